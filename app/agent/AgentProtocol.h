@@ -1,0 +1,97 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The wire contract between the app (LocalProvider / AgentClient, host side) and
+// hopx-sandbox-agent (pid 2 inside each bubblewrap sandbox). Plain C++17, no Qt: the
+// agent links only libc and libseccomp.
+//
+// Transport: one AF_UNIX SOCK_SEQPACKET socketpair per sandbox. The agent's end is fd 3.
+// One datagram = one message. A message is a list of fields separated by NUL bytes:
+//
+//     VERB \0 REQID \0 field \0 field ...        (no trailing NUL)
+//
+// REQID is a decimal uint64 chosen by the host, echoed in every reply to that request;
+// 0 is reserved for unsolicited agent messages. Fields are bytes without NUL (paths,
+// env entries, argv). Bulk data (file contents, program output, code) never travels in
+// datagrams: it goes through pipes whose ends are passed with SCM_RIGHTS.
+//
+// Everything the agent sends is untrusted input for the host (code in the sandbox can
+// kill the agent, or with enough effort race it): the host bounds sizes, parses strictly
+// and never takes a host path from the agent.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace Hopx::Agent {
+
+constexpr int kProtocolVersion = 1;
+constexpr int kControlFd = 3;                  // agent's end of the socketpair
+constexpr std::size_t kMaxMessage = 128 * 1024; // larger datagrams are refused
+constexpr int kMaxFds = 3;                     // fds passed with one EXEC
+
+// Host -> agent ------------------------------------------------------------------------
+//
+// HELLO REQID
+//     -> READY REQID <version> <agent-pid>
+//
+// EXEC REQID <timeout_ms> <cpu_s> <cwd> <flags> <nenv> K=V ... <argv0> <argv1> ...
+//     with SCM_RIGHTS fds: exactly 3 (child's stdin, stdout, stderr), or 0 when
+//     flags has 'b' (background: stdin /dev/null, stdout+stderr appended to
+//     /tmp/.hopx/jobs/<pid>.log inside the sandbox).
+//     timeout_ms 0 = no wall-clock limit; cpu_s 0 = no RLIMIT_CPU.
+//     flags: a string of letters, "-" for none: 'b' background.
+//     The child: setsid() (own process group), the session env (see SETENV) overlaid
+//     with the K=V entries, chdir(cwd), execvp(argv0). A relative cwd is refused.
+//     argv0 beginning with '@' runs a builtin instead of execvp (see below), in a forked
+//     child with the same fds, so builtins run as the sandbox user inside its mounts:
+//     a symlink can never lead them to a host file.
+//     -> STARTED REQID <pid>                    the child exists
+//     -> ERROR REQID <errno> <message>          nothing was started (bad cwd, ENOENT...)
+//     then, once:
+//     -> EXIT REQID <pid> <code> <signal> <cpu_ms> <maxrss_kb> <flags>
+//        code is the exit status (or -1 when killed by a signal); signal 0 when it
+//        exited; flags: "-" or letters: 't' wall-clock timeout hit, 'c' CPU limit hit.
+//     On timeout the agent sends SIGKILL to the whole process group.
+//
+// KILL REQID <pid> <signal> <group 0|1>
+//     kill(pid or -pid, signal). pid <= 2 (bwrap init, the agent) is refused.
+//     -> OK REQID | ERROR REQID <errno> <message>
+//
+// SETENV REQID K=V ...      set in the session env (inherited by every later EXEC)
+// UNSETENV REQID K ...      remove from it
+// CLEARENV REQID            empty it (the base env given by bwrap --setenv stays)
+//     -> OK REQID
+// GETENV REQID
+//     -> ENV REQID K=V ...                      the session env only
+//
+// PS REQID
+//     -> PROCS REQID <record> ...
+//        record = "pid ppid pgid state rss_kb cpu_ms start_ms_ago name\tcmdline"
+//        (cmdline args joined by ' '), every process of the sandbox except pid 1 and
+//        the agent itself.
+//
+// SHUTDOWN REQID            kill every process, then exit(0). EOF on fd 3 does the same.
+//
+// Agent -> host, unsolicited (REQID 0) -------------------------------------------------
+//
+// BGEXIT 0 <pid> <code> <signal>             a background job ended
+//
+// Builtins (argv0 of EXEC). They read stdin / write stdout as described, write a one-line
+// message to stderr on failure and exit with an errno value (0 = success):
+//   @read PATH                stdout = the file's bytes
+//   @write PATH MODE APPEND   stdin -> file (created with octal MODE, parents made;
+//                             APPEND "1" appends, "0" truncates)
+//   @list PATH MAX            stdout = one line per entry, sorted by name:
+//                             "name\ttype\tsize\tmtime_s\tmode_octal" where type is
+//                             f (file), d (directory), l (symlink), o (other);
+//                             stops after MAX entries and then prints "...\t<total>"
+//   @stat PATH                stdout = one line in the same format for PATH itself
+//                             (lstat: a symlink is reported as a link)
+//   @mkdir PATH               mkdir -p
+//   @remove PATH              unlink, or remove a directory recursively (never follows
+//                             symlinks)
+//   @metrics                  stdout = "key value" lines: mem_total_kb, mem_used_kb,
+//                             procs, load1, uptime_s, disk_used_kb (of /workspace)
+
+} // namespace Hopx::Agent

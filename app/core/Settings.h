@@ -1,0 +1,64 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QObject>
+#include <QSettings>
+#include <QString>
+
+namespace Hopx::Core {
+
+/*! \brief Typed access to the app's settings (QSettings in the XDG config dir).
+ *
+ * Never holds secrets: the API key and the HTTP token live in the keychain.
+ * Injected where needed; tests point XDG_CONFIG_HOME at a temporary directory.
+ */
+class Settings : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Settings(QObject *parent = nullptr);
+    //! For tests: settings in an explicit file.
+    Settings(const QString &fileName, QObject *parent);
+
+    QString defaultProvider() const; // auto | local | hopx
+    void setDefaultProvider(const QString &provider);
+    QString hopxBaseUrl() const;     // empty = https://api.hopx.dev
+    void setHopxBaseUrl(const QString &url);
+
+    int defaultSandboxTimeoutSeconds() const;
+    void setDefaultSandboxTimeoutSeconds(int seconds);
+    qint64 outputCapBytes() const;
+    void setOutputCapBytes(qint64 bytes);
+    bool localNetworkDefault() const;
+    void setLocalNetworkDefault(bool on);
+
+    int localMemoryMb() const;
+    void setLocalMemoryMb(int mb);
+    int localProcesses() const;
+    void setLocalProcesses(int count);
+    int localCpuSecondsPerRun() const; // 0 = only the wall clock applies
+    void setLocalCpuSecondsPerRun(int seconds);
+    int localDiskMb() const;
+    void setLocalDiskMb(int mb);
+    int localOpenFiles() const;
+    void setLocalOpenFiles(int count);
+
+    bool httpEnabled() const;
+    void setHttpEnabled(bool on);
+    int httpPort() const;
+    void setHttpPort(int port);
+    QString language() const; // empty = follow the system
+    void setLanguage(const QString &language);
+
+    QVariant value(const QString &key, const QVariant &fallback = {}) const;
+    void setValue(const QString &key, const QVariant &value);
+
+signals:
+    void changed(const QString &key);
+
+private:
+    QSettings m_settings;
+};
+
+} // namespace Hopx::Core

@@ -1,0 +1,12 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "McpTools.h"
+
+namespace Hopx::Core::Tools {
+
+void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &deps)
+{
+    registerSystemTools(registry, deps);
+}
+
+} // namespace Hopx::Core::Tools

@@ -1,0 +1,31 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+class QNetworkAccessManager;
+
+namespace Hopx::Mcp {
+class ToolRegistry;
+}
+
+namespace Hopx::Core {
+class SandboxManager;
+class Settings;
+} // namespace Hopx::Core
+
+namespace Hopx::Core::Tools {
+
+/*! \brief What the tools need; injected so tests can pass fakes. */
+struct ToolDeps
+{
+    SandboxManager *manager = nullptr;
+    Settings *settings = nullptr;
+    QNetworkAccessManager *network = nullptr; // execute_code_async webhooks
+};
+
+/*! \brief Registers every MCP tool of TOOLS.md. The only place core meets mcpserver. */
+void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+
+void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+
+} // namespace Hopx::Core::Tools

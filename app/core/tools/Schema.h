@@ -1,0 +1,75 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <initializer_list>
+#include <utility>
+
+namespace Hopx::Core::Tools {
+
+/*! \brief Small builders for the JSON Schemas of tool inputs and outputs. */
+namespace Schema {
+
+inline QJsonObject string(const QString &description)
+{
+    return {{QStringLiteral("type"), QStringLiteral("string")},
+            {QStringLiteral("description"), description}};
+}
+inline QJsonObject stringEnum(const QString &description, const QStringList &values)
+{
+    QJsonObject s = string(description);
+    s.insert(QStringLiteral("enum"), QJsonArray::fromStringList(values));
+    return s;
+}
+inline QJsonObject integer(const QString &description, double minimum, double maximum,
+                           int fallback)
+{
+    return {{QStringLiteral("type"), QStringLiteral("integer")},
+            {QStringLiteral("description"), description},
+            {QStringLiteral("minimum"), minimum},
+            {QStringLiteral("maximum"), maximum},
+            {QStringLiteral("default"), fallback}};
+}
+inline QJsonObject boolean(const QString &description)
+{
+    return {{QStringLiteral("type"), QStringLiteral("boolean")},
+            {QStringLiteral("description"), description}};
+}
+inline QJsonObject stringMap(const QString &description)
+{
+    return {{QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("description"), description},
+            {QStringLiteral("additionalProperties"),
+             QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}};
+}
+inline QJsonObject any(const QString &description)
+{
+    return {{QStringLiteral("description"), description}};
+}
+//! An object schema; `required` names required properties.
+inline QJsonObject object(std::initializer_list<std::pair<QString, QJsonObject>> properties,
+                          const QStringList &required = {}, bool closed = true)
+{
+    QJsonObject props;
+    for (const auto &p : properties)
+        props.insert(p.first, p.second);
+    QJsonObject s{{QStringLiteral("type"), QStringLiteral("object")},
+                  {QStringLiteral("properties"), props}};
+    if (!required.isEmpty())
+        s.insert(QStringLiteral("required"), QJsonArray::fromStringList(required));
+    if (closed)
+        s.insert(QStringLiteral("additionalProperties"), false);
+    return s;
+}
+//! An output schema: an open object (results carry extra keys such as error details).
+inline QJsonObject output(std::initializer_list<std::pair<QString, QJsonObject>> properties)
+{
+    return object(properties, {}, false);
+}
+
+} // namespace Schema
+} // namespace Hopx::Core::Tools

@@ -1,0 +1,68 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "JsonRpc.h"
+
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace Hopx::Mcp::JsonRpc {
+
+namespace {
+const QString kJsonRpc = QStringLiteral("jsonrpc");
+const QString kVersion = QStringLiteral("2.0");
+} // namespace
+
+QJsonObject response(const QJsonValue &id, const QJsonObject &result)
+{
+    return {{kJsonRpc, kVersion}, {QStringLiteral("id"), id}, {QStringLiteral("result"), result}};
+}
+
+QJsonObject error(const QJsonValue &id, int code, const QString &message, const QJsonValue &data)
+{
+    QJsonObject err{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
+    if (!data.isUndefined())
+        err.insert(QStringLiteral("data"), data);
+    return {{kJsonRpc, kVersion},
+            {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
+            {QStringLiteral("error"), err}};
+}
+
+QJsonObject notification(const QString &method, const QJsonObject &params)
+{
+    QJsonObject msg{{kJsonRpc, kVersion}, {QStringLiteral("method"), method}};
+    if (!params.isEmpty())
+        msg.insert(QStringLiteral("params"), params);
+    return msg;
+}
+
+QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObject &params)
+{
+    QJsonObject msg = notification(method, params);
+    msg.insert(QStringLiteral("id"), id);
+    return msg;
+}
+
+QByteArray serialize(const QJsonObject &message)
+{
+    return QJsonDocument(message).toJson(QJsonDocument::Compact);
+}
+
+bool isValidId(const QJsonValue &id)
+{
+    if (id.isString())
+        return true;
+    if (!id.isDouble())
+        return false;
+    const double d = id.toDouble();
+    return std::isfinite(d) && d == std::floor(d);
+}
+
+QString idKey(const QJsonValue &id)
+{
+    if (id.isString())
+        return QLatin1String("s:") + id.toString();
+    return QLatin1String("n:") + QString::number(id.toInteger());
+}
+
+} // namespace Hopx::Mcp::JsonRpc

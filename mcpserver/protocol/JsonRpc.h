@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+
+namespace Hopx::Mcp {
+
+/*! \brief JSON-RPC 2.0 message building and the error codes MCP uses. */
+namespace JsonRpc {
+
+enum ErrorCode {
+    ParseError = -32700,
+    InvalidRequest = -32600,
+    MethodNotFound = -32601,
+    InvalidParams = -32602,
+    InternalError = -32603,
+    ResourceNotFound = -32002,
+};
+
+QJsonObject response(const QJsonValue &id, const QJsonObject &result);
+QJsonObject error(const QJsonValue &id, int code, const QString &message,
+                  const QJsonValue &data = QJsonValue::Undefined);
+QJsonObject notification(const QString &method, const QJsonObject &params = {});
+QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObject &params = {});
+//! Compact, single-line UTF-8 (stdio framing forbids embedded newlines).
+QByteArray serialize(const QJsonObject &message);
+
+//! A request id is a string or an integer; never null, a float, a bool or a container.
+bool isValidId(const QJsonValue &id);
+//! A key that keeps 1 and "1" apart.
+QString idKey(const QJsonValue &id);
+
+} // namespace JsonRpc
+} // namespace Hopx::Mcp

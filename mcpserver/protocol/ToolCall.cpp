@@ -1,0 +1,59 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ToolCall.h"
+
+#include <cmath>
+
+namespace Hopx::Mcp {
+
+ToolCall::ToolCall(const QString &toolName, const QJsonObject &arguments,
+                   const QJsonValue &progressToken, const QMap<QString, QString> &connectionEnv,
+                   QObject *parent)
+    : QObject(parent)
+    , m_toolName(toolName)
+    , m_arguments(arguments)
+    , m_progressToken(progressToken)
+    , m_connectionEnv(connectionEnv)
+{
+}
+
+void ToolCall::reportProgress(double progress, double total, const QString &message)
+{
+    if (m_cancelled || m_finished || !hasProgressToken())
+        return;
+    if (!(progress > m_lastProgress))
+        progress = std::floor(m_lastProgress) + 1;
+    m_lastProgress = progress;
+    QJsonObject params{{QStringLiteral("progressToken"), m_progressToken},
+                       {QStringLiteral("progress"), progress}};
+    if (total >= 0)
+        params.insert(QStringLiteral("total"), std::max(total, progress));
+    if (!message.isEmpty())
+        params.insert(QStringLiteral("message"), message);
+    emit progressNotification(params);
+}
+
+void ToolCall::log(const QString &level, const QJsonValue &data)
+{
+    if (m_cancelled || m_finished)
+        return;
+    emit logNotification(level, data);
+}
+
+void ToolCall::finish(const ToolResult &result)
+{
+    if (m_cancelled || m_finished)
+        return;
+    m_finished = true;
+    emit finished(result);
+}
+
+void ToolCall::cancel()
+{
+    if (m_cancelled || m_finished)
+        return;
+    m_cancelled = true;
+    emit cancelled();
+}
+
+} // namespace Hopx::Mcp

@@ -1,0 +1,72 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ToolResult.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QMap>
+#include <QObject>
+
+namespace Hopx::Mcp {
+
+/*! \brief One tools/call in flight, handed to the tool's handler.
+ *
+ * The handler keeps a QPointer to it and calls finish() exactly once, possibly much later.
+ * When the client cancels (notifications/cancelled) or goes away, cancelled() is emitted,
+ * finish() becomes a no-op and the object is deleted soon after: handlers must stop work
+ * and must not touch a null QPointer.
+ */
+class ToolCall : public QObject
+{
+    Q_OBJECT
+public:
+    ToolCall(const QString &toolName, const QJsonObject &arguments, const QJsonValue &progressToken,
+             const QMap<QString, QString> &connectionEnv, QObject *parent = nullptr);
+
+    const QString &toolName() const { return m_toolName; }
+    const QJsonObject &arguments() const { return m_arguments; }
+    //! HOPX_API_KEY / HOPX_BASE_URL / HOPX_PROVIDER sent by the bridge for this connection.
+    const QMap<QString, QString> &connectionEnv() const { return m_connectionEnv; }
+    //! The protocol version and client of the session the call came from.
+    const QString &protocolVersion() const { return m_protocolVersion; }
+    const QJsonObject &clientInfo() const { return m_clientInfo; }
+    void setSessionInfo(const QString &protocolVersion, const QJsonObject &clientInfo)
+    {
+        m_protocolVersion = protocolVersion;
+        m_clientInfo = clientInfo;
+    }
+    bool hasProgressToken() const { return !m_progressToken.isUndefined(); }
+    bool isCancelled() const { return m_cancelled; }
+    bool isFinished() const { return m_finished; }
+
+    /*! Sends notifications/progress when the client asked for it. `progress` is raised to
+     *  stay strictly increasing (the spec requires it); total < 0 means unknown. */
+    void reportProgress(double progress, double total = -1, const QString &message = {});
+    //! notifications/message for this call, subject to the session's log level.
+    void log(const QString &level, const QJsonValue &data);
+    void finish(const ToolResult &result);
+
+    //! Used by the session.
+    void cancel();
+
+signals:
+    void cancelled();
+    void progressNotification(const QJsonObject &params);
+    void logNotification(const QString &level, const QJsonValue &data);
+    void finished(const Hopx::Mcp::ToolResult &result);
+
+private:
+    QString m_toolName;
+    QJsonObject m_arguments;
+    QJsonValue m_progressToken;
+    QMap<QString, QString> m_connectionEnv;
+    QString m_protocolVersion;
+    QJsonObject m_clientInfo;
+    double m_lastProgress = -1;
+    bool m_cancelled = false;
+    bool m_finished = false;
+};
+
+} // namespace Hopx::Mcp

@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ToolRegistry.h"
+
+namespace Hopx::Mcp {
+
+void ToolRegistry::add(const ToolSpec &spec, Handler handler)
+{
+    for (Entry &e : m_entries) {
+        if (e.spec.name == spec.name) {
+            e = Entry{spec, std::move(handler), true};
+            emit changed();
+            return;
+        }
+    }
+    m_entries.append(Entry{spec, std::move(handler), true});
+    emit changed();
+}
+
+const ToolRegistry::Entry *ToolRegistry::find(const QString &name) const
+{
+    for (const Entry &e : m_entries)
+        if (e.enabled && e.spec.name == name)
+            return &e;
+    return nullptr;
+}
+
+QList<ToolSpec> ToolRegistry::specs() const
+{
+    QList<ToolSpec> out;
+    for (const Entry &e : m_entries)
+        if (e.enabled)
+            out.append(e.spec);
+    return out;
+}
+
+void ToolRegistry::setEnabled(const QString &name, bool enabled)
+{
+    for (Entry &e : m_entries) {
+        if (e.spec.name == name && e.enabled != enabled) {
+            e.enabled = enabled;
+            emit changed();
+        }
+    }
+}
+
+} // namespace Hopx::Mcp

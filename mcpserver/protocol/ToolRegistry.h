@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ToolSpec.h"
+
+#include <QList>
+#include <QObject>
+
+#include <functional>
+
+namespace Hopx::Mcp {
+
+class ToolCall;
+
+/*! \brief Name → {spec, async handler}. An ordinary object owned by the app, not a singleton.
+ *
+ * Handlers run on the registry's thread, receive the ToolCall and finish it when done
+ * (synchronously or later). Arguments are already validated against the input schema.
+ */
+class ToolRegistry : public QObject
+{
+    Q_OBJECT
+public:
+    using Handler = std::function<void(ToolCall *call)>;
+    struct Entry
+    {
+        ToolSpec spec;
+        Handler handler;
+        bool enabled = true;
+    };
+
+    using QObject::QObject;
+
+    void add(const ToolSpec &spec, Handler handler);
+    const Entry *find(const QString &name) const;
+    //! Enabled tools in registration order.
+    QList<ToolSpec> specs() const;
+    void setEnabled(const QString &name, bool enabled);
+
+signals:
+    void changed();
+
+private:
+    QList<Entry> m_entries;
+};
+
+} // namespace Hopx::Mcp

@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace Hopx::Mcp {
+
+/*! \brief A CallToolResult: content blocks, optional structuredContent, isError. */
+class ToolResult
+{
+public:
+    //! A dict result: structuredContent plus the same JSON as a text block for older clients.
+    static ToolResult structured(const QJsonObject &object, bool isError = false);
+    static ToolResult text(const QString &text, bool isError = false);
+    //! An execution error the model can act on: {"error": message, ...details}.
+    static ToolResult error(const QString &message, const QJsonObject &details = {});
+
+    ToolResult &addText(const QString &text);
+    ToolResult &addImage(const QByteArray &bytes, const QString &mimeType = QStringLiteral("image/png"));
+    ToolResult &addContent(const QJsonObject &block);
+
+    bool isError() const { return m_isError; }
+    const QJsonObject &structuredContent() const { return m_structured; }
+    const QJsonArray &content() const { return m_content; }
+    QJsonObject toJson() const;
+
+private:
+    QJsonArray m_content;
+    QJsonObject m_structured;
+    bool m_hasStructured = false;
+    bool m_isError = false;
+};
+
+} // namespace Hopx::Mcp
