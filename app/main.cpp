@@ -4,6 +4,7 @@
 #include "core/SandboxManager.h"
 #include "core/Settings.h"
 #include "core/UnixSignalWatcher.h"
+#include "core/tools/ConformanceFixtures.h"
 #include "core/tools/McpTools.h"
 
 #include "ipc/SocketPath.h"
@@ -56,6 +57,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption socket(QStringLiteral("socket"),
                                     QStringLiteral("Serve MCP on this local socket."),
                                     QStringLiteral("name"));
+    const QCommandLineOption fixtures(QStringLiteral("conformance-fixtures"),
+                                      QStringLiteral("Also register the test tools the MCP conformance "
+                                                     "suite calls (testing only)."));
+    parser.addOption(fixtures);
     parser.addOption(headless);
     parser.addOption(background);
     parser.addOption(socket);
@@ -67,6 +72,8 @@ int main(int argc, char *argv[])
 
     Mcp::ToolRegistry registry;
     Core::Tools::registerAll(registry, Core::Tools::ToolDeps{&manager, &settings, &network});
+    if (parser.isSet(fixtures))
+        Core::Tools::registerConformanceFixtures(registry);
 
     Mcp::ServerConfig config;
     config.instructions = QLatin1String(kInstructions);

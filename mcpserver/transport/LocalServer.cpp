@@ -76,7 +76,9 @@ LocalServer::ListenResult LocalServer::listen(const QString &serverName)
 
 void LocalServer::close()
 {
-    for (const auto &c : std::as_const(m_connections))
+    // close() emits disconnected synchronously, which edits m_connections: iterate a copy.
+    const auto connections = m_connections;
+    for (const auto &c : connections)
         if (c)
             c->close();
     if (m_server->isListening())

@@ -1,0 +1,85 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// Shared by the interop tests and benchmarks: load the official SDK from the build tree and
+// run hopx-desktop --headless on a private socket with private XDG directories.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import net from 'node:net';
+
+export const binDir = process.env.HOPX_BIN_DIR;
+export const nodeDir = process.env.HOPX_NODE_DIR;
+if (!binDir || !nodeDir) throw new Error('HOPX_BIN_DIR and HOPX_NODE_DIR must be set (CTest sets them)');
+
+const require = createRequire(join(nodeDir, 'package.json'));
+export async function sdk(path) {
+  return import(pathToFileURL(require.resolve(`@modelcontextprotocol/sdk/${path}`)).href);
+}
+export function resolvePackageFile(pkg, file) {
+  return join(require.resolve(`${pkg}/package.json`), '..', file);
+}
+
+export function privateTree() {
+  const root = mkdtempSync(join(tmpdir(), 'hopx-interop-'));
+  const env = { ...process.env };
+  for (const k of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) {
+    env[k] = join(root, k.toLowerCase());
+  }
+  env.XDG_RUNTIME_DIR = join(root, 'run');
+  mkdirSync(env.XDG_RUNTIME_DIR, { mode: 0o700 });
+  delete env.HOPX_API_KEY;
+  env.HOPX_BASE_URL = 'http://127.0.0.1:9'; // never the real cloud
+  const socket = join(env.XDG_RUNTIME_DIR, 'hopx-desktop', 'mcp.sock');
+  return { root, env, socket, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+function canConnect(path) {
+  return new Promise((resolve) => {
+    const s = net.createConnection(path);
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+export async function startApp(extraArgs = [], extraEnv = {}) {
+  const tree = privateTree();
+  const env = { ...tree.env, ...extraEnv };
+  const child = spawn(join(binDir, 'hopx-desktop'), ['--headless', '--socket', tree.socket, ...extraArgs],
+                      { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 15000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`hopx-desktop exited with ${child.exitCode}`);
+    if (existsSync(tree.socket) && await canConnect(tree.socket)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    ...tree,
+    env,
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      tree.cleanup();
+    },
+  };
+}
+
+// A connected official SDK client that reaches the app through build/bin/hopx-mcp.
+export async function connectStdio(app, name = 'interop-test') {
+  const { Client } = await sdk('client/index.js');
+  const { StdioClientTransport } = await sdk('client/stdio.js');
+  const transport = new StdioClientTransport({
+    command: join(binDir, 'hopx-mcp'),
+    args: ['--no-launch'],
+    env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    stderr: 'inherit',
+  });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
