@@ -4,6 +4,7 @@
 #include "core/SandboxManager.h"
 #include "core/Settings.h"
 #include "core/UnixSignalWatcher.h"
+#include "core/local/LocalProvider.h"
 #include "core/tools/ConformanceFixtures.h"
 #include "core/tools/McpTools.h"
 
@@ -68,6 +69,9 @@ int main(int argc, char *argv[])
 
     Core::Settings settings;
     Core::SandboxManager manager(&settings);
+    // Providers are created here and injected: the manager and the tools only know the interface.
+    Local::LocalProvider localProvider(&settings, Local::LocalProvider::Options{});
+    manager.addProvider(&localProvider);
     QNetworkAccessManager network;
 
     Mcp::ToolRegistry registry;
@@ -97,6 +101,7 @@ int main(int argc, char *argv[])
     });
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &app, [&]() {
         manager.shutdown();
+        localProvider.shutdown();
         server.close();
     });
     return app.exec();

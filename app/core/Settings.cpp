@@ -2,6 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "Settings.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+
 namespace Hopx::Core {
 
 Settings::Settings(QObject *parent)
@@ -44,6 +51,7 @@ HOPX_SETTING(int, localDiskMb, setLocalDiskMb, "local/diskMb", 512, toInt)
 HOPX_SETTING(int, localOpenFiles, setLocalOpenFiles, "local/openFiles", 1024, toInt)
 HOPX_SETTING(bool, httpEnabled, setHttpEnabled, "http/enabled", false, toBool)
 HOPX_SETTING(int, httpPort, setHttpPort, "http/port", 8765, toInt)
+HOPX_SETTING(bool, noTrayHintShown, setNoTrayHintShown, "ui/noTrayHintShown", false, toBool)
 #undef HOPX_SETTING
 
 QString Settings::defaultProvider() const
@@ -74,6 +82,87 @@ QString Settings::language() const
 void Settings::setLanguage(const QString &language)
 {
     setValue(QStringLiteral("ui/language"), language);
+}
+
+QByteArray Settings::mainWindowState() const
+{
+    return m_settings.value(QStringLiteral("ui/mainWindowState")).toByteArray();
+}
+
+void Settings::setMainWindowState(const QByteArray &state)
+{
+    // Window geometry is not a user choice: no changed() for it.
+    m_settings.setValue(QStringLiteral("ui/mainWindowState"), state);
+}
+
+QString Settings::autostartPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
+        + QStringLiteral("/autostart/" HOPX_APP_ID ".desktop");
+}
+
+bool Settings::startAtLogin() const
+{
+    return QFileInfo::exists(autostartPath());
+}
+
+namespace {
+
+// Desktop Entry Exec quoting: reserved characters force double quotes, inside which ", `, $
+// and \ are escaped.
+QString execQuote(const QString &arg)
+{
+    static const QString reserved = QStringLiteral(" \t\n\"'\\><~|&;$*?#()`");
+    bool needs = arg.isEmpty();
+    for (const QChar c : arg)
+        needs = needs || reserved.contains(c);
+    if (!needs)
+        return arg;
+    QString out;
+    for (const QChar c : arg) {
+        if (c == QLatin1Char('"') || c == QLatin1Char('`') || c == QLatin1Char('$') || c == QLatin1Char('\\'))
+            out += QLatin1Char('\\');
+        out += c;
+    }
+    // The Exec key is itself an escaped string: each backslash is written twice.
+    out.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+    return QLatin1Char('"') + out + QLatin1Char('"');
+}
+
+} // namespace
+
+Result<Unit> Settings::setStartAtLogin(bool on, const QString &program)
+{
+    const QString path = autostartPath();
+    if (!on) {
+        if (QFileInfo::exists(path) && !QFile::remove(path))
+            return Error::make(Error::Code::Internal,
+                               tr("Cannot remove %1.").arg(QDir::toNativeSeparators(path)));
+        emit changed(QStringLiteral("ui/startAtLogin"));
+        return Unit{};
+    }
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return Error::make(Error::Code::Internal,
+                           tr("Cannot create %1.").arg(QFileInfo(path).absolutePath()));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+        return Error::make(Error::Code::Internal, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    const QString entry = QStringLiteral(
+        "[Desktop Entry]\n"
+        "Type=Application\n"
+        "Name=HOPX Desktop\n"
+        "Comment=Run AI-written code in isolated sandboxes\n"
+        "Exec=%1 --background\n"
+        "Icon=" HOPX_APP_ID "\n"
+        "Terminal=false\n"
+        "Categories=Development;Utility;Qt;\n"
+        "X-GNOME-Autostart-enabled=true\n")
+        .arg(execQuote(QFileInfo(program).absoluteFilePath()));
+    file.write(entry.toUtf8());
+    if (!file.commit())
+        return Error::make(Error::Code::Internal, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    emit changed(QStringLiteral("ui/startAtLogin"));
+    return Unit{};
 }
 
 } // namespace Hopx::Core

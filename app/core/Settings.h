@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "Result.h"
+
+#include <QByteArray>
 #include <QObject>
 #include <QSettings>
 #include <QString>
@@ -50,6 +53,18 @@ public:
     void setHttpPort(int port);
     QString language() const; // empty = follow the system
     void setLanguage(const QString &language);
+
+    //! Whether an XDG autostart entry for the app exists (~/.config/autostart/<app id>.desktop).
+    bool startAtLogin() const;
+    //! Writes the entry (running `program --background`) or removes it.
+    Result<Unit> setStartAtLogin(bool on, const QString &program);
+    static QString autostartPath();
+
+    QByteArray mainWindowState() const;
+    void setMainWindowState(const QByteArray &state);
+    //! The "no system tray here" hint is shown once.
+    bool noTrayHintShown() const;
+    void setNoTrayHintShown(bool shown);
 
     QVariant value(const QString &key, const QVariant &fallback = {}) const;
     void setValue(const QString &key, const QVariant &value);

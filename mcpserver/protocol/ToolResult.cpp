@@ -16,6 +16,16 @@ ToolResult ToolResult::structured(const QJsonObject &object, bool isError)
     return r;
 }
 
+ToolResult ToolResult::structured(const QJsonObject &object, const QJsonObject &textObject, bool isError)
+{
+    ToolResult r;
+    r.m_structured = object;
+    r.m_hasStructured = true;
+    r.m_isError = isError;
+    r.addText(QString::fromUtf8(QJsonDocument(textObject).toJson(QJsonDocument::Compact)));
+    return r;
+}
+
 ToolResult ToolResult::text(const QString &text, bool isError)
 {
     ToolResult r;

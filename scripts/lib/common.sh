@@ -24,9 +24,21 @@ hopx_sudo() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# A package whose command is already on PATH from elsewhere (e.g. Node.js from NodeSource,
+# which conflicts with Debian's npm package) is not installed again.
+hopx_provided_by_path() {
+    case "$1" in
+        nodejs) command -v node >/dev/null ;;
+        npm) command -v npm >/dev/null ;;
+        golang-go) command -v go >/dev/null ;;
+        *) return 1 ;;
+    esac
+}
+
 hopx_install_packages() {
     local missing=() pkg
     for pkg in "$@"; do
+        hopx_provided_by_path "$pkg" && continue
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
     done
     [ ${#missing[@]} -eq 0 ] && return 0

@@ -7,6 +7,10 @@ namespace Hopx::Core::Tools {
 void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &deps)
 {
     registerSystemTools(registry, deps);
+    registerSandboxTools(registry, deps);
+    registerExecutionTools(registry, deps);
+    registerFileTools(registry, deps);
+    registerEnvInfoTools(registry, deps);
 }
 
 } // namespace Hopx::Core::Tools

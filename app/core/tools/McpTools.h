@@ -27,5 +27,9 @@ struct ToolDeps
 void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 
 void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 
 } // namespace Hopx::Core::Tools

@@ -1,0 +1,618 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "LocalProvider.h"
+
+#include "LocalLogging.h"
+#include "LocalSandbox.h"
+#include "SandboxProcess.h"
+
+#include "core/Settings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QTimer>
+
+namespace Hopx::Local {
+
+using Core::Callback;
+using Core::Error;
+using Core::Result;
+using Core::SandboxInfo;
+using Core::Unit;
+
+namespace {
+template<typename T>
+void later(QObject *context, const Callback<T> &done, Result<T> value)
+{
+    QTimer::singleShot(0, context, [done, value]() { done(value); });
+}
+} // namespace
+
+LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, QObject *parent)
+    : SandboxProvider(parent)
+    , m_settings(settings)
+    , m_options(options)
+{
+    m_unavailable = SandboxProcess::selfTest(options.bwrapPath);
+    if (!m_unavailable.isEmpty()) {
+        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
+        return;
+    }
+    QString error;
+    m_stateBase = options.stateBase.isEmpty() ? SandboxProcess::defaultStateBase(&error) : options.stateBase;
+    if (m_stateBase.isEmpty()) {
+        m_unavailable = QStringLiteral("Local sandboxes need a private state directory: %1").arg(error);
+        return;
+    }
+    QDir().mkpath(m_stateBase);
+    QFile::setPermissions(m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    if ((options.agentPath.isEmpty() ? SandboxProcess::findAgent() : options.agentPath).isEmpty()) {
+        m_unavailable = QStringLiteral("hopx-sandbox-agent was not found next to the app or in its libexec "
+                                       "directory; reinstall HOPX Desktop.");
+        return;
+    }
+    // A fresh staging per app run: a host /etc change shows up at the next start.
+    m_etc = std::make_unique<EtcStage>(m_stateBase + QStringLiteral("/etc"));
+    if (!m_etc->prepare(&error)) {
+        m_unavailable = QStringLiteral("Could not stage /etc for sandboxes: %1").arg(error);
+        return;
+    }
+    // The Python kernel ships in the app; sandboxes see it read-only at /run/sbx/lib.
+    m_libDir = m_stateBase + QStringLiteral("/lib");
+    QDir().mkpath(m_libDir);
+    QFile::remove(m_libDir + QStringLiteral("/kernel.py"));
+    if (!QFile::copy(QStringLiteral(":/local/kernel.py"), m_libDir + QStringLiteral("/kernel.py"))) {
+        m_unavailable = QStringLiteral("Could not install the Python kernel into %1").arg(m_libDir);
+        return;
+    }
+    QFile::setPermissions(m_libDir + QStringLiteral("/kernel.py"), QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    detectRuntimes();
+}
+
+LocalProvider::~LocalProvider()
+{
+    shutdown();
+}
+
+void LocalProvider::shutdown()
+{
+    for (LocalSandbox *s : std::as_const(m_spares))
+        delete s;
+    m_spares.clear();
+    const auto all = m_sandboxes;
+    m_sandboxes.clear();
+    for (LocalSandbox *s : all) {
+        const QString dir = s->stateDir();
+        delete s; // hard teardown: SIGKILL of the sandbox's pid 1
+        QDir(dir).removeRecursively();
+    }
+}
+
+QString LocalProvider::newId()
+{
+    // Looks like a HOPX id but says where it lives.
+    const quint64 r = QRandomGenerator::system()->generate64();
+    return QStringLiteral("local-") + QString::number(r, 16).rightJustified(16, QLatin1Char('0')).left(12);
+}
+
+SandboxLimits LocalProvider::limits() const
+{
+    SandboxLimits l;
+    if (m_settings) {
+        l.memoryMb = m_settings->localMemoryMb();
+        l.processes = m_settings->localProcesses();
+        l.cpuSecondsPerRun = m_settings->localCpuSecondsPerRun();
+        l.diskMb = m_settings->localDiskMb();
+        l.openFiles = m_settings->localOpenFiles();
+    }
+    return l;
+}
+
+LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error)
+{
+    const QString dir = m_stateBase + QLatin1Char('/') + info.id;
+    SandboxProcess::Options o;
+    o.id = info.id;
+    o.bwrapPath = m_options.bwrapPath;
+    o.agentPath = m_options.agentPath;
+    o.etcDir = m_etc->path();
+    o.workspaceDir = dir + QStringLiteral("/workspace");
+    o.homeDir = dir + QStringLiteral("/home");
+    o.libDir = m_libDir;
+    o.limits = limits();
+    QDir().mkpath(dir);
+    QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    auto *sandbox = new LocalSandbox(info, o, this);
+    if (!sandbox->start(error)) {
+        delete sandbox;
+        QDir(dir).removeRecursively();
+        return nullptr;
+    }
+    return sandbox;
+}
+
+void LocalProvider::adopt(LocalSandbox *sandbox)
+{
+    m_sandboxes.insert(sandbox->info().id, sandbox);
+    const QString id = sandbox->info().id;
+    connect(sandbox, &LocalSandbox::died, this, [this, sandbox](const QString &) {
+        if (m_sandboxes.value(sandbox->info().id) == sandbox)
+            emit sandboxChanged(sandbox->info());
+    });
+    connect(sandbox, &LocalSandbox::output, this, [this, id](const QString &stream, const QByteArray &chunk) {
+        emit output(id, stream, chunk);
+    });
+}
+
+void LocalProvider::refillSpares()
+{
+    if (!m_sparesWanted || !m_unavailable.isEmpty())
+        return;
+    while (m_spares.size() < m_options.warmSpares) {
+        SandboxInfo info;
+        info.id = newId();
+        info.provider = id();
+        info.status = QStringLiteral("creating");
+        info.templateName = QStringLiteral("code-interpreter");
+        QString error;
+        LocalSandbox *spare = boot(info, &error);
+        if (!spare) {
+            qCWarning(lcLocal).noquote() << "could not boot a spare sandbox:" << error;
+            return;
+        }
+        connect(spare, &LocalSandbox::ready, spare, [spare]() { spare->warmUp(); });
+        connect(spare, &LocalSandbox::died, this, [this, spare](const QString &) {
+            if (m_spares.removeAll(spare))
+                spare->deleteLater();
+        });
+        m_spares.append(spare);
+    }
+}
+
+void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> done)
+{
+    if (!m_unavailable.isEmpty()) {
+        later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, m_unavailable));
+        return;
+    }
+    const QString templ = spec.templateName.isEmpty() ? spec.templateId : spec.templateName;
+    if (!templ.isEmpty() && templ != QLatin1String("code-interpreter") && templ != QLatin1String("base")) {
+        later<SandboxInfo>(this, done, Error::make(Error::Code::NotFound,
+                                                   QStringLiteral("Template \"%1\" does not exist for local sandboxes. Available: "
+                                                                  "code-interpreter, base.").arg(templ),
+                                                   QJsonObject{{QStringLiteral("available"), QJsonArray{QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
+                                                   QStringLiteral("Template not found")));
+        return;
+    }
+    const bool network = spec.internetAccess.value_or(m_settings && m_settings->localNetworkDefault());
+    if (network) {
+        later<SandboxInfo>(this, done, Error::make(Error::Code::Unsupported,
+                                                   QStringLiteral("Local sandboxes run without network access in this version. Create "
+                                                                  "the sandbox without internet_access, or use provider \"hopx\" for "
+                                                                  "code that needs the internet.")));
+        return;
+    }
+    const int timeout = spec.timeoutSeconds > 0 ? spec.timeoutSeconds
+                                                : (m_settings ? m_settings->defaultSandboxTimeoutSeconds() : 3600);
+    auto finish = [this, spec, timeout, templ, done](LocalSandbox *sandbox) {
+        SandboxInfo info = sandbox->info();
+        info.templateName = templ.isEmpty() ? QStringLiteral("code-interpreter") : templ;
+        info.templateId = info.templateName;
+        info.createdAt = QDateTime::currentDateTime();
+        info.timeoutSeconds = timeout;
+        info.expiresAt = info.createdAt.addSecs(timeout);
+        info.status = QStringLiteral("running");
+        info.extra = QJsonObject{{QStringLiteral("limits"), QJsonObject{{QStringLiteral("memory_mb"), limits().memoryMb},
+                                                                        {QStringLiteral("processes"), limits().processes},
+                                                                        {QStringLiteral("tmp_mb"), limits().diskMb}}}};
+        sandbox->setInfo(info);
+        adopt(sandbox);
+        if (spec.envVars.isEmpty()) {
+            done(info);
+            return;
+        }
+        QPointer<LocalSandbox> guard(sandbox);
+        sandbox->setEnv(spec.envVars, true, [guard, done](Result<Unit> r) {
+            if (!guard)
+                return;
+            if (!r)
+                done(r.error());
+            else
+                done(guard->info());
+        });
+    };
+
+    m_sparesWanted = m_options.warmSpares > 0;
+    // A spare that is up (or booting) with today's limits serves this create at once.
+    for (int i = 0; i < m_spares.size(); ++i) {
+        LocalSandbox *spare = m_spares.at(i);
+        if (spare->isDead() || spare->process()->options().limits != limits())
+            continue;
+        m_spares.removeAt(i);
+        disconnect(spare, nullptr, this, nullptr);
+        QTimer::singleShot(0, this, &LocalProvider::refillSpares);
+        if (spare->isReady()) {
+            QTimer::singleShot(0, this, [finish, spare]() { finish(spare); });
+        } else {
+            connect(spare, &LocalSandbox::ready, this, [finish, spare]() { finish(spare); });
+            connect(spare, &LocalSandbox::died, this, [spare, done](const QString &reason) {
+                spare->deleteLater();
+                done(Error::make(Error::Code::Unavailable, QStringLiteral("The sandbox failed to start: %1").arg(reason)));
+            });
+        }
+        return;
+    }
+
+    SandboxInfo info;
+    info.id = newId();
+    info.provider = id();
+    info.status = QStringLiteral("creating");
+    QString error;
+    LocalSandbox *sandbox = boot(info, &error);
+    if (!sandbox) {
+        later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, QStringLiteral("Could not start a local sandbox: %1").arg(error)));
+        return;
+    }
+    connect(sandbox, &LocalSandbox::ready, this, [this, finish, sandbox]() {
+        finish(sandbox);
+        refillSpares();
+    });
+    connect(sandbox, &LocalSandbox::died, this, [this, sandbox, done](const QString &reason) {
+        if (!m_sandboxes.contains(sandbox->info().id)) { // died before it was ready
+            const QString dir = sandbox->stateDir();
+            sandbox->deleteLater();
+            QDir(dir).removeRecursively();
+            done(Error::make(Error::Code::Unavailable, QStringLiteral("The sandbox failed to start: %1").arg(reason)));
+        }
+    });
+}
+
+LocalSandbox *LocalProvider::find(const QString &id) const
+{
+    return m_sandboxes.value(id);
+}
+
+template<typename T>
+bool LocalProvider::reject(const QString &id, const Callback<T> &done) const
+{
+    if (find(id))
+        return false;
+    auto *self = const_cast<LocalProvider *>(this);
+    later<T>(self, done, Error::make(Error::Code::NotFound,
+                                     QStringLiteral("Sandbox %1 not found; it may have been deleted or expired. "
+                                                    "list_sandboxes shows the ones that exist.").arg(id),
+                                     QJsonObject{{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found")));
+    return true;
+}
+
+qint64 LocalProvider::sandboxPid(const QString &id) const
+{
+    LocalSandbox *s = find(id);
+    return s ? s->process()->childPid() : -1;
+}
+
+QString LocalProvider::workspacePath(const QString &id) const
+{
+    LocalSandbox *s = find(id);
+    return s ? s->process()->options().workspaceDir : QString();
+}
+
+void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>> done)
+{
+    QList<SandboxInfo> out;
+    for (LocalSandbox *s : std::as_const(m_sandboxes)) {
+        const SandboxInfo info = s->info();
+        if (spec.status.isEmpty() || spec.status == info.status)
+            out.append(info);
+    }
+    std::sort(out.begin(), out.end(), [](const SandboxInfo &a, const SandboxInfo &b) { return a.createdAt > b.createdAt; });
+    later<QList<SandboxInfo>>(this, done, out);
+}
+
+void LocalProvider::get(const QString &id, Callback<SandboxInfo> done)
+{
+    if (reject(id, done))
+        return;
+    later<SandboxInfo>(this, done, find(id)->info());
+}
+
+void LocalProvider::destroy(const QString &id, Callback<Unit> done)
+{
+    if (reject(id, done))
+        return;
+    LocalSandbox *s = m_sandboxes.take(id);
+    const QString dir = s->stateDir();
+    s->kill();
+    s->deleteLater();
+    QDir(dir).removeRecursively();
+    emit sandboxRemoved(id);
+    later<Unit>(this, done, Unit{});
+}
+
+void LocalProvider::setTimeout(const QString &id, int seconds, Callback<Unit> done)
+{
+    if (reject(id, done))
+        return;
+    SandboxInfo info = find(id)->info();
+    info.timeoutSeconds = seconds;
+    info.expiresAt = QDateTime::currentDateTime().addSecs(seconds);
+    find(id)->setInfo(info);
+    later<Unit>(this, done, Unit{});
+}
+
+void LocalProvider::pause(const QString &id, Callback<SandboxInfo> done)
+{
+    if (reject(id, done))
+        return;
+    QPointer<LocalSandbox> s = find(id);
+    s->setPaused(true, [s, done](Result<Unit> r) {
+        if (!r)
+            done(r.error());
+        else if (s)
+            done(s->info());
+    });
+}
+
+void LocalProvider::resume(const QString &id, Callback<SandboxInfo> done)
+{
+    if (reject(id, done))
+        return;
+    QPointer<LocalSandbox> s = find(id);
+    s->setPaused(false, [s, done](Result<Unit> r) {
+        if (!r)
+            done(r.error());
+        else if (s)
+            done(s->info());
+    });
+}
+
+Core::Cancel LocalProvider::execute(const QString &id, const Core::ExecSpec &spec, Callback<Core::ExecResult> done)
+{
+    if (reject(id, done))
+        return [] {};
+    return find(id)->execute(spec, std::move(done));
+}
+
+Core::Cancel LocalProvider::runCommand(const QString &id, const Core::CommandSpec &spec, Callback<Core::ExecResult> done)
+{
+    if (reject(id, done))
+        return [] {};
+    return find(id)->runCommand(spec, std::move(done));
+}
+
+void LocalProvider::startBackground(const QString &id, const Core::BackgroundSpec &spec, Callback<Core::ProcessStarted> done)
+{
+    if (!reject(id, done))
+        find(id)->startBackground(spec, std::move(done));
+}
+
+void LocalProvider::listExecutions(const QString &id, Callback<QJsonArray> done)
+{
+    if (!reject(id, done))
+        find(id)->listExecutions(std::move(done));
+}
+
+void LocalProvider::listProcesses(const QString &id, Callback<QJsonArray> done)
+{
+    if (!reject(id, done))
+        find(id)->listProcesses(std::move(done));
+}
+
+void LocalProvider::killProcess(const QString &id, const QString &processId, Callback<Unit> done)
+{
+    if (!reject(id, done))
+        find(id)->killProcess(processId, std::move(done));
+}
+
+void LocalProvider::readFile(const QString &id, const QString &path, Callback<QByteArray> done)
+{
+    if (!reject(id, done))
+        find(id)->readFile(path, std::move(done));
+}
+
+void LocalProvider::writeFile(const QString &id, const QString &path, const QByteArray &content,
+                              const QString &mode, Callback<Unit> done)
+{
+    if (!reject(id, done))
+        find(id)->writeFile(path, content, mode, std::move(done));
+}
+
+void LocalProvider::listFiles(const QString &id, const QString &path, int maxResults, Callback<Core::FileList> done)
+{
+    if (!reject(id, done))
+        find(id)->listFiles(path, maxResults, std::move(done));
+}
+
+void LocalProvider::fileExists(const QString &id, const QString &path, Callback<bool> done)
+{
+    if (!reject(id, done))
+        find(id)->fileExists(path, std::move(done));
+}
+
+void LocalProvider::removeFile(const QString &id, const QString &path, Callback<Unit> done)
+{
+    if (!reject(id, done))
+        find(id)->removeFile(path, std::move(done));
+}
+
+void LocalProvider::makeDirectory(const QString &id, const QString &path, Callback<Unit> done)
+{
+    if (!reject(id, done))
+        find(id)->makeDirectory(path, std::move(done));
+}
+
+void LocalProvider::getEnv(const QString &id, Callback<Core::EnvMap> done)
+{
+    if (!reject(id, done))
+        find(id)->getEnv(std::move(done));
+}
+
+void LocalProvider::setEnv(const QString &id, const Core::EnvMap &vars, bool merge, Callback<Unit> done)
+{
+    if (!reject(id, done))
+        find(id)->setEnv(vars, merge, std::move(done));
+}
+
+void LocalProvider::clearEnv(const QString &id, Callback<Unit> done)
+{
+    if (!reject(id, done))
+        find(id)->clearEnv(std::move(done));
+}
+
+void LocalProvider::systemMetrics(const QString &id, Callback<QJsonObject> done)
+{
+    if (!reject(id, done))
+        find(id)->metrics(std::move(done));
+}
+
+void LocalProvider::vmInfo(const QString &id, Callback<QJsonObject> done)
+{
+    if (reject(id, done))
+        return;
+    const SandboxInfo info = find(id)->info();
+    const SandboxLimits l = find(id)->process()->options().limits;
+    later<QJsonObject>(this, done, QJsonObject{
+        {QStringLiteral("agent"), QStringLiteral("hopx-sandbox-agent")},
+        {QStringLiteral("agent_version"), QStringLiteral(HOPX_VERSION)},
+        {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
+        {QStringLiteral("provider"), QStringLiteral("local")},
+        {QStringLiteral("vm_id"), id},
+        {QStringLiteral("platform"), QStringLiteral("linux")},
+        {QStringLiteral("isolation"), QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; no network")},
+        {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
+        {QStringLiteral("features"), QJsonObject{{QStringLiteral("languages"), m_runtimes},
+                                                 {QStringLiteral("persistent_python"), true},
+                                                 {QStringLiteral("rich_output"), true},
+                                                 {QStringLiteral("network"), false}}},
+        {QStringLiteral("limits"), QJsonObject{{QStringLiteral("memory_mb"), l.memoryMb},
+                                               {QStringLiteral("processes"), l.processes},
+                                               {QStringLiteral("cpu_seconds_per_run"), l.cpuSecondsPerRun},
+                                               {QStringLiteral("tmp_mb"), l.diskMb},
+                                               {QStringLiteral("open_files"), l.openFiles}}}});
+}
+
+void LocalProvider::cacheClear(const QString &id, Callback<QJsonObject> done)
+{
+    if (reject(id, done))
+        return;
+    find(id)->runShell(QStringLiteral("rm -rf /home/user/.cache/* /tmp/.hopx/run-* 2>/dev/null; find /workspace /home/user "
+                                      "-name __pycache__ -type d -prune -exec rm -rf {} + 2>/dev/null; true"),
+                       60, [done](Result<Core::ExecResult> r) {
+                           if (!r)
+                               done(r.error());
+                           else
+                               done(QJsonObject{{QStringLiteral("status"), QStringLiteral("success")}});
+                       });
+}
+
+void LocalProvider::cacheStats(const QString &id, Callback<QJsonObject> done)
+{
+    if (reject(id, done))
+        return;
+    find(id)->runShell(QStringLiteral("du -sk /home/user/.cache 2>/dev/null | cut -f1"), 60, [done](Result<Core::ExecResult> r) {
+        if (!r) {
+            done(r.error());
+            return;
+        }
+        done(QJsonObject{{QStringLiteral("cache_bytes"), r.value().stdoutData.trimmed().toLongLong() * 1024},
+                         {QStringLiteral("cache_dir"), QStringLiteral("/home/user/.cache")}});
+    });
+}
+
+void LocalProvider::previewUrl(const QString &id, int port, Callback<QString> done)
+{
+    if (reject(id, done))
+        return;
+    later<QString>(this, done, Error::make(Error::Code::Unsupported,
+                                           QStringLiteral("Local sandboxes have no network reachable from outside, so port %1 has no "
+                                                          "preview URL. Reach the server from inside the sandbox instead (e.g. "
+                                                          "run_command \"curl -s localhost:%1\"), or use provider \"hopx\".").arg(port)));
+}
+
+void LocalProvider::agentUrl(const QString &id, Callback<QString> done)
+{
+    if (reject(id, done))
+        return;
+    later<QString>(this, done, Error::make(Error::Code::Unsupported,
+                                           QStringLiteral("Local sandboxes are driven by HOPX Desktop directly and have no agent URL; "
+                                                          "use the tools with sandbox_id.")));
+}
+
+void LocalProvider::detectRuntimes()
+{
+    // Versions of what sandboxes will run (they see the host's /usr read-only).
+    const QList<QPair<QString, QStringList>> probes{
+        {QStringLiteral("python"), {QStringLiteral("/usr/bin/python3"), QStringLiteral("--version")}},
+        {QStringLiteral("javascript"), {QStringLiteral("node"), QStringLiteral("--version")}},
+        {QStringLiteral("bash"), {QStringLiteral("bash"), QStringLiteral("-c"), QStringLiteral("echo $BASH_VERSION")}},
+        {QStringLiteral("go"), {QStringLiteral("go"), QStringLiteral("version")}},
+    };
+    for (const auto &probe : probes) {
+        const QString exe = probe.second.first().startsWith(QLatin1Char('/'))
+            ? probe.second.first()
+            : QStandardPaths::findExecutable(probe.second.first(), {QStringLiteral("/usr/bin"), QStringLiteral("/bin")});
+        if (exe.isEmpty() || !QFileInfo(exe).isExecutable())
+            continue;
+        auto *p = new QProcess(this);
+        const QString language = probe.first;
+        connect(p, &QProcess::finished, this, [this, p, language](int code) {
+            const QString version = QString::fromUtf8(p->readAllStandardOutput() + p->readAllStandardError()).trimmed();
+            if (code == 0 && !version.isEmpty())
+                m_runtimes.insert(language, version.section(QLatin1Char('\n'), 0, 0));
+            p->deleteLater();
+        });
+        p->start(exe, probe.second.mid(1));
+    }
+}
+
+QJsonArray LocalProvider::templates() const
+{
+    QJsonArray languages;
+    for (auto it = m_runtimes.begin(); it != m_runtimes.end(); ++it)
+        languages.append(it.key());
+    return QJsonArray{
+        QJsonObject{{QStringLiteral("id"), QStringLiteral("code-interpreter")},
+                    {QStringLiteral("name"), QStringLiteral("code-interpreter")},
+                    {QStringLiteral("description"), QStringLiteral("Python with this machine's data stack (numpy, pandas, matplotlib "
+                                                                   "when installed), plus JavaScript, bash and Go; persistent Python "
+                                                                   "state; plots returned as images.")},
+                    {QStringLiteral("category"), QStringLiteral("general")},
+                    {QStringLiteral("language"), QStringLiteral("python")},
+                    {QStringLiteral("languages"), languages},
+                    {QStringLiteral("runtimes"), m_runtimes},
+                    {QStringLiteral("provider"), QStringLiteral("local")}},
+        QJsonObject{{QStringLiteral("id"), QStringLiteral("base")},
+                    {QStringLiteral("name"), QStringLiteral("base")},
+                    {QStringLiteral("description"), QStringLiteral("The same sandbox for shell-centric work: bash with the host's "
+                                                                   "/usr tools, read-only.")},
+                    {QStringLiteral("category"), QStringLiteral("general")},
+                    {QStringLiteral("language"), QStringLiteral("bash")},
+                    {QStringLiteral("languages"), languages},
+                    {QStringLiteral("runtimes"), m_runtimes},
+                    {QStringLiteral("provider"), QStringLiteral("local")}}};
+}
+
+void LocalProvider::listTemplates(Callback<QJsonArray> done)
+{
+    later<QJsonArray>(this, done, templates());
+}
+
+void LocalProvider::getTemplate(const QString &name, Callback<QJsonObject> done)
+{
+    for (const QJsonValue &t : templates()) {
+        if (t.toObject().value(QStringLiteral("name")).toString() == name) {
+            later<QJsonObject>(this, done, t.toObject());
+            return;
+        }
+    }
+    later<QJsonObject>(this, done, Error::make(Error::Code::NotFound,
+                                               QStringLiteral("No local template \"%1\". Available: code-interpreter, base.").arg(name),
+                                               QJsonObject{{QStringLiteral("available"), QJsonArray{QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
+                                               QStringLiteral("Template not found")));
+}
+
+} // namespace Hopx::Local

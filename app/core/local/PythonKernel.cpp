@@ -1,0 +1,374 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "PythonKernel.h"
+
+#include "AgentClient.h"
+#include "LocalLogging.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSocketNotifier>
+#include <QTimer>
+
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace Hopx::Local {
+
+using Core::Error;
+using Core::ExecResult;
+
+namespace {
+constexpr qsizetype kMaxFrame = 48 * 1024 * 1024; // a result with large images stays below
+constexpr int kInterruptGraceMs = 2000;
+constexpr int kTimeoutExitCode = 124; // as GNU timeout
+const char *const kKernelPath = "/run/sbx/lib/kernel.py";
+} // namespace
+
+PythonKernel::PythonKernel(AgentClient *agent, QObject *parent)
+    : QObject(parent)
+    , m_agent(agent)
+    , m_timeout(new QTimer(this))
+    , m_killTimer(new QTimer(this))
+{
+    m_timeout->setSingleShot(true);
+    m_killTimer->setSingleShot(true);
+    m_killTimer->setInterval(kInterruptGraceMs);
+    connect(m_timeout, &QTimer::timeout, this, [this]() { interrupt(true, false); });
+    connect(m_killTimer, &QTimer::timeout, this, [this]() {
+        // SIGINT did not bring the interpreter back (C code, a blocked syscall): end it.
+        if (m_agent && m_pid > 0)
+            m_agent->kill(m_pid, SIGKILL, true, [](Core::Result<Core::Unit>) {});
+        died(QStringLiteral("it did not stop within %1 s after the interrupt").arg(kInterruptGraceMs / 1000));
+    });
+}
+
+PythonKernel::~PythonKernel()
+{
+    closePipes();
+}
+
+void PythonKernel::closePipes()
+{
+    delete m_outNotifier;
+    m_outNotifier = nullptr;
+    delete m_errNotifier;
+    m_errNotifier = nullptr;
+    for (int *fd : {&m_in, &m_out, &m_err}) {
+        if (*fd >= 0)
+            ::close(*fd);
+        *fd = -1;
+    }
+    m_buffer.clear();
+}
+
+void PythonKernel::start()
+{
+    if (!m_starting && !m_ready)
+        launch();
+}
+
+void PythonKernel::launch()
+{
+    if (!m_agent || !m_agent->isConnected()) {
+        died(QStringLiteral("the sandbox is not running"));
+        return;
+    }
+    int in[2], out[2], err[2];
+    if (::pipe2(in, O_CLOEXEC) != 0)
+        return died(QStringLiteral("pipe: %1").arg(qt_error_string(errno)));
+    if (::pipe2(out, O_CLOEXEC) != 0) {
+        ::close(in[0]);
+        ::close(in[1]);
+        return died(QStringLiteral("pipe: %1").arg(qt_error_string(errno)));
+    }
+    if (::pipe2(err, O_CLOEXEC) != 0) {
+        for (int fd : {in[0], in[1], out[0], out[1]})
+            ::close(fd);
+        return died(QStringLiteral("pipe: %1").arg(qt_error_string(errno)));
+    }
+    m_in = in[1];
+    m_out = out[0];
+    m_err = err[0];
+    ::fcntl(m_out, F_SETFL, O_NONBLOCK);
+    ::fcntl(m_err, F_SETFL, O_NONBLOCK);
+    m_outNotifier = new QSocketNotifier(m_out, QSocketNotifier::Read, this);
+    m_errNotifier = new QSocketNotifier(m_err, QSocketNotifier::Read, this);
+    connect(m_outNotifier, &QSocketNotifier::activated, this, &PythonKernel::onReadyRead);
+    connect(m_errNotifier, &QSocketNotifier::activated, this, &PythonKernel::onStderr);
+    m_starting = true;
+    m_ready = false;
+
+    AgentClient::ExecRequest request;
+    request.argv = {QByteArrayLiteral("/usr/bin/python3"), QByteArrayLiteral("-u"), QByteArray(kKernelPath)};
+    request.cwd = QByteArrayLiteral("/workspace");
+    QPointer<PythonKernel> self(this);
+    const quint64 generation = ++m_generation;
+    AgentClient::ExecHandlers handlers;
+    handlers.started = [self, generation](qint64 pid) {
+        if (self && self->m_generation == generation)
+            self->m_pid = pid;
+    };
+    handlers.exited = [self, generation](const AgentClient::ExitStatus &status) {
+        if (!self || self->m_generation != generation)
+            return;
+        self->m_pid = 0;
+        self->died(status.signal ? QStringLiteral("killed by signal %1%2").arg(status.signal)
+                                       .arg(status.signal == SIGKILL ? QStringLiteral(", perhaps out of memory") : QString())
+                                 : QStringLiteral("exited with code %1").arg(status.code));
+    };
+    handlers.failed = [self, generation](const Error &error) {
+        if (self && self->m_generation == generation)
+            self->died(error.message);
+    };
+    // exec() takes the child's ends and closes them once sent.
+    m_agent->exec(request, in[0], out[1], err[1], handlers);
+}
+
+Core::Cancel PythonKernel::run(const Core::ExecSpec &spec, const Core::EnvMap &env,
+                               const QStringList &unset, Core::Callback<ExecResult> done)
+{
+    auto job = std::make_shared<Job>();
+    job->id = m_nextId++;
+    job->spec = spec;
+    job->env = env;
+    job->unset = unset;
+    job->done = std::move(done);
+    job->clock.start();
+    m_queue.enqueue(job);
+    if (!m_starting && !m_ready)
+        launch();
+    else
+        QTimer::singleShot(0, this, &PythonKernel::sendNext);
+    QPointer<PythonKernel> self(this);
+    std::weak_ptr<Job> weak = job;
+    return [self, weak]() {
+        auto job = weak.lock();
+        if (!self || !job || !job->done)
+            return;
+        if (self->m_current == job) {
+            self->interrupt(false, true);
+            return;
+        }
+        self->m_queue.removeAll(job);
+        auto done = std::exchange(job->done, nullptr);
+        done(Error::make(Error::Code::Cancelled, QStringLiteral("Cancelled")));
+    };
+}
+
+void PythonKernel::sendNext()
+{
+    if (m_current || !m_ready || m_queue.isEmpty())
+        return;
+    m_current = m_queue.dequeue();
+    Job &job = *m_current;
+    QJsonObject env;
+    for (auto it = job.env.cbegin(); it != job.env.cend(); ++it)
+        env.insert(it.key(), it.value());
+    const QJsonObject request{{QStringLiteral("id"), qint64(job.id)},
+                              {QStringLiteral("code"), job.spec.code},
+                              {QStringLiteral("env"), env.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(env)},
+                              {QStringLiteral("unset"), job.unset.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonArray::fromStringList(job.unset))},
+                              {QStringLiteral("cwd"), job.spec.workingDir.isEmpty() ? QStringLiteral("/workspace") : job.spec.workingDir},
+                              {QStringLiteral("cpu_s"), 0},
+                              {QStringLiteral("max_output"), job.spec.maxOutputBytes < 0 ? 0 : job.spec.maxOutputBytes}};
+    const QByteArray line = QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n';
+    job.clock.restart();
+    m_timeout->start(std::max(1, job.spec.timeoutSeconds) * 1000);
+    // Blocking write: the interpreter reads whole request lines while idle, so this drains.
+    const char *p = line.constData();
+    qsizetype left = line.size();
+    while (left > 0) {
+        const ssize_t n = ::write(m_in, p, size_t(left));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            died(QStringLiteral("its input pipe closed"));
+            return;
+        }
+        p += n;
+        left -= n;
+    }
+}
+
+void PythonKernel::interrupt(bool timedOut, bool cancelled)
+{
+    if (!m_current)
+        return;
+    m_current->timedOut = m_current->timedOut || timedOut;
+    m_current->cancelled = m_current->cancelled || cancelled;
+    if (m_current->interrupted)
+        return;
+    m_current->interrupted = true;
+    if (m_agent && m_pid > 0)
+        m_agent->kill(m_pid, SIGINT, false, [](Core::Result<Core::Unit>) {});
+    m_killTimer->start();
+}
+
+void PythonKernel::onStderr()
+{
+    char buf[8192];
+    while (true) {
+        const ssize_t n = ::read(m_err, buf, sizeof(buf));
+        if (n > 0) {
+            // The interpreter's own diagnostics (never user output): keep a bounded tail.
+            m_stderr.append(buf, int(n));
+            if (m_stderr.size() > 16384)
+                m_stderr = m_stderr.right(8192);
+            continue;
+        }
+        if (n == 0 && m_errNotifier)
+            m_errNotifier->setEnabled(false);
+        return;
+    }
+}
+
+void PythonKernel::onReadyRead()
+{
+    char buf[65536];
+    while (m_out >= 0) {
+        const ssize_t n = ::read(m_out, buf, sizeof(buf));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            break; // EAGAIN
+        if (n == 0) {
+            if (m_outNotifier)
+                m_outNotifier->setEnabled(false);
+            break;
+        }
+        m_buffer.append(buf, int(n));
+        qsizetype nl;
+        while ((nl = m_buffer.indexOf('\n')) >= 0) {
+            const QByteArray line = m_buffer.left(nl);
+            m_buffer.remove(0, nl + 1);
+            handleFrame(line);
+        }
+        if (m_buffer.size() > kMaxFrame) {
+            qCWarning(lcLocal) << "python kernel sent an oversized frame; restarting it";
+            if (m_agent && m_pid > 0)
+                m_agent->kill(m_pid, SIGKILL, true, [](Core::Result<Core::Unit>) {});
+            died(QStringLiteral("it sent an oversized message"));
+            return;
+        }
+    }
+}
+
+void PythonKernel::handleFrame(const QByteArray &line)
+{
+    const QJsonObject frame = QJsonDocument::fromJson(line).object();
+    const QString type = frame.value(QStringLiteral("type")).toString();
+    if (type == QLatin1String("ready")) {
+        m_starting = false;
+        m_ready = true;
+        sendNext();
+        return;
+    }
+    if (!m_current || frame.value(QStringLiteral("id")).toInteger(-1) != qint64(m_current->id))
+        return; // late output of an earlier run, or noise
+    Job &job = *m_current;
+    if (type == QLatin1String("stream")) {
+        const bool err = frame.value(QStringLiteral("name")).toString() == QLatin1String("stderr");
+        const QByteArray text = frame.value(QStringLiteral("text")).toString().toUtf8();
+        QByteArray &target = err ? job.result.stderrData : job.result.stdoutData;
+        const qint64 cap = job.spec.maxOutputBytes;
+        const qint64 room = cap < 0 ? text.size() : std::max<qint64>(0, cap - target.size());
+        target.append(text.left(room));
+        if (room < text.size())
+            (err ? job.result.stderrTruncated : job.result.stdoutTruncated) = true;
+        if (job.spec.onOutput && room > 0)
+            job.spec.onOutput(err ? QStringLiteral("stderr") : QStringLiteral("stdout"), text.left(room));
+    } else if (type == QLatin1String("truncated")) {
+        (frame.value(QStringLiteral("name")).toString() == QLatin1String("stderr") ? job.result.stderrTruncated
+                                                                                   : job.result.stdoutTruncated) = true;
+    } else if (type == QLatin1String("result")) {
+        job.result.result = frame.value(QStringLiteral("result"));
+        if (frame.value(QStringLiteral("error")).isObject())
+            job.result.error = frame.value(QStringLiteral("error")).toObject();
+        job.result.exitCode = frame.value(QStringLiteral("exit_code")).toInt();
+        for (const QJsonValue &v : frame.value(QStringLiteral("rich_outputs")).toArray()) {
+            const QJsonObject o = v.toObject();
+            Core::RichOutput out;
+            out.mimeType = o.value(QStringLiteral("type")).toString();
+            const QString data = o.value(QStringLiteral("data")).toString();
+            const bool binary = out.mimeType.startsWith(QLatin1String("image/")) && out.mimeType != QLatin1String("image/svg+xml");
+            out.data = binary ? QByteArray::fromBase64(data.toLatin1()) : data.toUtf8();
+            if (!out.mimeType.isEmpty() && !out.data.isEmpty())
+                job.result.richOutputs.append(out);
+        }
+        finishCurrent();
+    } else if (type == QLatin1String("error")) {
+        finishCurrent(Error::make(Error::Code::Internal, frame.value(QStringLiteral("message")).toString()));
+    }
+}
+
+void PythonKernel::finishCurrent(std::optional<Error> error)
+{
+    if (!m_current)
+        return;
+    m_timeout->stop();
+    m_killTimer->stop();
+    auto job = std::exchange(m_current, nullptr);
+    job->result.executionTime = job->clock.nsecsElapsed() / 1e9;
+    auto done = std::exchange(job->done, nullptr);
+    if (done) {
+        if (job->cancelled)
+            done(Error::make(Error::Code::Cancelled, QStringLiteral("Cancelled")));
+        else if (error)
+            done(*error);
+        else {
+            if (job->timedOut) {
+                job->result.timedOut = true;
+                job->result.exitCode = kTimeoutExitCode;
+            }
+            done(job->result);
+        }
+    }
+    QTimer::singleShot(0, this, &PythonKernel::sendNext);
+}
+
+void PythonKernel::died(const QString &why)
+{
+    const bool wasUp = m_ready || m_starting;
+    ++m_generation; // late callbacks of this interpreter must not touch the next one
+    m_ready = false;
+    m_starting = false;
+    m_pid = 0;
+    closePipes();
+    qCInfo(lcLocal).noquote() << "python interpreter stopped:" << why;
+    if (m_current) {
+        Job &job = *m_current;
+        const QString note = QStringLiteral("The Python interpreter stopped (%1); its variables and imports "
+                                            "are lost. The next call starts a fresh one.").arg(why);
+        job.result.note = note;
+        if (!job.timedOut && !job.cancelled) {
+            job.result.exitCode = 137;
+            job.result.stderrData += (job.result.stderrData.isEmpty() || job.result.stderrData.endsWith('\n') ? "" : "\n")
+                + QByteArray("[hopx] ") + note.toUtf8() + '\n';
+        }
+        finishCurrent();
+    }
+    if (wasUp)
+        emit stateLost(why);
+    // Runs still queued get a fresh interpreter.
+    if (!m_queue.isEmpty() && m_agent && m_agent->isConnected())
+        QTimer::singleShot(0, this, &PythonKernel::launch);
+    else
+        while (!m_queue.isEmpty())
+            if (auto done = std::exchange(m_queue.dequeue()->done, nullptr))
+                done(Error::make(Error::Code::SandboxDead, QStringLiteral("The sandbox stopped; create a new one.")));
+}
+
+void PythonKernel::stop()
+{
+    if (m_agent && m_pid > 0)
+        m_agent->kill(m_pid, SIGKILL, true, [](Core::Result<Core::Unit>) {});
+    while (!m_queue.isEmpty())
+        if (auto done = std::exchange(m_queue.dequeue()->done, nullptr))
+            done(Error::make(Error::Code::SandboxDead, QStringLiteral("The sandbox stopped; create a new one.")));
+    died(QStringLiteral("stopped"));
+}
+
+} // namespace Hopx::Local

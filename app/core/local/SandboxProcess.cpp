@@ -1,0 +1,613 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "SandboxProcess.h"
+
+#include "AgentClient.h"
+#include "AgentProtocol.h"
+#include "LocalLogging.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSocketNotifier>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_send_signal
+#define SYS_pidfd_send_signal 424
+#endif
+
+namespace Hopx::Local {
+
+namespace {
+
+constexpr int kMaxInfo = 4096;
+constexpr int kMaxStderr = 8192;
+
+// Where each fd sits in bwrap (fd 3 is the agent's control socket by contract).
+constexpr int kChildStderr = 2;
+constexpr int kChildArgs = 4;
+constexpr int kChildInfo = 5;
+constexpr int kChildBlock = 6;
+constexpr int kFirstFree = 10; // sources are lifted here so no dup2 clobbers another
+
+QString errnoText(int e)
+{
+    return QString::fromLocal8Bit(std::strerror(e));
+}
+
+int pidfdOpen(qint64 pid)
+{
+    return int(::syscall(SYS_pidfd_open, pid_t(pid), 0));
+}
+
+// Lifts `fd` to >= kFirstFree (CLOEXEC) and closes the original.
+int lift(int fd)
+{
+    if (fd < 0 || fd >= kFirstFree)
+        return fd;
+    const int high = ::fcntl(fd, F_DUPFD_CLOEXEC, kFirstFree);
+    ::close(fd);
+    return high;
+}
+
+bool makePrivateDir(const QString &path)
+{
+    if (QFileInfo(path).isDir())
+        return true;
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return false;
+    return ::mkdir(QFile::encodeName(path).constData(), 0700) == 0 || errno == EEXIST;
+}
+
+QString tail(const QByteArray &text)
+{
+    return QString::fromUtf8(text.right(600)).simplified();
+}
+
+} // namespace
+
+SandboxProcess::SandboxProcess(Options options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    m_stopTimer = new QTimer(this);
+    m_stopTimer->setSingleShot(true);
+    connect(m_stopTimer, &QTimer::timeout, this, &SandboxProcess::kill);
+}
+
+SandboxProcess::~SandboxProcess()
+{
+    m_hostAsked = true;
+    teardown(false, {});
+}
+
+bool SandboxProcess::start(QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        qCWarning(lcLocal) << "sandbox" << m_options.id << "not started:" << why;
+        return false;
+    };
+    if (m_state != State::NotStarted)
+        return fail(QStringLiteral("A SandboxProcess starts only once."));
+    m_clock.start();
+
+    const QString bwrap = m_options.bwrapPath.isEmpty()
+        ? QStandardPaths::findExecutable(QStringLiteral("bwrap"))
+        : m_options.bwrapPath;
+    if (bwrap.isEmpty() || !QFileInfo(bwrap).isExecutable())
+        return fail(QStringLiteral("bubblewrap (bwrap) is not installed."));
+    const QString agent = m_options.agentPath.isEmpty() ? findAgent() : m_options.agentPath;
+    if (agent.isEmpty() || !QFileInfo(agent).isExecutable())
+        return fail(QStringLiteral("The sandbox agent (hopx-sandbox-agent) was not found."));
+    for (const QString &dir : {m_options.workspaceDir, m_options.homeDir}) {
+        if (dir.isEmpty() || !makePrivateDir(dir))
+            return fail(QStringLiteral("Cannot create the sandbox directory %1.").arg(dir));
+    }
+
+    if (m_options.useCgroup) {
+        QString why;
+        m_cgroup = SandboxCgroup::create(m_options.id, m_options.limits, &why);
+        if (!m_cgroup.isActive())
+            qCDebug(lcLocal) << "no cgroup for" << m_options.id << "-" << why << "- rlimits only";
+    }
+
+    BwrapCommand command;
+    command.setAgentBinary(agent);
+    command.setEtcDir(m_options.etcDir);
+    command.setWorkspaceDir(m_options.workspaceDir);
+    command.setHomeDir(m_options.homeDir);
+    command.setLibDir(m_options.libDir);
+    command.setLimits(m_options.limits);
+    command.setExtraEnvironment(m_options.extraEnv);
+    command.setInfoFd(kChildInfo);
+    command.setBlockFd(m_cgroup.isActive() ? kChildBlock : -1);
+    const QString invalid = command.validate();
+    if (!invalid.isEmpty()) {
+        m_cgroup.destroy();
+        return fail(invalid);
+    }
+
+    int sv[2] = {-1, -1}, info[2] = {-1, -1}, block[2] = {-1, -1}, err[2] = {-1, -1};
+    int args = -1;
+    auto closeAll = [&] {
+        for (int fd : {sv[0], sv[1], info[0], info[1], block[0], block[1], err[0], err[1], args}) {
+            if (fd >= 0)
+                ::close(fd);
+        }
+    };
+    bool ok = ::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == 0
+        && ::pipe2(info, O_CLOEXEC) == 0 && ::pipe2(err, O_CLOEXEC) == 0
+        && (!m_cgroup.isActive() || ::pipe2(block, O_CLOEXEC) == 0);
+    if (ok) {
+        // The options travel in a memfd: no host paths on bwrap's command line.
+        args = int(::syscall(SYS_memfd_create, "hopx-bwrap-args", MFD_CLOEXEC));
+        const QByteArray data = command.argsData();
+        ok = args >= 0 && ::write(args, data.constData(), size_t(data.size())) == data.size()
+            && ::lseek(args, 0, SEEK_SET) == 0;
+    }
+    if (!ok) {
+        const int e = errno;
+        closeAll();
+        m_cgroup.destroy();
+        return fail(QStringLiteral("Cannot set up the sandbox's fds: %1").arg(errnoText(e)));
+    }
+    sv[1] = lift(sv[1]);
+    args = lift(args);
+    info[1] = lift(info[1]);
+    err[1] = lift(err[1]);
+    block[0] = lift(block[0]);
+
+    QByteArrayList argvBytes{QFile::encodeName(bwrap)};
+    argvBytes << command.arguments(kChildArgs);
+    std::vector<char *> argv;
+    for (QByteArray &a : argvBytes)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    char pathEnv[] = "PATH=/usr/bin:/bin";
+    char *envp[] = {pathEnv, nullptr};
+
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, err[1], kChildStderr);
+    posix_spawn_file_actions_adddup2(&fa, sv[1], Agent::kControlFd);
+    posix_spawn_file_actions_adddup2(&fa, args, kChildArgs);
+    posix_spawn_file_actions_adddup2(&fa, info[1], kChildInfo);
+    if (block[0] >= 0)
+        posix_spawn_file_actions_adddup2(&fa, block[0], kChildBlock);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &all);
+    // Own process group: a terminal's Ctrl-C for the app must not reach bwrap first.
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+                                        | POSIX_SPAWN_SETPGROUP);
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), envp);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    // The child's ends are bwrap's now.
+    for (int *fd : {&sv[1], &args, &info[1], &err[1], &block[0]}) {
+        if (*fd >= 0)
+            ::close(*fd);
+        *fd = -1;
+    }
+    if (rc != 0) {
+        closeAll();
+        m_cgroup.destroy();
+        return fail(QStringLiteral("Cannot run %1: %2").arg(bwrap, errnoText(rc)));
+    }
+
+    m_bwrapPid = pid;
+    m_state = State::Starting;
+    m_infoFd = info[0];
+    m_stderrFd = err[0];
+    m_blockFd = block[1];
+    for (int fd : {m_infoFd, m_stderrFd})
+        ::fcntl(fd, F_SETFL, O_NONBLOCK);
+    m_infoNotifier = new QSocketNotifier(qintptr(m_infoFd), QSocketNotifier::Read, this);
+    connect(m_infoNotifier, &QSocketNotifier::activated, this, &SandboxProcess::readInfo);
+    m_stderrNotifier = new QSocketNotifier(qintptr(m_stderrFd), QSocketNotifier::Read, this);
+    connect(m_stderrNotifier, &QSocketNotifier::activated, this, &SandboxProcess::readStderr);
+    m_pidFd = pidfdOpen(pid);
+    if (m_pidFd >= 0) {
+        m_pidNotifier = new QSocketNotifier(qintptr(m_pidFd), QSocketNotifier::Read, this);
+        connect(m_pidNotifier, &QSocketNotifier::activated, this, &SandboxProcess::onBwrapExited);
+    } else {
+        m_reapPoll = new QTimer(this);
+        connect(m_reapPoll, &QTimer::timeout, this, &SandboxProcess::onBwrapExited);
+        m_reapPoll->start(100);
+    }
+
+    m_agent = new AgentClient(sv[0], this);
+    connect(m_agent, &AgentClient::disconnected, this, &SandboxProcess::onAgentGone);
+    m_agent->hello([this](Core::Result<AgentClient::Ready> r) {
+        if (m_state != State::Starting)
+            return;
+        if (!r) {
+            // EOF is handled by onAgentGone with a better reason; this is a real refusal.
+            if (r.error().code != Core::Error::Code::SandboxDead)
+                teardown(true, QStringLiteral("The sandbox agent did not start: %1")
+                                   .arg(r.error().message));
+            return;
+        }
+        m_startupMs = m_clock.elapsed();
+        m_state = State::Running;
+        qCDebug(lcLocal) << "sandbox" << m_options.id << "ready in" << m_startupMs << "ms, pid 1 ="
+                         << m_childPid << "cgroup" << int(m_cgroup.mode());
+        Q_EMIT ready();
+    });
+    return true;
+}
+
+void SandboxProcess::readInfo()
+{
+    char buffer[1024];
+    bool eof = false;
+    for (;;) {
+        const ssize_t n = ::read(m_infoFd, buffer, sizeof(buffer));
+        if (n > 0 && m_info.size() + n <= kMaxInfo) {
+            m_info.append(buffer, int(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        eof = n == 0 || (n > 0) || (n < 0 && errno != EAGAIN);
+        break;
+    }
+    // bwrap writes the whole object at once and closes the fd; parse once it is complete.
+    const QJsonDocument doc = QJsonDocument::fromJson(m_info);
+    const qint64 pid = doc.isObject() ? doc.object().value(QStringLiteral("child-pid")).toInteger(-1) : -1;
+    if (pid > 0 || eof) {
+        delete m_infoNotifier;
+        m_infoNotifier = nullptr;
+        closeFd(m_infoFd);
+        if (pid > 0 && pid <= 4194304)
+            onInfo(pid);
+    }
+}
+
+void SandboxProcess::onInfo(qint64 childPid)
+{
+    m_childPid = childPid;
+    m_childPidFd = pidfdOpen(childPid);
+    if (m_blockFd >= 0) {
+        // bwrap's sandbox side is waiting on --block-fd: nothing of the sandbox has forked
+        // yet, so placing pid 1 places everything.
+        if (!m_cgroup.attach(childPid))
+            qCWarning(lcLocal) << "sandbox" << m_options.id << "runs without its cgroup";
+        const char go = 1;
+        (void)!::write(m_blockFd, &go, 1);
+        closeFd(m_blockFd);
+    }
+}
+
+void SandboxProcess::readStderr()
+{
+    char buffer[4096];
+    for (;;) {
+        const ssize_t n = ::read(m_stderrFd, buffer, sizeof(buffer));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0 || errno != EAGAIN) {
+                delete m_stderrNotifier;
+                m_stderrNotifier = nullptr;
+                closeFd(m_stderrFd);
+            }
+            return;
+        }
+        const QByteArray chunk(buffer, int(n));
+        qCInfo(lcLocal).noquote() << "sandbox" << m_options.id << "stderr:" << tail(chunk);
+        m_stderr.append(chunk);
+        m_stderr = m_stderr.right(kMaxStderr);
+    }
+}
+
+void SandboxProcess::onBwrapExited()
+{
+    if (m_bwrapStatus != -1 || m_bwrapPid <= 0)
+        return;
+    int status = 0;
+    if (::waitpid(pid_t(m_bwrapPid), &status, WNOHANG) != pid_t(m_bwrapPid))
+        return;
+    m_bwrapStatus = status;
+    delete m_pidNotifier;
+    m_pidNotifier = nullptr;
+    closeFd(m_pidFd);
+    if (m_reapPoll)
+        m_reapPoll->stop();
+    if (m_state == State::Stopped)
+        return;
+    if (m_stderrFd >= 0)
+        readStderr();
+    teardown(true, m_hostAsked ? QString() : describeExit());
+}
+
+void SandboxProcess::onAgentGone()
+{
+    if (m_state == State::Stopped)
+        return;
+    if (m_hostAsked) {
+        teardown(true, {});
+        return;
+    }
+    // Give bwrap a moment to exit so that its status and last words make the reason.
+    waitForBwrap(200);
+    if (m_stderrFd >= 0)
+        readStderr();
+    QString reason = QStringLiteral("The sandbox's agent exited unexpectedly");
+    if (m_state == State::Starting)
+        reason = QStringLiteral("The sandbox failed to start");
+    teardown(true, reason + QStringLiteral(" (%1).").arg(describeExit()));
+}
+
+QString SandboxProcess::describeExit() const
+{
+    QString what;
+    if (m_bwrapStatus == -1)
+        what = QStringLiteral("bwrap still running");
+    else if (WIFEXITED(m_bwrapStatus))
+        what = QStringLiteral("bwrap exit status %1").arg(WEXITSTATUS(m_bwrapStatus));
+    else if (WIFSIGNALED(m_bwrapStatus))
+        what = QStringLiteral("bwrap killed by signal %1").arg(WTERMSIG(m_bwrapStatus));
+    const QString said = tail(m_stderr);
+    if (!said.isEmpty())
+        what += QStringLiteral("; it said: ") + said;
+    return what;
+}
+
+bool SandboxProcess::waitForBwrap(int timeoutMs)
+{
+    if (m_bwrapPid <= 0 || m_bwrapStatus != -1)
+        return true;
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() <= timeoutMs) {
+        int status = 0;
+        if (::waitpid(pid_t(m_bwrapPid), &status, WNOHANG) == pid_t(m_bwrapPid)) {
+            m_bwrapStatus = status;
+            return true;
+        }
+        if (m_pidFd >= 0) {
+            struct pollfd p = {m_pidFd, POLLIN, 0};
+            ::poll(&p, 1, int(qMax<qint64>(1, timeoutMs - t.elapsed())));
+        } else {
+            ::usleep(2000);
+        }
+    }
+    return false;
+}
+
+void SandboxProcess::teardown(bool emitSignals, const QString &reason)
+{
+    if (m_state == State::Stopped || m_state == State::NotStarted) {
+        m_state = State::Stopped;
+        return;
+    }
+    m_state = State::Stopped;
+    m_stopTimer->stop();
+
+    // bwrap arms --die-with-parent only late in its set-up: until then pid 1 would outlive
+    // bwrap. So pid 1 is what we kill, and we make sure to know it.
+    if (m_childPid < 0 && m_infoFd >= 0 && m_bwrapStatus == -1) {
+        struct pollfd p = {m_infoFd, POLLIN, 0};
+        if (::poll(&p, 1, 300) > 0)
+            readInfo();
+    }
+    if (m_childPidFd >= 0)
+        ::syscall(SYS_pidfd_send_signal, m_childPidFd, SIGKILL, nullptr, 0);
+    else if (m_childPid > 0 && m_bwrapStatus == -1)
+        ::kill(pid_t(m_childPid), SIGKILL);
+    if (!waitForBwrap(1000) && m_bwrapPid > 0) {
+        ::kill(pid_t(m_bwrapPid), SIGKILL);
+        int status = 0;
+        if (::waitpid(pid_t(m_bwrapPid), &status, 0) == pid_t(m_bwrapPid))
+            m_bwrapStatus = status;
+    }
+    if (m_childPidFd >= 0) {
+        // pid 1 may have been orphaned by a killed bwrap: wait (bounded) until it is gone.
+        struct pollfd p = {m_childPidFd, POLLIN, 0};
+        ::poll(&p, 1, 1000);
+        closeFd(m_childPidFd);
+    }
+    m_cgroup.destroy();
+
+    if (m_stderrFd >= 0)
+        readStderr();
+    delete m_infoNotifier;
+    m_infoNotifier = nullptr;
+    delete m_stderrNotifier;
+    m_stderrNotifier = nullptr;
+    delete m_pidNotifier;
+    m_pidNotifier = nullptr;
+    if (m_reapPoll)
+        m_reapPoll->stop();
+    closeFd(m_infoFd);
+    closeFd(m_stderrFd);
+    closeFd(m_blockFd);
+    closeFd(m_pidFd);
+
+    if (!reason.isEmpty())
+        qCWarning(lcLocal).noquote() << "sandbox" << m_options.id << "died:" << reason;
+    else
+        qCDebug(lcLocal) << "sandbox" << m_options.id << "stopped";
+    if (m_agent)
+        m_agent->close(); // pending requests fail with SandboxDead
+    if (!emitSignals)
+        return;
+    if (!reason.isEmpty())
+        Q_EMIT died(reason);
+    Q_EMIT finished();
+}
+
+void SandboxProcess::stop(int graceMs)
+{
+    if (m_state != State::Starting && m_state != State::Running)
+        return;
+    m_hostAsked = true;
+    m_state = State::Stopping;
+    m_agent->shutdown([](Core::Result<Core::Unit>) {});
+    m_stopTimer->start(qMax(0, graceMs));
+}
+
+void SandboxProcess::kill()
+{
+    m_hostAsked = true;
+    teardown(true, {});
+}
+
+void SandboxProcess::closeFd(int &fd)
+{
+    if (fd >= 0)
+        ::close(fd);
+    fd = -1;
+}
+
+QString SandboxProcess::findAgent()
+{
+    const QString name = QStringLiteral("hopx-sandbox-agent");
+    QStringList candidates;
+    if (QCoreApplication::instance())
+        candidates << QCoreApplication::applicationDirPath() + QLatin1Char('/') + name;
+    candidates << QStringLiteral(HOPX_LIBEXECDIR "/") + name;
+    for (const QString &c : std::as_const(candidates)) {
+        if (QFileInfo(c).isExecutable())
+            return c;
+    }
+    return {};
+}
+
+QString SandboxProcess::defaultStateBase(QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return QString();
+    };
+    const uid_t uid = ::geteuid();
+    QString top;
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    struct stat st;
+    if (!runtime.isEmpty() && ::stat(QFile::encodeName(runtime).constData(), &st) == 0
+        && S_ISDIR(st.st_mode) && st.st_uid == uid) {
+        top = runtime + QStringLiteral("/hopx-desktop");
+    } else {
+        top = QStringLiteral("/tmp/hopx-desktop-%1").arg(uid);
+    }
+    const QByteArray topBytes = QFile::encodeName(top);
+    if (::mkdir(topBytes.constData(), 0700) != 0 && errno != EEXIST)
+        return fail(QStringLiteral("Cannot create %1: %2").arg(top, errnoText(errno)));
+    // In /tmp someone else could have made it first: it must be ours, private, not a link.
+    if (::lstat(topBytes.constData(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid
+        || (st.st_mode & 077) != 0)
+        return fail(QStringLiteral("%1 is not a private directory of this user; remove it.").arg(top));
+    const QString base = top + QStringLiteral("/sbx");
+    if (!makePrivateDir(base))
+        return fail(QStringLiteral("Cannot create %1.").arg(base));
+    return base;
+}
+
+QString SandboxProcess::selfTest(const QString &bwrapPath)
+{
+    const QString bwrap =
+        bwrapPath.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("bwrap")) : bwrapPath;
+    if (bwrap.isEmpty() || !QFileInfo(bwrap).isExecutable())
+        return QStringLiteral("bubblewrap (bwrap) is not installed; local sandboxes need it. "
+                              "Install it (Debian/Ubuntu: sudo apt install bubblewrap, Fedora: "
+                              "sudo dnf install bubblewrap, Arch: sudo pacman -S bubblewrap).");
+    struct stat st;
+    if (::stat(QFile::encodeName(bwrap).constData(), &st) == 0 && (st.st_mode & S_ISUID))
+        return QStringLiteral("%1 is setuid root; local sandboxes need the normal, unprivileged "
+                              "bubblewrap 0.8 or newer (e.g. the distribution package).")
+            .arg(bwrap);
+
+    QProcess version;
+    version.start(bwrap, {QStringLiteral("--version")});
+    version.waitForFinished(5000);
+    const QString v = QString::fromUtf8(version.readAllStandardOutput()).trimmed().section(QLatin1Char(' '), -1);
+    const QStringList parts = v.split(QLatin1Char('.'));
+    if (parts.size() >= 2
+        && (parts[0].toInt() == 0 && parts[1].toInt() < 8))
+        return QStringLiteral("bubblewrap %1 is too old; local sandboxes need 0.8.0 or newer "
+                              "(for --disable-userns).")
+            .arg(v);
+
+    QStringList args{QStringLiteral("--unshare-user"), QStringLiteral("--uid"), QStringLiteral("1000"),
+                     QStringLiteral("--gid"), QStringLiteral("1000"), QStringLiteral("--disable-userns"),
+                     QStringLiteral("--unshare-pid"), QStringLiteral("--unshare-net"),
+                     QStringLiteral("--die-with-parent"),
+                     QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr")};
+    for (const char *name : {"bin", "lib", "lib64"}) {
+        const QFileInfo fi(QLatin1Char('/') + QLatin1String(name));
+        if (fi.isSymLink())
+            args << QStringLiteral("--symlink") << fi.symLinkTarget() << fi.filePath();
+        else if (fi.isDir())
+            args << QStringLiteral("--ro-bind") << fi.filePath() << fi.filePath();
+    }
+    args << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev")
+         << QStringLiteral("/dev") << QStringLiteral("--") << QStringLiteral("/usr/bin/true");
+    QProcess probe;
+    probe.start(bwrap, args);
+    if (!probe.waitForFinished(10000)) {
+        probe.kill();
+        probe.waitForFinished(1000);
+        return QStringLiteral("bubblewrap did not finish a trivial sandbox within 10 s.");
+    }
+    if (probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0)
+        return {};
+
+    const QString said = QString::fromUtf8(probe.readAllStandardError()).simplified().left(300);
+    auto sysctl = [](const char *path) {
+        QFile f{QString::fromLatin1(path)};
+        return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
+    };
+    if (sysctl("/proc/sys/kernel/apparmor_restrict_unprivileged_userns") == "1")
+        return QStringLiteral(
+                   "AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). On Ubuntu "
+                   "24.04 install the bwrap profile (sudo apt install apparmor-profiles, then "
+                   "sudo ln -s /usr/share/apparmor/extra-profiles/bwrap-userns-restrict "
+                   "/etc/apparmor.d/ && sudo apparmor_parser -r "
+                   "/etc/apparmor.d/bwrap-userns-restrict), or allow them for everyone with "
+                   "sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0.")
+            .arg(said);
+    if (sysctl("/proc/sys/kernel/unprivileged_userns_clone") == "0")
+        return QStringLiteral("Unprivileged user namespaces are disabled (bwrap: %1). Enable "
+                              "them with sudo sysctl kernel.unprivileged_userns_clone=1.")
+            .arg(said);
+    if (sysctl("/proc/sys/user/max_user_namespaces") == "0")
+        return QStringLiteral("User namespaces are disabled (bwrap: %1). Enable them with sudo "
+                              "sysctl user.max_user_namespaces=15000.")
+            .arg(said);
+    return QStringLiteral("bubblewrap cannot create a sandbox here: %1").arg(said.isEmpty() ? QStringLiteral("exit code %1").arg(probe.exitCode()) : said);
+}
+
+} // namespace Hopx::Local

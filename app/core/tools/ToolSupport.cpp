@@ -1,0 +1,146 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ToolSupport.h"
+
+#include "Schema.h"
+#include "core/SandboxManager.h"
+#include "core/SandboxProvider.h"
+
+namespace Hopx::Core::Tools {
+
+QJsonObject errorDict(const Error &error, const QJsonObject &extra)
+{
+    QJsonObject dict = error.details;
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        if (!dict.contains(it.key()))
+            dict.insert(it.key(), it.value());
+    dict.insert(QStringLiteral("error"), error.error.isEmpty() ? error.message : error.error);
+    if (!error.error.isEmpty() && error.error != error.message)
+        dict.insert(QStringLiteral("message"), error.message);
+    return dict;
+}
+
+void finishWithError(Mcp::ToolCall *call, const Error &error, const QJsonObject &extra)
+{
+    call->finish(Mcp::ToolResult::structured(errorDict(error, extra), true));
+}
+
+void finishWithInvalid(Mcp::ToolCall *call, const QString &message, const QJsonObject &provided)
+{
+    call->finish(Mcp::ToolResult::structured(
+        QJsonObject{{QStringLiteral("error"), QStringLiteral("Invalid parameters")},
+                    {QStringLiteral("message"), message},
+                    {QStringLiteral("provided"), provided}},
+        true));
+}
+
+namespace {
+SandboxProvider *checkedProvider(Mcp::ToolCall *call, SandboxManager *manager, const QString &kind)
+{
+    SandboxProvider *provider = manager->provider(kind, call->connectionEnv());
+    if (!provider) {
+        finishWithError(call, Error::make(Error::Code::Unavailable,
+                                          QStringLiteral("The %1 provider is not available in this "
+                                                         "build of HOPX Desktop. Use provider \"local\".")
+                                              .arg(kind)));
+        return nullptr;
+    }
+    const QString reason = provider->unavailableReason();
+    if (!reason.isEmpty()) {
+        finishWithError(call, Error::make(Error::Code::Unavailable, reason,
+                                          QJsonObject{{QStringLiteral("provider"), kind}}));
+        return nullptr;
+    }
+    return provider;
+}
+} // namespace
+
+SandboxProvider *providerFor(Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId)
+{
+    if (sandboxId.trimmed().isEmpty()) {
+        finishWithInvalid(call, QStringLiteral("sandbox_id is required: create one with create_sandbox "
+                                               "or list them with list_sandboxes."),
+                          QJsonObject{{QStringLiteral("sandbox_id"), sandboxId}});
+        return nullptr;
+    }
+    return checkedProvider(call, manager, SandboxManager::kindForSandbox(sandboxId));
+}
+
+SandboxProvider *providerForNew(Mcp::ToolCall *call, SandboxManager *manager, const QString &requested)
+{
+    const QString kind = requested.isEmpty() ? manager->defaultProviderKind(call->connectionEnv())
+                                             : requested.toLower();
+    return checkedProvider(call, manager, kind);
+}
+
+QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey)
+{
+    QJsonObject o{{idKey, info.id},
+                  {QStringLiteral("provider"), info.provider},
+                  {QStringLiteral("status"), info.status},
+                  {QStringLiteral("template_name"), info.templateName},
+                  {QStringLiteral("template_id"), info.templateId.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                            : QJsonValue(info.templateId)},
+                  {QStringLiteral("region"), info.region.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                   : QJsonValue(info.region)},
+                  {QStringLiteral("created_at"), info.createdAt.isValid()
+                                                     ? QJsonValue(info.createdAt.toUTC().toString(Qt::ISODate))
+                                                     : QJsonValue(QJsonValue::Null)},
+                  {QStringLiteral("timeout_seconds"), info.timeoutSeconds > 0 ? QJsonValue(info.timeoutSeconds)
+                                                                              : QJsonValue(QJsonValue::Null)},
+                  {QStringLiteral("internet_access"), info.internetAccess}};
+    if (info.expiresAt.isValid())
+        o.insert(QStringLiteral("expires_at"), info.expiresAt.toUTC().toString(Qt::ISODate));
+    for (auto it = info.extra.begin(); it != info.extra.end(); ++it)
+        if (!o.contains(it.key()))
+            o.insert(it.key(), it.value());
+    return o;
+}
+
+QString normaliseLanguage(const QString &language)
+{
+    const QString l = language.trimmed().toLower();
+    if (l == QLatin1String("python") || l == QLatin1String("python3") || l == QLatin1String("py"))
+        return QStringLiteral("python");
+    if (l == QLatin1String("javascript") || l == QLatin1String("js") || l == QLatin1String("node")
+        || l == QLatin1String("nodejs"))
+        return QStringLiteral("javascript");
+    if (l == QLatin1String("bash") || l == QLatin1String("sh") || l == QLatin1String("shell"))
+        return QStringLiteral("bash");
+    if (l == QLatin1String("go") || l == QLatin1String("golang"))
+        return QStringLiteral("go");
+    return {};
+}
+
+QJsonObject sandboxIdSchema()
+{
+    return Schema::string(QStringLiteral("Sandbox id from create_sandbox or list_sandboxes "
+                                         "(local sandboxes start with \"local-\")."));
+}
+
+QJsonObject providerSchema()
+{
+    return Schema::stringEnum(QStringLiteral("Where the sandbox runs: \"local\" (bubblewrap on this "
+                                             "machine, offline, no account) or \"hopx\" (HOPX cloud, "
+                                             "needs an API key). Default: the app's setting."),
+                              {QStringLiteral("local"), QStringLiteral("hopx")});
+}
+
+Mcp::ToolSpec makeSpec(const QString &name, const QString &title, const QString &description,
+                       const QJsonObject &inputSchema, const QJsonObject &outputSchema,
+                       bool readOnly, bool destructive, bool idempotent, bool openWorld)
+{
+    Mcp::ToolSpec spec;
+    spec.name = name;
+    spec.title = title;
+    spec.description = description;
+    spec.inputSchema = inputSchema;
+    spec.outputSchema = outputSchema;
+    spec.readOnly = readOnly;
+    spec.destructive = destructive;
+    spec.idempotent = idempotent;
+    spec.openWorld = openWorld;
+    return spec;
+}
+
+} // namespace Hopx::Core::Tools

@@ -1,0 +1,61 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// What every tool group shares: provider lookup, hopx-mcp-shaped errors, sandbox dicts,
+// and callbacks that are safe when the call was cancelled or its client went away.
+
+#include "core/Result.h"
+#include "core/SandboxTypes.h"
+
+#include "protocol/ToolCall.h"
+#include "protocol/ToolSpec.h"
+
+#include <QPointer>
+
+namespace Hopx::Core {
+class SandboxManager;
+class SandboxProvider;
+} // namespace Hopx::Core
+
+namespace Hopx::Core::Tools {
+
+//! {error, message, ...details, ...extra}: hopx-mcp's error dict plus a sentence to act on.
+QJsonObject errorDict(const Error &error, const QJsonObject &extra = {});
+void finishWithError(Mcp::ToolCall *call, const Error &error, const QJsonObject &extra = {});
+//! A bad argument value found after schema validation, in hopx-mcp's {error, message, provided}.
+void finishWithInvalid(Mcp::ToolCall *call, const QString &message, const QJsonObject &provided);
+
+/*! The provider that owns `sandboxId`, or nullptr after finishing the call with an error
+ *  that says what to do. */
+SandboxProvider *providerFor(Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId);
+/*! The provider for a new sandbox: `requested` ("local", "hopx" or empty for the default). */
+SandboxProvider *providerForNew(Mcp::ToolCall *call, SandboxManager *manager, const QString &requested);
+
+//! hopx-mcp's sandbox dict; `idKey` is "id" (create/get) or "sandbox_id" (list items).
+QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey = QStringLiteral("id"));
+
+//! python | javascript | bash | go, from the names the HOPX agent accepts; empty if unknown.
+QString normaliseLanguage(const QString &language);
+
+/*! Wraps a provider callback so it runs only while the call is alive and not cancelled. */
+template<typename T>
+Callback<T> guarded(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *, Result<T>)> fn)
+{
+    QPointer<Mcp::ToolCall> guard(call);
+    return [guard, fn = std::move(fn)](Result<T> result) {
+        if (!guard || guard->isCancelled() || guard->isFinished())
+            return;
+        fn(guard.data(), std::move(result));
+    };
+}
+
+//! Common input-schema pieces.
+QJsonObject sandboxIdSchema();
+QJsonObject providerSchema();
+//! A spec with the annotations filled in.
+Mcp::ToolSpec makeSpec(const QString &name, const QString &title, const QString &description,
+                       const QJsonObject &inputSchema, const QJsonObject &outputSchema,
+                       bool readOnly, bool destructive, bool idempotent, bool openWorld = false);
+
+} // namespace Hopx::Core::Tools
