@@ -5,6 +5,9 @@
 #include "core/Settings.h"
 #include "core/UnixSignalWatcher.h"
 #include "core/local/LocalProvider.h"
+#include "core/MemoryKeyStore.h"
+#include "core/QtKeychainStore.h"
+#include "core/hopx/HopxProvider.h"
 #include "core/tools/ConformanceFixtures.h"
 #include "core/tools/McpTools.h"
 
@@ -18,7 +21,11 @@
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
 
+#include <QEventLoop>
+
 #include <csignal>
+#include <iostream>
+#include <string>
 #include <cstdio>
 #include <memory>
 
@@ -34,6 +41,36 @@ const char *kInstructions =
     "its id as sandbox_id to execute_code (Python state persists between calls like a notebook), "
     "file_*, run_command and env_* tools, and delete_sandbox when done. matplotlib figures come "
     "back as images.";
+
+//! --set-api-key / --clear-api-key: for headless machines without the GUI.
+int runKeyCommand(Core::KeyStore &store, bool set)
+{
+    int exitCode = 1;
+    QEventLoop loop;
+    auto finish = [&](Core::Result<Core::Unit> r, const char *what) {
+        if (r) {
+            std::fprintf(stderr, "hopx-desktop: %s\n", what);
+            exitCode = 0;
+        } else {
+            std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(r.error().message));
+        }
+        loop.quit();
+    };
+    if (set) {
+        std::string line;
+        std::getline(std::cin, line);
+        const QString key = QString::fromStdString(line).trimmed();
+        if (key.isEmpty()) {
+            std::fprintf(stderr, "hopx-desktop: no key on stdin (usage: printf %%s \"$KEY\" | hopx-desktop --set-api-key)\n");
+            return 2;
+        }
+        store.write(key, [&](Core::Result<Core::Unit> r) { finish(r, "API key stored in the keychain"); });
+    } else {
+        store.remove([&](Core::Result<Core::Unit> r) { finish(r, "API key removed from the keychain"); });
+    }
+    loop.exec();
+    return exitCode;
+}
 
 } // namespace
 
@@ -62,17 +99,62 @@ int main(int argc, char *argv[])
                                       QStringLiteral("Also register the test tools the MCP conformance "
                                                      "suite calls (testing only)."));
     parser.addOption(fixtures);
+    const QCommandLineOption setApiKey(QStringLiteral("set-api-key"),
+                                       QStringLiteral("Read a HOPX API key from stdin, store it in the keychain, exit."));
+    const QCommandLineOption clearApiKey(QStringLiteral("clear-api-key"),
+                                         QStringLiteral("Remove the HOPX API key from the keychain, exit."));
+    const QCommandLineOption noKeychain(QStringLiteral("no-keychain"),
+                                        QStringLiteral("Keep the API key in memory only (HOPX_API_KEY or the GUI)."));
+    parser.addOption(setApiKey);
+    parser.addOption(clearApiKey);
+    parser.addOption(noKeychain);
     parser.addOption(headless);
     parser.addOption(background);
     parser.addOption(socket);
     parser.process(app);
 
     Core::Settings settings;
+    std::unique_ptr<Core::KeyStore> keyStore;
+    if (parser.isSet(noKeychain))
+        keyStore = std::make_unique<Core::MemoryKeyStore>();
+    else
+        keyStore = std::make_unique<Core::QtKeychainStore>();
+    if (parser.isSet(setApiKey) || parser.isSet(clearApiKey))
+        return runKeyCommand(*keyStore, parser.isSet(setApiKey));
+    QNetworkAccessManager network; // before the manager: providers it owns use it until they go
     Core::SandboxManager manager(&settings);
     // Providers are created here and injected: the manager and the tools only know the interface.
     Local::LocalProvider localProvider(&settings, Local::LocalProvider::Options{});
     manager.addProvider(&localProvider);
-    QNetworkAccessManager network;
+    // HOPX cloud: base URL from HOPX_BASE_URL, then settings, then the public endpoint. The key
+    // comes from HOPX_API_KEY, else the keychain; a bridge's hello may bring its own per connection.
+    const auto baseUrlFor = [&settings](const QString &fromConnection) {
+        for (const QString &candidate : {fromConnection, qEnvironmentVariable("HOPX_BASE_URL"), settings.hopxBaseUrl()})
+            if (!candidate.isEmpty())
+                return QUrl(candidate);
+        return Cloud::HopxProvider::defaultBaseUrl();
+    };
+    Cloud::HopxProvider hopxProvider(&network, baseUrlFor({}));
+    hopxProvider.setKeyStore(keyStore.get());
+    if (!qEnvironmentVariableIsEmpty("HOPX_API_KEY"))
+        hopxProvider.setApiKey(qEnvironmentVariable("HOPX_API_KEY"));
+    manager.addProvider(&hopxProvider);
+    manager.setConnectionProviderFactory([&](const QMap<QString, QString> &env) -> Core::SandboxProvider * {
+        auto *p = new Cloud::HopxProvider(&network, baseUrlFor(env.value(QStringLiteral("HOPX_BASE_URL"))));
+        const QString key = env.value(QStringLiteral("HOPX_API_KEY"), qEnvironmentVariable("HOPX_API_KEY"));
+        if (!key.isEmpty())
+            p->setApiKey(key);
+        else
+            p->setKeyStore(keyStore.get());
+        return p;
+    });
+    const auto refreshKeyState = [&]() {
+        keyStore->read([&manager](Core::Result<QString> r) {
+            manager.setApiKeyAvailable((r && !r.value().isEmpty()) || !qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
+        });
+    };
+    QObject::connect(keyStore.get(), &Core::KeyStore::keyChanged, &app, refreshKeyState);
+    refreshKeyState();
 
     Mcp::ToolRegistry registry;
     Core::Tools::registerAll(registry, Core::Tools::ToolDeps{&manager, &settings, &network});
