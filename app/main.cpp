@@ -112,6 +112,13 @@ int main(int argc, char *argv[])
     parser.addOption(background);
     parser.addOption(socket);
     parser.process(app);
+    // First thing after parsing: a SIGTERM that arrives while we start must still shut down
+    // cleanly (socket removed, sandboxes gone), not kill us half-way.
+    Core::UnixSignalWatcher signals_;
+    QObject::connect(&signals_, &Core::UnixSignalWatcher::terminationRequested, &app, [](int sig) {
+        qCInfo(lcApp) << "signal" << sig << "- shutting down";
+        QCoreApplication::quit();
+    });
 
     Core::Settings settings;
     std::unique_ptr<Core::KeyStore> keyStore;
@@ -176,11 +183,6 @@ int main(int argc, char *argv[])
         return 1;
     }
 
-    Core::UnixSignalWatcher signals_;
-    QObject::connect(&signals_, &Core::UnixSignalWatcher::terminationRequested, &app, [&](int sig) {
-        qCInfo(lcApp) << "signal" << sig << "- shutting down";
-        QCoreApplication::quit();
-    });
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &app, [&]() {
         manager.shutdown();
         localProvider.shutdown();

@@ -147,7 +147,7 @@ void Agent::handle(Message &msg)
         m_sessionEnv.clear();
         replyOk(reqId);
     } else if (verb == "GETENV" && f.size() == 2) {
-        std::vector<std::string> out{"ENV", f[1]};
+        std::vector<std::string> out {"ENV", f[1]};
         for (const auto &kv : m_sessionEnv)
             out.push_back(kv.first + '=' + kv.second);
         reply(out);
@@ -201,8 +201,8 @@ void Agent::handleExec(Message &msg, std::uint64_t reqId)
         return;
     }
     if (msg.fds.size() != (background ? 0u : 3u)) {
-        replyError(reqId, EINVAL, background ? "a background EXEC takes no fds"
-                                             : "EXEC needs exactly 3 fds");
+        replyError(reqId, EINVAL,
+            background ? "a background EXEC takes no fds" : "EXEC needs exactly 3 fds");
         return;
     }
     const bool builtin = argv[0][0] == '@';
@@ -298,7 +298,7 @@ void Agent::handleUnsetEnv(const std::vector<std::string> &f, std::uint64_t reqI
 
 void Agent::handlePs(std::uint64_t reqId)
 {
-    std::vector<std::string> out{"PROCS", std::to_string(reqId)};
+    std::vector<std::string> out {"PROCS", std::to_string(reqId)};
     for (std::string &r : ProcTable::records(::getpid(), kMaxMessage - 64))
         out.push_back(std::move(r));
     reply(out);
@@ -354,7 +354,7 @@ void Agent::reapChildren()
         if (flags.empty())
             flags = "-";
         reply({"EXIT", std::to_string(job.reqId), std::to_string(pid), std::to_string(code),
-               std::to_string(sig), std::to_string(cpuMs), std::to_string(ru.ru_maxrss), flags});
+            std::to_string(sig), std::to_string(cpuMs), std::to_string(ru.ru_maxrss), flags});
     }
 }
 

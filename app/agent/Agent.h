@@ -59,7 +59,7 @@ private:
     int m_signalFd = -1;
     bool m_running = true;
     std::map<pid_t, Job> m_jobs;
-    std::map<std::string, std::string> m_baseEnv;    // what bwrap --setenv gave us
+    std::map<std::string, std::string> m_baseEnv; // what bwrap --setenv gave us
     std::map<std::string, std::string> m_sessionEnv; // SETENV
 };
 

@@ -83,9 +83,8 @@ std::string entryLine(const std::string &name, const struct stat *st)
     char tail[96];
     if (st) {
         std::snprintf(tail, sizeof(tail), "\t%c\t%lld\t%lld\t%04o\n", typeLetter(st->st_mode),
-                      static_cast<long long>(st->st_size),
-                      static_cast<long long>(st->st_mtim.tv_sec),
-                      static_cast<unsigned>(st->st_mode & 07777));
+            static_cast<long long>(st->st_size), static_cast<long long>(st->st_mtim.tv_sec),
+            static_cast<unsigned>(st->st_mode & 07777));
     } else {
         std::snprintf(tail, sizeof(tail), "\to\t0\t0\t0000\n");
     }
@@ -152,8 +151,8 @@ int removeTree(int dirFd, const char *name)
             struct stat st;
             isDir = ::fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
         }
-        const int r = isDir ? removeTree(fd, e->d_name)
-                            : (::unlinkat(fd, e->d_name, 0) == 0 ? 0 : errno);
+        const int r =
+            isDir ? removeTree(fd, e->d_name) : (::unlinkat(fd, e->d_name, 0) == 0 ? 0 : errno);
         if (r && !result)
             result = r;
     }
@@ -311,10 +310,10 @@ int doMetrics()
     const int walk = ::nftw("/workspace", addDiskUsage, 32, FTW_PHYS | FTW_MOUNT);
     char out[512];
     const int n = std::snprintf(out, sizeof(out),
-                                "mem_total_kb %ld\nmem_used_kb %ld\nprocs %ld\nload1 %.2f\n"
-                                "uptime_s %ld\ndisk_used_kb %ld\ndisk_scan_complete %d\n",
-                                memTotalKb, totals.rssKb, totals.processes, load1,
-                                totals.sandboxUptimeMs / 1000, g_diskKb, walk == 0 ? 1 : 0);
+        "mem_total_kb %ld\nmem_used_kb %ld\nprocs %ld\nload1 %.2f\n"
+        "uptime_s %ld\ndisk_used_kb %ld\ndisk_scan_complete %d\n",
+        memTotalKb, totals.rssKb, totals.processes, load1, totals.sandboxUptimeMs / 1000, g_diskKb,
+        walk == 0 ? 1 : 0);
     return writeAll(1, out, std::size_t(n)) ? 0 : errno;
 }
 
@@ -324,8 +323,8 @@ struct Spec
     std::size_t args;
 };
 
-const Spec kSpecs[] = {{"@read", 1},  {"@write", 3},  {"@list", 2},   {"@stat", 1},
-                       {"@mkdir", 1}, {"@remove", 1}, {"@metrics", 0}};
+const Spec kSpecs[] = {{"@read", 1}, {"@write", 3}, {"@list", 2}, {"@stat", 1}, {"@mkdir", 1},
+    {"@remove", 1}, {"@metrics", 0}};
 
 } // namespace
 

@@ -61,10 +61,9 @@ bool readStat(int pid, Stat &st)
     // Fields after comm: 3 state, 4 ppid, 5 pgrp, ... 14 utime, 15 stime, ... 22 starttime,
     // 23 vsize, 24 rss.
     const int got = std::sscanf(text.c_str() + close + 1,
-                                " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %*d %*d "
-                                "%*d %*d %*d %*d %llu %*u %ld",
-                                &st.state, &st.ppid, &st.pgid, &utime, &stime, &st.startTicks,
-                                &rss);
+        " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %*d %*d "
+        "%*d %*d %*d %*d %llu %*u %ld",
+        &st.state, &st.ppid, &st.pgid, &utime, &stime, &st.startTicks, &rss);
     if (got != 7)
         return false;
     st.cpuTicks = utime + stime;
@@ -111,8 +110,7 @@ std::vector<std::string> ProcTable::records(int self, std::size_t budget)
         Stat st;
         if (!readStat(pid, st))
             continue;
-        std::string cmd =
-            readSmallFile("/proc/" + std::to_string(pid) + "/cmdline", kMaxCmdline);
+        std::string cmd = readSmallFile("/proc/" + std::to_string(pid) + "/cmdline", kMaxCmdline);
         while (!cmd.empty() && cmd.back() == '\0')
             cmd.pop_back();
         std::replace(cmd.begin(), cmd.end(), '\0', ' ');
@@ -123,8 +121,8 @@ std::vector<std::string> ProcTable::records(int self, std::size_t budget)
         const long long startMs = (long long)(st.startTicks * 1000 / (unsigned long long)ticks);
         char head[160];
         std::snprintf(head, sizeof(head), "%d %d %d %c %ld %llu %lld ", st.pid, st.ppid, st.pgid,
-                      st.state, st.rssPages * pageKb, st.cpuTicks * 1000 / (unsigned long long)ticks,
-                      std::max(0LL, now - startMs));
+            st.state, st.rssPages * pageKb, st.cpuTicks * 1000 / (unsigned long long)ticks,
+            std::max(0LL, now - startMs));
         std::string record = head + st.name + '\t' + cmd;
         if (used + record.size() + 1 > budget)
             break;
@@ -146,8 +144,8 @@ ProcTable::Totals ProcTable::totals()
         ++t.processes;
         t.rssKb += st.rssPages * pageKb;
         if (pid == 1)
-            t.sandboxUptimeMs =
-                long(std::max(0LL, bootMs() - (long long)(st.startTicks * 1000 / (unsigned long long)ticks)));
+            t.sandboxUptimeMs = long(std::max(
+                0LL, bootMs() - (long long)(st.startTicks * 1000 / (unsigned long long)ticks)));
     }
     return t;
 }

@@ -15,7 +15,7 @@ public:
     struct Totals
     {
         long processes = 0; // every process in the namespace, pid 1 and the agent included
-        long rssKb = 0;     // sum of their resident sets (shared pages count more than once)
+        long rssKb = 0; // sum of their resident sets (shared pages count more than once)
         long sandboxUptimeMs = 0;
     };
 

@@ -36,14 +36,14 @@ struct Plan
     std::vector<char *> argv;
     std::vector<char *> envp;
     std::vector<std::string> candidates; // where execve looks, in PATH order
-    std::vector<char *> shArgv;          // "/bin/sh <script> args..." for ENOEXEC
+    std::vector<char *> shArgv; // "/bin/sh <script> args..." for ENOEXEC
     int report = -1;
     bool builtin = false;
 };
 
 void report(int fd, int stage)
 {
-    const Failure f{errno, stage};
+    const Failure f {errno, stage};
     (void)!::write(fd, &f, sizeof(f));
     ::_exit(127);
 }
@@ -133,7 +133,7 @@ int execChild(void *arg)
         if (error == EACCES)
             sawAccess = true;
         else if (error != ENOENT && error != ENOTDIR && error != ESTALE && error != ELOOP
-                 && error != ENAMETOOLONG)
+            && error != ENAMETOOLONG)
             break;
     }
     errno = sawAccess && error == ENOENT ? EACCES : error;
@@ -213,7 +213,7 @@ pid_t Spawner::start(const Request &request, int &error, std::string &message)
         static void *stack = nullptr;
         if (!stack) {
             stack = ::mmap(nullptr, kChildStack, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
             if (stack == MAP_FAILED)
                 stack = nullptr;
         }
@@ -222,7 +222,7 @@ pid_t Spawner::start(const Request &request, int &error, std::string &message)
             pid = -1;
         } else {
             pid = ::clone(execChild, static_cast<char *>(stack) + kChildStack,
-                          CLONE_VM | CLONE_VFORK | SIGCHLD, &plan);
+                CLONE_VM | CLONE_VFORK | SIGCHLD, &plan);
         }
     }
     if (pid < 0) {
@@ -234,7 +234,7 @@ pid_t Spawner::start(const Request &request, int &error, std::string &message)
     }
     ::close(pipeFds[1]);
 
-    Failure failure{0, -1};
+    Failure failure {0, -1};
     ssize_t n;
     do {
         n = ::read(pipeFds[0], &failure, sizeof(failure));

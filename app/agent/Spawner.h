@@ -26,8 +26,8 @@ public:
         std::vector<std::string> env; // complete K=V list
         std::string cwd;
         std::uint64_t cpuSeconds = 0;
-        bool background = false;      // stdin /dev/null, stdout+stderr -> job log
-        int fds[3] = {-1, -1, -1};    // stdin, stdout, stderr (not background)
+        bool background = false; // stdin /dev/null, stdout+stderr -> job log
+        int fds[3] = {-1, -1, -1}; // stdin, stdout, stderr (not background)
     };
 
     //! The child's pid, or -1 with `error` (errno) and `message` when nothing runs.

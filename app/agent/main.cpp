@@ -36,9 +36,9 @@ namespace {
 void usage(const char *why)
 {
     std::fprintf(stderr,
-                 "hopx-sandbox-agent: %s\nusage: hopx-sandbox-agent [--nproc N] [--data-mb N] "
-                 "[--nofile N] [--fsize-mb N] [--mem-mb N]\n",
-                 why);
+        "hopx-sandbox-agent: %s\nusage: hopx-sandbox-agent [--nproc N] [--data-mb N] "
+        "[--nofile N] [--fsize-mb N] [--mem-mb N]\n",
+        why);
 }
 
 bool setLimit(int resource, const char *name, rlim_t value)

@@ -1,61 +1,56 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 // hopx-mcp: the stdio bridge an IDE starts. Protocol on stdout, diagnostics on stderr.
-#include "StdioBridge.h"
-#include "ipc/SocketPath.h"
-
-#include <QCommandLineParser>
-#include <QCoreApplication>
+// Deliberately free of Qt: it starts in about a millisecond and stays a few MiB.
+#include "Bridge.h"
+#include "ipc/SocketPathCore.h"
 
 #include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+const char kHelp[] =
+    "Usage: hopx-mcp [--socket NAME] [--no-launch]\n"
+    "Connects an MCP client (IDE) on stdin/stdout to HOPX Desktop, and starts the app when it\n"
+    "is not running. HOPX_API_KEY and HOPX_BASE_URL in the environment apply to this connection.\n"
+    "\n"
+    "Options:\n"
+    "  --socket NAME  Connect to this socket (default: HOPX_MCP_SOCKET, else the per-user socket).\n"
+    "  --no-launch    Do not start HOPX Desktop when it is not running.\n"
+    "  -h, --help     Show this help.\n"
+    "  -v, --version  Show the version.\n";
+} // namespace
 
 int main(int argc, char *argv[])
 {
     // A broken pipe to the IDE must end us through write() errors, not a signal mid-write.
     std::signal(SIGPIPE, SIG_IGN);
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("hopx-mcp"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(HOPX_VERSION));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Connects an MCP client (IDE) on stdin/stdout to HOPX Desktop. Starts the app when it is "
-        "not running. HOPX_API_KEY and HOPX_BASE_URL in the environment apply to this connection."));
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
-    const QCommandLineOption version(QStringList{QStringLiteral("v"), QStringLiteral("version")},
-                                     QStringLiteral("Show the version."));
-    const QCommandLineOption socket(QStringLiteral("socket"),
-                                    QStringLiteral("Connect to this socket (default: HOPX_MCP_SOCKET, "
-                                                   "else the per-user socket)."),
-                                    QStringLiteral("name"));
-    const QCommandLineOption noLaunch(QStringLiteral("no-launch"),
-                                      QStringLiteral("Do not start HOPX Desktop when it is not running."));
-    parser.addOption(help);
-    parser.addOption(version);
-    parser.addOption(socket);
-    parser.addOption(noLaunch);
-    if (!parser.parse(QCoreApplication::arguments())) {
-        std::fprintf(stderr, "hopx-mcp: %s\n", qPrintable(parser.errorText()));
-        return 2;
+    Hopx::Bridge::Bridge::Options options;
+    std::string socket;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "-h" || arg == "--help") {
+            std::fputs(kHelp, stdout); // an IDE never passes --help: stdout is safe here
+            return 0;
+        }
+        if (arg == "-v" || arg == "--version") {
+            std::printf("hopx-mcp %s\n", HOPX_VERSION);
+            return 0;
+        }
+        if (arg == "--no-launch") {
+            options.launch = false;
+        } else if (arg == "--socket" && i + 1 < argc) {
+            socket = argv[++i];
+        } else if (arg.rfind("--socket=", 0) == 0) {
+            socket = arg.substr(9);
+        } else {
+            std::fprintf(stderr, "hopx-mcp: unknown option %s\n%s", argv[i], kHelp);
+            return 2;
+        }
     }
-    // --help and --version print to stdout like any CLI: an IDE never passes them.
-    if (parser.isSet(help)) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return 0;
-    }
-    if (parser.isSet(version)) {
-        std::printf("hopx-mcp %s\n", HOPX_VERSION);
-        return 0;
-    }
-
-    Hopx::Bridge::StdioBridge::Options options;
-    options.serverName = Hopx::Ipc::SocketPath::serverName(parser.value(socket));
-    options.launch = !parser.isSet(noLaunch);
-    Hopx::Bridge::StdioBridge bridge(options);
-    QObject::connect(&bridge, &Hopx::Bridge::StdioBridge::finished, &app, &QCoreApplication::exit,
-                     Qt::QueuedConnection);
-    bridge.start();
-    return app.exec();
+    options.socketPath = Hopx::Ipc::socketFilePath(Hopx::Ipc::socketPathFor(socket));
+    Hopx::Bridge::Bridge bridge(options);
+    return bridge.run();
 }

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 #include "SocketPath.h"
+#include "SocketPathCore.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -14,29 +15,7 @@ namespace Hopx::Ipc {
 
 QString SocketPath::serverName(const QString &override)
 {
-    if (!override.isEmpty())
-        return override;
-    const QString env = qEnvironmentVariable("HOPX_MCP_SOCKET");
-    if (!env.isEmpty())
-        return env;
-#ifdef Q_OS_UNIX
-    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
-    if (!runtime.isEmpty() && QFileInfo(runtime).isDir()) {
-        const QString path = runtime + QStringLiteral("/hopx-desktop/mcp.sock");
-        if (path.toLocal8Bit().size() <= kMaxPathBytes)
-            return path;
-    }
-    // IDEs often start the bridge with a stripped environment (no XDG_RUNTIME_DIR) while the
-    // app runs in the desktop session: the standard runtime dir still exists, so use it.
-    const QString standardRuntime = QStringLiteral("/run/user/%1").arg(::getuid());
-    if (runtime.isEmpty() && QFileInfo(standardRuntime).isDir()
-        && QFileInfo(standardRuntime).isWritable())
-        return standardRuntime + QStringLiteral("/hopx-desktop/mcp.sock");
-    // No runtime dir at all (containers, CI): a per-uid directory under /tmp.
-    return QStringLiteral("/tmp/hopx-desktop-%1/mcp.sock").arg(::getuid());
-#else
-    return QStringLiteral("hopx-desktop-mcp-%1").arg(qEnvironmentVariable("USERNAME"));
-#endif
+    return QString::fromStdString(socketPathFor(override.toStdString()));
 }
 
 QString SocketPath::prepareDirectory(const QString &serverName)

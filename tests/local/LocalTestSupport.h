@@ -34,8 +34,7 @@ class Host
 public:
     Host()
         : m_etc(m_dir.path() + QStringLiteral("/etc"))
-    {
-    }
+    { }
 
     //! Empty when sandboxes can run here; otherwise why not (tests then QSKIP).
     QString prepare()
@@ -82,7 +81,8 @@ public:
         for (int i = 0; i < 100 && ready.isEmpty() && died.isEmpty(); ++i)
             ready.wait(100);
         if (ready.isEmpty()) {
-            qWarning() << "sandbox not ready:" << (died.isEmpty() ? QString() : died.first().first().toString());
+            qWarning() << "sandbox not ready:"
+                       << (died.isEmpty() ? QString() : died.first().first().toString());
             return nullptr;
         }
         return sp;
@@ -149,7 +149,8 @@ inline Run run(AgentClient *client, const QByteArrayList &argv, const RunOptions
     r.error = pr.error();
     r.elapsedMs = pr.elapsedMs();
     if (!pr.isFinished())
-        r.error = Hopx::Core::Error::make(Hopx::Core::Error::Code::Timeout, QStringLiteral("test: no finish in 60 s"));
+        r.error = Hopx::Core::Error::make(
+            Hopx::Core::Error::Code::Timeout, QStringLiteral("test: no finish in 60 s"));
     return r;
 }
 
@@ -173,7 +174,8 @@ Hopx::Core::Result<T> wait(const std::function<void(Hopx::Core::Callback<T>)> &c
         loop.exec();
     }
     if (!result)
-        return Hopx::Core::Error::make(Hopx::Core::Error::Code::Timeout, QStringLiteral("test: no answer"));
+        return Hopx::Core::Error::make(
+            Hopx::Core::Error::Code::Timeout, QStringLiteral("test: no answer"));
     return *result;
 }
 

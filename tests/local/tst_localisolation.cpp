@@ -139,7 +139,8 @@ public:
         addr.sun_family = AF_UNIX;
         std::memcpy(addr.sun_path + 1, name.constData(), size_t(name.size()));
         const socklen_t len = socklen_t(offsetof(struct sockaddr_un, sun_path) + 1 + name.size());
-        m_ok = ::bind(m_fd, reinterpret_cast<sockaddr *>(&addr), len) == 0 && ::listen(m_fd, 4) == 0;
+        m_ok =
+            ::bind(m_fd, reinterpret_cast<sockaddr *>(&addr), len) == 0 && ::listen(m_fd, 4) == 0;
     }
     ~AbstractListener() { ::close(m_fd); }
     bool ok() const { return m_ok; }
@@ -190,21 +191,24 @@ void TestLocalIsolation::probesFromInside()
     QVERIFY(sp);
     QTcpServer server;
     QVERIFY(server.listen(QHostAddress::LocalHost));
-    const QByteArray abstractName = "hopx-test-" + QByteArray::number(QCoreApplication::applicationPid());
+    const QByteArray abstractName =
+        "hopx-test-" + QByteArray::number(QCoreApplication::applicationPid());
     AbstractListener abstract(abstractName);
     QVERIFY(abstract.ok());
 
-    const Run r = run(sp->agent(), {"/usr/bin/python3", "-c", kProbes, QFile::encodeName(m_host.path()),
-                                    QByteArray::number(server.serverPort()), abstractName,
-                                    QByteArray::number(QCoreApplication::applicationPid())});
+    const Run r = run(sp->agent(),
+        {"/usr/bin/python3", "-c", kProbes, QFile::encodeName(m_host.path()),
+            QByteArray::number(server.serverPort()), abstractName,
+            QByteArray::number(QCoreApplication::applicationPid())});
     QVERIFY(!r.error);
     QVERIFY2(r.code() == 0, r.err.constData());
     const auto m = parse(r.out);
     qDebug().noquote() << r.out;
     auto expect = [&](const char *key, const QStringList &allowed) {
         const QString got = m.value(QLatin1String(key), QStringLiteral("<missing>"));
-        QVERIFY2(allowed.contains(got), qPrintable(QStringLiteral("%1=%2, expected one of %3")
-                                                       .arg(QLatin1String(key), got, allowed.join(QLatin1Char(',')))));
+        QVERIFY2(allowed.contains(got),
+            qPrintable(QStringLiteral("%1=%2, expected one of %3")
+                           .arg(QLatin1String(key), got, allowed.join(QLatin1Char(',')))));
     };
     // Hidden host files.
     expect("read_root", {QStringLiteral("ENOENT")});
@@ -214,9 +218,10 @@ void TestLocalIsolation::probesFromInside()
     expect("read_sys", {QStringLiteral("ENOENT")});
     expect("read_agent_environ", {QStringLiteral("EACCES")}); // the agent is not dumpable
     // Read-only everywhere but the four writable places.
-    for (const char *d : {"/", "/etc", "/usr", "/bin", "/var", "/run", "/run/sbx", "/dev", "/proc/sys/kernel"})
+    for (const char *d :
+        {"/", "/etc", "/usr", "/bin", "/var", "/run", "/run/sbx", "/dev", "/proc/sys/kernel"})
         expect(qPrintable(QStringLiteral("write_") + QLatin1String(d)),
-               {QStringLiteral("EROFS"), QStringLiteral("EACCES"), QStringLiteral("ENOENT")});
+            {QStringLiteral("EROFS"), QStringLiteral("EACCES"), QStringLiteral("ENOENT")});
     for (const char *d : {"/workspace", "/home/user", "/tmp", "/dev/shm"})
         expect(qPrintable(QStringLiteral("write_") + QLatin1String(d)), {QStringLiteral("ok")});
     // No network: the host's loopback is a different one, nothing routes out.
@@ -259,7 +264,8 @@ void TestLocalIsolation::probesFromInside()
     expect("unshare_cmd", {QStringLiteral("exit-nonzero")});
     expect("su", {QStringLiteral("exit-nonzero"), QStringLiteral("ENOENT")});
     // Only the sandbox's processes (init, agent, python and its probe children at most).
-    QVERIFY2(m.value(QStringLiteral("proc_count")).toInt() <= 6, qPrintable(m.value(QStringLiteral("proc_count"))));
+    QVERIFY2(m.value(QStringLiteral("proc_count")).toInt() <= 6,
+        qPrintable(m.value(QStringLiteral("proc_count"))));
     QVERIFY(m.value(QStringLiteral("proc_max")).toInt() < 100);
     expect("proc_sees_host", {QStringLiteral("False")});
     expect("uid", {QStringLiteral("1000")});
@@ -304,7 +310,7 @@ else:
     QVERIFY2(forked > 10 && forked < 64, r.out.constData());
     QCOMPARE(words.value(2).toInt(), EAGAIN);
     qInfo("fork bomb stopped after %d children (limit 64, %s)", forked,
-          sp->cgroupMode() == SandboxCgroup::Mode::None ? "RLIMIT_NPROC" : "cgroup pids.max");
+        sp->cgroupMode() == SandboxCgroup::Mode::None ? "RLIMIT_NPROC" : "cgroup pids.max");
 
     // The sleeping children hold the slots until they are killed: PS sees them, KILL by
     // group (they share the job's process group) frees them, and the sandbox works again.
@@ -312,7 +318,8 @@ else:
     QVERIFY(ps.ok());
     QVERIFY(ps.value().size() >= forked);
     const qint64 pgid = ps.value().constFirst().pgid;
-    QVERIFY(wait<Hopx::Core::Unit>([&](auto cb) { sp->agent()->kill(pgid, SIGKILL, true, cb); }).ok());
+    QVERIFY(
+        wait<Hopx::Core::Unit>([&](auto cb) { sp->agent()->kill(pgid, SIGKILL, true, cb); }).ok());
     QTRY_VERIFY_WITH_TIMEOUT(run(sp->agent(), {"echo", "alive"}).out == "alive\n", 10000);
     // The host is fine.
     QProcess p;
@@ -348,7 +355,8 @@ void TestLocalIsolation::memoryIsCapped()
     limits.memoryMb = 256;
     auto sp = m_host.start(QStringLiteral("memory"), limits);
     QVERIFY(sp);
-    const Run r = python(sp->agent(), "b = bytearray(1024 * 1024 * 1024)\nb[::4096] = b'x' * len(b[::4096])\nprint('ALLOC-OK')");
+    const Run r = python(sp->agent(),
+        "b = bytearray(1024 * 1024 * 1024)\nb[::4096] = b'x' * len(b[::4096])\nprint('ALLOC-OK')");
     QVERIFY(!r.error);
     QVERIFY(!r.out.contains("ALLOC-OK"));
     // MemoryError (RLIMIT_DATA) or the cgroup OOM killer.
@@ -362,7 +370,8 @@ void TestLocalIsolation::tmpIsSizeCapped()
     limits.diskMb = 16;
     auto sp = m_host.start(QStringLiteral("tmpsize"), limits);
     QVERIFY(sp);
-    const Run r = run(sp->agent(), {"sh", "-c", "head -c 40000000 /dev/zero > /tmp/big; echo rc=$?; wc -c < /tmp/big"});
+    const Run r = run(sp->agent(),
+        {"sh", "-c", "head -c 40000000 /dev/zero > /tmp/big; echo rc=$?; wc -c < /tmp/big"});
     QVERIFY(!r.error);
     QVERIFY2(r.out.startsWith("rc=1"), r.out.constData());
     QVERIFY(r.out.trimmed().split('\n').value(1).toLongLong() <= 16 * 1024 * 1024);
@@ -398,9 +407,8 @@ void TestLocalIsolation::teardownLeavesNothing()
     const qint64 bwrapPid = sp->bwrapPid();
     const QStringList cgroups = sp->cgroupPaths();
     // A background server, a setsid+nohup daemon and a double-forked one.
-    for (const QByteArray &cmd : QByteArrayList{
-             "exec sleep 1001", "setsid nohup sleep 1002 >/dev/null 2>&1 &",
-             "(sh -c 'sleep 1003 &' &)"}) {
+    for (const QByteArray &cmd : QByteArrayList {"exec sleep 1001",
+             "setsid nohup sleep 1002 >/dev/null 2>&1 &", "(sh -c 'sleep 1003 &' &)"}) {
         AgentClient::ExecRequest req;
         req.argv = {"sh", "-c", cmd};
         req.background = true;
@@ -418,7 +426,10 @@ void TestLocalIsolation::teardownLeavesNothing()
         int n = 0;
         for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
             QFile f(QStringLiteral("/proc/") + pid + QStringLiteral("/cmdline"));
-            if (f.open(QIODevice::ReadOnly) && f.readAll().startsWith(QByteArray("sleep\0" "100", 9)))
+            if (f.open(QIODevice::ReadOnly)
+                && f.readAll().startsWith(QByteArray("sleep\0"
+                                                     "100",
+                    9)))
                 ++n;
         }
         return n;
@@ -464,6 +475,16 @@ void TestLocalIsolation::cgroupPlacement()
     sp->kill();
     for (const QString &p : paths)
         QVERIFY(!QFileInfo::exists(p));
+
+    // Leftovers of a crashed run are swept; a live sandbox's cgroup is not.
+    auto live = m_host.start(QStringLiteral("cgroup-live"));
+    QVERIFY(live);
+    const QString stale = QStringLiteral("/sys/fs/cgroup/pids/hopx-desktop/cgroup-stale-test");
+    QVERIFY(QDir().mkdir(stale));
+    QVERIFY(SandboxCgroup::removeStale() >= 1);
+    QVERIFY(!QFileInfo::exists(stale));
+    for (const QString &p : live->cgroupPaths())
+        QVERIFY(QFileInfo::exists(p));
 }
 
 QTEST_GUILESS_MAIN(TestLocalIsolation)

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void selfTestExplainsMissingBwrap();
     void bwrapCommandFollowsRecipe();
     void etcStageIsAnAllowList();
+    void stateBaseIsPrivate();
 
     void sandboxStartsAndSaysHello();
     void execEchoAndExitCodes();
@@ -103,9 +104,9 @@ void TestLocalSandbox::bwrapCommandFollowsRecipe()
     c.setInfoFd(5);
     QVERIFY2(c.validate().isEmpty(), qPrintable(c.validate()));
     const QByteArrayList o = c.options();
-    for (const char *flag : {"--unshare-user", "--disable-userns", "--unshare-pid", "--unshare-net",
-                             "--unshare-ipc", "--unshare-uts", "--die-with-parent",
-                             "--new-session", "--clearenv", "--cap-drop"})
+    for (const char *flag :
+        {"--unshare-user", "--disable-userns", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+            "--unshare-uts", "--die-with-parent", "--new-session", "--clearenv", "--cap-drop"})
         QVERIFY2(o.contains(flag), flag);
     // --remount-ro / is the last mount operation: everything before it is frozen.
     QVERIFY(o.indexOf("--remount-ro") > o.indexOf("--bind"));
@@ -113,7 +114,7 @@ void TestLocalSandbox::bwrapCommandFollowsRecipe()
     QVERIFY(!o.contains("--block-fd"));
     // The real command line carries no host path.
     const QByteArrayList argv = c.arguments(4);
-    QCOMPARE(argv.mid(0, 4), (QByteArrayList{"--args", "4", "--", "/run/sbx/agent"}));
+    QCOMPARE(argv.mid(0, 4), (QByteArrayList {"--args", "4", "--", "/run/sbx/agent"}));
     for (const QByteArray &a : argv)
         QVERIFY2(!a.contains(m_host.path().toUtf8()), a.constData());
     const QByteArray data = c.argsData();
@@ -137,7 +138,30 @@ void TestLocalSandbox::etcStageIsAnAllowList()
     if (QFileInfo(QStringLiteral("/etc/localtime")).isSymLink())
         QVERIFY(QFileInfo(etc + QStringLiteral("/localtime")).isSymLink());
     QCOMPARE(QFileInfo(etc).permissions() & (QFile::ReadOther | QFile::ReadGroup),
-             QFileDevice::Permissions());
+        QFileDevice::Permissions());
+}
+
+void TestLocalSandbox::stateBaseIsPrivate()
+{
+    QTemporaryDir runtime;
+    QVERIFY(runtime.isValid());
+    const QByteArray saved = qgetenv("XDG_RUNTIME_DIR");
+    qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime.path()));
+    QString error;
+    const QString base = SandboxProcess::defaultStateBase(&error);
+    qputenv("XDG_RUNTIME_DIR", saved);
+    QCOMPARE(base, runtime.path() + QStringLiteral("/hopx-desktop/sbx"));
+    struct stat st;
+    QCOMPARE(::stat(QFile::encodeName(base).constData(), &st), 0);
+    QCOMPARE(st.st_mode & 0777, mode_t(0700));
+    QCOMPARE(st.st_uid, ::geteuid());
+    // Re-staging /etc swaps in a fresh copy and leaves no temporary directories behind.
+    EtcStage again(runtime.path() + QStringLiteral("/etc"));
+    QVERIFY(again.prepare(&error));
+    EtcStage third(runtime.path() + QStringLiteral("/etc"));
+    QVERIFY(third.prepare(&error));
+    QCOMPARE(QDir(runtime.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
+        (QStringList {QStringLiteral("etc"), QStringLiteral("hopx-desktop")}));
 }
 
 void TestLocalSandbox::sandboxStartsAndSaysHello()
@@ -253,7 +277,8 @@ void TestLocalSandbox::execErrors()
 
 void TestLocalSandbox::environmentIsTheRecipe()
 {
-    const Run r = python(agent(), "import os\nfor k in sorted(os.environ): print(k + '=' + os.environ[k])");
+    const Run r =
+        python(agent(), "import os\nfor k in sorted(os.environ): print(k + '=' + os.environ[k])");
     QVERIFY(!r.error);
     QByteArrayList expected;
     for (const auto &kv : BwrapCommand::defaultEnvironment())
@@ -268,8 +293,8 @@ void TestLocalSandbox::envPersistsAndOverrides()
 {
     auto ok = wait<Hopx::Core::Unit>([&](auto cb) {
         agent()->setEnv({{QStringLiteral("HOPX_A"), QStringLiteral("one")},
-                         {QStringLiteral("HOPX_B"), QStringLiteral("b=with=equals")}},
-                        cb);
+                            {QStringLiteral("HOPX_B"), QStringLiteral("b=with=equals")}},
+            cb);
     });
     QVERIFY(ok.ok());
     Run r = run(agent(), {"sh", "-c", "echo $HOPX_A $HOPX_B"});
@@ -286,7 +311,9 @@ void TestLocalSandbox::envPersistsAndOverrides()
     QCOMPARE(env.value().value(QStringLiteral("HOPX_B")), QStringLiteral("b=with=equals"));
     QVERIFY(!env.value().contains(QStringLiteral("PATH"))); // the session env only
 
-    QVERIFY(wait<Hopx::Core::Unit>([&](auto cb) { agent()->unsetEnv({QStringLiteral("HOPX_A")}, cb); }).ok());
+    QVERIFY(wait<Hopx::Core::Unit>([&](auto cb) {
+        agent()->unsetEnv({QStringLiteral("HOPX_A")}, cb);
+    }).ok());
     QCOMPARE(run(agent(), {"sh", "-c", "echo \"[$HOPX_A]\""}).out, QByteArray("[]\n"));
 
     // Invalid names are refused as a whole.
@@ -348,7 +375,9 @@ void TestLocalSandbox::daemonHoldingThePipeDoesNotBlock()
         if (p.cmdline == QStringLiteral("sleep 30")) {
             found = true;
             QCOMPARE(p.ppid, qint64(2)); // the agent reaps it
-            QVERIFY(wait<Hopx::Core::Unit>([&](auto cb) { agent()->kill(p.pid, SIGKILL, false, cb); }).ok());
+            QVERIFY(wait<Hopx::Core::Unit>([&](auto cb) {
+                agent()->kill(p.pid, SIGKILL, false, cb);
+            }).ok());
         }
     }
     QVERIFY(found);
@@ -373,8 +402,8 @@ void TestLocalSandbox::backgroundJobLifecycle()
     QTest::qWait(300);
     auto ps = wait<QList<AgentClient::ProcessInfo>>([&](auto cb) { agent()->ps(cb); });
     QVERIFY(ps.ok());
-    const auto it = std::find_if(ps.value().begin(), ps.value().end(),
-                                 [&](const auto &p) { return p.pid == pid; });
+    const auto it = std::find_if(
+        ps.value().begin(), ps.value().end(), [&](const auto &p) { return p.pid == pid; });
     QVERIFY(it != ps.value().end());
     QCOMPARE(it->name, QStringLiteral("sleep"));
     QCOMPARE(it->cmdline, QStringLiteral("sleep 1000"));
@@ -412,7 +441,8 @@ void TestLocalSandbox::backgroundJobLogsToFile()
     QTRY_COMPARE(bgexit.size(), 1);
     QCOMPARE(bgexit.first().at(0).toLongLong(), pid);
     QCOMPARE(bgexit.first().at(1).toInt(), 3);
-    const Run r = run(agent(), {"@read", QByteArray("/tmp/.hopx/jobs/") + QByteArray::number(pid) + ".log"});
+    const Run r =
+        run(agent(), {"@read", QByteArray("/tmp/.hopx/jobs/") + QByteArray::number(pid) + ".log"});
     QCOMPARE(r.code(), 0);
     QCOMPARE(r.out, QByteArray("bg-out\nbg-err\n"));
 }
@@ -535,8 +565,10 @@ void TestLocalSandbox::builtinRemoveNeverFollowsSymlinks()
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.close();
     QVERIFY(QDir().mkpath(m_workspace + QStringLiteral("/tree")));
-    QVERIFY(QFile::link(QStringLiteral("/workspace/keep"), m_workspace + QStringLiteral("/tree/link-to-keep")));
-    QVERIFY(QFile::link(QStringLiteral("/workspace/keep"), m_workspace + QStringLiteral("/toplink")));
+    QVERIFY(QFile::link(
+        QStringLiteral("/workspace/keep"), m_workspace + QStringLiteral("/tree/link-to-keep")));
+    QVERIFY(
+        QFile::link(QStringLiteral("/workspace/keep"), m_workspace + QStringLiteral("/toplink")));
 
     QCOMPARE(run(agent(), {"@remove", "/workspace/toplink"}).code(), 0);
     QVERIFY(!QFileInfo(m_workspace + QStringLiteral("/toplink")).isSymLink());
@@ -558,7 +590,7 @@ void TestLocalSandbox::builtinReadDoesNotReachHostFiles()
     QVERIFY(QFile::link(secretPath, m_workspace + QStringLiteral("/report.txt")));
     QVERIFY(QFile::link(QStringLiteral("/etc/shadow"), m_workspace + QStringLiteral("/shadow")));
     QVERIFY(QFile::link(QStringLiteral("../../../../../../../../") + secretPath.mid(1),
-                        m_workspace + QStringLiteral("/relative")));
+        m_workspace + QStringLiteral("/relative")));
 
     for (const char *path : {"/workspace/report.txt", "/workspace/shadow", "/workspace/relative"}) {
         const Run r = run(agent(), {"@read", path});
@@ -600,7 +632,8 @@ void TestLocalSandbox::builtinMetrics()
         QCOMPARE(kv.size(), 2);
         m.insert(kv[0], kv[1]);
     }
-    for (const char *key : {"mem_total_kb", "mem_used_kb", "procs", "load1", "uptime_s", "disk_used_kb"})
+    for (const char *key :
+        {"mem_total_kb", "mem_used_kb", "procs", "load1", "uptime_s", "disk_used_kb"})
         QVERIFY2(m.contains(key), key);
     QVERIFY(m["mem_total_kb"].toLongLong() <= 1024 * 1024); // the sandbox's cap, not host RAM
     QVERIFY(m["mem_used_kb"].toLongLong() > 0);

@@ -12,9 +12,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <limits>
 #include <memory>
-#include <fcntl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -94,14 +94,14 @@ Error agentError(qint64 errnum, const QByteArray &message)
     QString text = QString::fromUtf8(message.left(kMaxErrorText)).simplified();
     if (text.isEmpty())
         text = QString::fromLocal8Bit(std::strerror(int(errnum)));
-    return Error::make(code, text, QJsonObject{{QStringLiteral("errno"), errnum}});
+    return Error::make(code, text, QJsonObject {{QStringLiteral("errno"), errnum}});
 }
 
 Error deadError()
 {
     return Error::make(Error::Code::SandboxDead,
-                       QStringLiteral("The sandbox's agent is gone (the sandbox stopped or "
-                                      "crashed); start the sandbox again."));
+        QStringLiteral("The sandbox's agent is gone (the sandbox stopped or "
+                       "crashed); start the sandbox again."));
 }
 
 } // namespace
@@ -160,7 +160,7 @@ qint64 AgentClient::now() const
 }
 
 quint64 AgentClient::send(const QByteArrayList &fields, ReplyHandler onReply, FailHandler onFail,
-                          QList<int> fds, bool deadline)
+    QList<int> fds, bool deadline)
 {
     const quint64 id = m_nextId++;
     Pending p;
@@ -183,8 +183,9 @@ quint64 AgentClient::send(const QByteArrayList &fields, ReplyHandler onReply, Fa
     for (int i = 1; i < fields.size(); ++i) {
         if (hasNul(fields[i])) {
             closeFds();
-            failLater(id, Error::make(Error::Code::InvalidArgument,
-                                      QStringLiteral("A request field contains a NUL byte.")));
+            failLater(id,
+                Error::make(Error::Code::InvalidArgument,
+                    QStringLiteral("A request field contains a NUL byte.")));
             return id;
         }
         data += '\0';
@@ -192,13 +193,14 @@ quint64 AgentClient::send(const QByteArrayList &fields, ReplyHandler onReply, Fa
     }
     if (data.size() > int(Agent::kMaxMessage)) {
         closeFds();
-        failLater(id, Error::make(Error::Code::InvalidArgument,
-                                  QStringLiteral("The request is larger than %1 bytes; pass "
-                                                 "large data through stdin or a file.")
-                                      .arg(Agent::kMaxMessage)));
+        failLater(id,
+            Error::make(Error::Code::InvalidArgument,
+                QStringLiteral("The request is larger than %1 bytes; pass "
+                               "large data through stdin or a file.")
+                    .arg(Agent::kMaxMessage)));
         return id;
     }
-    m_queue.append(Outgoing{data, fds});
+    m_queue.append(Outgoing {data, fds});
     flush();
     if (m_pending.contains(id) && m_pending[id].deadline && !m_deadlineTimer->isActive())
         m_deadlineTimer->start();
@@ -272,7 +274,8 @@ void AgentClient::flush()
 void AgentClient::readMessages()
 {
     QPointer<AgentClient> self(this);
-    static QByteArray buffer(int(Agent::kMaxMessage), Qt::Uninitialized);
+    // Per thread: clients may live on different threads; the datagram is copied out below.
+    thread_local QByteArray buffer(int(Agent::kMaxMessage), Qt::Uninitialized);
     for (int i = 0; i < kMaxMessagesPerWakeup && self && m_fd >= 0; ++i) {
         alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * 8)];
         struct iovec iov = {buffer.data(), size_t(buffer.size())};
@@ -308,7 +311,8 @@ void AgentClient::readMessages()
             violation(QStringLiteral("oversized message or unexpected fds"));
             return;
         }
-        const QByteArrayList fields = QByteArray::fromRawData(buffer.constData(), int(n)).split('\0');
+        const QByteArrayList fields =
+            QByteArray::fromRawData(buffer.constData(), int(n)).split('\0');
         // Deep copies: the buffer is reused for the next datagram.
         QByteArrayList owned;
         owned.reserve(fields.size());
@@ -365,7 +369,8 @@ bool AgentClient::dispatch(const QByteArrayList &f)
     const ReplyHandler handler = it->onReply;
     const Outcome outcome = handler(f);
     if (outcome == Outcome::Violation) {
-        violation(QStringLiteral("unexpected or malformed %1 reply").arg(QString::fromLatin1(verb.left(16))));
+        violation(QStringLiteral("unexpected or malformed %1 reply")
+                      .arg(QString::fromLatin1(verb.left(16))));
         return false;
     }
     // The handler may have run user code that closed us; look the request up again.
@@ -452,8 +457,8 @@ void AgentClient::checkDeadlines()
         m_pending.erase(it);
         qCWarning(lcLocal) << "agent did not answer" << verb << "in time";
         fail(Error::make(Error::Code::Timeout,
-                         QStringLiteral("The sandbox's agent did not answer (%1) in time.")
-                             .arg(QString::fromLatin1(verb))));
+            QStringLiteral("The sandbox's agent did not answer (%1) in time.")
+                .arg(QString::fromLatin1(verb))));
     }
 }
 
@@ -461,28 +466,29 @@ void AgentClient::checkDeadlines()
 
 void AgentClient::hello(Core::Callback<Ready> done)
 {
-    send({"HELLO"},
-         [done](const QByteArrayList &f) {
-             qint64 version, pid;
-             if (f.size() != 4 || f[0] != "READY" || !parseNumber(f[2], 0, 1 << 20, version)
-                 || !parseNumber(f[3], 1, kMaxPid, pid))
-                 return Outcome::Violation;
-             if (version != Agent::kProtocolVersion) {
-                 done(Error::make(Error::Code::Unavailable,
-                                  QStringLiteral("The sandbox agent speaks protocol %1, the app "
-                                                 "%2: reinstall HOPX Desktop.")
-                                      .arg(version)
-                                      .arg(Agent::kProtocolVersion)));
-                 return Outcome::Done;
-             }
-             done(Ready{int(version), pid});
-             return Outcome::Done;
-         },
-         [done](const Error &e) { done(e); });
+    send(
+        {"HELLO"},
+        [done](const QByteArrayList &f) {
+            qint64 version, pid;
+            if (f.size() != 4 || f[0] != "READY" || !parseNumber(f[2], 0, 1 << 20, version)
+                || !parseNumber(f[3], 1, kMaxPid, pid))
+                return Outcome::Violation;
+            if (version != Agent::kProtocolVersion) {
+                done(Error::make(Error::Code::Unavailable,
+                    QStringLiteral("The sandbox agent speaks protocol %1, the app "
+                                   "%2: reinstall HOPX Desktop.")
+                        .arg(version)
+                        .arg(Agent::kProtocolVersion)));
+                return Outcome::Done;
+            }
+            done(Ready {int(version), pid});
+            return Outcome::Done;
+        },
+        [done](const Error &e) { done(e); });
 }
 
-quint64 AgentClient::exec(const ExecRequest &request, int stdinFd, int stdoutFd, int stderrFd,
-                          ExecHandlers handlers)
+quint64 AgentClient::exec(
+    const ExecRequest &request, int stdinFd, int stdoutFd, int stderrFd, ExecHandlers handlers)
 {
     auto shared = std::make_shared<ExecHandlers>(std::move(handlers));
     auto state = std::make_shared<bool>(false); // started?
@@ -517,15 +523,14 @@ quint64 AgentClient::exec(const ExecRequest &request, int stdinFd, int stdoutFd,
         for (int fd : std::as_const(fds))
             ::close(fd);
         const quint64 id = m_nextId++;
-        m_pending.insert(id, Pending{"EXEC", {}, onFail, 0});
+        m_pending.insert(id, Pending {"EXEC", {}, onFail, 0});
         failLater(id, Error::make(Error::Code::InvalidArgument, problem));
         return id;
     }
 
-    QByteArrayList fields{"EXEC", QByteArray::number(qMax(0, request.timeoutMs)),
-                          QByteArray::number(qMax(0, request.cpuSeconds)), request.cwd,
-                          background ? QByteArray("b") : QByteArray("-"),
-                          QByteArray::number(request.env.size())};
+    QByteArrayList fields {"EXEC", QByteArray::number(qMax(0, request.timeoutMs)),
+        QByteArray::number(qMax(0, request.cpuSeconds)), request.cwd,
+        background ? QByteArray("b") : QByteArray("-"), QByteArray::number(request.env.size())};
     fields << request.env << request.argv;
 
     auto onReply = [shared, state, background](const QByteArrayList &f) {
@@ -582,140 +587,147 @@ void AgentClient::kill(qint64 pid, int signal, bool group, Core::Callback<Core::
 {
     if (!done)
         done = nothing();
-    send({"KILL", QByteArray::number(pid), QByteArray::number(signal), group ? "1" : "0"},
-         [done](const QByteArrayList &f) {
-             if (f.size() != 2 || f[0] != "OK")
-                 return Outcome::Violation;
-             done(Core::Unit{});
-             return Outcome::Done;
-         },
-         [done](const Error &e) { done(e); });
+    send(
+        {"KILL", QByteArray::number(pid), QByteArray::number(signal), group ? "1" : "0"},
+        [done](const QByteArrayList &f) {
+            if (f.size() != 2 || f[0] != "OK")
+                return Outcome::Violation;
+            done(Core::Unit {});
+            return Outcome::Done;
+        },
+        [done](const Error &e) { done(e); });
 }
 
 void AgentClient::setEnv(const Core::EnvMap &vars, Core::Callback<Core::Unit> done)
 {
-    QByteArrayList fields{"SETENV"};
+    QByteArrayList fields {"SETENV"};
     for (auto it = vars.cbegin(); it != vars.cend(); ++it) {
         if (it.key().isEmpty() || it.key().contains(QLatin1Char('=')))
             fields << QByteArray(); // the agent refuses it; keeps one code path for errors
         else
             fields << it.key().toUtf8() + '=' + it.value().toUtf8();
     }
-    send(fields,
-         [done](const QByteArrayList &f) {
-             if (f.size() != 2 || f[0] != "OK")
-                 return Outcome::Violation;
-             done(Core::Unit{});
-             return Outcome::Done;
-         },
-         [done](const Error &e) { done(e); });
+    send(
+        fields,
+        [done](const QByteArrayList &f) {
+            if (f.size() != 2 || f[0] != "OK")
+                return Outcome::Violation;
+            done(Core::Unit {});
+            return Outcome::Done;
+        },
+        [done](const Error &e) { done(e); });
 }
 
 void AgentClient::unsetEnv(const QStringList &names, Core::Callback<Core::Unit> done)
 {
-    QByteArrayList fields{"UNSETENV"};
+    QByteArrayList fields {"UNSETENV"};
     for (const QString &n : names)
         fields << n.toUtf8();
-    send(fields,
-         [done](const QByteArrayList &f) {
-             if (f.size() != 2 || f[0] != "OK")
-                 return Outcome::Violation;
-             done(Core::Unit{});
-             return Outcome::Done;
-         },
-         [done](const Error &e) { done(e); });
+    send(
+        fields,
+        [done](const QByteArrayList &f) {
+            if (f.size() != 2 || f[0] != "OK")
+                return Outcome::Violation;
+            done(Core::Unit {});
+            return Outcome::Done;
+        },
+        [done](const Error &e) { done(e); });
 }
 
 void AgentClient::clearEnv(Core::Callback<Core::Unit> done)
 {
-    send({"CLEARENV"},
-         [done](const QByteArrayList &f) {
-             if (f.size() != 2 || f[0] != "OK")
-                 return Outcome::Violation;
-             done(Core::Unit{});
-             return Outcome::Done;
-         },
-         [done](const Error &e) { done(e); });
+    send(
+        {"CLEARENV"},
+        [done](const QByteArrayList &f) {
+            if (f.size() != 2 || f[0] != "OK")
+                return Outcome::Violation;
+            done(Core::Unit {});
+            return Outcome::Done;
+        },
+        [done](const Error &e) { done(e); });
 }
 
 void AgentClient::getEnv(Core::Callback<Core::EnvMap> done)
 {
-    send({"GETENV"},
-         [done](const QByteArrayList &f) {
-             if (f[0] != "ENV")
-                 return Outcome::Violation;
-             Core::EnvMap env;
-             for (int i = 2; i < f.size(); ++i) {
-                 const int eq = f[i].indexOf('=');
-                 if (eq <= 0)
-                     return Outcome::Violation;
-                 env.insert(QString::fromUtf8(f[i].left(eq)), QString::fromUtf8(f[i].mid(eq + 1)));
-             }
-             done(env);
-             return Outcome::Done;
-         },
-         [done](const Error &e) { done(e); });
+    send(
+        {"GETENV"},
+        [done](const QByteArrayList &f) {
+            if (f[0] != "ENV")
+                return Outcome::Violation;
+            Core::EnvMap env;
+            for (int i = 2; i < f.size(); ++i) {
+                const int eq = f[i].indexOf('=');
+                if (eq <= 0)
+                    return Outcome::Violation;
+                env.insert(QString::fromUtf8(f[i].left(eq)), QString::fromUtf8(f[i].mid(eq + 1)));
+            }
+            done(env);
+            return Outcome::Done;
+        },
+        [done](const Error &e) { done(e); });
 }
 
 void AgentClient::ps(Core::Callback<QList<ProcessInfo>> done)
 {
-    send({"PS"},
-         [done](const QByteArrayList &f) {
-             if (f[0] != "PROCS")
-                 return Outcome::Violation;
-             QList<ProcessInfo> list;
-             for (int i = 2; i < f.size(); ++i) {
-                 // "pid ppid pgid state rss_kb cpu_ms start_ms_ago name\tcmdline"; the name
-                 // may contain spaces, so it is everything after the seventh.
-                 const int tab = f[i].indexOf('\t');
-                 if (tab < 0)
-                     return Outcome::Violation;
-                 const QByteArray head = f[i].left(tab);
-                 QList<QByteArray> parts;
-                 int from = 0;
-                 for (int k = 0; k < 7; ++k) {
-                     const int sp = head.indexOf(' ', from);
-                     if (sp < 0)
-                         return Outcome::Violation;
-                     parts << head.mid(from, sp - from);
-                     from = sp + 1;
-                 }
-                 ProcessInfo p;
-                 const qint64 big = std::numeric_limits<qint64>::max() / 2;
-                 if (!parseNumber(parts[0], 1, kMaxPid, p.pid)
-                     || !parseNumber(parts[1], 0, kMaxPid, p.ppid)
-                     || !parseNumber(parts[2], 0, kMaxPid, p.pgid) || parts[3].size() != 1
-                     || !parseNumber(parts[4], 0, big, p.rssKb)
-                     || !parseNumber(parts[5], 0, big, p.cpuMs)
-                     || !parseNumber(parts[6], 0, big, p.startedMsAgo))
-                     return Outcome::Violation;
-                 p.state = parts[3][0];
-                 p.name = QString::fromUtf8(head.mid(from).left(64));
-                 p.cmdline = QString::fromUtf8(f[i].mid(tab + 1).left(4096));
-                 list << p;
-             }
-             done(list);
-             return Outcome::Done;
-         },
-         [done](const Error &e) { done(e); });
+    send(
+        {"PS"},
+        [done](const QByteArrayList &f) {
+            if (f[0] != "PROCS")
+                return Outcome::Violation;
+            QList<ProcessInfo> list;
+            for (int i = 2; i < f.size(); ++i) {
+                // "pid ppid pgid state rss_kb cpu_ms start_ms_ago name\tcmdline"; the name
+                // may contain spaces, so it is everything after the seventh.
+                const int tab = f[i].indexOf('\t');
+                if (tab < 0)
+                    return Outcome::Violation;
+                const QByteArray head = f[i].left(tab);
+                QList<QByteArray> parts;
+                int from = 0;
+                for (int k = 0; k < 7; ++k) {
+                    const int sp = head.indexOf(' ', from);
+                    if (sp < 0)
+                        return Outcome::Violation;
+                    parts << head.mid(from, sp - from);
+                    from = sp + 1;
+                }
+                ProcessInfo p;
+                const qint64 big = std::numeric_limits<qint64>::max() / 2;
+                if (!parseNumber(parts[0], 1, kMaxPid, p.pid)
+                    || !parseNumber(parts[1], 0, kMaxPid, p.ppid)
+                    || !parseNumber(parts[2], 0, kMaxPid, p.pgid) || parts[3].size() != 1
+                    || !parseNumber(parts[4], 0, big, p.rssKb)
+                    || !parseNumber(parts[5], 0, big, p.cpuMs)
+                    || !parseNumber(parts[6], 0, big, p.startedMsAgo))
+                    return Outcome::Violation;
+                p.state = parts[3][0];
+                p.name = QString::fromUtf8(head.mid(from).left(64));
+                p.cmdline = QString::fromUtf8(f[i].mid(tab + 1).left(4096));
+                list << p;
+            }
+            done(list);
+            return Outcome::Done;
+        },
+        [done](const Error &e) { done(e); });
 }
 
 void AgentClient::shutdown(Core::Callback<Core::Unit> done)
 {
-    send({"SHUTDOWN"},
-         [done](const QByteArrayList &f) {
-             if (f.size() != 2 || f[0] != "OK")
-                 return Outcome::Violation;
-             done(Core::Unit{});
-             return Outcome::Done;
-         },
-         // The agent may exit before its OK arrives: for a shutdown that is success.
-         [done](const Error &e) {
-             if (e.code == Error::Code::SandboxDead)
-                 done(Core::Unit{});
-             else
-                 done(e);
-         });
+    send(
+        {"SHUTDOWN"},
+        [done](const QByteArrayList &f) {
+            if (f.size() != 2 || f[0] != "OK")
+                return Outcome::Violation;
+            done(Core::Unit {});
+            return Outcome::Done;
+        },
+        // The agent may exit before its OK arrives: for a shutdown that is success.
+        [done](const Error &e) {
+            if (e.code == Error::Code::SandboxDead)
+                done(Core::Unit {});
+            else
+                done(e);
+        });
 }
 
 } // namespace Hopx::Local

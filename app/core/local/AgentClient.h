@@ -40,11 +40,11 @@ public:
     struct ExitStatus
     {
         qint64 pid = 0;
-        int code = 0;         // exit status, -1 when killed by a signal
-        int signal = 0;       // 0 when it exited
+        int code = 0; // exit status, -1 when killed by a signal
+        int signal = 0; // 0 when it exited
         qint64 cpuMs = 0;
         qint64 maxRssKb = 0;
-        bool timedOut = false;   // the agent's wall-clock limit killed it
+        bool timedOut = false; // the agent's wall-clock limit killed it
         bool cpuLimited = false; // RLIMIT_CPU killed it
     };
 
@@ -63,12 +63,12 @@ public:
 
     struct ExecRequest
     {
-        QByteArrayList argv;        // argv[0] "@read" etc. runs a builtin
-        QByteArrayList env;         // "K=V" overrides on top of the session env
+        QByteArrayList argv; // argv[0] "@read" etc. runs a builtin
+        QByteArrayList env; // "K=V" overrides on top of the session env
         QByteArray cwd = "/workspace";
-        int timeoutMs = 0;          // 0 = no wall-clock limit
-        int cpuSeconds = 0;         // 0 = no RLIMIT_CPU
-        bool background = false;    // output to /tmp/.hopx/jobs/<pid>.log; BGEXIT at the end
+        int timeoutMs = 0; // 0 = no wall-clock limit
+        int cpuSeconds = 0; // 0 = no RLIMIT_CPU
+        bool background = false; // output to /tmp/.hopx/jobs/<pid>.log; BGEXIT at the end
     };
 
     struct ExecHandlers
@@ -91,8 +91,8 @@ public:
     void hello(Core::Callback<Ready> done);
     //! The three fds (stdin, stdout, stderr) are duplicated for sending; the caller still
     //! closes its own. Background runs pass -1 for all three.
-    quint64 exec(const ExecRequest &request, int stdinFd, int stdoutFd, int stderrFd,
-                 ExecHandlers handlers);
+    quint64 exec(
+        const ExecRequest &request, int stdinFd, int stdoutFd, int stderrFd, ExecHandlers handlers);
     //! Signals `pid`, or its process group when `group`.
     void kill(qint64 pid, int signal, bool group, Core::Callback<Core::Unit> done);
     void setEnv(const Core::EnvMap &vars, Core::Callback<Core::Unit> done);
@@ -130,7 +130,7 @@ private:
     };
 
     quint64 send(const QByteArrayList &fields, ReplyHandler onReply, FailHandler onFail,
-                 QList<int> fds = {}, bool deadline = true);
+        QList<int> fds = {}, bool deadline = true);
     void failLater(quint64 id, const Core::Error &error);
     void flush();
     void readMessages();

@@ -26,9 +26,9 @@ QByteArray number(qint64 n)
 
 QString BwrapCommand::validate() const
 {
-    const QPair<const QString *, const char *> required[] = {
-        {&m_agent, "agent binary"}, {&m_etc, "staged /etc"},
-        {&m_workspace, "workspace directory"}, {&m_home, "home directory"}};
+    const QPair<const QString *, const char *> required[] = {{&m_agent, "agent binary"},
+        {&m_etc, "staged /etc"}, {&m_workspace, "workspace directory"},
+        {&m_home, "home directory"}};
     for (const auto &r : required) {
         if (r.first->isEmpty())
             return QStringLiteral("no %1 given").arg(QLatin1String(r.second));
@@ -47,13 +47,28 @@ QByteArrayList BwrapCommand::options() const
     QByteArrayList a;
     // Always a user namespace: bwrap skips it for euid 0 unless asked, and the in-sandbox
     // ids stay the same whoever runs the app. No nested user namespaces (bwrap >= 0.8).
-    a << "--unshare-user" << "--uid" << "1000" << "--gid" << "1000" << "--disable-userns";
-    a << "--unshare-pid" << "--unshare-ipc" << "--unshare-uts" << "--unshare-net"
-      << "--unshare-cgroup-try" << "--hostname" << "sandbox" << "--cap-drop" << "ALL";
+    a << "--unshare-user"
+      << "--uid"
+      << "1000"
+      << "--gid"
+      << "1000"
+      << "--disable-userns";
+    a << "--unshare-pid"
+      << "--unshare-ipc"
+      << "--unshare-uts"
+      << "--unshare-net"
+      << "--unshare-cgroup-try"
+      << "--hostname"
+      << "sandbox"
+      << "--cap-drop"
+      << "ALL";
     // Tied to the app's lifetime; setsid() keeps TIOCSTI away from the app's terminal.
-    a << "--die-with-parent" << "--new-session";
+    a << "--die-with-parent"
+      << "--new-session";
 
-    a << "--ro-bind" << "/usr" << "/usr";
+    a << "--ro-bind"
+      << "/usr"
+      << "/usr";
     // Root-level links of a merged-/usr system are recreated as links; on a split system the
     // directories are bound read-only.
     const QDir root(m_hostRoot);
@@ -70,11 +85,22 @@ QByteArrayList BwrapCommand::options() const
         }
     }
     a << "--ro-bind" << path(m_etc) << "/etc";
-    a << "--proc" << "/proc" << "--dev" << "/dev";
+    a << "--proc"
+      << "/proc"
+      << "--dev"
+      << "/dev";
     const QByteArray tmpBytes = number(qint64(m_limits.diskMb) << 20);
-    a << "--size" << tmpBytes << "--tmpfs" << "/dev/shm";
-    a << "--size" << tmpBytes << "--perms" << "1777" << "--tmpfs" << "/tmp";
-    a << "--symlink" << "/tmp" << "/var/tmp" << "--dir" << "/run";
+    a << "--size" << tmpBytes << "--tmpfs"
+      << "/dev/shm";
+    a << "--size" << tmpBytes << "--perms"
+      << "1777"
+      << "--tmpfs"
+      << "/tmp";
+    a << "--symlink"
+      << "/tmp"
+      << "/var/tmp"
+      << "--dir"
+      << "/run";
     a << "--ro-bind" << path(m_agent) << kAgentPath;
     if (!m_lib.isEmpty())
         a << "--ro-bind" << path(m_lib) << kLibPath;
@@ -84,7 +110,8 @@ QByteArrayList BwrapCommand::options() const
     a << "--clearenv";
     EnvList env = defaultEnvironment();
     for (const auto &kv : m_extraEnv) {
-        auto it = std::find_if(env.begin(), env.end(), [&](const auto &e) { return e.first == kv.first; });
+        auto it = std::find_if(
+            env.begin(), env.end(), [&](const auto &e) { return e.first == kv.first; });
         if (it != env.end())
             it->second = kv.second;
         else
@@ -92,10 +119,14 @@ QByteArrayList BwrapCommand::options() const
     }
     for (const auto &kv : env)
         a << "--setenv" << kv.first << kv.second;
-    a << "--chdir" << "/workspace";
+    a << "--chdir"
+      << "/workspace";
     // The tmpfs root (and with it /run/sbx, /etc's mount point, /var) becomes read-only;
     // /tmp, /dev/shm and the binds keep their own flags.
-    a << "--remount-ro" << "/dev" << "--remount-ro" << "/";
+    a << "--remount-ro"
+      << "/dev"
+      << "--remount-ro"
+      << "/";
     if (m_infoFd >= 0)
         a << "--info-fd" << number(m_infoFd);
     if (m_blockFd >= 0)
@@ -123,7 +154,7 @@ QByteArrayList BwrapCommand::arguments(int argsFd) const
 
 QByteArrayList BwrapCommand::agentCommand() const
 {
-    return QByteArrayList{kAgentPath} + agentArguments(m_limits);
+    return QByteArrayList {kAgentPath} + agentArguments(m_limits);
 }
 
 QByteArrayList BwrapCommand::agentArguments(const SandboxLimits &limits)

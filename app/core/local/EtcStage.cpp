@@ -40,8 +40,8 @@ bool copyFile(const QByteArray &from, const QByteArray &to, mode_t mode, Budget 
         return true;
     }
     // No setuid/setgid/sticky bits; the sandbox only needs to read.
-    const int out = ::open(to.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
-                           mode & 0755);
+    const int out =
+        ::open(to.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode & 0755);
     if (out < 0) {
         ::close(in);
         return false;
@@ -105,7 +105,7 @@ bool writeText(const QString &path, const QByteArray &text)
     if (!f.open(QIODevice::WriteOnly | QIODevice::NewOnly))
         return false;
     f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                     | QFileDevice::ReadOther);
+        | QFileDevice::ReadOther);
     return f.write(text) == text.size() && f.flush();
 }
 
@@ -119,24 +119,35 @@ bool removeTree(const QString &path)
 EtcStage::EtcStage(QString dir, QString sourceDir)
     : m_dir(std::move(dir))
     , m_source(std::move(sourceDir))
-{
-}
+{ }
 
 QStringList EtcStage::allowList()
 {
     return {
-        QStringLiteral("ld.so.cache"),     QStringLiteral("ld.so.conf"),
-        QStringLiteral("ld.so.conf.d"),    QStringLiteral("alternatives"),
-        QStringLiteral("ssl"),             QStringLiteral("ca-certificates"),
-        QStringLiteral("ca-certificates.conf"), QStringLiteral("fonts"),
-        QStringLiteral("matplotlibrc"),    QStringLiteral("python3*"),
-        QStringLiteral("localtime"),       QStringLiteral("timezone"),
-        QStringLiteral("nsswitch.conf"),   QStringLiteral("protocols"),
-        QStringLiteral("services"),        QStringLiteral("mime.types"),
-        QStringLiteral("gai.conf"),        QStringLiteral("host.conf"),
-        QStringLiteral("os-release"),      QStringLiteral("debian_version"),
-        QStringLiteral("terminfo"),        QStringLiteral("magic"),
-        QStringLiteral("magic.mime"),      QStringLiteral("inputrc"),
+        QStringLiteral("ld.so.cache"),
+        QStringLiteral("ld.so.conf"),
+        QStringLiteral("ld.so.conf.d"),
+        QStringLiteral("alternatives"),
+        QStringLiteral("ssl"),
+        QStringLiteral("ca-certificates"),
+        QStringLiteral("ca-certificates.conf"),
+        QStringLiteral("fonts"),
+        QStringLiteral("matplotlibrc"),
+        QStringLiteral("python3*"),
+        QStringLiteral("localtime"),
+        QStringLiteral("timezone"),
+        QStringLiteral("nsswitch.conf"),
+        QStringLiteral("protocols"),
+        QStringLiteral("services"),
+        QStringLiteral("mime.types"),
+        QStringLiteral("gai.conf"),
+        QStringLiteral("host.conf"),
+        QStringLiteral("os-release"),
+        QStringLiteral("debian_version"),
+        QStringLiteral("terminfo"),
+        QStringLiteral("magic"),
+        QStringLiteral("magic.mime"),
+        QStringLiteral("inputrc"),
     };
 }
 
@@ -157,30 +168,29 @@ bool EtcStage::prepare(QString *error)
     const QString fresh = m_dir + QStringLiteral(".new-%1").arg(::getpid());
     removeTree(fresh);
     if (::mkdir(QFile::encodeName(fresh).constData(), 0700) != 0)
-        return fail(QStringLiteral("cannot create %1: %2").arg(fresh, QString::fromLocal8Bit(std::strerror(errno))));
+        return fail(QStringLiteral("cannot create %1: %2")
+                        .arg(fresh, QString::fromLocal8Bit(std::strerror(errno))));
 
     Budget budget;
     const QDir source(m_source);
-    const QStringList names = source.entryList(allowList(), QDir::AllEntries | QDir::System
-                                                   | QDir::Hidden | QDir::NoDotAndDotDot,
-                                               QDir::Name);
+    const QStringList names = source.entryList(allowList(),
+        QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
     for (const QString &name : names) {
         // The fabricated files below replace whatever the host has.
         if (!copyEntry(QFile::encodeName(source.filePath(name)),
-                       QFile::encodeName(fresh + QLatin1Char('/') + name), 0, budget)) {
+                QFile::encodeName(fresh + QLatin1Char('/') + name), 0, budget)) {
             removeTree(fresh);
             return fail(QStringLiteral("cannot copy /etc/%1 into %2").arg(name, fresh));
         }
     }
-    const bool ok =
-        writeText(fresh + QStringLiteral("/passwd"),
-                  "root:x:0:0:root:/root:/usr/sbin/nologin\n"
-                  "user:x:1000:1000:user:/home/user:/bin/bash\n"
-                  "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
-        && writeText(fresh + QStringLiteral("/group"),
-                     "root:x:0:\nuser:x:1000:\nnogroup:x:65534:\n")
+    const bool ok = writeText(fresh + QStringLiteral("/passwd"),
+                        "root:x:0:0:root:/root:/usr/sbin/nologin\n"
+                        "user:x:1000:1000:user:/home/user:/bin/bash\n"
+                        "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
+        && writeText(
+            fresh + QStringLiteral("/group"), "root:x:0:\nuser:x:1000:\nnogroup:x:65534:\n")
         && writeText(fresh + QStringLiteral("/hosts"),
-                     "127.0.0.1\tlocalhost sandbox\n::1\tlocalhost ip6-localhost ip6-loopback\n")
+            "127.0.0.1\tlocalhost sandbox\n::1\tlocalhost ip6-localhost ip6-loopback\n")
         && writeText(fresh + QStringLiteral("/hostname"), "sandbox\n");
     if (!ok) {
         removeTree(fresh);
@@ -190,8 +200,8 @@ bool EtcStage::prepare(QString *error)
     // Swap in: a copy from an earlier run is replaced (its sandboxes died with that run).
     const QString old = m_dir + QStringLiteral(".old-%1").arg(::getpid());
     removeTree(old);
-    if (QFileInfo::exists(m_dir) && ::rename(QFile::encodeName(m_dir).constData(),
-                                             QFile::encodeName(old).constData())
+    if (QFileInfo::exists(m_dir)
+        && ::rename(QFile::encodeName(m_dir).constData(), QFile::encodeName(old).constData())
             != 0) {
         removeTree(fresh);
         return fail(QStringLiteral("cannot replace %1").arg(m_dir));

@@ -43,16 +43,20 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         return;
     }
     QString error;
-    m_stateBase = options.stateBase.isEmpty() ? SandboxProcess::defaultStateBase(&error) : options.stateBase;
+    m_stateBase =
+        options.stateBase.isEmpty() ? SandboxProcess::defaultStateBase(&error) : options.stateBase;
     if (m_stateBase.isEmpty()) {
-        m_unavailable = QStringLiteral("Local sandboxes need a private state directory: %1").arg(error);
+        m_unavailable =
+            QStringLiteral("Local sandboxes need a private state directory: %1").arg(error);
         return;
     }
     QDir().mkpath(m_stateBase);
-    QFile::setPermissions(m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(
+        m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if ((options.agentPath.isEmpty() ? SandboxProcess::findAgent() : options.agentPath).isEmpty()) {
-        m_unavailable = QStringLiteral("hopx-sandbox-agent was not found next to the app or in its libexec "
-                                       "directory; reinstall HOPX Desktop.");
+        m_unavailable =
+            QStringLiteral("hopx-sandbox-agent was not found next to the app or in its libexec "
+                           "directory; reinstall HOPX Desktop.");
         return;
     }
     // A fresh staging per app run: a host /etc change shows up at the next start.
@@ -65,11 +69,13 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     m_libDir = m_stateBase + QStringLiteral("/lib");
     QDir().mkpath(m_libDir);
     QFile::remove(m_libDir + QStringLiteral("/kernel.py"));
-    if (!QFile::copy(QStringLiteral(":/local/kernel.py"), m_libDir + QStringLiteral("/kernel.py"))) {
+    if (!QFile::copy(
+            QStringLiteral(":/local/kernel.py"), m_libDir + QStringLiteral("/kernel.py"))) {
         m_unavailable = QStringLiteral("Could not install the Python kernel into %1").arg(m_libDir);
         return;
     }
-    QFile::setPermissions(m_libDir + QStringLiteral("/kernel.py"), QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    QFile::setPermissions(m_libDir + QStringLiteral("/kernel.py"),
+        QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     detectRuntimes();
 }
 
@@ -96,7 +102,8 @@ QString LocalProvider::newId()
 {
     // Looks like a HOPX id but says where it lives.
     const quint64 r = QRandomGenerator::system()->generate64();
-    return QStringLiteral("local-") + QString::number(r, 16).rightJustified(16, QLatin1Char('0')).left(12);
+    return QStringLiteral("local-")
+        + QString::number(r, 16).rightJustified(16, QLatin1Char('0')).left(12);
 }
 
 SandboxLimits LocalProvider::limits() const
@@ -125,7 +132,8 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error)
     o.libDir = m_libDir;
     o.limits = limits();
     QDir().mkpath(dir);
-    QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(
+        dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     auto *sandbox = new LocalSandbox(info, o, this);
     if (!sandbox->start(error)) {
         delete sandbox;
@@ -143,9 +151,9 @@ void LocalProvider::adopt(LocalSandbox *sandbox)
         if (m_sandboxes.value(sandbox->info().id) == sandbox)
             emit sandboxChanged(sandbox->info());
     });
-    connect(sandbox, &LocalSandbox::output, this, [this, id](const QString &stream, const QByteArray &chunk) {
-        emit output(id, stream, chunk);
-    });
+    connect(sandbox, &LocalSandbox::output, this,
+        [this, id](
+            const QString &stream, const QByteArray &chunk) { emit output(id, stream, chunk); });
 }
 
 void LocalProvider::refillSpares()
@@ -180,24 +188,31 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         return;
     }
     const QString templ = spec.templateName.isEmpty() ? spec.templateId : spec.templateName;
-    if (!templ.isEmpty() && templ != QLatin1String("code-interpreter") && templ != QLatin1String("base")) {
-        later<SandboxInfo>(this, done, Error::make(Error::Code::NotFound,
-                                                   QStringLiteral("Template \"%1\" does not exist for local sandboxes. Available: "
-                                                                  "code-interpreter, base.").arg(templ),
-                                                   QJsonObject{{QStringLiteral("available"), QJsonArray{QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
-                                                   QStringLiteral("Template not found")));
+    if (!templ.isEmpty() && templ != QLatin1String("code-interpreter")
+        && templ != QLatin1String("base")) {
+        later<SandboxInfo>(this, done,
+            Error::make(Error::Code::NotFound,
+                QStringLiteral("Template \"%1\" does not exist for local sandboxes. Available: "
+                               "code-interpreter, base.")
+                    .arg(templ),
+                QJsonObject {{QStringLiteral("available"),
+                    QJsonArray {QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
+                QStringLiteral("Template not found")));
         return;
     }
-    const bool network = spec.internetAccess.value_or(m_settings && m_settings->localNetworkDefault());
+    const bool network =
+        spec.internetAccess.value_or(m_settings && m_settings->localNetworkDefault());
     if (network) {
-        later<SandboxInfo>(this, done, Error::make(Error::Code::Unsupported,
-                                                   QStringLiteral("Local sandboxes run without network access in this version. Create "
-                                                                  "the sandbox without internet_access, or use provider \"hopx\" for "
-                                                                  "code that needs the internet.")));
+        later<SandboxInfo>(this, done,
+            Error::make(Error::Code::Unsupported,
+                QStringLiteral("Local sandboxes run without network access in this version. Create "
+                               "the sandbox without internet_access, or use provider \"hopx\" for "
+                               "code that needs the internet.")));
         return;
     }
-    const int timeout = spec.timeoutSeconds > 0 ? spec.timeoutSeconds
-                                                : (m_settings ? m_settings->defaultSandboxTimeoutSeconds() : 3600);
+    const int timeout = spec.timeoutSeconds > 0
+        ? spec.timeoutSeconds
+        : (m_settings ? m_settings->defaultSandboxTimeoutSeconds() : 3600);
     auto finish = [this, spec, timeout, templ, done](LocalSandbox *sandbox) {
         SandboxInfo info = sandbox->info();
         info.templateName = templ.isEmpty() ? QStringLiteral("code-interpreter") : templ;
@@ -206,9 +221,10 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         info.timeoutSeconds = timeout;
         info.expiresAt = info.createdAt.addSecs(timeout);
         info.status = QStringLiteral("running");
-        info.extra = QJsonObject{{QStringLiteral("limits"), QJsonObject{{QStringLiteral("memory_mb"), limits().memoryMb},
-                                                                        {QStringLiteral("processes"), limits().processes},
-                                                                        {QStringLiteral("tmp_mb"), limits().diskMb}}}};
+        info.extra = QJsonObject {{QStringLiteral("limits"),
+            QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
+                {QStringLiteral("processes"), limits().processes},
+                {QStringLiteral("tmp_mb"), limits().diskMb}}}};
         sandbox->setInfo(info);
         adopt(sandbox);
         if (spec.envVars.isEmpty()) {
@@ -241,7 +257,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
             connect(spare, &LocalSandbox::ready, this, [finish, spare]() { finish(spare); });
             connect(spare, &LocalSandbox::died, this, [spare, done](const QString &reason) {
                 spare->deleteLater();
-                done(Error::make(Error::Code::Unavailable, QStringLiteral("The sandbox failed to start: %1").arg(reason)));
+                done(Error::make(Error::Code::Unavailable,
+                    QStringLiteral("The sandbox failed to start: %1").arg(reason)));
             });
         }
         return;
@@ -254,7 +271,9 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     QString error;
     LocalSandbox *sandbox = boot(info, &error);
     if (!sandbox) {
-        later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, QStringLiteral("Could not start a local sandbox: %1").arg(error)));
+        later<SandboxInfo>(this, done,
+            Error::make(Error::Code::Unavailable,
+                QStringLiteral("Could not start a local sandbox: %1").arg(error)));
         return;
     }
     connect(sandbox, &LocalSandbox::ready, this, [this, finish, sandbox]() {
@@ -266,7 +285,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
             const QString dir = sandbox->stateDir();
             sandbox->deleteLater();
             QDir(dir).removeRecursively();
-            done(Error::make(Error::Code::Unavailable, QStringLiteral("The sandbox failed to start: %1").arg(reason)));
+            done(Error::make(Error::Code::Unavailable,
+                QStringLiteral("The sandbox failed to start: %1").arg(reason)));
         }
     });
 }
@@ -282,10 +302,12 @@ bool LocalProvider::reject(const QString &id, const Callback<T> &done) const
     if (find(id))
         return false;
     auto *self = const_cast<LocalProvider *>(this);
-    later<T>(self, done, Error::make(Error::Code::NotFound,
-                                     QStringLiteral("Sandbox %1 not found; it may have been deleted or expired. "
-                                                    "list_sandboxes shows the ones that exist.").arg(id),
-                                     QJsonObject{{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found")));
+    later<T>(self, done,
+        Error::make(Error::Code::NotFound,
+            QStringLiteral("Sandbox %1 not found; it may have been deleted or expired. "
+                           "list_sandboxes shows the ones that exist.")
+                .arg(id),
+            QJsonObject {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found")));
     return true;
 }
 
@@ -309,7 +331,8 @@ void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>
         if (spec.status.isEmpty() || spec.status == info.status)
             out.append(info);
     }
-    std::sort(out.begin(), out.end(), [](const SandboxInfo &a, const SandboxInfo &b) { return a.createdAt > b.createdAt; });
+    std::sort(out.begin(), out.end(),
+        [](const SandboxInfo &a, const SandboxInfo &b) { return a.createdAt > b.createdAt; });
     later<QList<SandboxInfo>>(this, done, out);
 }
 
@@ -330,7 +353,7 @@ void LocalProvider::destroy(const QString &id, Callback<Unit> done)
     s->deleteLater();
     QDir(dir).removeRecursively();
     emit sandboxRemoved(id);
-    later<Unit>(this, done, Unit{});
+    later<Unit>(this, done, Unit {});
 }
 
 void LocalProvider::setTimeout(const QString &id, int seconds, Callback<Unit> done)
@@ -341,7 +364,7 @@ void LocalProvider::setTimeout(const QString &id, int seconds, Callback<Unit> do
     info.timeoutSeconds = seconds;
     info.expiresAt = QDateTime::currentDateTime().addSecs(seconds);
     find(id)->setInfo(info);
-    later<Unit>(this, done, Unit{});
+    later<Unit>(this, done, Unit {});
 }
 
 void LocalProvider::pause(const QString &id, Callback<SandboxInfo> done)
@@ -370,21 +393,24 @@ void LocalProvider::resume(const QString &id, Callback<SandboxInfo> done)
     });
 }
 
-Core::Cancel LocalProvider::execute(const QString &id, const Core::ExecSpec &spec, Callback<Core::ExecResult> done)
+Core::Cancel LocalProvider::execute(
+    const QString &id, const Core::ExecSpec &spec, Callback<Core::ExecResult> done)
 {
     if (reject(id, done))
         return [] {};
     return find(id)->execute(spec, std::move(done));
 }
 
-Core::Cancel LocalProvider::runCommand(const QString &id, const Core::CommandSpec &spec, Callback<Core::ExecResult> done)
+Core::Cancel LocalProvider::runCommand(
+    const QString &id, const Core::CommandSpec &spec, Callback<Core::ExecResult> done)
 {
     if (reject(id, done))
         return [] {};
     return find(id)->runCommand(spec, std::move(done));
 }
 
-void LocalProvider::startBackground(const QString &id, const Core::BackgroundSpec &spec, Callback<Core::ProcessStarted> done)
+void LocalProvider::startBackground(
+    const QString &id, const Core::BackgroundSpec &spec, Callback<Core::ProcessStarted> done)
 {
     if (!reject(id, done))
         find(id)->startBackground(spec, std::move(done));
@@ -415,13 +441,14 @@ void LocalProvider::readFile(const QString &id, const QString &path, Callback<QB
 }
 
 void LocalProvider::writeFile(const QString &id, const QString &path, const QByteArray &content,
-                              const QString &mode, Callback<Unit> done)
+    const QString &mode, Callback<Unit> done)
 {
     if (!reject(id, done))
         find(id)->writeFile(path, content, mode, std::move(done));
 }
 
-void LocalProvider::listFiles(const QString &id, const QString &path, int maxResults, Callback<Core::FileList> done)
+void LocalProvider::listFiles(
+    const QString &id, const QString &path, int maxResults, Callback<Core::FileList> done)
 {
     if (!reject(id, done))
         find(id)->listFiles(path, maxResults, std::move(done));
@@ -451,7 +478,8 @@ void LocalProvider::getEnv(const QString &id, Callback<Core::EnvMap> done)
         find(id)->getEnv(std::move(done));
 }
 
-void LocalProvider::setEnv(const QString &id, const Core::EnvMap &vars, bool merge, Callback<Unit> done)
+void LocalProvider::setEnv(
+    const QString &id, const Core::EnvMap &vars, bool merge, Callback<Unit> done)
 {
     if (!reject(id, done))
         find(id)->setEnv(vars, merge, std::move(done));
@@ -475,92 +503,107 @@ void LocalProvider::vmInfo(const QString &id, Callback<QJsonObject> done)
         return;
     const SandboxInfo info = find(id)->info();
     const SandboxLimits l = find(id)->process()->options().limits;
-    later<QJsonObject>(this, done, QJsonObject{
-        {QStringLiteral("agent"), QStringLiteral("hopx-sandbox-agent")},
-        {QStringLiteral("agent_version"), QStringLiteral(HOPX_VERSION)},
-        {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
-        {QStringLiteral("provider"), QStringLiteral("local")},
-        {QStringLiteral("vm_id"), id},
-        {QStringLiteral("platform"), QStringLiteral("linux")},
-        {QStringLiteral("isolation"), QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; no network")},
-        {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
-        {QStringLiteral("features"), QJsonObject{{QStringLiteral("languages"), m_runtimes},
-                                                 {QStringLiteral("persistent_python"), true},
-                                                 {QStringLiteral("rich_output"), true},
-                                                 {QStringLiteral("network"), false}}},
-        {QStringLiteral("limits"), QJsonObject{{QStringLiteral("memory_mb"), l.memoryMb},
-                                               {QStringLiteral("processes"), l.processes},
-                                               {QStringLiteral("cpu_seconds_per_run"), l.cpuSecondsPerRun},
-                                               {QStringLiteral("tmp_mb"), l.diskMb},
-                                               {QStringLiteral("open_files"), l.openFiles}}}});
+    later<QJsonObject>(this, done,
+        QJsonObject {{QStringLiteral("agent"), QStringLiteral("hopx-sandbox-agent")},
+            {QStringLiteral("agent_version"), QStringLiteral(HOPX_VERSION)},
+            {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
+            {QStringLiteral("provider"), QStringLiteral("local")}, {QStringLiteral("vm_id"), id},
+            {QStringLiteral("platform"), QStringLiteral("linux")},
+            {QStringLiteral("isolation"),
+                QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; "
+                               "no network")},
+            {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
+            {QStringLiteral("features"),
+                QJsonObject {{QStringLiteral("languages"), m_runtimes},
+                    {QStringLiteral("persistent_python"), true},
+                    {QStringLiteral("rich_output"), true}, {QStringLiteral("network"), false}}},
+            {QStringLiteral("limits"),
+                QJsonObject {{QStringLiteral("memory_mb"), l.memoryMb},
+                    {QStringLiteral("processes"), l.processes},
+                    {QStringLiteral("cpu_seconds_per_run"), l.cpuSecondsPerRun},
+                    {QStringLiteral("tmp_mb"), l.diskMb},
+                    {QStringLiteral("open_files"), l.openFiles}}}});
 }
 
 void LocalProvider::cacheClear(const QString &id, Callback<QJsonObject> done)
 {
     if (reject(id, done))
         return;
-    find(id)->runShell(QStringLiteral("rm -rf /home/user/.cache/* /tmp/.hopx/run-* 2>/dev/null; find /workspace /home/user "
-                                      "-name __pycache__ -type d -prune -exec rm -rf {} + 2>/dev/null; true"),
-                       60, [done](Result<Core::ExecResult> r) {
-                           if (!r)
-                               done(r.error());
-                           else
-                               done(QJsonObject{{QStringLiteral("status"), QStringLiteral("success")}});
-                       });
+    find(id)->runShell(
+        QStringLiteral(
+            "rm -rf /home/user/.cache/* /tmp/.hopx/run-* 2>/dev/null; find /workspace /home/user "
+            "-name __pycache__ -type d -prune -exec rm -rf {} + 2>/dev/null; true"),
+        60, [done](Result<Core::ExecResult> r) {
+            if (!r)
+                done(r.error());
+            else
+                done(QJsonObject {{QStringLiteral("status"), QStringLiteral("success")}});
+        });
 }
 
 void LocalProvider::cacheStats(const QString &id, Callback<QJsonObject> done)
 {
     if (reject(id, done))
         return;
-    find(id)->runShell(QStringLiteral("du -sk /home/user/.cache 2>/dev/null | cut -f1"), 60, [done](Result<Core::ExecResult> r) {
-        if (!r) {
-            done(r.error());
-            return;
-        }
-        done(QJsonObject{{QStringLiteral("cache_bytes"), r.value().stdoutData.trimmed().toLongLong() * 1024},
-                         {QStringLiteral("cache_dir"), QStringLiteral("/home/user/.cache")}});
-    });
+    find(id)->runShell(QStringLiteral("du -sk /home/user/.cache 2>/dev/null | cut -f1"), 60,
+        [done](Result<Core::ExecResult> r) {
+            if (!r) {
+                done(r.error());
+                return;
+            }
+            done(QJsonObject {
+                {QStringLiteral("cache_bytes"), r.value().stdoutData.trimmed().toLongLong() * 1024},
+                {QStringLiteral("cache_dir"), QStringLiteral("/home/user/.cache")}});
+        });
 }
 
 void LocalProvider::previewUrl(const QString &id, int port, Callback<QString> done)
 {
     if (reject(id, done))
         return;
-    later<QString>(this, done, Error::make(Error::Code::Unsupported,
-                                           QStringLiteral("Local sandboxes have no network reachable from outside, so port %1 has no "
-                                                          "preview URL. Reach the server from inside the sandbox instead (e.g. "
-                                                          "run_command \"curl -s localhost:%1\"), or use provider \"hopx\".").arg(port)));
+    later<QString>(this, done,
+        Error::make(Error::Code::Unsupported,
+            QStringLiteral(
+                "Local sandboxes have no network reachable from outside, so port %1 has no "
+                "preview URL. Reach the server from inside the sandbox instead (e.g. "
+                "run_command \"curl -s localhost:%1\"), or use provider \"hopx\".")
+                .arg(port)));
 }
 
 void LocalProvider::agentUrl(const QString &id, Callback<QString> done)
 {
     if (reject(id, done))
         return;
-    later<QString>(this, done, Error::make(Error::Code::Unsupported,
-                                           QStringLiteral("Local sandboxes are driven by HOPX Desktop directly and have no agent URL; "
-                                                          "use the tools with sandbox_id.")));
+    later<QString>(this, done,
+        Error::make(Error::Code::Unsupported,
+            QStringLiteral(
+                "Local sandboxes are driven by HOPX Desktop directly and have no agent URL; "
+                "use the tools with sandbox_id.")));
 }
 
 void LocalProvider::detectRuntimes()
 {
     // Versions of what sandboxes will run (they see the host's /usr read-only).
-    const QList<QPair<QString, QStringList>> probes{
-        {QStringLiteral("python"), {QStringLiteral("/usr/bin/python3"), QStringLiteral("--version")}},
+    const QList<QPair<QString, QStringList>> probes {
+        {QStringLiteral("python"),
+            {QStringLiteral("/usr/bin/python3"), QStringLiteral("--version")}},
         {QStringLiteral("javascript"), {QStringLiteral("node"), QStringLiteral("--version")}},
-        {QStringLiteral("bash"), {QStringLiteral("bash"), QStringLiteral("-c"), QStringLiteral("echo $BASH_VERSION")}},
+        {QStringLiteral("bash"),
+            {QStringLiteral("bash"), QStringLiteral("-c"), QStringLiteral("echo $BASH_VERSION")}},
         {QStringLiteral("go"), {QStringLiteral("go"), QStringLiteral("version")}},
     };
     for (const auto &probe : probes) {
         const QString exe = probe.second.first().startsWith(QLatin1Char('/'))
             ? probe.second.first()
-            : QStandardPaths::findExecutable(probe.second.first(), {QStringLiteral("/usr/bin"), QStringLiteral("/bin")});
+            : QStandardPaths::findExecutable(
+                probe.second.first(), {QStringLiteral("/usr/bin"), QStringLiteral("/bin")});
         if (exe.isEmpty() || !QFileInfo(exe).isExecutable())
             continue;
         auto *p = new QProcess(this);
         const QString language = probe.first;
         connect(p, &QProcess::finished, this, [this, p, language](int code) {
-            const QString version = QString::fromUtf8(p->readAllStandardOutput() + p->readAllStandardError()).trimmed();
+            const QString version =
+                QString::fromUtf8(p->readAllStandardOutput() + p->readAllStandardError()).trimmed();
             if (code == 0 && !version.isEmpty())
                 m_runtimes.insert(language, version.section(QLatin1Char('\n'), 0, 0));
             p->deleteLater();
@@ -574,26 +617,26 @@ QJsonArray LocalProvider::templates() const
     QJsonArray languages;
     for (auto it = m_runtimes.begin(); it != m_runtimes.end(); ++it)
         languages.append(it.key());
-    return QJsonArray{
-        QJsonObject{{QStringLiteral("id"), QStringLiteral("code-interpreter")},
-                    {QStringLiteral("name"), QStringLiteral("code-interpreter")},
-                    {QStringLiteral("description"), QStringLiteral("Python with this machine's data stack (numpy, pandas, matplotlib "
-                                                                   "when installed), plus JavaScript, bash and Go; persistent Python "
-                                                                   "state; plots returned as images.")},
-                    {QStringLiteral("category"), QStringLiteral("general")},
-                    {QStringLiteral("language"), QStringLiteral("python")},
-                    {QStringLiteral("languages"), languages},
-                    {QStringLiteral("runtimes"), m_runtimes},
-                    {QStringLiteral("provider"), QStringLiteral("local")}},
-        QJsonObject{{QStringLiteral("id"), QStringLiteral("base")},
-                    {QStringLiteral("name"), QStringLiteral("base")},
-                    {QStringLiteral("description"), QStringLiteral("The same sandbox for shell-centric work: bash with the host's "
-                                                                   "/usr tools, read-only.")},
-                    {QStringLiteral("category"), QStringLiteral("general")},
-                    {QStringLiteral("language"), QStringLiteral("bash")},
-                    {QStringLiteral("languages"), languages},
-                    {QStringLiteral("runtimes"), m_runtimes},
-                    {QStringLiteral("provider"), QStringLiteral("local")}}};
+    return QJsonArray {
+        QJsonObject {{QStringLiteral("id"), QStringLiteral("code-interpreter")},
+            {QStringLiteral("name"), QStringLiteral("code-interpreter")},
+            {QStringLiteral("description"),
+                QStringLiteral("Python with this machine's data stack (numpy, pandas, matplotlib "
+                               "when installed), plus JavaScript, bash and Go; persistent Python "
+                               "state; plots returned as images.")},
+            {QStringLiteral("category"), QStringLiteral("general")},
+            {QStringLiteral("language"), QStringLiteral("python")},
+            {QStringLiteral("languages"), languages}, {QStringLiteral("runtimes"), m_runtimes},
+            {QStringLiteral("provider"), QStringLiteral("local")}},
+        QJsonObject {{QStringLiteral("id"), QStringLiteral("base")},
+            {QStringLiteral("name"), QStringLiteral("base")},
+            {QStringLiteral("description"),
+                QStringLiteral("The same sandbox for shell-centric work: bash with the host's "
+                               "/usr tools, read-only.")},
+            {QStringLiteral("category"), QStringLiteral("general")},
+            {QStringLiteral("language"), QStringLiteral("bash")},
+            {QStringLiteral("languages"), languages}, {QStringLiteral("runtimes"), m_runtimes},
+            {QStringLiteral("provider"), QStringLiteral("local")}}};
 }
 
 void LocalProvider::listTemplates(Callback<QJsonArray> done)
@@ -609,10 +652,13 @@ void LocalProvider::getTemplate(const QString &name, Callback<QJsonObject> done)
             return;
         }
     }
-    later<QJsonObject>(this, done, Error::make(Error::Code::NotFound,
-                                               QStringLiteral("No local template \"%1\". Available: code-interpreter, base.").arg(name),
-                                               QJsonObject{{QStringLiteral("available"), QJsonArray{QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
-                                               QStringLiteral("Template not found")));
+    later<QJsonObject>(this, done,
+        Error::make(Error::Code::NotFound,
+            QStringLiteral("No local template \"%1\". Available: code-interpreter, base.")
+                .arg(name),
+            QJsonObject {{QStringLiteral("available"),
+                QJsonArray {QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
+            QStringLiteral("Template not found")));
 }
 
 } // namespace Hopx::Local

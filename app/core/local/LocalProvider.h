@@ -34,10 +34,10 @@ class LocalProvider final : public Core::SandboxProvider
 public:
     struct Options
     {
-        QString stateBase;   // empty = SandboxProcess::defaultStateBase()
-        QString agentPath;   // empty = SandboxProcess::findAgent()
-        QString bwrapPath;   // empty = bwrap on PATH
-        int warmSpares = 1;  // sandboxes kept booted for the next create
+        QString stateBase; // empty = SandboxProcess::defaultStateBase()
+        QString agentPath; // empty = SandboxProcess::findAgent()
+        QString bwrapPath; // empty = bwrap on PATH
+        int warmSpares = 1; // sandboxes kept booted for the next create
     };
 
     LocalProvider(Core::Settings *settings, const Options &options, QObject *parent = nullptr);
@@ -62,24 +62,28 @@ public:
     void pause(const QString &id, Core::Callback<Core::SandboxInfo> done) override;
     void resume(const QString &id, Core::Callback<Core::SandboxInfo> done) override;
     Core::Cancel execute(const QString &id, const Core::ExecSpec &spec,
-                         Core::Callback<Core::ExecResult> done) override;
+        Core::Callback<Core::ExecResult> done) override;
     Core::Cancel runCommand(const QString &id, const Core::CommandSpec &spec,
-                            Core::Callback<Core::ExecResult> done) override;
+        Core::Callback<Core::ExecResult> done) override;
     void startBackground(const QString &id, const Core::BackgroundSpec &spec,
-                         Core::Callback<Core::ProcessStarted> done) override;
+        Core::Callback<Core::ProcessStarted> done) override;
     void listExecutions(const QString &id, Core::Callback<QJsonArray> done) override;
     void listProcesses(const QString &id, Core::Callback<QJsonArray> done) override;
-    void killProcess(const QString &id, const QString &processId, Core::Callback<Core::Unit> done) override;
+    void killProcess(
+        const QString &id, const QString &processId, Core::Callback<Core::Unit> done) override;
     void readFile(const QString &id, const QString &path, Core::Callback<QByteArray> done) override;
     void writeFile(const QString &id, const QString &path, const QByteArray &content,
-                   const QString &mode, Core::Callback<Core::Unit> done) override;
+        const QString &mode, Core::Callback<Core::Unit> done) override;
     void listFiles(const QString &id, const QString &path, int maxResults,
-                   Core::Callback<Core::FileList> done) override;
+        Core::Callback<Core::FileList> done) override;
     void fileExists(const QString &id, const QString &path, Core::Callback<bool> done) override;
-    void removeFile(const QString &id, const QString &path, Core::Callback<Core::Unit> done) override;
-    void makeDirectory(const QString &id, const QString &path, Core::Callback<Core::Unit> done) override;
+    void removeFile(
+        const QString &id, const QString &path, Core::Callback<Core::Unit> done) override;
+    void makeDirectory(
+        const QString &id, const QString &path, Core::Callback<Core::Unit> done) override;
     void getEnv(const QString &id, Core::Callback<Core::EnvMap> done) override;
-    void setEnv(const QString &id, const Core::EnvMap &vars, bool merge, Core::Callback<Core::Unit> done) override;
+    void setEnv(const QString &id, const Core::EnvMap &vars, bool merge,
+        Core::Callback<Core::Unit> done) override;
     void clearEnv(const QString &id, Core::Callback<Core::Unit> done) override;
     void systemMetrics(const QString &id, Core::Callback<QJsonObject> done) override;
     void vmInfo(const QString &id, Core::Callback<QJsonObject> done) override;
@@ -107,9 +111,9 @@ private:
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;
     QHash<QString, LocalSandbox *> m_sandboxes;
-    QList<LocalSandbox *> m_spares;  // booting or ready, not yet handed out
-    QJsonObject m_runtimes;          // language -> version string
-    bool m_sparesWanted = false;     // after the first create: keep one ready
+    QList<LocalSandbox *> m_spares; // booting or ready, not yet handed out
+    QJsonObject m_runtimes; // language -> version string
+    bool m_sparesWanted = false; // after the first create: keep one ready
 };
 
 } // namespace Hopx::Local

@@ -60,8 +60,8 @@ QString extensionFor(const QString &language)
 
 } // namespace
 
-LocalSandbox::LocalSandbox(const Core::SandboxInfo &info, const SandboxProcess::Options &options,
-                           QObject *parent)
+LocalSandbox::LocalSandbox(
+    const Core::SandboxInfo &info, const SandboxProcess::Options &options, QObject *parent)
     : QObject(parent)
     , m_info(info)
     , m_process(new SandboxProcess(options, this))
@@ -69,7 +69,8 @@ LocalSandbox::LocalSandbox(const Core::SandboxInfo &info, const SandboxProcess::
     connect(m_process, &SandboxProcess::ready, this, [this]() {
         m_ready = true;
         m_info.status = QStringLiteral("running");
-        connect(m_process->agent(), &AgentClient::backgroundExited, this, &LocalSandbox::onBackgroundExit);
+        connect(m_process->agent(), &AgentClient::backgroundExited, this,
+            &LocalSandbox::onBackgroundExit);
         emit ready();
     });
     connect(m_process, &SandboxProcess::died, this, [this](const QString &reason) {
@@ -122,20 +123,22 @@ std::optional<Error> LocalSandbox::unusable() const
 {
     if (m_dead)
         return Error::make(Error::Code::SandboxDead,
-                           QStringLiteral("Sandbox %1 is no longer running (%2). Create a new one with "
-                                          "create_sandbox; files in it are gone.").arg(m_info.id, m_deathReason),
-                           QJsonObject{{QStringLiteral("id"), m_info.id}}, QStringLiteral("Sandbox not running"));
+            QStringLiteral("Sandbox %1 is no longer running (%2). Create a new one with "
+                           "create_sandbox; files in it are gone.")
+                .arg(m_info.id, m_deathReason),
+            QJsonObject {{QStringLiteral("id"), m_info.id}}, QStringLiteral("Sandbox not running"));
     if (!m_ready)
-        return Error::make(Error::Code::Unavailable, QStringLiteral("Sandbox %1 is still starting; retry in a moment.").arg(m_info.id));
+        return Error::make(Error::Code::Unavailable,
+            QStringLiteral("Sandbox %1 is still starting; retry in a moment.").arg(m_info.id));
     if (m_paused)
         return Error::make(Error::Code::InvalidArgument,
-                           QStringLiteral("Sandbox %1 is paused; call resume_sandbox first.").arg(m_info.id),
-                           {}, QStringLiteral("Sandbox paused"));
+            QStringLiteral("Sandbox %1 is paused; call resume_sandbox first.").arg(m_info.id), {},
+            QStringLiteral("Sandbox paused"));
     return std::nullopt;
 }
 
-void LocalSandbox::builtin(const QByteArrayList &argv, const QByteArray &stdinData, qint64 maxOutput,
-                           BuiltinDone done)
+void LocalSandbox::builtin(
+    const QByteArrayList &argv, const QByteArray &stdinData, qint64 maxOutput, BuiltinDone done)
 {
     auto *run = new ProcessRun(m_process->agent(), this);
     run->setMaxOutputBytes(maxOutput);
@@ -157,45 +160,55 @@ void LocalSandbox::builtin(const QByteArrayList &argv, const QByteArray &stdinDa
 
 Error LocalSandbox::fileError(int code, const QString &path, const QByteArray &message) const
 {
-    const QJsonObject details{{QStringLiteral("path"), path}};
+    const QJsonObject details {{QStringLiteral("path"), path}};
     switch (code) {
     case ENOENT:
-        return Error::make(Error::Code::NotFound, QStringLiteral("No such file or directory: %1").arg(path), details,
-                           QStringLiteral("File not found"));
+        return Error::make(Error::Code::NotFound,
+            QStringLiteral("No such file or directory: %1").arg(path), details,
+            QStringLiteral("File not found"));
     case EACCES:
     case EPERM:
     case EROFS:
         return Error::make(Error::Code::InvalidArgument,
-                           QStringLiteral("Permission denied: %1. In a local sandbox only /workspace, /home/user "
-                                          "and /tmp are writable.").arg(path), details, QStringLiteral("Permission denied"));
+            QStringLiteral("Permission denied: %1. In a local sandbox only /workspace, /home/user "
+                           "and /tmp are writable.")
+                .arg(path),
+            details, QStringLiteral("Permission denied"));
     case EISDIR:
-        return Error::make(Error::Code::InvalidArgument, QStringLiteral("%1 is a directory; use file_list.").arg(path), details,
-                           QStringLiteral("Is a directory"));
+        return Error::make(Error::Code::InvalidArgument,
+            QStringLiteral("%1 is a directory; use file_list.").arg(path), details,
+            QStringLiteral("Is a directory"));
     case ENOTDIR:
-        return Error::make(Error::Code::InvalidArgument, QStringLiteral("A part of %1 is not a directory.").arg(path), details,
-                           QStringLiteral("Not a directory"));
+        return Error::make(Error::Code::InvalidArgument,
+            QStringLiteral("A part of %1 is not a directory.").arg(path), details,
+            QStringLiteral("Not a directory"));
     case ENOSPC:
     case EFBIG:
     case EDQUOT:
-        return Error::make(Error::Code::LimitExceeded, QStringLiteral("The sandbox's disk or file size limit was reached writing %1.").arg(path),
-                           details, QStringLiteral("No space left"));
+        return Error::make(Error::Code::LimitExceeded,
+            QStringLiteral("The sandbox's disk or file size limit was reached writing %1.")
+                .arg(path),
+            details, QStringLiteral("No space left"));
     default:
         return Error::make(Error::Code::Internal,
-                           QStringLiteral("%1: %2").arg(path, QString::fromUtf8(message).trimmed().isEmpty() ? qt_error_string(code)
-                                                                                                             : QString::fromUtf8(message).trimmed()),
-                           details);
+            QStringLiteral("%1: %2").arg(path,
+                QString::fromUtf8(message).trimmed().isEmpty()
+                    ? qt_error_string(code)
+                    : QString::fromUtf8(message).trimmed()),
+            details);
     }
 }
 
-Core::Cancel LocalSandbox::runProgram(const QByteArrayList &argv, const Core::EnvMap &env, const QString &cwd,
-                                      int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
-                                      Callback<ExecResult> done)
+Core::Cancel LocalSandbox::runProgram(const QByteArrayList &argv, const Core::EnvMap &env,
+    const QString &cwd, int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
+    Callback<ExecResult> done)
 {
     auto *run = new ProcessRun(m_process->agent(), this);
     run->setMaxOutputBytes(maxOutput);
     QPointer<LocalSandbox> self(this);
     connect(run, &ProcessRun::output, this, [self, sink](int stream, const QByteArray &chunk) {
-        const QString name = stream == ProcessRun::Stderr ? QStringLiteral("stderr") : QStringLiteral("stdout");
+        const QString name =
+            stream == ProcessRun::Stderr ? QStringLiteral("stderr") : QStringLiteral("stdout");
         if (sink)
             sink(name, chunk);
         if (self)
@@ -216,7 +229,8 @@ Core::Cancel LocalSandbox::runProgram(const QByteArrayList &argv, const Core::En
         r.stderrTruncated = run->stderrTruncated();
         r.executionTime = run->elapsedMs() / 1000.0;
         if (!run->hasExited()) {
-            const Error e = run->error().value_or(Error::make(Error::Code::Internal, QStringLiteral("The run ended without an exit status.")));
+            const Error e = run->error().value_or(Error::make(
+                Error::Code::Internal, QStringLiteral("The run ended without an exit status.")));
             if (e.code == Error::Code::Timeout) {
                 r.timedOut = true;
                 r.exitCode = 124;
@@ -250,38 +264,44 @@ Core::Cancel LocalSandbox::runProgram(const QByteArrayList &argv, const Core::En
     };
 }
 
-Core::Cancel LocalSandbox::runScript(const QString &language, const QString &code, const Core::EnvMap &env,
-                                     const QString &cwd, int timeoutSeconds, qint64 maxOutput,
-                                     const Core::OutputSink &sink, Callback<ExecResult> done)
+Core::Cancel LocalSandbox::runScript(const QString &language, const QString &code,
+    const Core::EnvMap &env, const QString &cwd, int timeoutSeconds, qint64 maxOutput,
+    const Core::OutputSink &sink, Callback<ExecResult> done)
 {
     // The code goes to a file first: argv is bounded, and go run needs a file anyway.
-    const QByteArray file = QStringLiteral("/tmp/.hopx/run-%1.%2").arg(++m_runCounter).arg(extensionFor(language)).toUtf8();
+    const QByteArray file = QStringLiteral("/tmp/.hopx/run-%1.%2")
+                                .arg(++m_runCounter)
+                                .arg(extensionFor(language))
+                                .toUtf8();
     auto cancel = std::make_shared<Core::Cancel>();
     auto cancelled = std::make_shared<bool>(false);
     QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@write"), file, QByteArrayLiteral("600"), QByteArrayLiteral("0")}, code.toUtf8(), 4096,
-            [self, language, file, env, cwd, timeoutSeconds, maxOutput, sink, done, cancel, cancelled](int code, const QByteArray &, const QByteArray &err, bool) {
-                if (!self)
-                    return;
-                if (*cancelled) {
-                    done(Error::make(Error::Code::Cancelled, QStringLiteral("Cancelled")));
-                    return;
-                }
-                if (code != 0) {
-                    done(self->fileError(code, QString::fromUtf8(file), err));
-                    return;
-                }
-                QByteArrayList argv{interpreterFor(language)};
-                if (language == QLatin1String("go"))
-                    argv << QByteArrayLiteral("run");
-                argv << file;
-                *cancel = self->runProgram(argv, env, cwd, timeoutSeconds, maxOutput, sink,
-                                           [self, file, done](Result<ExecResult> r) {
-                                               if (self && !self->m_dead)
-                                                   self->builtin({QByteArrayLiteral("@remove"), file}, {}, 0, [](int, const QByteArray &, const QByteArray &, bool) {});
-                                               done(std::move(r));
-                                           });
-            });
+    builtin({QByteArrayLiteral("@write"), file, QByteArrayLiteral("600"), QByteArrayLiteral("0")},
+        code.toUtf8(), 4096,
+        [self, language, file, env, cwd, timeoutSeconds, maxOutput, sink, done, cancel, cancelled](
+            int code, const QByteArray &, const QByteArray &err, bool) {
+            if (!self)
+                return;
+            if (*cancelled) {
+                done(Error::make(Error::Code::Cancelled, QStringLiteral("Cancelled")));
+                return;
+            }
+            if (code != 0) {
+                done(self->fileError(code, QString::fromUtf8(file), err));
+                return;
+            }
+            QByteArrayList argv {interpreterFor(language)};
+            if (language == QLatin1String("go"))
+                argv << QByteArrayLiteral("run");
+            argv << file;
+            *cancel = self->runProgram(argv, env, cwd, timeoutSeconds, maxOutput, sink,
+                [self, file, done](Result<ExecResult> r) {
+                    if (self && !self->m_dead)
+                        self->builtin({QByteArrayLiteral("@remove"), file}, {}, 0,
+                            [](int, const QByteArray &, const QByteArray &, bool) {});
+                    done(std::move(r));
+                });
+        });
     return [cancel, cancelled]() {
         *cancelled = true;
         if (*cancel)
@@ -322,7 +342,7 @@ Core::Cancel LocalSandbox::execute(const Core::ExecSpec &spec, Callback<ExecResu
         return m_kernel->run(withSink, changed, unset, std::move(done));
     }
     return runScript(spec.language, spec.code, spec.env, spec.workingDir, spec.timeoutSeconds,
-                     spec.maxOutputBytes, spec.onOutput, std::move(done));
+        spec.maxOutputBytes, spec.onOutput, std::move(done));
 }
 
 Core::Cancel LocalSandbox::runCommand(const Core::CommandSpec &spec, Callback<ExecResult> done)
@@ -331,8 +351,9 @@ Core::Cancel LocalSandbox::runCommand(const Core::CommandSpec &spec, Callback<Ex
         QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
         return [] {};
     }
-    return runProgram({QByteArrayLiteral("bash"), QByteArrayLiteral("-c"), spec.command.toUtf8()}, spec.env,
-                      spec.workingDir, spec.timeoutSeconds, spec.maxOutputBytes, spec.onOutput, std::move(done));
+    return runProgram({QByteArrayLiteral("bash"), QByteArrayLiteral("-c"), spec.command.toUtf8()},
+        spec.env, spec.workingDir, spec.timeoutSeconds, spec.maxOutputBytes, spec.onOutput,
+        std::move(done));
 }
 
 void LocalSandbox::runShell(const QString &command, int timeoutSeconds, Callback<ExecResult> done)
@@ -344,7 +365,8 @@ void LocalSandbox::runShell(const QString &command, int timeoutSeconds, Callback
     runCommand(spec, std::move(done));
 }
 
-void LocalSandbox::startBackground(const Core::BackgroundSpec &spec, Callback<Core::ProcessStarted> done)
+void LocalSandbox::startBackground(
+    const Core::BackgroundSpec &spec, Callback<Core::ProcessStarted> done)
 {
     if (auto e = unusable()) {
         QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
@@ -358,7 +380,8 @@ void LocalSandbox::startBackground(const Core::BackgroundSpec &spec, Callback<Co
         AgentClient::ExecRequest request;
         request.argv = argv;
         request.env = envList(spec.env);
-        request.cwd = (spec.workingDir.isEmpty() ? QStringLiteral("/workspace") : spec.workingDir).toUtf8();
+        request.cwd =
+            (spec.workingDir.isEmpty() ? QStringLiteral("/workspace") : spec.workingDir).toUtf8();
         request.timeoutMs = std::max(1, spec.timeoutSeconds) * 1000;
         request.background = true;
         AgentClient::ExecHandlers handlers;
@@ -366,7 +389,8 @@ void LocalSandbox::startBackground(const Core::BackgroundSpec &spec, Callback<Co
             if (!self)
                 return;
             Background bg;
-            bg.processId = (isCommand ? QStringLiteral("cmd_") : QStringLiteral("bg_")) + QString::number(pid);
+            bg.processId =
+                (isCommand ? QStringLiteral("cmd_") : QStringLiteral("bg_")) + QString::number(pid);
             bg.pid = pid;
             bg.name = spec.name;
             bg.language = isCommand ? QStringLiteral("bash") : spec.language;
@@ -378,9 +402,12 @@ void LocalSandbox::startBackground(const Core::BackgroundSpec &spec, Callback<Co
             started.processId = bg.processId;
             started.name = bg.name;
             started.startTime = bg.startTime;
-            started.message = QStringLiteral("Background process started: %1 (output: /tmp/.hopx/jobs/%2.log)").arg(bg.processId).arg(pid);
-            started.raw = QJsonObject{{QStringLiteral("pid"), pid},
-                                      {QStringLiteral("log_file"), QStringLiteral("/tmp/.hopx/jobs/%1.log").arg(pid)}};
+            started.message =
+                QStringLiteral("Background process started: %1 (output: /tmp/.hopx/jobs/%2.log)")
+                    .arg(bg.processId)
+                    .arg(pid);
+            started.raw = QJsonObject {{QStringLiteral("pid"), pid},
+                {QStringLiteral("log_file"), QStringLiteral("/tmp/.hopx/jobs/%1.log").arg(pid)}};
             done(started);
         };
         handlers.failed = [done](const Error &e) { done(e); };
@@ -390,23 +417,28 @@ void LocalSandbox::startBackground(const Core::BackgroundSpec &spec, Callback<Co
         launch({QByteArrayLiteral("bash"), QByteArrayLiteral("-c"), spec.command.toUtf8()});
         return;
     }
-    const QByteArray file = QStringLiteral("/tmp/.hopx/bg-%1.%2").arg(++m_runCounter).arg(extensionFor(spec.language)).toUtf8();
-    builtin({QByteArrayLiteral("@write"), file, QByteArrayLiteral("600"), QByteArrayLiteral("0")}, spec.code.toUtf8(), 4096,
-            [self, file, spec, launch, done](int code, const QByteArray &, const QByteArray &err, bool) {
-                if (!self)
-                    return;
-                if (code != 0) {
-                    done(self->fileError(code, QString::fromUtf8(file), err));
-                    return;
-                }
-                QByteArrayList argv{interpreterFor(spec.language)};
-                if (spec.language == QLatin1String("go"))
-                    argv << QByteArrayLiteral("run");
-                else if (spec.language == QLatin1String("python"))
-                    argv << QByteArrayLiteral("-u");
-                argv << file;
-                launch(argv);
-            });
+    const QByteArray file = QStringLiteral("/tmp/.hopx/bg-%1.%2")
+                                .arg(++m_runCounter)
+                                .arg(extensionFor(spec.language))
+                                .toUtf8();
+    builtin({QByteArrayLiteral("@write"), file, QByteArrayLiteral("600"), QByteArrayLiteral("0")},
+        spec.code.toUtf8(), 4096,
+        [self, file, spec, launch, done](
+            int code, const QByteArray &, const QByteArray &err, bool) {
+            if (!self)
+                return;
+            if (code != 0) {
+                done(self->fileError(code, QString::fromUtf8(file), err));
+                return;
+            }
+            QByteArrayList argv {interpreterFor(spec.language)};
+            if (spec.language == QLatin1String("go"))
+                argv << QByteArrayLiteral("run");
+            else if (spec.language == QLatin1String("python"))
+                argv << QByteArrayLiteral("-u");
+            argv << file;
+            launch(argv);
+        });
 }
 
 void LocalSandbox::onBackgroundExit(qint64 pid, int code, int signal)
@@ -417,7 +449,9 @@ void LocalSandbox::onBackgroundExit(qint64 pid, int code, int signal)
     it->hasExit = true;
     it->exitCode = signal ? 128 + signal : code;
     it->endTime = QDateTime::currentDateTime();
-    it->status = it->killed ? QStringLiteral("killed") : (signal == 0 && code == 0 ? QStringLiteral("completed") : QStringLiteral("failed"));
+    it->status = it->killed
+        ? QStringLiteral("killed")
+        : (signal == 0 && code == 0 ? QStringLiteral("completed") : QStringLiteral("failed"));
 }
 
 void LocalSandbox::listExecutions(Callback<QJsonArray> done)
@@ -425,15 +459,14 @@ void LocalSandbox::listExecutions(Callback<QJsonArray> done)
     QJsonArray out;
     for (qint64 pid : std::as_const(m_backgroundOrder)) {
         const Background &b = m_backgrounds.value(pid);
-        QJsonObject o{{QStringLiteral("process_id"), b.processId},
-                      {QStringLiteral("execution_id"), b.processId},
-                      {QStringLiteral("name"), b.name.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(b.name)},
-                      {QStringLiteral("status"), b.status},
-                      {QStringLiteral("language"), b.language},
-                      {QStringLiteral("command"), b.command},
-                      {QStringLiteral("pid"), b.pid},
-                      {QStringLiteral("start_time"), b.startTime.toUTC().toString(Qt::ISODateWithMs)},
-                      {QStringLiteral("log_file"), QStringLiteral("/tmp/.hopx/jobs/%1.log").arg(b.pid)}};
+        QJsonObject o {{QStringLiteral("process_id"), b.processId},
+            {QStringLiteral("execution_id"), b.processId},
+            {QStringLiteral("name"),
+                b.name.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(b.name)},
+            {QStringLiteral("status"), b.status}, {QStringLiteral("language"), b.language},
+            {QStringLiteral("command"), b.command}, {QStringLiteral("pid"), b.pid},
+            {QStringLiteral("start_time"), b.startTime.toUTC().toString(Qt::ISODateWithMs)},
+            {QStringLiteral("log_file"), QStringLiteral("/tmp/.hopx/jobs/%1.log").arg(b.pid)}};
         if (b.hasExit) {
             o.insert(QStringLiteral("exit_code"), b.exitCode);
             o.insert(QStringLiteral("end_time"), b.endTime.toUTC().toString(Qt::ISODateWithMs));
@@ -457,14 +490,12 @@ void LocalSandbox::listProcesses(Callback<QJsonArray> done)
         }
         QJsonArray out;
         for (const AgentClient::ProcessInfo &p : r.value())
-            out.append(QJsonObject{{QStringLiteral("pid"), p.pid},
-                                   {QStringLiteral("ppid"), p.ppid},
-                                   {QStringLiteral("name"), p.name},
-                                   {QStringLiteral("command"), p.cmdline},
-                                   {QStringLiteral("state"), QString(QLatin1Char(p.state))},
-                                   {QStringLiteral("memory_kb"), p.rssKb},
-                                   {QStringLiteral("cpu_ms"), p.cpuMs},
-                                   {QStringLiteral("running_seconds"), p.startedMsAgo / 1000.0}});
+            out.append(
+                QJsonObject {{QStringLiteral("pid"), p.pid}, {QStringLiteral("ppid"), p.ppid},
+                    {QStringLiteral("name"), p.name}, {QStringLiteral("command"), p.cmdline},
+                    {QStringLiteral("state"), QString(QLatin1Char(p.state))},
+                    {QStringLiteral("memory_kb"), p.rssKb}, {QStringLiteral("cpu_ms"), p.cpuMs},
+                    {QStringLiteral("running_seconds"), p.startedMsAgo / 1000.0}});
         done(out);
     });
 }
@@ -488,8 +519,11 @@ void LocalSandbox::killProcess(const QString &processId, Callback<Unit> done)
     if (pid <= 2) {
         QTimer::singleShot(0, this, [done, processId]() {
             done(Error::make(Error::Code::NotFound,
-                             QStringLiteral("No process %1 in this sandbox; see execute_list_processes or list_processes.").arg(processId),
-                             QJsonObject{{QStringLiteral("process_id"), processId}}, QStringLiteral("Process not found")));
+                QStringLiteral(
+                    "No process %1 in this sandbox; see execute_list_processes or list_processes.")
+                    .arg(processId),
+                QJsonObject {{QStringLiteral("process_id"), processId}},
+                QStringLiteral("Process not found")));
         });
         return;
     }
@@ -501,15 +535,17 @@ void LocalSandbox::killProcess(const QString &processId, Callback<Unit> done)
         if (!self)
             return;
         if (r) {
-            done(Unit{});
+            done(Unit {});
             return;
         }
         self->m_process->agent()->kill(pid, SIGKILL, false, [processId, done](Result<Unit> r2) {
             if (r2)
-                done(Unit{});
+                done(Unit {});
             else
-                done(Error::make(Error::Code::NotFound, QStringLiteral("No running process %1: %2").arg(processId, r2.error().message),
-                                 QJsonObject{{QStringLiteral("process_id"), processId}}, QStringLiteral("Process not found")));
+                done(Error::make(Error::Code::NotFound,
+                    QStringLiteral("No running process %1: %2").arg(processId, r2.error().message),
+                    QJsonObject {{QStringLiteral("process_id"), processId}},
+                    QStringLiteral("Process not found")));
         });
     });
 }
@@ -521,35 +557,42 @@ void LocalSandbox::readFile(const QString &path, Callback<QByteArray> done)
         return;
     }
     QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@read"), path.toUtf8()}, {}, kMaxFileBytes, [self, path, done](int code, const QByteArray &out, const QByteArray &err, bool truncated) {
-        if (!self)
-            return;
-        if (code != 0)
-            done(self->fileError(code, path, err));
-        else if (truncated)
-            done(Error::make(Error::Code::LimitExceeded, QStringLiteral("%1 is larger than %2 MiB; read parts of it with run_command.").arg(path).arg(kMaxFileBytes >> 20),
-                             QJsonObject{{QStringLiteral("path"), path}}, QStringLiteral("File too large")));
-        else
-            done(out);
-    });
+    builtin({QByteArrayLiteral("@read"), path.toUtf8()}, {}, kMaxFileBytes,
+        [self, path, done](int code, const QByteArray &out, const QByteArray &err, bool truncated) {
+            if (!self)
+                return;
+            if (code != 0)
+                done(self->fileError(code, path, err));
+            else if (truncated)
+                done(Error::make(Error::Code::LimitExceeded,
+                    QStringLiteral("%1 is larger than %2 MiB; read parts of it with run_command.")
+                        .arg(path)
+                        .arg(kMaxFileBytes >> 20),
+                    QJsonObject {{QStringLiteral("path"), path}},
+                    QStringLiteral("File too large")));
+            else
+                done(out);
+        });
 }
 
-void LocalSandbox::writeFile(const QString &path, const QByteArray &content, const QString &mode, Callback<Unit> done)
+void LocalSandbox::writeFile(
+    const QString &path, const QByteArray &content, const QString &mode, Callback<Unit> done)
 {
     if (auto e = unusable()) {
         QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
         return;
     }
     QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@write"), path.toUtf8(), mode.toUtf8(), QByteArrayLiteral("0")}, content, 4096,
-            [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
-                if (!self)
-                    return;
-                if (code != 0)
-                    done(self->fileError(code, path, err));
-                else
-                    done(Unit{});
-            });
+    builtin({QByteArrayLiteral("@write"), path.toUtf8(), mode.toUtf8(), QByteArrayLiteral("0")},
+        content, 4096,
+        [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
+            if (!self)
+                return;
+            if (code != 0)
+                done(self->fileError(code, path, err));
+            else
+                done(Unit {});
+        });
 }
 
 void LocalSandbox::listFiles(const QString &path, int maxResults, Callback<Core::FileList> done)
@@ -559,39 +602,41 @@ void LocalSandbox::listFiles(const QString &path, int maxResults, Callback<Core:
         return;
     }
     QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@list"), path.toUtf8(), QByteArray::number(std::max(1, maxResults))}, {}, 64 * 1024 * 1024,
-            [self, path, done](int code, const QByteArray &out, const QByteArray &err, bool) {
-                if (!self)
-                    return;
-                if (code != 0) {
-                    done(self->fileError(code, path, err));
-                    return;
+    builtin(
+        {QByteArrayLiteral("@list"), path.toUtf8(), QByteArray::number(std::max(1, maxResults))},
+        {}, 64 * 1024 * 1024,
+        [self, path, done](int code, const QByteArray &out, const QByteArray &err, bool) {
+            if (!self)
+                return;
+            if (code != 0) {
+                done(self->fileError(code, path, err));
+                return;
+            }
+            Core::FileList list;
+            const QString base = path.endsWith(QLatin1Char('/')) ? path : path + QLatin1Char('/');
+            for (const QByteArray &line : out.split('\n')) {
+                if (line.isEmpty())
+                    continue;
+                const QList<QByteArray> f = line.split('\t');
+                if (f.size() == 2 && f[0] == "...") {
+                    list.total = f[1].toInt();
+                    continue;
                 }
-                Core::FileList list;
-                const QString base = path.endsWith(QLatin1Char('/')) ? path : path + QLatin1Char('/');
-                for (const QByteArray &line : out.split('\n')) {
-                    if (line.isEmpty())
-                        continue;
-                    const QList<QByteArray> f = line.split('\t');
-                    if (f.size() == 2 && f[0] == "...") {
-                        list.total = f[1].toInt();
-                        continue;
-                    }
-                    if (f.size() < 5)
-                        continue;
-                    Core::FileEntry e;
-                    e.name = QString::fromUtf8(f[0]);
-                    e.path = base + e.name;
-                    e.isDirectory = f[1] == "d";
-                    e.size = f[2].toLongLong();
-                    e.modifiedTime = QDateTime::fromSecsSinceEpoch(f[3].toLongLong());
-                    e.permissions = QString::fromLatin1(f[4]);
-                    list.files.append(e);
-                }
-                if (list.total < list.files.size())
-                    list.total = list.files.size();
-                done(list);
-            });
+                if (f.size() < 5)
+                    continue;
+                Core::FileEntry e;
+                e.name = QString::fromUtf8(f[0]);
+                e.path = base + e.name;
+                e.isDirectory = f[1] == "d";
+                e.size = f[2].toLongLong();
+                e.modifiedTime = QDateTime::fromSecsSinceEpoch(f[3].toLongLong());
+                e.permissions = QString::fromLatin1(f[4]);
+                list.files.append(e);
+            }
+            if (list.total < list.files.size())
+                list.total = list.files.size();
+            done(list);
+        });
 }
 
 void LocalSandbox::fileExists(const QString &path, Callback<bool> done)
@@ -601,16 +646,17 @@ void LocalSandbox::fileExists(const QString &path, Callback<bool> done)
         return;
     }
     QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@stat"), path.toUtf8()}, {}, 4096, [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
-        if (!self)
-            return;
-        if (code == 0)
-            done(true);
-        else if (code == ENOENT || code == ENOTDIR)
-            done(false);
-        else
-            done(self->fileError(code, path, err));
-    });
+    builtin({QByteArrayLiteral("@stat"), path.toUtf8()}, {}, 4096,
+        [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
+            if (!self)
+                return;
+            if (code == 0)
+                done(true);
+            else if (code == ENOENT || code == ENOTDIR)
+                done(false);
+            else
+                done(self->fileError(code, path, err));
+        });
 }
 
 void LocalSandbox::removeFile(const QString &path, Callback<Unit> done)
@@ -620,14 +666,15 @@ void LocalSandbox::removeFile(const QString &path, Callback<Unit> done)
         return;
     }
     QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@remove"), path.toUtf8()}, {}, 4096, [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
-        if (!self)
-            return;
-        if (code != 0)
-            done(self->fileError(code, path, err));
-        else
-            done(Unit{});
-    });
+    builtin({QByteArrayLiteral("@remove"), path.toUtf8()}, {}, 4096,
+        [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
+            if (!self)
+                return;
+            if (code != 0)
+                done(self->fileError(code, path, err));
+            else
+                done(Unit {});
+        });
 }
 
 void LocalSandbox::makeDirectory(const QString &path, Callback<Unit> done)
@@ -637,14 +684,15 @@ void LocalSandbox::makeDirectory(const QString &path, Callback<Unit> done)
         return;
     }
     QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@mkdir"), path.toUtf8()}, {}, 4096, [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
-        if (!self)
-            return;
-        if (code != 0)
-            done(self->fileError(code, path, err));
-        else
-            done(Unit{});
-    });
+    builtin({QByteArrayLiteral("@mkdir"), path.toUtf8()}, {}, 4096,
+        [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
+            if (!self)
+                return;
+            if (code != 0)
+                done(self->fileError(code, path, err));
+            else
+                done(Unit {});
+        });
 }
 
 void LocalSandbox::getEnv(Callback<Core::EnvMap> done)
@@ -710,25 +758,29 @@ void LocalSandbox::metrics(Callback<QJsonObject> done)
     }
     const Core::SandboxInfo info = m_info;
     const SandboxLimits limits = m_process->options().limits;
-    builtin({QByteArrayLiteral("@metrics")}, {}, 65536, [done, info, limits](int code, const QByteArray &out, const QByteArray &err, bool) {
-        if (code != 0) {
-            done(Error::make(Error::Code::Internal, QStringLiteral("metrics: %1").arg(QString::fromUtf8(err))));
-            return;
-        }
-        QJsonObject m;
-        for (const QByteArray &line : out.split('\n')) {
-            const int sp = line.indexOf(' ');
-            if (sp > 0)
-                m.insert(QString::fromUtf8(line.left(sp)), line.mid(sp + 1).toDouble());
-        }
-        m.insert(QStringLiteral("uptime_seconds"), info.createdAt.secsTo(QDateTime::currentDateTime()));
-        m.insert(QStringLiteral("limits"), QJsonObject{{QStringLiteral("memory_mb"), limits.memoryMb},
-                                                       {QStringLiteral("processes"), limits.processes},
-                                                       {QStringLiteral("cpu_seconds_per_run"), limits.cpuSecondsPerRun},
-                                                       {QStringLiteral("tmp_mb"), limits.diskMb},
-                                                       {QStringLiteral("open_files"), limits.openFiles}});
-        done(m);
-    });
+    builtin({QByteArrayLiteral("@metrics")}, {}, 65536,
+        [done, info, limits](int code, const QByteArray &out, const QByteArray &err, bool) {
+            if (code != 0) {
+                done(Error::make(Error::Code::Internal,
+                    QStringLiteral("metrics: %1").arg(QString::fromUtf8(err))));
+                return;
+            }
+            QJsonObject m;
+            for (const QByteArray &line : out.split('\n')) {
+                const int sp = line.indexOf(' ');
+                if (sp > 0)
+                    m.insert(QString::fromUtf8(line.left(sp)), line.mid(sp + 1).toDouble());
+            }
+            m.insert(QStringLiteral("uptime_seconds"),
+                info.createdAt.secsTo(QDateTime::currentDateTime()));
+            m.insert(QStringLiteral("limits"),
+                QJsonObject {{QStringLiteral("memory_mb"), limits.memoryMb},
+                    {QStringLiteral("processes"), limits.processes},
+                    {QStringLiteral("cpu_seconds_per_run"), limits.cpuSecondsPerRun},
+                    {QStringLiteral("tmp_mb"), limits.diskMb},
+                    {QStringLiteral("open_files"), limits.openFiles}});
+            done(m);
+        });
 }
 
 void LocalSandbox::setPaused(bool paused, Callback<Unit> done)
@@ -738,7 +790,7 @@ void LocalSandbox::setPaused(bool paused, Callback<Unit> done)
         return;
     }
     if (paused == m_paused) {
-        QTimer::singleShot(0, this, [done]() { done(Unit{}); });
+        QTimer::singleShot(0, this, [done]() { done(Unit {}); });
         return;
     }
     QPointer<LocalSandbox> self(this);
@@ -752,9 +804,10 @@ void LocalSandbox::setPaused(bool paused, Callback<Unit> done)
         // Every process but the agent: a stopped process keeps its memory and resumes as is.
         for (const AgentClient::ProcessInfo &p : r.value())
             if (p.pid > 2)
-                self->m_process->agent()->kill(p.pid, paused ? SIGSTOP : SIGCONT, false, [](Result<Unit>) {});
+                self->m_process->agent()->kill(
+                    p.pid, paused ? SIGSTOP : SIGCONT, false, [](Result<Unit>) {});
         self->m_paused = paused;
-        done(Unit{});
+        done(Unit {});
     });
 }
 

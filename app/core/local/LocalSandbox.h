@@ -28,7 +28,7 @@ class LocalSandbox : public QObject
     Q_OBJECT
 public:
     LocalSandbox(const Core::SandboxInfo &info, const SandboxProcess::Options &options,
-                 QObject *parent = nullptr);
+        QObject *parent = nullptr);
     ~LocalSandbox() override;
 
     bool start(QString *error);
@@ -45,14 +45,15 @@ public:
 
     Core::Cancel execute(const Core::ExecSpec &spec, Core::Callback<Core::ExecResult> done);
     Core::Cancel runCommand(const Core::CommandSpec &spec, Core::Callback<Core::ExecResult> done);
-    void startBackground(const Core::BackgroundSpec &spec, Core::Callback<Core::ProcessStarted> done);
+    void startBackground(
+        const Core::BackgroundSpec &spec, Core::Callback<Core::ProcessStarted> done);
     void listExecutions(Core::Callback<QJsonArray> done);
     void listProcesses(Core::Callback<QJsonArray> done);
     void killProcess(const QString &processId, Core::Callback<Core::Unit> done);
 
     void readFile(const QString &path, Core::Callback<QByteArray> done);
     void writeFile(const QString &path, const QByteArray &content, const QString &mode,
-                   Core::Callback<Core::Unit> done);
+        Core::Callback<Core::Unit> done);
     void listFiles(const QString &path, int maxResults, Core::Callback<Core::FileList> done);
     void fileExists(const QString &path, Core::Callback<bool> done);
     void removeFile(const QString &path, Core::Callback<Core::Unit> done);
@@ -65,7 +66,8 @@ public:
     void metrics(Core::Callback<QJsonObject> done);
     void setPaused(bool paused, Core::Callback<Core::Unit> done);
     bool isPaused() const { return m_paused; }
-    void runShell(const QString &command, int timeoutSeconds, Core::Callback<Core::ExecResult> done);
+    void runShell(
+        const QString &command, int timeoutSeconds, Core::Callback<Core::ExecResult> done);
 
 signals:
     void ready();
@@ -89,22 +91,24 @@ private:
     };
 
     std::optional<Core::Error> unusable() const;
-    using BuiltinDone = std::function<void(int code, const QByteArray &out, const QByteArray &err, bool truncated)>;
-    void builtin(const QByteArrayList &argv, const QByteArray &stdinData, qint64 maxOutput, BuiltinDone done);
+    using BuiltinDone =
+        std::function<void(int code, const QByteArray &out, const QByteArray &err, bool truncated)>;
+    void builtin(const QByteArrayList &argv, const QByteArray &stdinData, qint64 maxOutput,
+        BuiltinDone done);
     Core::Cancel runProgram(const QByteArrayList &argv, const Core::EnvMap &env, const QString &cwd,
-                            int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
-                            Core::Callback<Core::ExecResult> done);
+        int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
+        Core::Callback<Core::ExecResult> done);
     Core::Cancel runScript(const QString &language, const QString &code, const Core::EnvMap &env,
-                           const QString &cwd, int timeoutSeconds, qint64 maxOutput,
-                           const Core::OutputSink &sink, Core::Callback<Core::ExecResult> done);
+        const QString &cwd, int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
+        Core::Callback<Core::ExecResult> done);
     Core::Error fileError(int code, const QString &path, const QByteArray &message) const;
     void onBackgroundExit(qint64 pid, int code, int signal);
 
     Core::SandboxInfo m_info;
     SandboxProcess *m_process;
     PythonKernel *m_kernel = nullptr;
-    Core::EnvMap m_env;          // the session env, as set through the tools
-    Core::EnvMap m_kernelEnv;    // what the Python interpreter's os.environ has of it
+    Core::EnvMap m_env; // the session env, as set through the tools
+    Core::EnvMap m_kernelEnv; // what the Python interpreter's os.environ has of it
     QHash<qint64, Background> m_backgrounds; // by pid
     QList<qint64> m_backgroundOrder;
     quint64 m_runCounter = 0;

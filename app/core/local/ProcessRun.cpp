@@ -42,8 +42,7 @@ ssize_t writeNoSigpipe(int fd, const char *data, size_t size)
     const int saved = errno;
     if (n < 0 && saved == EPIPE && !alreadyPending) {
         const struct timespec zero = {0, 0};
-        while (sigtimedwait(&pipeSet, nullptr, &zero) < 0 && errno == EINTR) {
-        }
+        while (sigtimedwait(&pipeSet, nullptr, &zero) < 0 && errno == EINTR) { }
     }
     pthread_sigmask(SIG_SETMASK, &old, nullptr);
     errno = saved;
@@ -64,8 +63,8 @@ ProcessRun::ProcessRun(AgentClient *client, QObject *parent)
     connect(m_watchdog, &QTimer::timeout, this, [this] {
         qCWarning(lcLocal) << "exec watchdog fired for pid" << m_pid;
         m_error = Error::make(Error::Code::Timeout,
-                              QStringLiteral("The sandbox did not stop the program at its "
-                                             "timeout; the sandbox should be restarted."));
+            QStringLiteral("The sandbox did not stop the program at its "
+                           "timeout; the sandbox should be restarted."));
         kill();
         finish();
     });
@@ -87,17 +86,20 @@ void ProcessRun::start(const AgentClient::ExecRequest &request)
         QTimer::singleShot(0, this, [this, e] { onFailed(e); });
     };
     if (!m_client || !m_client->isConnected()) {
-        failSoon(Error::make(Error::Code::SandboxDead, QStringLiteral("The sandbox is not running.")));
+        failSoon(
+            Error::make(Error::Code::SandboxDead, QStringLiteral("The sandbox is not running.")));
         return;
     }
     int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
-    if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0) {
+    if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0
+        || ::pipe2(err, O_CLOEXEC) != 0) {
         const QString why = QString::fromLocal8Bit(std::strerror(errno));
         for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) {
             if (fd >= 0)
                 ::close(fd);
         }
-        failSoon(Error::make(Error::Code::LimitExceeded, QStringLiteral("Cannot create pipes: %1").arg(why)));
+        failSoon(Error::make(
+            Error::Code::LimitExceeded, QStringLiteral("Cannot create pipes: %1").arg(why)));
         return;
     }
     m_stdinFd = in[1];
@@ -135,7 +137,7 @@ void ProcessRun::start(const AgentClient::ExecRequest &request)
     for (int i = 0; i < 2; ++i) {
         m_out[i].notifier = new QSocketNotifier(qintptr(m_out[i].fd), QSocketNotifier::Read, this);
         connect(m_out[i].notifier, &QSocketNotifier::activated, this,
-                [this, i] { readStream(i, kReadBudget); });
+            [this, i] { readStream(i, kReadBudget); });
     }
     if (m_stdin.isEmpty()) {
         closeStdin();
@@ -162,7 +164,7 @@ void ProcessRun::kill(int signal)
 void ProcessRun::readStream(int index, int budget)
 {
     Output &o = m_out[index];
-    static char buffer[kChunk];
+    thread_local char buffer[kChunk];
     while (o.fd >= 0 && budget > 0) {
         const ssize_t n = ::read(o.fd, buffer, sizeof(buffer));
         if (n < 0 && errno == EINTR)
@@ -193,7 +195,7 @@ void ProcessRun::writeStdin()
 {
     while (m_stdinFd >= 0 && m_stdinWritten < m_stdin.size()) {
         const ssize_t n = writeNoSigpipe(m_stdinFd, m_stdin.constData() + m_stdinWritten,
-                                         size_t(m_stdin.size() - m_stdinWritten));
+            size_t(m_stdin.size() - m_stdinWritten));
         if (n < 0) {
             if (errno == EAGAIN || errno == EWOULDBLOCK)
                 return;

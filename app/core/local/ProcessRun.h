@@ -103,7 +103,7 @@ private:
     QElapsedTimer m_clock;
     qint64 m_pid = 0;
     int m_pendingKill = 0;
-    bool m_started = false;  // start() called
+    bool m_started = false; // start() called
     bool m_exited = false;
     bool m_finished = false;
     AgentClient::ExitStatus m_exit;

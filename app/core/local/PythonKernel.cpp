@@ -41,7 +41,8 @@ PythonKernel::PythonKernel(AgentClient *agent, QObject *parent)
         // SIGINT did not bring the interpreter back (C code, a blocked syscall): end it.
         if (m_agent && m_pid > 0)
             m_agent->kill(m_pid, SIGKILL, true, [](Core::Result<Core::Unit>) {});
-        died(QStringLiteral("it did not stop within %1 s after the interrupt").arg(kInterruptGraceMs / 1000));
+        died(QStringLiteral("it did not stop within %1 s after the interrupt")
+                 .arg(kInterruptGraceMs / 1000));
     });
 }
 
@@ -102,7 +103,8 @@ void PythonKernel::launch()
     m_ready = false;
 
     AgentClient::ExecRequest request;
-    request.argv = {QByteArrayLiteral("/usr/bin/python3"), QByteArrayLiteral("-u"), QByteArray(kKernelPath)};
+    request.argv = {
+        QByteArrayLiteral("/usr/bin/python3"), QByteArrayLiteral("-u"), QByteArray(kKernelPath)};
     request.cwd = QByteArrayLiteral("/workspace");
     QPointer<PythonKernel> self(this);
     const quint64 generation = ++m_generation;
@@ -115,9 +117,12 @@ void PythonKernel::launch()
         if (!self || self->m_generation != generation)
             return;
         self->m_pid = 0;
-        self->died(status.signal ? QStringLiteral("killed by signal %1%2").arg(status.signal)
-                                       .arg(status.signal == SIGKILL ? QStringLiteral(", perhaps out of memory") : QString())
-                                 : QStringLiteral("exited with code %1").arg(status.code));
+        self->died(status.signal
+                ? QStringLiteral("killed by signal %1%2")
+                      .arg(status.signal)
+                      .arg(status.signal == SIGKILL ? QStringLiteral(", perhaps out of memory")
+                                                    : QString())
+                : QStringLiteral("exited with code %1").arg(status.code));
     };
     handlers.failed = [self, generation](const Error &error) {
         if (self && self->m_generation == generation)
@@ -128,7 +133,7 @@ void PythonKernel::launch()
 }
 
 Core::Cancel PythonKernel::run(const Core::ExecSpec &spec, const Core::EnvMap &env,
-                               const QStringList &unset, Core::Callback<ExecResult> done)
+    const QStringList &unset, Core::Callback<ExecResult> done)
 {
     auto job = std::make_shared<Job>();
     job->id = m_nextId++;
@@ -167,13 +172,16 @@ void PythonKernel::sendNext()
     QJsonObject env;
     for (auto it = job.env.cbegin(); it != job.env.cend(); ++it)
         env.insert(it.key(), it.value());
-    const QJsonObject request{{QStringLiteral("id"), qint64(job.id)},
-                              {QStringLiteral("code"), job.spec.code},
-                              {QStringLiteral("env"), env.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(env)},
-                              {QStringLiteral("unset"), job.unset.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonArray::fromStringList(job.unset))},
-                              {QStringLiteral("cwd"), job.spec.workingDir.isEmpty() ? QStringLiteral("/workspace") : job.spec.workingDir},
-                              {QStringLiteral("cpu_s"), 0},
-                              {QStringLiteral("max_output"), job.spec.maxOutputBytes < 0 ? 0 : job.spec.maxOutputBytes}};
+    const QJsonObject request {{QStringLiteral("id"), qint64(job.id)},
+        {QStringLiteral("code"), job.spec.code},
+        {QStringLiteral("env"), env.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(env)},
+        {QStringLiteral("unset"),
+            job.unset.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                : QJsonValue(QJsonArray::fromStringList(job.unset))},
+        {QStringLiteral("cwd"),
+            job.spec.workingDir.isEmpty() ? QStringLiteral("/workspace") : job.spec.workingDir},
+        {QStringLiteral("cpu_s"), 0},
+        {QStringLiteral("max_output"), job.spec.maxOutputBytes < 0 ? 0 : job.spec.maxOutputBytes}};
     const QByteArray line = QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n';
     job.clock.restart();
     m_timeout->start(std::max(1, job.spec.timeoutSeconds) * 1000);
@@ -279,10 +287,12 @@ void PythonKernel::handleFrame(const QByteArray &line)
         if (room < text.size())
             (err ? job.result.stderrTruncated : job.result.stdoutTruncated) = true;
         if (job.spec.onOutput && room > 0)
-            job.spec.onOutput(err ? QStringLiteral("stderr") : QStringLiteral("stdout"), text.left(room));
+            job.spec.onOutput(
+                err ? QStringLiteral("stderr") : QStringLiteral("stdout"), text.left(room));
     } else if (type == QLatin1String("truncated")) {
-        (frame.value(QStringLiteral("name")).toString() == QLatin1String("stderr") ? job.result.stderrTruncated
-                                                                                   : job.result.stdoutTruncated) = true;
+        (frame.value(QStringLiteral("name")).toString() == QLatin1String("stderr")
+                ? job.result.stderrTruncated
+                : job.result.stdoutTruncated) = true;
     } else if (type == QLatin1String("result")) {
         job.result.result = frame.value(QStringLiteral("result"));
         if (frame.value(QStringLiteral("error")).isObject())
@@ -293,14 +303,16 @@ void PythonKernel::handleFrame(const QByteArray &line)
             Core::RichOutput out;
             out.mimeType = o.value(QStringLiteral("type")).toString();
             const QString data = o.value(QStringLiteral("data")).toString();
-            const bool binary = out.mimeType.startsWith(QLatin1String("image/")) && out.mimeType != QLatin1String("image/svg+xml");
+            const bool binary = out.mimeType.startsWith(QLatin1String("image/"))
+                && out.mimeType != QLatin1String("image/svg+xml");
             out.data = binary ? QByteArray::fromBase64(data.toLatin1()) : data.toUtf8();
             if (!out.mimeType.isEmpty() && !out.data.isEmpty())
                 job.result.richOutputs.append(out);
         }
         finishCurrent();
     } else if (type == QLatin1String("error")) {
-        finishCurrent(Error::make(Error::Code::Internal, frame.value(QStringLiteral("message")).toString()));
+        finishCurrent(
+            Error::make(Error::Code::Internal, frame.value(QStringLiteral("message")).toString()));
     }
 }
 
@@ -340,12 +352,16 @@ void PythonKernel::died(const QString &why)
     qCInfo(lcLocal).noquote() << "python interpreter stopped:" << why;
     if (m_current) {
         Job &job = *m_current;
-        const QString note = QStringLiteral("The Python interpreter stopped (%1); its variables and imports "
-                                            "are lost. The next call starts a fresh one.").arg(why);
+        const QString note =
+            QStringLiteral("The Python interpreter stopped (%1); its variables and imports "
+                           "are lost. The next call starts a fresh one.")
+                .arg(why);
         job.result.note = note;
         if (!job.timedOut && !job.cancelled) {
             job.result.exitCode = 137;
-            job.result.stderrData += (job.result.stderrData.isEmpty() || job.result.stderrData.endsWith('\n') ? "" : "\n")
+            job.result.stderrData +=
+                (job.result.stderrData.isEmpty() || job.result.stderrData.endsWith('\n') ? ""
+                                                                                         : "\n")
                 + QByteArray("[hopx] ") + note.toUtf8() + '\n';
         }
         finishCurrent();
@@ -358,7 +374,8 @@ void PythonKernel::died(const QString &why)
     else
         while (!m_queue.isEmpty())
             if (auto done = std::exchange(m_queue.dequeue()->done, nullptr))
-                done(Error::make(Error::Code::SandboxDead, QStringLiteral("The sandbox stopped; create a new one.")));
+                done(Error::make(Error::Code::SandboxDead,
+                    QStringLiteral("The sandbox stopped; create a new one.")));
 }
 
 void PythonKernel::stop()
@@ -367,7 +384,8 @@ void PythonKernel::stop()
         m_agent->kill(m_pid, SIGKILL, true, [](Core::Result<Core::Unit>) {});
     while (!m_queue.isEmpty())
         if (auto done = std::exchange(m_queue.dequeue()->done, nullptr))
-            done(Error::make(Error::Code::SandboxDead, QStringLiteral("The sandbox stopped; create a new one.")));
+            done(Error::make(Error::Code::SandboxDead,
+                QStringLiteral("The sandbox stopped; create a new one.")));
     died(QStringLiteral("stopped"));
 }
 

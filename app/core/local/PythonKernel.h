@@ -44,7 +44,7 @@ public:
     /*! Runs code. `env`/`unset` are applied to os.environ first (they persist). Returns a
      *  Cancel that interrupts this run (or drops it from the queue). */
     Core::Cancel run(const Core::ExecSpec &spec, const Core::EnvMap &env, const QStringList &unset,
-                     Core::Callback<Core::ExecResult> done);
+        Core::Callback<Core::ExecResult> done);
     //! Kills the interpreter; queued and running runs fail.
     void stop();
 

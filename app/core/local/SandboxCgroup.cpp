@@ -161,13 +161,13 @@ SandboxCgroup SandboxCgroup::create(const QString &id, const SandboxLimits &limi
                 *why = QStringLiteral("cannot create %1").arg(dir);
             return cg;
         }
-        writeFile(dir + QStringLiteral("/memory.max"),
-                  QByteArray::number(qint64(limits.memoryMb) << 20));
+        writeFile(
+            dir + QStringLiteral("/memory.max"), QByteArray::number(qint64(limits.memoryMb) << 20));
         writeFile(dir + QStringLiteral("/memory.swap.max"), "0");
         writeFile(dir + QStringLiteral("/pids.max"), QByteArray::number(limits.processes));
         if (limits.cpuPercent > 0)
             writeFile(dir + QStringLiteral("/cpu.max"),
-                      QByteArray::number(limits.cpuPercent * 1000) + " 100000");
+                QByteArray::number(limits.cpuPercent * 1000) + " 100000");
         cg.m_mode = Mode::V2;
         cg.m_dirs << dir;
         return cg;
@@ -197,7 +197,7 @@ SandboxCgroup SandboxCgroup::create(const QString &id, const SandboxLimits &limi
         } else if (limits.cpuPercent > 0) {
             ok = writeFile(dir + QStringLiteral("/cpu.cfs_period_us"), "100000")
                 && writeFile(dir + QStringLiteral("/cpu.cfs_quota_us"),
-                             QByteArray::number(limits.cpuPercent * 1000));
+                    QByteArray::number(limits.cpuPercent * 1000));
         }
         if (!ok) {
             ::rmdir(QFile::encodeName(dir).constData());
@@ -212,6 +212,30 @@ SandboxCgroup SandboxCgroup::create(const QString &id, const SandboxLimits &limi
     }
     cg.m_mode = Mode::V1;
     return cg;
+}
+
+int SandboxCgroup::removeStale()
+{
+    QStringList bases;
+    if (QFileInfo::exists(g_root + QStringLiteral("/cgroup.controllers"))) {
+        bases << g_root + QLatin1Char('/') + kBase;
+    } else {
+        for (const char *controller : {"memory", "pids", "cpu"})
+            bases << g_root + QLatin1Char('/') + QLatin1String(controller) + QLatin1Char('/')
+                    + kBase;
+    }
+    int removed = 0;
+    for (const QString &base : std::as_const(bases)) {
+        const QStringList dirs = QDir(base).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        for (const QString &name : dirs) {
+            const QString dir = base + QLatin1Char('/') + name;
+            if (procs(dir).isEmpty() && ::rmdir(QFile::encodeName(dir).constData()) == 0)
+                ++removed;
+        }
+    }
+    if (removed)
+        qCInfo(lcLocal) << "removed" << removed << "stale sandbox cgroup(s)";
+    return removed;
 }
 
 bool SandboxCgroup::attach(qint64 pid)

@@ -25,8 +25,8 @@ public:
     SandboxCgroup() = default;
 
     //! Creates the directories and writes the limits. `why` says why there is none.
-    static SandboxCgroup create(const QString &id, const SandboxLimits &limits,
-                                QString *why = nullptr);
+    static SandboxCgroup create(
+        const QString &id, const SandboxLimits &limits, QString *why = nullptr);
     //! Moves `pid` (with its future children) in. False when no controller took it.
     bool attach(qint64 pid);
     //! Kills whatever is still inside and removes the directories; bounded (~2 s).
@@ -38,6 +38,12 @@ public:
     QStringList paths() const { return m_dirs; }
     //! Whether `pid` is listed in every directory's cgroup.procs.
     bool contains(qint64 pid) const;
+
+    //! Removes empty sandbox cgroups left by an earlier run that ended without teardown (a
+    //! crash, or objects never destroyed). Call once at start-up, before any sandbox starts:
+    //! rmdir only succeeds on a cgroup without processes, so a live one is never touched.
+    //! Returns how many were removed.
+    static int removeStale();
 
     //! The /sys/fs/cgroup root (tests can point it elsewhere); default "/sys/fs/cgroup".
     static void setRoot(const QString &root);

@@ -13,13 +13,13 @@ namespace Hopx::Local {
  */
 struct SandboxLimits
 {
-    int memoryMb = 1024;       // cgroup memory limit; RLIMIT_DATA per process otherwise
-    int processes = 256;       // cgroup pids.max and RLIMIT_NPROC
-    int cpuSecondsPerRun = 0;  // default RLIMIT_CPU of one exec; the wall clock still applies
-    int cpuPercent = 0;        // cgroup CPU quota, 100 = one core; 0 = none
-    int openFiles = 1024;      // RLIMIT_NOFILE
-    int diskMb = 512;          // size of the private /tmp and of /dev/shm (tmpfs, each)
-    int fileSizeMb = 1024;     // RLIMIT_FSIZE: largest single file a program may write
+    int memoryMb = 1024; // cgroup memory limit; RLIMIT_DATA per process otherwise
+    int processes = 256; // cgroup pids.max and RLIMIT_NPROC
+    int cpuSecondsPerRun = 0; // default RLIMIT_CPU of one exec; the wall clock still applies
+    int cpuPercent = 0; // cgroup CPU quota, 100 = one core; 0 = none
+    int openFiles = 1024; // RLIMIT_NOFILE
+    int diskMb = 512; // size of the private /tmp and of /dev/shm (tmpfs, each)
+    int fileSizeMb = 1024; // RLIMIT_FSIZE: largest single file a program may write
 
     bool operator==(const SandboxLimits &o) const
     {

@@ -180,7 +180,7 @@ bool SandboxProcess::start(QString *error)
     err[1] = lift(err[1]);
     block[0] = lift(block[0]);
 
-    QByteArrayList argvBytes{QFile::encodeName(bwrap)};
+    QByteArrayList argvBytes {QFile::encodeName(bwrap)};
     argvBytes << command.arguments(kChildArgs);
     std::vector<char *> argv;
     for (QByteArray &a : argvBytes)
@@ -208,8 +208,8 @@ bool SandboxProcess::start(QString *error)
     posix_spawnattr_setsigdefault(&attr, &all);
     // Own process group: a terminal's Ctrl-C for the app must not reach bwrap first.
     posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-                                        | POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setflags(
+        &attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
     pid_t pid = -1;
     const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), envp);
     posix_spawn_file_actions_destroy(&fa);
@@ -255,14 +255,14 @@ bool SandboxProcess::start(QString *error)
         if (!r) {
             // EOF is handled by onAgentGone with a better reason; this is a real refusal.
             if (r.error().code != Core::Error::Code::SandboxDead)
-                teardown(true, QStringLiteral("The sandbox agent did not start: %1")
-                                   .arg(r.error().message));
+                teardown(true,
+                    QStringLiteral("The sandbox agent did not start: %1").arg(r.error().message));
             return;
         }
         m_startupMs = m_clock.elapsed();
         m_state = State::Running;
-        qCDebug(lcLocal) << "sandbox" << m_options.id << "ready in" << m_startupMs << "ms, pid 1 ="
-                         << m_childPid << "cgroup" << int(m_cgroup.mode());
+        qCDebug(lcLocal) << "sandbox" << m_options.id << "ready in" << m_startupMs
+                         << "ms, pid 1 =" << m_childPid << "cgroup" << int(m_cgroup.mode());
         Q_EMIT ready();
     });
     return true;
@@ -285,7 +285,8 @@ void SandboxProcess::readInfo()
     }
     // bwrap writes the whole object at once and closes the fd; parse once it is complete.
     const QJsonDocument doc = QJsonDocument::fromJson(m_info);
-    const qint64 pid = doc.isObject() ? doc.object().value(QStringLiteral("child-pid")).toInteger(-1) : -1;
+    const qint64 pid =
+        doc.isObject() ? doc.object().value(QStringLiteral("child-pid")).toInteger(-1) : -1;
     if (pid > 0 || eof) {
         delete m_infoNotifier;
         m_infoNotifier = nullptr;
@@ -529,7 +530,8 @@ QString SandboxProcess::defaultStateBase(QString *error)
     // In /tmp someone else could have made it first: it must be ours, private, not a link.
     if (::lstat(topBytes.constData(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid
         || (st.st_mode & 077) != 0)
-        return fail(QStringLiteral("%1 is not a private directory of this user; remove it.").arg(top));
+        return fail(
+            QStringLiteral("%1 is not a private directory of this user; remove it.").arg(top));
     const QString base = top + QStringLiteral("/sbx");
     if (!makePrivateDir(base))
         return fail(QStringLiteral("Cannot create %1.").arg(base));
@@ -553,19 +555,19 @@ QString SandboxProcess::selfTest(const QString &bwrapPath)
     QProcess version;
     version.start(bwrap, {QStringLiteral("--version")});
     version.waitForFinished(5000);
-    const QString v = QString::fromUtf8(version.readAllStandardOutput()).trimmed().section(QLatin1Char(' '), -1);
+    const QString v =
+        QString::fromUtf8(version.readAllStandardOutput()).trimmed().section(QLatin1Char(' '), -1);
     const QStringList parts = v.split(QLatin1Char('.'));
-    if (parts.size() >= 2
-        && (parts[0].toInt() == 0 && parts[1].toInt() < 8))
+    if (parts.size() >= 2 && (parts[0].toInt() == 0 && parts[1].toInt() < 8))
         return QStringLiteral("bubblewrap %1 is too old; local sandboxes need 0.8.0 or newer "
                               "(for --disable-userns).")
             .arg(v);
 
-    QStringList args{QStringLiteral("--unshare-user"), QStringLiteral("--uid"), QStringLiteral("1000"),
-                     QStringLiteral("--gid"), QStringLiteral("1000"), QStringLiteral("--disable-userns"),
-                     QStringLiteral("--unshare-pid"), QStringLiteral("--unshare-net"),
-                     QStringLiteral("--die-with-parent"),
-                     QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr")};
+    QStringList args {QStringLiteral("--unshare-user"), QStringLiteral("--uid"),
+        QStringLiteral("1000"), QStringLiteral("--gid"), QStringLiteral("1000"),
+        QStringLiteral("--disable-userns"), QStringLiteral("--unshare-pid"),
+        QStringLiteral("--unshare-net"), QStringLiteral("--die-with-parent"),
+        QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr")};
     for (const char *name : {"bin", "lib", "lib64"}) {
         const QFileInfo fi(QLatin1Char('/') + QLatin1String(name));
         if (fi.isSymLink())
@@ -587,17 +589,17 @@ QString SandboxProcess::selfTest(const QString &bwrapPath)
 
     const QString said = QString::fromUtf8(probe.readAllStandardError()).simplified().left(300);
     auto sysctl = [](const char *path) {
-        QFile f{QString::fromLatin1(path)};
+        QFile f {QString::fromLatin1(path)};
         return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
     };
     if (sysctl("/proc/sys/kernel/apparmor_restrict_unprivileged_userns") == "1")
         return QStringLiteral(
-                   "AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). On Ubuntu "
-                   "24.04 install the bwrap profile (sudo apt install apparmor-profiles, then "
-                   "sudo ln -s /usr/share/apparmor/extra-profiles/bwrap-userns-restrict "
-                   "/etc/apparmor.d/ && sudo apparmor_parser -r "
-                   "/etc/apparmor.d/bwrap-userns-restrict), or allow them for everyone with "
-                   "sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0.")
+            "AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). On Ubuntu "
+            "24.04 install the bwrap profile (sudo apt install apparmor-profiles, then "
+            "sudo ln -s /usr/share/apparmor/extra-profiles/bwrap-userns-restrict "
+            "/etc/apparmor.d/ && sudo apparmor_parser -r "
+            "/etc/apparmor.d/bwrap-userns-restrict), or allow them for everyone with "
+            "sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0.")
             .arg(said);
     if (sysctl("/proc/sys/kernel/unprivileged_userns_clone") == "0")
         return QStringLiteral("Unprivileged user namespaces are disabled (bwrap: %1). Enable "
@@ -607,7 +609,8 @@ QString SandboxProcess::selfTest(const QString &bwrapPath)
         return QStringLiteral("User namespaces are disabled (bwrap: %1). Enable them with sudo "
                               "sysctl user.max_user_namespaces=15000.")
             .arg(said);
-    return QStringLiteral("bubblewrap cannot create a sandbox here: %1").arg(said.isEmpty() ? QStringLiteral("exit code %1").arg(probe.exitCode()) : said);
+    return QStringLiteral("bubblewrap cannot create a sandbox here: %1")
+        .arg(said.isEmpty() ? QStringLiteral("exit code %1").arg(probe.exitCode()) : said);
 }
 
 } // namespace Hopx::Local

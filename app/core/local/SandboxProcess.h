@@ -37,13 +37,13 @@ class SandboxProcess : public QObject
 public:
     struct Options
     {
-        QString id;            // names the cgroup: [A-Za-z0-9_][A-Za-z0-9._-]*
-        QString bwrapPath;     // empty = "bwrap" from PATH
-        QString agentPath;     // empty = findAgent()
-        QString etcDir;        // a prepared EtcStage::path()
-        QString workspaceDir;  // -> /workspace (created 0700 when missing)
-        QString homeDir;       // -> /home/user (created 0700 when missing)
-        QString libDir;        // optional -> /run/sbx/lib (read-only)
+        QString id; // names the cgroup: [A-Za-z0-9_][A-Za-z0-9._-]*
+        QString bwrapPath; // empty = "bwrap" from PATH
+        QString agentPath; // empty = findAgent()
+        QString etcDir; // a prepared EtcStage::path()
+        QString workspaceDir; // -> /workspace (created 0700 when missing)
+        QString homeDir; // -> /home/user (created 0700 when missing)
+        QString libDir; // optional -> /run/sbx/lib (read-only)
         BwrapCommand::EnvList extraEnv;
         SandboxLimits limits;
         bool useCgroup = true; // when the host lets us create one
@@ -112,10 +112,10 @@ private:
     qint64 m_bwrapPid = -1;
     qint64 m_childPid = -1;
     int m_bwrapStatus = -1; // waitpid status once reaped
-    int m_pidFd = -1;      // pidfd of bwrap: readable when it exits
+    int m_pidFd = -1; // pidfd of bwrap: readable when it exits
     int m_childPidFd = -1; // pidfd of pid 1: signals it without a pid-reuse race
     int m_infoFd = -1;
-    int m_blockFd = -1;     // write end; one byte releases bwrap
+    int m_blockFd = -1; // write end; one byte releases bwrap
     int m_stderrFd = -1;
     QSocketNotifier *m_pidNotifier = nullptr;
     QSocketNotifier *m_infoNotifier = nullptr;
@@ -123,7 +123,7 @@ private:
     QTimer *m_reapPoll = nullptr; // when pidfd_open is unavailable
     QTimer *m_stopTimer = nullptr;
     QByteArray m_info;
-    QByteArray m_stderr;     // bounded tail of bwrap's (and the agent's) stderr
+    QByteArray m_stderr; // bounded tail of bwrap's (and the agent's) stderr
     QElapsedTimer m_clock;
     qint64 m_startupMs = -1;
     bool m_hostAsked = false;

@@ -1,0 +1,110 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// Benchmark helpers: a raw newline-JSON MCP client over a child's stdio (the same client for
+// our server and the reference one, so the comparison measures servers, not SDKs).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export class LineClient {
+  constructor(child) {
+    this.child = child;
+    this.nextId = 1;
+    this.waiters = new Map();
+    this.buffer = '';
+    this.onNotification = null;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      this.buffer += chunk;
+      let nl;
+      while ((nl = this.buffer.indexOf('\n')) >= 0) {
+        const line = this.buffer.slice(0, nl);
+        this.buffer = this.buffer.slice(nl + 1);
+        if (!line.trim()) continue;
+        const msg = JSON.parse(line);
+        if (msg.id !== undefined && !msg.method) {
+          const w = this.waiters.get(msg.id);
+          if (w) { this.waiters.delete(msg.id); w(msg); }
+        } else if (this.onNotification) this.onNotification(msg);
+      }
+    });
+  }
+  request(method, params) {
+    const id = this.nextId++;
+    const msg = { jsonrpc: '2.0', id, method };
+    if (params !== undefined) msg.params = params;
+    return new Promise((resolve) => {
+      this.waiters.set(id, resolve);
+      this.child.stdin.write(JSON.stringify(msg) + '\n');
+    });
+  }
+  notify(method, params) {
+    const msg = { jsonrpc: '2.0', method };
+    if (params !== undefined) msg.params = params;
+    this.child.stdin.write(JSON.stringify(msg) + '\n');
+  }
+  async initialize(version = '2025-06-18') {
+    const r = await this.request('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
+    this.notify('notifications/initialized');
+    return r;
+  }
+  async tool(name, args = {}) {
+    const r = await this.request('tools/call', { name, arguments: args });
+    if (r.error) throw new Error(`${name}: ${r.error.message}`);
+    return r.result;
+  }
+  close() { this.child.stdin.end(); }
+}
+
+export function spawnClient(cmd, args, env) {
+  const child = spawn(cmd, args, { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  return new LineClient(child);
+}
+
+export function percentile(samples, p) {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+export const ms = (ns) => Number(ns) / 1e6;
+export function rssKiB(pid) {
+  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+  return m ? Number(m[1]) : NaN;
+}
+export function pssKiB(pid) {
+  try {
+    const m = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+)/);
+    return m ? Number(m[1]) : NaN;
+  } catch { return NaN; }
+}
+// Every descendant of a pid (its whole process tree), from /proc.
+export function descendants(root) {
+  const { readdirSync } = awaitFs();
+  const children = new Map();
+  for (const e of readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(e));
+    } catch { /* gone */ }
+  }
+  const out = [];
+  const stack = [root];
+  while (stack.length) {
+    const p = stack.pop();
+    for (const c of children.get(p) ?? []) { out.push(c); stack.push(c); }
+  }
+  return out;
+}
+import * as fs from 'node:fs';
+function awaitFs() { return fs; }
+
+export async function timeIt(fn) {
+  const t = process.hrtime.bigint();
+  await fn();
+  return ms(process.hrtime.bigint() - t);
+}
+export function row(cells) { return `| ${cells.join(' | ')} |`; }
+export const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+export const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+export const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');

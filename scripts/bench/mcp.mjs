@@ -1,0 +1,90 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// scripts/bench.sh mcp: protocol round trips through hopx-mcp → hopx-desktop, against the
+// reference server @modelcontextprotocol/server-everything over stdio, in the same run.
+import { join } from 'node:path';
+import { startApp, resolvePackageFile, binDir } from '../../tests/interop/harness.mjs';
+import { spawnClient, percentile, timeIt, rssKiB, row, f1, f2, f3 } from './lib.mjs';
+
+const N = Number(process.env.HOPX_BENCH_N ?? 10000);
+const CONCURRENT = 8;
+const THROUGHPUT_SECONDS = Number(process.env.HOPX_BENCH_SECONDS ?? 5);
+
+async function latency(client, method, params, n) {
+  const samples = [];
+  for (let i = 0; i < 200; i++) await client.request(method, params); // warm-up
+  for (let i = 0; i < n; i++) {
+    const t = process.hrtime.bigint();
+    const r = await client.request(method, params);
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (r.error) throw new Error(JSON.stringify(r.error));
+  }
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+async function throughput(makeClient, seconds) {
+  const clients = [];
+  for (let i = 0; i < CONCURRENT; i++) {
+    const c = makeClient();
+    await c.initialize();
+    clients.push(c);
+  }
+  let count = 0;
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(clients.map(async (c) => {
+    while (Date.now() < end) { await c.request('ping'); count++; }
+  }));
+  clients.forEach((c) => c.close());
+  return count / seconds;
+}
+
+const app = await startApp();
+const bridgeEnv = { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH };
+const bridge = () => spawnClient(join(binDir, 'hopx-mcp'), ['--no-launch'], bridgeEnv);
+const everythingJs = resolvePackageFile('@modelcontextprotocol/server-everything', 'dist/index.js');
+const nodeBin = process.execPath;
+const reference = () => spawnClient(nodeBin, [everythingJs, 'stdio'], { PATH: process.env.PATH });
+
+// Idle app memory before any client or sandbox.
+await new Promise((r) => setTimeout(r, 500));
+const appRss = rssKiB(app.child.pid);
+
+// Bridge start to first response: spawn, initialize, answer.
+const starts = [];
+for (let i = 0; i < 30; i++) {
+  starts.push(await timeIt(async () => {
+    const c = bridge();
+    await c.initialize();
+    c.close();
+  }));
+}
+
+const ours = bridge();
+await ours.initialize();
+const oursPing = await latency(ours, 'ping', undefined, N);
+const oursHealth = await latency(ours, 'tools/call', { name: 'health', arguments: {} }, N);
+const bridgeRss = rssKiB(ours.child.pid);
+ours.close();
+
+const ref = reference();
+await ref.initialize();
+const refPing = await latency(ref, 'ping', undefined, N);
+const refEcho = await latency(ref, 'tools/call', { name: 'echo', arguments: { message: 'hi' } }, N);
+const refRss = rssKiB(ref.child.pid);
+ref.close();
+
+const oursRate = await throughput(bridge, THROUGHPUT_SECONDS);
+const refRate = await throughput(reference, THROUGHPUT_SECONDS);
+await app.stop();
+
+console.log(`\n### MCP protocol (${N} sequential requests each; ${CONCURRENT} clients for ${THROUGHPUT_SECONDS} s)\n`);
+console.log(row(['measure', 'hopx-mcp → hopx-desktop', 'server-everything (stdio, Node)', 'ratio (ours/ref)', 'target']));
+console.log(row(['---', '---', '---', '---', '---']));
+console.log(row(['ping p50 (ms)', f3(oursPing.p50), f3(refPing.p50), f2(oursPing.p50 / refPing.p50), '≤ 1.0']));
+console.log(row(['ping p99 (ms)', f3(oursPing.p99), f3(refPing.p99), f2(oursPing.p99 / refPing.p99), '']));
+console.log(row(['tools/call p50 (ms) (health / echo)', f3(oursHealth.p50), f3(refEcho.p50), f2(oursHealth.p50 / refEcho.p50), '']));
+console.log(row(['tools/call p99 (ms)', f3(oursHealth.p99), f3(refEcho.p99), f2(oursHealth.p99 / refEcho.p99), '']));
+console.log(row([`ping/s, ${CONCURRENT} clients`, f1(oursRate), f1(refRate), f2(oursRate / refRate), '']));
+console.log(row(['bridge start → first response p50 (ms)', f1(percentile(starts, 50)), '', '', '≤ 30']));
+console.log(row(['bridge RSS (MiB)', f1(bridgeRss / 1024), f1(refRss / 1024), '', '≤ 10']));
+console.log(row(['idle headless app RSS (MiB)', f1(appRss / 1024), '', '', '≤ 40']));
