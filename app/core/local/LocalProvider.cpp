@@ -4,6 +4,7 @@
 
 #include "LocalLogging.h"
 #include "LocalSandbox.h"
+#include "SandboxCgroup.h"
 #include "SandboxProcess.h"
 
 #include "core/Settings.h"
@@ -51,6 +52,10 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         return;
     }
     QDir().mkpath(m_stateBase);
+    // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
+    // namespaces died with the app) and would pile up.
+    if (const int stale = SandboxCgroup::removeStale())
+        qCInfo(lcLocal) << "removed" << stale << "stale sandbox cgroups";
     QFile::setPermissions(
         m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if ((options.agentPath.isEmpty() ? SandboxProcess::findAgent() : options.agentPath).isEmpty()) {
