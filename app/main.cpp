@@ -131,7 +131,9 @@ int main(int argc, char *argv[])
     QNetworkAccessManager network; // before the manager: providers it owns use it until they go
     Core::SandboxManager manager(&settings);
     // Providers are created here and injected: the manager and the tools only know the interface.
-    Local::LocalProvider localProvider(&settings, Local::LocalProvider::Options{});
+    Local::LocalProvider::Options localOptions;
+    localOptions.warmSpares = settings.value(QStringLiteral("local/warmSpares"), 1).toInt();
+    Local::LocalProvider localProvider(&settings, localOptions);
     manager.addProvider(&localProvider);
     // HOPX cloud: base URL from HOPX_BASE_URL, then settings, then the public endpoint. The key
     // comes from HOPX_API_KEY, else the keychain; a bridge's hello may bring its own per connection.

@@ -47,6 +47,9 @@ struct CreateSpec
     int timeoutSeconds = 0; // 0 = the settings default
     std::optional<bool> internetAccess;
     EnvMap envVars;
+    //! A hint: the sandbox runs Python at once and is then deleted (isolated runs), so a
+    //! provider may hand out one whose interpreter is already started.
+    bool warmPython = false;
 };
 
 struct ListSpec

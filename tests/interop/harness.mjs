@@ -44,8 +44,9 @@ function canConnect(path) {
   });
 }
 
-export async function startApp(extraArgs = [], extraEnv = {}) {
+export async function startApp(extraArgs = [], extraEnv = {}, prepare = null) {
   const tree = privateTree();
+  if (prepare) prepare(tree);
   const env = { ...tree.env, ...extraEnv };
   const child = spawn(join(binDir, 'hopx-desktop'), ['--headless', '--socket', tree.socket, ...extraArgs],
                       { env, stdio: ['ignore', 'ignore', 'inherit'] });

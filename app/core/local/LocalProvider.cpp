@@ -94,6 +94,9 @@ void LocalProvider::shutdown()
     for (LocalSandbox *s : std::as_const(m_spares))
         delete s;
     m_spares.clear();
+    for (LocalSandbox *s : std::as_const(m_pythonSpares))
+        delete s;
+    m_pythonSpares.clear();
     const auto all = m_sandboxes;
     m_sandboxes.clear();
     for (LocalSandbox *s : all) {
@@ -161,28 +164,46 @@ void LocalProvider::adopt(LocalSandbox *sandbox)
             const QString &stream, const QByteArray &chunk) { emit output(id, stream, chunk); });
 }
 
+LocalSandbox *LocalProvider::bootSpare(bool warmPython)
+{
+    SandboxInfo info;
+    info.id = newId();
+    info.provider = id();
+    info.status = QStringLiteral("creating");
+    info.templateName = QStringLiteral("code-interpreter");
+    QString error;
+    LocalSandbox *spare = boot(info, &error);
+    if (!spare) {
+        qCWarning(lcLocal).noquote() << "could not boot a spare sandbox:" << error;
+        return nullptr;
+    }
+    // Plain spares do not start Python ahead: every handed-out sandbox would carry ~15 MiB
+    // for it whether it runs Python or not. Python spares serve isolated runs, which use
+    // the interpreter at once and are deleted right after.
+    if (warmPython)
+        connect(spare, &LocalSandbox::ready, spare, [spare]() { spare->warmUp(); });
+    connect(spare, &LocalSandbox::died, this, [this, spare](const QString &) {
+        if (m_spares.removeAll(spare) + m_pythonSpares.removeAll(spare))
+            spare->deleteLater();
+    });
+    return spare;
+}
+
 void LocalProvider::refillSpares()
 {
-    if (!m_sparesWanted || !m_unavailable.isEmpty())
+    if (!m_unavailable.isEmpty())
         return;
-    while (m_spares.size() < m_options.warmSpares) {
-        SandboxInfo info;
-        info.id = newId();
-        info.provider = id();
-        info.status = QStringLiteral("creating");
-        info.templateName = QStringLiteral("code-interpreter");
-        QString error;
-        LocalSandbox *spare = boot(info, &error);
-        if (!spare) {
-            qCWarning(lcLocal).noquote() << "could not boot a spare sandbox:" << error;
+    while (m_sparesWanted && m_spares.size() < m_options.warmSpares) {
+        LocalSandbox *spare = bootSpare(false);
+        if (!spare)
             return;
-        }
-        connect(spare, &LocalSandbox::ready, spare, [spare]() { spare->warmUp(); });
-        connect(spare, &LocalSandbox::died, this, [this, spare](const QString &) {
-            if (m_spares.removeAll(spare))
-                spare->deleteLater();
-        });
         m_spares.append(spare);
+    }
+    while (m_pythonSparesWanted && m_pythonSpares.size() < m_options.warmSpares) {
+        LocalSandbox *spare = bootSpare(true);
+        if (!spare)
+            return;
+        m_pythonSpares.append(spare);
     }
 }
 
@@ -247,13 +268,17 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         });
     };
 
-    m_sparesWanted = m_options.warmSpares > 0;
+    if (spec.warmPython)
+        m_pythonSparesWanted = m_options.warmSpares > 0;
+    else
+        m_sparesWanted = m_options.warmSpares > 0;
     // A spare that is up (or booting) with today's limits serves this create at once.
-    for (int i = 0; i < m_spares.size(); ++i) {
-        LocalSandbox *spare = m_spares.at(i);
+    QList<LocalSandbox *> &pool = spec.warmPython && !m_pythonSpares.isEmpty() ? m_pythonSpares : m_spares;
+    for (int i = 0; i < pool.size(); ++i) {
+        LocalSandbox *spare = pool.at(i);
         if (spare->isDead() || spare->process()->options().limits != limits())
             continue;
-        m_spares.removeAt(i);
+        pool.removeAt(i);
         disconnect(spare, nullptr, this, nullptr);
         QTimer::singleShot(0, this, &LocalProvider::refillSpares);
         if (spare->isReady()) {

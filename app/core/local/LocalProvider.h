@@ -99,6 +99,7 @@ private:
     SandboxLimits limits() const;
     LocalSandbox *boot(const Core::SandboxInfo &info, QString *error);
     void refillSpares();
+    LocalSandbox *bootSpare(bool warmPython);
     void adopt(LocalSandbox *sandbox);
     void detectRuntimes();
     QJsonArray templates() const;
@@ -112,8 +113,10 @@ private:
     std::unique_ptr<EtcStage> m_etc;
     QHash<QString, LocalSandbox *> m_sandboxes;
     QList<LocalSandbox *> m_spares; // booting or ready, not yet handed out
+    QList<LocalSandbox *> m_pythonSpares; // the same with Python started, for isolated runs
     QJsonObject m_runtimes; // language -> version string
     bool m_sparesWanted = false; // after the first create: keep one ready
+    bool m_pythonSparesWanted = false; // after the first isolated Python run
 };
 
 } // namespace Hopx::Local

@@ -164,6 +164,7 @@ void executeIsolated(ToolCall *call, const ToolDeps &deps, ExecArgs a)
     create.templateName = a.templateName;
     create.region = a.region;
     create.timeoutSeconds = std::max(a.timeout + 60, 600);
+    create.warmPython = a.language == QLatin1String("python");
     SandboxManager *manager = deps.manager;
     provider->create(create, [guard = QPointer<ToolCall>(call), deps, a, provider, manager](Result<SandboxInfo> r) mutable {
         if (!r) {

@@ -1,0 +1,132 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// scripts/bench.sh local: local sandboxes through the full MCP path (client → hopx-mcp →
+// hopx-desktop → bubblewrap sandbox), against bare host processes in the same run.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startApp, binDir } from '../../tests/interop/harness.mjs';
+import { spawnClient, percentile, rssKiB, pssKiB, descendants, row, f1, f2 } from './lib.mjs';
+
+const RUNS = Number(process.env.HOPX_BENCH_RUNS ?? 200);
+const IDLE = 50;
+const PARALLEL = 20;
+
+function spawnTime(cmd, args) {
+  return new Promise((resolve) => {
+    const t = process.hrtime.bigint();
+    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin' } });
+    p.stdout.resume();
+    p.on('exit', () => resolve(Number(process.hrtime.bigint() - t) / 1e6));
+  });
+}
+async function samples(n, fn) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await fn(i));
+  return out;
+}
+const p50 = (s) => percentile(s, 50);
+const p99 = (s) => percentile(s, 99);
+async function timed(fn) {
+  const t = process.hrtime.bigint();
+  const r = await fn();
+  return [Number(process.hrtime.bigint() - t) / 1e6, r];
+}
+
+async function session(app) {
+  const c = spawnClient(join(binDir, 'hopx-mcp'), ['--no-launch'], { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH });
+  await c.initialize();
+  return c;
+}
+
+function configWith(spares) {
+  return (tree) => {
+    const dir = join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'hopx-desktop.conf'), `[local]\nwarmSpares=${spares}\n`);
+  };
+}
+
+// Bare host processes: what the same work costs with no sandbox and no protocol at all.
+const bareTrue = await samples(RUNS, () => spawnTime('/bin/true', []));
+const barePrint = await samples(Math.min(RUNS, 100), () => spawnTime('/usr/bin/python3', ['-c', 'print("Hello, World!")']));
+
+// Cold creation: no warm spare.
+const coldApp = await startApp([], {}, configWith(0));
+const cold = await session(coldApp);
+const coldCreate = await samples(30, async () => {
+  const [t, r] = await timed(() => cold.tool('create_sandbox'));
+  await cold.tool('delete_sandbox', { id: r.structuredContent.id });
+  return t;
+});
+cold.close();
+await coldApp.stop();
+
+const app = await startApp();
+const c = await session(app);
+// Warm creation: a spare is ready; wait for the next one to boot between creates.
+const warmCreate = await samples(30, async () => {
+  const [t, r] = await timed(() => c.tool('create_sandbox'));
+  await c.tool('delete_sandbox', { id: r.structuredContent.id });
+  await new Promise((res) => setTimeout(res, 150));
+  return t;
+});
+
+const sb = (await c.tool('create_sandbox')).structuredContent.id;
+await c.tool('execute_code', { sandbox_id: sb, code: '1+1' }); // starts the interpreter
+const warmExec = await samples(RUNS * 5, async () => {
+  const [t, r] = await timed(() => c.tool('execute_code', { sandbox_id: sb, code: '1+1' }));
+  if (r.structuredContent.result !== '2') throw new Error('wrong result ' + JSON.stringify(r));
+  return t;
+});
+const warmCmd = await samples(RUNS, async () => (await timed(() => c.tool('run_command', { sandbox_id: sb, command: 'true' })))[0]);
+await new Promise((res) => setTimeout(res, 300));
+const isolated = await samples(Math.min(RUNS, 100), async () => {
+  const [t, r] = await timed(() => c.tool('execute_code_isolated', { code: 'print("Hello, World!")' }));
+  if (r.structuredContent.stdout !== 'Hello, World!\n') throw new Error('wrong output ' + JSON.stringify(r));
+  await new Promise((res) => setTimeout(res, 120)); // the spare refills between runs, as between chat turns
+  return t;
+});
+await c.tool('delete_sandbox', { id: sb });
+
+// Memory of idle sandboxes: every process the app started for them, divided by their number.
+await new Promise((res) => setTimeout(res, 500));
+const before = descendants(app.child.pid);
+const ids = [];
+for (let i = 0; i < IDLE; i++) ids.push((await c.tool('create_sandbox')).structuredContent.id);
+await new Promise((res) => setTimeout(res, 1500));
+const procs = descendants(app.child.pid).filter((p) => !before.includes(p));
+let rss = 0;
+let pss = 0;
+for (const p of procs) {
+  try { rss += rssKiB(p); pss += pssKiB(p); } catch { /* exited */ }
+}
+const sandboxesAlive = IDLE; // the refilled spare is in `before` or among procs; count it conservatively
+for (const id of ids) await c.tool('delete_sandbox', { id });
+
+// 20 executions at once on this machine's cores, each checked.
+const par = [];
+for (let i = 0; i < PARALLEL; i++) par.push((await c.tool('create_sandbox')).structuredContent.id);
+const clients = await Promise.all(par.map(() => session(app)));
+const [parWall, results] = await timed(() => Promise.all(par.map((id, i) =>
+  clients[i].tool('execute_code', { sandbox_id: id, code: `sum(range(${i} * 1000000, ${i + 1} * 1000000))` }))));
+let correct = 0;
+results.forEach((r, i) => {
+  const want = BigInt((2 * i + 1) * 1000000 - 1) * 1000000n / 2n;
+  if (r.structuredContent.result === want.toString()) correct++;
+});
+for (const id of par) await c.tool('delete_sandbox', { id });
+clients.forEach((x) => x.close());
+c.close();
+await app.stop();
+
+console.log(`\n### Local sandboxes (full MCP path through hopx-mcp; ${process.env.HOPX_NPROC ?? ''} cores)\n`);
+console.log(row(['measure', 'p50 (ms)', 'p99 (ms)', 'bare host', 'target']));
+console.log(row(['---', '---', '---', '---', '---']));
+console.log(row(['create_sandbox, warm spare', f2(p50(warmCreate)), f2(p99(warmCreate)), '', 'HOPX ~200 ms; 10× faster']));
+console.log(row(['create_sandbox, cold (no spare)', f2(p50(coldCreate)), f2(p99(coldCreate)), `/bin/true ${f2(p50(bareTrue))}`, '']));
+console.log(row(['execute_code "1+1", warm Python sandbox', f2(p50(warmExec)), f2(p99(warmExec)), '', 'p50 ≤ 3 ms']));
+console.log(row(['run_command "true", warm sandbox', f2(p50(warmCmd)), f2(p99(warmCmd)), `/bin/true ${f2(p50(bareTrue))}`, '']));
+console.log(row(['execute_code_isolated print("Hello, World!")', f2(p50(isolated)), f2(p99(isolated)), `python3 -c ${f2(p50(barePrint))}`, `≤ bare + 25 = ${f2(p50(barePrint) + 25)}`]));
+console.log(row([`memory per idle sandbox, ${IDLE} alive (RSS / PSS MiB)`, `${f2(rss / 1024 / sandboxesAlive)} / ${f2(pss / 1024 / sandboxesAlive)}`, '', '', 'RSS ≤ 5 MiB']));
+console.log(row([`${PARALLEL} parallel executions: wall time, correct`, f1(parWall), '', '', `${correct}/${PARALLEL} correct`]));
