@@ -7,6 +7,7 @@
 #include <QtEndian>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -375,6 +376,37 @@ private slots:
         QCOMPARE(sc(command(other, QStringLiteral("echo fine"))).value(QStringLiteral("stdout")).toString(), QStringLiteral("fine\n"));
         tool(QStringLiteral("delete_sandbox"), {{"id", s}});
         tool(QStringLiteral("delete_sandbox"), {{"id", other}});
+    }
+
+    void internetAccessWithoutHostLoopback()
+    {
+        const QJsonObject created = tool(QStringLiteral("create_sandbox"), {{"internet_access", true}});
+        if (isError(created)) {
+            // Only acceptable when this machine cannot do it, and then the message says why.
+            QVERIFY2(QJsonDocument(created).toJson().contains("slirp4netns") || QJsonDocument(created).toJson().contains("/dev/net/tun"),
+                     QJsonDocument(created).toJson().constData());
+            QSKIP("slirp4netns or /dev/net/tun is not usable here");
+        }
+        const QString id = sc(created).value(QStringLiteral("id")).toString();
+        QCOMPARE(sc(created).value(QStringLiteral("internet_access")).toBool(), true);
+        // A tap device with a default route through slirp4netns.
+        const QString routes = sc(command(id, QStringLiteral("cat /proc/net/route"))).value(QStringLiteral("stdout")).toString();
+        QVERIFY2(routes.contains(QLatin1String("tap0\t00000000")), qPrintable(routes));
+        // The host's loopback services (the app's own, the user's) stay out of reach.
+        QTcpServer hostService;
+        QVERIFY(hostService.listen(QHostAddress::LocalHost));
+        const QString probe = QStringLiteral("import socket\nfor h in ('10.0.2.2', '127.0.0.1'):\n"
+                                             "    s = socket.socket(); s.settimeout(3)\n"
+                                             "    try:\n        s.connect((h, %1)); print(h, 'CONNECTED')\n"
+                                             "    except OSError as e:\n        print(h, 'refused', e.errno)\n").arg(hostService.serverPort());
+        const QString out = sc(exec(id, probe)).value(QStringLiteral("stdout")).toString();
+        QVERIFY2(!out.contains(QLatin1String("CONNECTED")), qPrintable(out));
+        QVERIFY(!hostService.hasPendingConnections());
+        // Without internet_access there is no route at all.
+        const QString plain = createSandbox();
+        QCOMPARE(sc(command(plain, QStringLiteral("grep -c tap0 /proc/net/route || true"))).value(QStringLiteral("stdout")).toString().trimmed(), QStringLiteral("0"));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+        tool(QStringLiteral("delete_sandbox"), {{"id", plain}});
     }
 
     void noSandboxOutlivesTheApp()

@@ -101,6 +101,10 @@ QByteArrayList BwrapCommand::options() const
       << "/var/tmp"
       << "--dir"
       << "/run";
+    if (m_network)
+        a << "--ro-bind-try"
+          << "/proc/self/ns/user"
+          << "/run/.userns";
     a << "--ro-bind" << path(m_agent) << kAgentPath;
     if (!m_lib.isEmpty())
         a << "--ro-bind" << path(m_lib) << kLibPath;

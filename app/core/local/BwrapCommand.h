@@ -42,6 +42,9 @@ public:
     //! bwrap's sandbox side waits for a byte there before it starts the agent (cgroup
     //! placement happens in between); -1 = do not wait.
     void setBlockFd(int fd) { m_blockFd = fd; }
+    //! Exposes the sandbox's first user namespace at /run/.userns, so that slirp4netns can
+    //! join it to plug a tap device into the sandbox's network namespace.
+    void setNetwork(bool on) { m_network = on; }
     //! Where the host's root-level directories are looked up (/bin, /lib64...); tests only.
     void setHostRoot(const QString &root) { m_hostRoot = root; }
 
@@ -71,6 +74,7 @@ private:
     EnvList m_extraEnv;
     int m_infoFd = -1;
     int m_blockFd = -1;
+    bool m_network = false;
 };
 
 } // namespace Hopx::Local

@@ -191,7 +191,9 @@ bool EtcStage::prepare(QString *error)
             fresh + QStringLiteral("/group"), "root:x:0:\nuser:x:1000:\nnogroup:x:65534:\n")
         && writeText(fresh + QStringLiteral("/hosts"),
             "127.0.0.1\tlocalhost sandbox\n::1\tlocalhost ip6-localhost ip6-loopback\n")
-        && writeText(fresh + QStringLiteral("/hostname"), "sandbox\n");
+        && writeText(fresh + QStringLiteral("/hostname"), "sandbox\n")
+        // slirp4netns's resolver, for sandboxes given network; without network nothing routes.
+        && writeText(fresh + QStringLiteral("/resolv.conf"), "nameserver 10.0.2.3\n");
     if (!ok) {
         removeTree(fresh);
         return fail(QStringLiteral("cannot write the fabricated passwd/group/hosts"));

@@ -127,7 +127,7 @@ SandboxLimits LocalProvider::limits() const
     return l;
 }
 
-LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error)
+LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error, bool network)
 {
     const QString dir = m_stateBase + QLatin1Char('/') + info.id;
     SandboxProcess::Options o;
@@ -139,6 +139,7 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error)
     o.homeDir = dir + QStringLiteral("/home");
     o.libDir = m_libDir;
     o.limits = limits();
+    o.network = network;
     QDir().mkpath(dir);
     QFile::setPermissions(
         dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
@@ -229,12 +230,15 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     const bool network =
         spec.internetAccess.value_or(m_settings && m_settings->localNetworkDefault());
     if (network) {
-        later<SandboxInfo>(this, done,
-            Error::make(Error::Code::Unsupported,
-                QStringLiteral("Local sandboxes run without network access in this version. Create "
-                               "the sandbox without internet_access, or use provider \"hopx\" for "
-                               "code that needs the internet.")));
-        return;
+        const QString why = SandboxProcess::networkUnavailableReason();
+        if (!why.isEmpty()) {
+            later<SandboxInfo>(this, done,
+                Error::make(Error::Code::Unavailable,
+                    QStringLiteral("This machine cannot give local sandboxes network: %1 Create the "
+                                   "sandbox without internet_access, or use provider \"hopx\".")
+                        .arg(why)));
+            return;
+        }
     }
     const int timeout = spec.timeoutSeconds > 0
         ? spec.timeoutSeconds
@@ -247,6 +251,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         info.timeoutSeconds = timeout;
         info.expiresAt = info.createdAt.addSecs(timeout);
         info.status = QStringLiteral("running");
+        info.internetAccess = sandbox->process()->options().network;
         info.extra = QJsonObject {{QStringLiteral("limits"),
             QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
                 {QStringLiteral("processes"), limits().processes},
@@ -274,7 +279,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         m_sparesWanted = m_options.warmSpares > 0;
     // A spare that is up (or booting) with today's limits serves this create at once.
     QList<LocalSandbox *> &pool = spec.warmPython && !m_pythonSpares.isEmpty() ? m_pythonSpares : m_spares;
-    for (int i = 0; i < pool.size(); ++i) {
+    for (int i = 0; i < pool.size() && !network; ++i) {
         LocalSandbox *spare = pool.at(i);
         if (spare->isDead() || spare->process()->options().limits != limits())
             continue;
@@ -299,7 +304,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     info.provider = id();
     info.status = QStringLiteral("creating");
     QString error;
-    LocalSandbox *sandbox = boot(info, &error);
+    LocalSandbox *sandbox = boot(info, &error, network);
     if (!sandbox) {
         later<SandboxInfo>(this, done,
             Error::make(Error::Code::Unavailable,
@@ -540,13 +545,14 @@ void LocalProvider::vmInfo(const QString &id, Callback<QJsonObject> done)
             {QStringLiteral("provider"), QStringLiteral("local")}, {QStringLiteral("vm_id"), id},
             {QStringLiteral("platform"), QStringLiteral("linux")},
             {QStringLiteral("isolation"),
-                QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; "
-                               "no network")},
+                QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; %1")
+                    .arg(info.internetAccess ? QStringLiteral("outbound network through slirp4netns, host loopback unreachable")
+                                             : QStringLiteral("no network"))},
             {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
             {QStringLiteral("features"),
                 QJsonObject {{QStringLiteral("languages"), m_runtimes},
                     {QStringLiteral("persistent_python"), true},
-                    {QStringLiteral("rich_output"), true}, {QStringLiteral("network"), false}}},
+                    {QStringLiteral("rich_output"), true}, {QStringLiteral("network"), info.internetAccess}}},
             {QStringLiteral("limits"),
                 QJsonObject {{QStringLiteral("memory_mb"), l.memoryMb},
                     {QStringLiteral("processes"), l.processes},

@@ -97,7 +97,7 @@ private:
     template<typename T>
     bool reject(const QString &id, const Core::Callback<T> &done) const;
     SandboxLimits limits() const;
-    LocalSandbox *boot(const Core::SandboxInfo &info, QString *error);
+    LocalSandbox *boot(const Core::SandboxInfo &info, QString *error, bool network = false);
     void refillSpares();
     LocalSandbox *bootSpare(bool warmPython);
     void adopt(LocalSandbox *sandbox);

@@ -143,7 +143,11 @@ bool SandboxProcess::start(QString *error)
     command.setLimits(m_options.limits);
     command.setExtraEnvironment(m_options.extraEnv);
     command.setInfoFd(kChildInfo);
-    command.setBlockFd(m_cgroup.isActive() ? kChildBlock : -1);
+    // bwrap waits on --block-fd until pid 1 is in its cgroup and its network is plugged in,
+    // so user code never runs outside either.
+    const bool blockStart = m_cgroup.isActive() || m_options.network;
+    command.setBlockFd(blockStart ? kChildBlock : -1);
+    command.setNetwork(m_options.network);
     const QString invalid = command.validate();
     if (!invalid.isEmpty()) {
         m_cgroup.destroy();
@@ -160,7 +164,7 @@ bool SandboxProcess::start(QString *error)
     };
     bool ok = ::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == 0
         && ::pipe2(info, O_CLOEXEC) == 0 && ::pipe2(err, O_CLOEXEC) == 0
-        && (!m_cgroup.isActive() || ::pipe2(block, O_CLOEXEC) == 0);
+        && (!blockStart || ::pipe2(block, O_CLOEXEC) == 0);
     if (ok) {
         // The options travel in a memfd: no host paths on bwrap's command line.
         args = int(::syscall(SYS_memfd_create, "hopx-bwrap-args", MFD_CLOEXEC));
@@ -303,8 +307,15 @@ void SandboxProcess::onInfo(qint64 childPid)
     if (m_blockFd >= 0) {
         // bwrap's sandbox side is waiting on --block-fd: nothing of the sandbox has forked
         // yet, so placing pid 1 places everything.
-        if (!m_cgroup.attach(childPid))
+        if (m_cgroup.isActive() && !m_cgroup.attach(childPid))
             qCWarning(lcLocal) << "sandbox" << m_options.id << "runs without its cgroup";
+        if (m_options.network) {
+            const QString why = attachNetwork(childPid);
+            if (!why.isEmpty()) {
+                teardown(true, QStringLiteral("Could not give the sandbox network: %1").arg(why));
+                return;
+            }
+        }
         const char go = 1;
         (void)!::write(m_blockFd, &go, 1);
         closeFd(m_blockFd);
@@ -441,6 +452,13 @@ void SandboxProcess::teardown(bool emitSignals, const QString &reason)
         closeFd(m_childPidFd);
     }
     m_cgroup.destroy();
+    closeFd(m_slirpExitFd); // slirp4netns exits when its --exit-fd closes
+    if (m_slirpPid > 0) {
+        int status = 0;
+        for (int i = 0; i < 50 && ::waitpid(pid_t(m_slirpPid), &status, WNOHANG) == 0; ++i)
+            ::usleep(2000);
+        m_slirpPid = -1;
+    }
 
     if (m_stderrFd >= 0)
         readStderr();
@@ -611,6 +629,72 @@ QString SandboxProcess::selfTest(const QString &bwrapPath)
             .arg(said);
     return QStringLiteral("bubblewrap cannot create a sandbox here: %1")
         .arg(said.isEmpty() ? QStringLiteral("exit code %1").arg(probe.exitCode()) : said);
+}
+
+QString SandboxProcess::networkUnavailableReason()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("slirp4netns")).isEmpty())
+        return QStringLiteral("slirp4netns is not installed (sudo apt install slirp4netns).");
+    const int tun = ::open("/dev/net/tun", O_RDWR | O_CLOEXEC);
+    if (tun < 0)
+        return QStringLiteral("/dev/net/tun cannot be opened (%1); slirp4netns needs it.").arg(errnoText(errno));
+    ::close(tun);
+    return {};
+}
+
+QString SandboxProcess::attachNetwork(qint64 childPid)
+{
+    // slirp4netns joins the sandbox's first user namespace (exposed at /run/.userns: with
+    // --disable-userns the payload sits in a nested one it could not enter) and plugs a tap
+    // device into its network namespace. --disable-host-loopback: 10.0.2.2 must not reach the
+    // host's 127.0.0.1, where the app's own services and the user's listen.
+    const QString slirp = QStandardPaths::findExecutable(QStringLiteral("slirp4netns"));
+    if (slirp.isEmpty())
+        return networkUnavailableReason();
+    int ready[2] = {-1, -1}, exitPipe[2] = {-1, -1};
+    if (::pipe2(ready, O_CLOEXEC) != 0 || ::pipe2(exitPipe, O_CLOEXEC) != 0) {
+        for (int fd : {ready[0], ready[1], exitPipe[0], exitPipe[1]})
+            if (fd >= 0)
+                ::close(fd);
+        return errnoText(errno);
+    }
+    const QByteArray pid = QByteArray::number(childPid);
+    QByteArrayList args{QFile::encodeName(slirp), "--configure", "--mtu=65520", "--disable-host-loopback",
+                        "--ready-fd=3", "--exit-fd=4", "--netns-type=path",
+                        "--userns-path=/proc/" + pid + "/root/run/.userns", "/proc/" + pid + "/ns/net", "tap0"};
+    std::vector<char *> argv;
+    for (QByteArray &a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    char pathEnv[] = "PATH=/usr/bin:/bin";
+    char *envp[] = {pathEnv, nullptr};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, ready[1], 3);
+    posix_spawn_file_actions_adddup2(&fa, exitPipe[0], 4);
+    pid_t spid = -1;
+    const int rc = ::posix_spawn(&spid, argv[0], &fa, nullptr, argv.data(), envp);
+    posix_spawn_file_actions_destroy(&fa);
+    ::close(ready[1]);
+    ::close(exitPipe[0]);
+    if (rc != 0) {
+        ::close(ready[0]);
+        ::close(exitPipe[1]);
+        return QStringLiteral("cannot run slirp4netns: %1").arg(errnoText(rc));
+    }
+    m_slirpPid = spid;
+    m_slirpExitFd = exitPipe[1];
+    // It writes "1" once tap0 is up and configured; a few ms normally.
+    struct pollfd p = {ready[0], POLLIN, 0};
+    char byte = 0;
+    const bool ok = ::poll(&p, 1, 5000) > 0 && ::read(ready[0], &byte, 1) == 1 && byte == '1';
+    ::close(ready[0]);
+    if (!ok)
+        return QStringLiteral("slirp4netns did not come up (is /dev/net/tun usable by this user?)");
+    return {};
 }
 
 } // namespace Hopx::Local

@@ -47,6 +47,7 @@ public:
         BwrapCommand::EnvList extraEnv;
         SandboxLimits limits;
         bool useCgroup = true; // when the host lets us create one
+        bool network = false;  // slirp4netns --disable-host-loopback; see networkUnavailableReason()
     };
 
     enum class State { NotStarted, Starting, Running, Stopping, Stopped };
@@ -80,6 +81,8 @@ public:
     static QString selfTest(const QString &bwrapPath = {});
     //! The agent next to the app's binary, else in the install's libexec directory.
     static QString findAgent();
+    //! Empty when sandboxes can be given network here; otherwise why not and what to install.
+    static QString networkUnavailableReason();
     //! A per-user 0700 directory for sandbox state whose path says nothing about the user
     //! (mount sources show up in the sandbox's /proc/self/mountinfo):
     //! $XDG_RUNTIME_DIR/hopx-desktop/sbx, else /tmp/hopx-desktop-<uid>/sbx. Empty + error
@@ -97,6 +100,7 @@ Q_SIGNALS:
 private:
     void readInfo();
     void onInfo(qint64 childPid);
+    QString attachNetwork(qint64 childPid);
     void readStderr();
     void onBwrapExited();
     void onAgentGone();
@@ -113,6 +117,8 @@ private:
     qint64 m_childPid = -1;
     int m_bwrapStatus = -1; // waitpid status once reaped
     int m_pidFd = -1; // pidfd of bwrap: readable when it exits
+    int m_slirpExitFd = -1; // closing it ends slirp4netns (also when the app dies)
+    qint64 m_slirpPid = -1;
     int m_childPidFd = -1; // pidfd of pid 1: signals it without a pid-reuse race
     int m_infoFd = -1;
     int m_blockFd = -1; // write end; one byte releases bwrap
