@@ -361,7 +361,11 @@ void SandboxProcess::onBwrapExited()
         return;
     if (m_stderrFd >= 0)
         readStderr();
-    teardown(true, m_hostAsked ? QString() : describeExit());
+    // Whichever of bwrap's exit and the agent's EOF is seen first, the reason reads the same.
+    teardown(true, m_hostAsked ? QString()
+                               : (m_state == State::Starting ? QStringLiteral("The sandbox failed to start")
+                                                             : QStringLiteral("The sandbox's agent exited unexpectedly"))
+                       + QStringLiteral(" (%1).").arg(describeExit()));
 }
 
 void SandboxProcess::onAgentGone()
