@@ -7,14 +7,24 @@
 #include "core/local/LocalProvider.h"
 #include "core/MemoryKeyStore.h"
 #include "core/QtKeychainStore.h"
+#include "core/RemoteSandboxPoller.h"
 #include "core/hopx/HopxProvider.h"
 #include "core/tools/ConformanceFixtures.h"
 #include "core/tools/McpTools.h"
+#include "core/tools/ToolReference.h"
 
 #include "ipc/SocketPath.h"
+#include "protocol/PromptRegistry.h"
+#include "protocol/ResourceRegistry.h"
 #include "protocol/ServerConfig.h"
+#include "protocol/TaskStore.h"
 #include "protocol/ToolRegistry.h"
+#include "transport/HttpCommandLine.h"
+#include "transport/HttpServer.h"
 #include "transport/LocalServer.h"
+#ifdef HOPX_HAVE_GUI
+#include "ui/GuiApplication.h"
+#endif
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -77,7 +87,15 @@ int runKeyCommand(Core::KeyStore &store, bool set)
 int main(int argc, char *argv[])
 {
     std::signal(SIGPIPE, SIG_IGN);
-    QCoreApplication app(argc, argv);
+    // GUI part: with a display and without --headless, the tray app's QApplication.
+#ifdef HOPX_HAVE_GUI
+    const bool gui = Ui::GuiApplication::wantsGui(argc, argv);
+    const std::unique_ptr<QCoreApplication> application = Ui::GuiApplication::createApplication(argc, argv, gui);
+#else
+    [[maybe_unused]] const bool gui = false;
+    const auto application = std::make_unique<QCoreApplication>(argc, argv);
+#endif
+    QCoreApplication &app = *application;
     QCoreApplication::setApplicationName(QStringLiteral("hopx-desktop"));
     QCoreApplication::setOrganizationName(QStringLiteral("hopx-desktop"));
     QCoreApplication::setApplicationVersion(QStringLiteral(HOPX_VERSION));
@@ -111,7 +129,18 @@ int main(int argc, char *argv[])
     parser.addOption(headless);
     parser.addOption(background);
     parser.addOption(socket);
+    const QCommandLineOption listTools(QStringLiteral("list-tools"), QStringLiteral("Print the MCP tool reference, exit."));
+    const QCommandLineOption listFormat(QStringLiteral("format"), QStringLiteral("--list-tools output: markdown or json."),
+                                        QStringLiteral("format"), QStringLiteral("markdown"));
+    parser.addOptions({listTools, listFormat});
+    Mcp::HttpCommandLine httpFlags; // --http, --http-token, --http-insecure-no-token
+    httpFlags.addOptions(parser);
     parser.process(app);
+    if (parser.isSet(listTools)) { // the same registration as below, but no provider, keychain or socket
+        Mcp::ToolRegistry tools;
+        Core::Tools::registerAll(tools, Core::Tools::ToolDeps{});
+        return Core::Tools::ToolReference::print(tools, parser.value(listFormat));
+    }
     // First thing after parsing: a SIGTERM that arrives while we start must still shut down
     // cleanly (socket removed, sandboxes gone), not kill us half-way.
     Core::UnixSignalWatcher signals_;
@@ -148,6 +177,13 @@ int main(int argc, char *argv[])
     if (!qEnvironmentVariableIsEmpty("HOPX_API_KEY"))
         hopxProvider.setApiKey(qEnvironmentVariable("HOPX_API_KEY"));
     manager.addProvider(&hopxProvider);
+    // HOPX sandboxes made elsewhere (other machines, the web dashboard) appear in the manager.
+    // HOPX_SANDBOX_POLL_MS overrides the interval (0 = off; tests that count requests use it).
+    Core::RemoteSandboxPoller::Options pollOptions;
+    if (qEnvironmentVariableIsSet("HOPX_SANDBOX_POLL_MS"))
+        pollOptions.intervalMs = qEnvironmentVariableIntValue("HOPX_SANDBOX_POLL_MS");
+    Core::RemoteSandboxPoller remotePoller(&manager, &hopxProvider, pollOptions);
+    remotePoller.start();
     manager.setConnectionProviderFactory([&](const QMap<QString, QString> &env) -> Core::SandboxProvider * {
         auto *p = new Cloud::HopxProvider(&network, baseUrlFor(env.value(QStringLiteral("HOPX_BASE_URL"))));
         const QString key = env.value(QStringLiteral("HOPX_API_KEY"), qEnvironmentVariable("HOPX_API_KEY"));
@@ -166,18 +202,27 @@ int main(int argc, char *argv[])
     refreshKeyState();
 
     Mcp::ToolRegistry registry;
+    Mcp::ResourceRegistry resources;
+    Mcp::PromptRegistry prompts;
     Core::Tools::registerAll(registry, Core::Tools::ToolDeps{&manager, &settings, &network});
     if (parser.isSet(fixtures))
-        Core::Tools::registerConformanceFixtures(registry);
+        Core::Tools::registerConformanceFixtures(registry, resources, prompts);
 
     Mcp::ServerConfig config;
     config.instructions = QLatin1String(kInstructions);
-    Mcp::LocalServer server(config, &registry);
+    Mcp::TaskStore tasks(config); // shared by all sessions: a task outlives its request and client
+    const Mcp::ServerContext context{&registry, &resources, &prompts, &tasks};
+    Mcp::LocalServer server(config, context);
     const QString serverName = Ipc::SocketPath::serverName(parser.value(socket));
     switch (server.listen(serverName)) {
     case Mcp::LocalServer::ListenResult::Listening:
         break;
     case Mcp::LocalServer::ListenResult::AlreadyRunning:
+#ifdef HOPX_HAVE_GUI
+        // GUI part: launching the app again shows the running one (--background is the bridge's).
+        if (gui && !parser.isSet(background) && Ui::GuiApplication::activateRunningInstance(serverName))
+            return 0;
+#endif
         std::fprintf(stderr, "hopx-desktop: already running: %s\n", qPrintable(server.errorString()));
         return 3;
     case Mcp::LocalServer::ListenResult::Failed:
@@ -185,10 +230,50 @@ int main(int argc, char *argv[])
         return 1;
     }
 
+    // MCP over Streamable HTTP: off unless --http. Tests read the port from the stderr line.
+    std::unique_ptr<Mcp::HttpServer> http;
+    if (httpFlags.requested(parser)) {
+        Mcp::HttpServerConfig httpConfig;
+        QStringList notes;
+        QString error;
+        if (!httpFlags.configure(parser, &httpConfig, &notes, &error)) {
+            std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(error));
+            return 2;
+        }
+        for (const QString &note : std::as_const(notes))
+            std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(note));
+        http = std::make_unique<Mcp::HttpServer>(config, context, httpConfig);
+        if (!http->listen()) {
+            std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(http->errorString()));
+            return 1;
+        }
+        std::fprintf(stderr, "HTTP MCP endpoint: %s\n", qPrintable(http->endpointUrl()));
+        std::fflush(stderr);
+    }
+
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &app, [&]() {
         manager.shutdown();
         localProvider.shutdown();
         server.close();
+        if (http)
+            http->close();
+        httpFlags.removeGeneratedToken();
     });
+
+#ifdef HOPX_HAVE_GUI
+    // GUI part: the tray and the windows observe and drive the objects above; declared last, so
+    // they go first.
+    std::unique_ptr<Ui::GuiApplication> ui;
+    if (gui) {
+        Ui::GuiApplication::Deps deps;
+        deps.settings = &settings;
+        deps.manager = &manager;
+        deps.server = &server;
+        deps.keyStore = keyStore.get();
+        deps.network = &network;
+        deps.serverName = server.fullServerName();
+        ui = Ui::GuiApplication::run(deps, parser.isSet(background));
+    }
+#endif
     return app.exec();
 }

@@ -67,6 +67,10 @@ public:
     //! A command that installs the server instead, where the IDE has one (Claude Code).
     QString command(Ide ide) const;
 
+    //! JSON as people write IDE configs: two-space indents, "type", "command", "args" first,
+    //! short arrays on one line. Used for the snippet and for the files install() writes.
+    static QString toText(const QJsonObject &object);
+
     Result<Installed> install(Ide ide) const;
     //! The same merge into any file (tests, and a user-chosen path).
     Result<Installed> installInto(Ide ide, const QString &path) const;

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "ToolCall.h"
 
+#include <QPointer>
+#include <QTimer>
+
 #include <cmath>
 
 namespace Hopx::Mcp {
@@ -46,6 +49,25 @@ void ToolCall::finish(const ToolResult &result)
         return;
     m_finished = true;
     emit finished(result);
+}
+
+void ToolCall::requestFromClient(const QString &method, const QJsonObject &params,
+                                 ClientCallback callback)
+{
+    if (m_cancelled || m_finished || !callback)
+        return;
+    if (m_requester) {
+        m_requester(this, method, params, callback);
+        return;
+    }
+    // No session to ask (a test harness, or the session has gone): fail, but asynchronously,
+    // as promised, so handlers never see a callback re-enter them.
+    QPointer<ToolCall> self(this);
+    QTimer::singleShot(0, this, [self, callback, method]() {
+        if (self && !self->m_cancelled)
+            callback(ClientReply{false, {}, -32601,
+                                 QStringLiteral("No client connection to send %1 to").arg(method)});
+    });
 }
 
 void ToolCall::cancel()

@@ -9,6 +9,8 @@
 #include <QMap>
 #include <QObject>
 
+#include <functional>
+
 namespace Hopx::Mcp {
 
 /*! \brief One tools/call in flight, handed to the tool's handler.
@@ -17,11 +19,28 @@ namespace Hopx::Mcp {
  * When the client cancels (notifications/cancelled) or goes away, cancelled() is emitted,
  * finish() becomes a no-op and the object is deleted soon after: handlers must stop work
  * and must not touch a null QPointer.
+ *
+ * A task-augmented call (params.task, 2025-11-25) is the same object with the same API: the
+ * server answers the request at once and keeps the call alive (owned by the TaskStore, so it
+ * outlives the request and the session) until finish() stores the result or tasks/cancel
+ * cancels it. taskId() tells a handler which case it is in, should it care.
  */
 class ToolCall : public QObject
 {
     Q_OBJECT
 public:
+    //! The answer to a server-to-client request (sampling/createMessage, elicitation/create, …).
+    struct ClientReply
+    {
+        bool ok = false;
+        QJsonObject result;  // when ok
+        int errorCode = 0;   // JSON-RPC error code otherwise
+        QString errorMessage;
+    };
+    using ClientCallback = std::function<void(const ClientReply &reply)>;
+    using ClientRequester = std::function<void(ToolCall *call, const QString &method,
+                                               const QJsonObject &params, const ClientCallback &callback)>;
+
     ToolCall(const QString &toolName, const QJsonObject &arguments, const QJsonValue &progressToken,
              const QMap<QString, QString> &connectionEnv, QObject *parent = nullptr);
 
@@ -48,8 +67,19 @@ public:
     void log(const QString &level, const QJsonValue &data);
     void finish(const ToolResult &result);
 
+    /*! Sends a request to the client (e.g. sampling/createMessage, elicitation/create) on
+     *  behalf of this call; `callback` gets the answer exactly once, always later (never from
+     *  inside this function). Fails with -32601 when the client did not declare the matching
+     *  capability, or when the session is gone. Not called after the call was cancelled. */
+    void requestFromClient(const QString &method, const QJsonObject &params, ClientCallback callback);
+
+    //! Empty unless the client asked for a task (params.task).
+    const QString &taskId() const { return m_taskId; }
+
     //! Used by the session.
     void cancel();
+    void setTaskId(const QString &taskId) { m_taskId = taskId; }
+    void setClientRequester(ClientRequester requester) { m_requester = std::move(requester); }
 
 signals:
     void cancelled();
@@ -64,6 +94,8 @@ private:
     QMap<QString, QString> m_connectionEnv;
     QString m_protocolVersion;
     QJsonObject m_clientInfo;
+    QString m_taskId;
+    ClientRequester m_requester;
     double m_lastProgress = -1;
     bool m_cancelled = false;
     bool m_finished = false;

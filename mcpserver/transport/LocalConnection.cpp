@@ -17,9 +17,15 @@ namespace Hopx::Mcp {
 
 LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
                                  ToolRegistry *registry, QObject *parent)
+    : LocalConnection(socket, id, config, ServerContext{registry, nullptr, nullptr, nullptr}, parent)
+{
+}
+
+LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
+                                 const ServerContext &context, QObject *parent)
     : QObject(parent)
     , m_socket(socket)
-    , m_session(new McpSession(config, registry, this))
+    , m_session(new McpSession(config, context, this))
     , m_buffer(config.maxLineBytes)
     , m_id(id)
     , m_connectedAt(QDateTime::currentDateTime())
@@ -31,6 +37,8 @@ LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerC
     if (::getsockopt(int(m_socket->socketDescriptor()), SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0)
         m_peerPid = cred.pid;
 #endif
+    // LocalServer admits only our own uid: every client on the socket is this user.
+    m_session->setAuthContext(QStringLiteral("local-user"));
     connect(m_socket, &QLocalSocket::readyRead, this, &LocalConnection::readAvailable);
     connect(m_socket, &QLocalSocket::disconnected, this, [this]() {
         m_session->abortAll();
@@ -75,6 +83,12 @@ void LocalConnection::readAvailable()
     for (const QByteArray &line : lines) {
         if (m_firstLine) {
             m_firstLine = false;
+            if (line.trimmed() == activationLine()) {
+                qCDebug(lcConnection) << "client" << m_id << "asks the app to show itself";
+                emit activationRequested();
+                close();
+                return;
+            }
             if (const auto hello = Ipc::Hello::parse(line)) {
                 m_bridgePid = hello->bridgePid;
                 m_session->setConnectionEnv(hello->env);

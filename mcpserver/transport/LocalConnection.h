@@ -19,6 +19,8 @@ class LocalConnection : public QObject
 public:
     LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
                     ToolRegistry *registry, QObject *parent = nullptr);
+    LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
+                    const ServerContext &context, QObject *parent = nullptr);
     ~LocalConnection() override;
 
     quint64 id() const { return m_id; }
@@ -29,9 +31,14 @@ public:
     int callCount() const { return m_callCount; }
     void close();
 
+    //! The one line a second `hopx-desktop` sends instead of MCP: "show yourself".
+    static QByteArray activationLine() { return QByteArrayLiteral("{\"hopx_activate\":1}"); }
+
 signals:
     void closed();
     void identified();
+    //! The first line was activationLine(); the connection closes right after.
+    void activationRequested();
     void requestFinished(const Hopx::Mcp::McpSession::RequestRecord &record);
 
 private:

@@ -4,6 +4,7 @@
 
 #include "protocol/McpSession.h"
 #include "protocol/ServerConfig.h"
+#include "protocol/ServerContext.h"
 #include "protocol/ToolRegistry.h"
 
 #include <QList>
@@ -33,6 +34,7 @@ public:
     enum class ListenResult { Listening, AlreadyRunning, Failed };
 
     LocalServer(const ServerConfig &config, ToolRegistry *registry, QObject *parent = nullptr);
+    LocalServer(const ServerConfig &config, const ServerContext &context, QObject *parent = nullptr);
     ~LocalServer() override;
 
     ListenResult listen(const QString &serverName);
@@ -50,12 +52,14 @@ signals:
     void clientDisconnected(Hopx::Mcp::LocalConnection *connection);
     void requestFinished(Hopx::Mcp::LocalConnection *connection,
                          const Hopx::Mcp::McpSession::RequestRecord &record);
+    //! Another instance of the app was started: the GUI raises its window.
+    void activationRequested();
 
 private:
     void acceptConnections();
 
     ServerConfig m_config;
-    QPointer<ToolRegistry> m_registry;
+    ServerContext m_context;
     QLocalServer *m_server;
     std::unique_ptr<QLockFile> m_lock;
     QList<QPointer<LocalConnection>> m_connections;

@@ -16,7 +16,9 @@ HOPX_APT_PACKAGES=(
     nodejs npm golang-go
 )
 # Only what the tests and screenshots need on top.
-HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-utils appstream imagemagick)
+HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-utils appstream imagemagick
+    dpkg-dev file python3-yaml  # cpack -G DEB (dpkg-shlibdeps, file), the Flatpak manifest check
+    fonts-noto-cjk)  # CJK glyphs for the Chinese screenshots
 
 hopx_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 

@@ -434,7 +434,10 @@ void TestLocalIsolation::teardownLeavesNothing()
         }
         return n;
     };
-    QCOMPARE(hostSleeps(), 3);
+    // Other programs on the host may run `sleep 100` too: count relative to the ones that
+    // are not ours (our three are the sandbox's).
+    const int others = hostSleeps() - 3;
+    QVERIFY(others >= 0);
 
     QSignalSpy died(sp.get(), &SandboxProcess::died);
     QSignalSpy finished(sp.get(), &SandboxProcess::finished);
@@ -443,7 +446,7 @@ void TestLocalIsolation::teardownLeavesNothing()
     QVERIFY(died.isEmpty());
     QVERIFY(!processExists(pid1));
     QVERIFY(!processExists(bwrapPid));
-    QTRY_COMPARE(hostSleeps(), 0);
+    QTRY_COMPARE(hostSleeps(), others);
     for (const QString &cg : cgroups)
         QVERIFY2(!QFileInfo::exists(cg), qPrintable(cg));
     // Destroying it afterwards is harmless.

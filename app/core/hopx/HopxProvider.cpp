@@ -14,6 +14,8 @@
 #include <QNetworkAccessManager>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace Hopx::Cloud {
 
 using namespace Core;
@@ -1032,21 +1034,26 @@ Cancel HopxProvider::runExec(const QString &id, const Req &req, int timeoutSecon
 Cancel HopxProvider::execute(const QString &id, const ExecSpec &spec, Callback<ExecResult> done)
 {
     done = later(std::move(done));
+    // The agent's ExecuteRequest takes 1..300 s and answers 400 to anything longer, so a run
+    // asked for more (execute_code_async defaults to 1800 s) is capped at the agent's limit
+    // instead of failing outright; if it hits the cap it reports a timeout after 300 s.
+    static constexpr int kAgentMaxTimeoutSeconds = 300;
+    const int timeout = std::clamp(spec.timeoutSeconds, 1, kAgentMaxTimeoutSeconds);
     Req req;
     req.method = "POST";
     req.path = QStringLiteral("/execute");
     // `workdir`, not `working_dir`: the agent silently ignores the latter (SDK 0.3.3).
     req.body = {{QStringLiteral("code"), spec.code}, {QStringLiteral("language"), spec.language},
-        {QStringLiteral("timeout"), spec.timeoutSeconds},
+        {QStringLiteral("timeout"), timeout},
         {QStringLiteral("workdir"),
             spec.workingDir.isEmpty() ? QStringLiteral("/workspace") : spec.workingDir}};
     if (!spec.env.isEmpty())
         req.body.insert(QStringLiteral("env"), HopxJson::envToJson(spec.env));
     req.hasBody = true;
     req.retry = RestRequest::Retry::OnlyIfNotProcessed; // never run code twice
-    req.timeoutMs = spec.timeoutSeconds * 1000 + m_options.execGraceMs;
+    req.timeoutMs = timeout * 1000 + m_options.execGraceMs;
     req.what = QStringLiteral("execute code");
-    return runExec(id, req, spec.timeoutSeconds, spec.maxOutputBytes, spec.onOutput, false, done);
+    return runExec(id, req, timeout, spec.maxOutputBytes, spec.onOutput, false, done);
 }
 
 Cancel HopxProvider::runCommand(

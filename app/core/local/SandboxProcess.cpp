@@ -519,8 +519,12 @@ QString SandboxProcess::findAgent()
 {
     const QString name = QStringLiteral("hopx-sandbox-agent");
     QStringList candidates;
-    if (QCoreApplication::instance())
-        candidates << QCoreApplication::applicationDirPath() + QLatin1Char('/') + name;
+    if (QCoreApplication::instance()) {
+        const QString appDir = QCoreApplication::applicationDirPath();
+        candidates << appDir + QLatin1Char('/') + name;
+        // Installed under another prefix than configured (the .deb's /usr, a DESTDIR, a copy).
+        candidates << QDir::cleanPath(appDir + QStringLiteral("/" HOPX_LIBEXECDIR_FROM_BINDIR "/") + name);
+    }
     candidates << QStringLiteral(HOPX_LIBEXECDIR "/") + name;
     for (const QString &c : std::as_const(candidates)) {
         if (QFileInfo(c).isExecutable())

@@ -3,6 +3,8 @@
 #pragma once
 
 namespace Hopx::Mcp {
+class PromptRegistry;
+class ResourceRegistry;
 class ToolRegistry;
 }
 
@@ -11,8 +13,13 @@ namespace Hopx::Core::Tools {
 /*! \brief The test-only tools the official conformance suite calls (`--conformance-fixtures`).
  *
  * Never registered in product mode. Our own tests use them too where they need a call that
- * takes a while (test_tool_with_progress) without depending on a sandbox.
+ * takes a while (test_tool_with_progress, which may also run as a task) without depending on
+ * a sandbox. What each fixture returns follows the suite's scenarios
+ * (@modelcontextprotocol/conformance 0.1.16, its src/scenarios/server/ sources).
  */
 void registerConformanceFixtures(Mcp::ToolRegistry &registry);
+//! The tools above plus the suite's resources, resource template, prompts and completions.
+void registerConformanceFixtures(Mcp::ToolRegistry &tools, Mcp::ResourceRegistry &resources,
+                                 Mcp::PromptRegistry &prompts);
 
 } // namespace Hopx::Core::Tools

@@ -91,8 +91,10 @@ QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey)
                   {QStringLiteral("internet_access"), info.internetAccess}};
     if (info.expiresAt.isValid())
         o.insert(QStringLiteral("expires_at"), info.expiresAt.toUTC().toString(Qt::ISODate));
+    // The id is under idKey only: a HOPX object's own "id" would give list items both keys
+    // (hopx-mcp's list items have sandbox_id alone, its get_sandbox id alone).
     for (auto it = info.extra.begin(); it != info.extra.end(); ++it)
-        if (!o.contains(it.key()))
+        if (!o.contains(it.key()) && it.key() != QLatin1String("id") && it.key() != QLatin1String("sandbox_id"))
             o.insert(it.key(), it.value());
     return o;
 }

@@ -1,0 +1,66 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QObject>
+#include <QStringList>
+
+#include <functional>
+
+namespace Hopx::Mcp {
+
+/*! \brief MCP prompts: name → {arguments, getter, optional argument completer}.
+ *
+ * An ordinary object owned by the app and shared by every session. The session checks
+ * prompts/get arguments (all strings, every required one present) before the getter runs,
+ * so a getter only builds the GetPromptResult ({description?, messages}). Getters are
+ * synchronous: a prompt is a template, not a job.
+ */
+class PromptRegistry : public QObject
+{
+    Q_OBJECT
+public:
+    struct Argument
+    {
+        QString name;
+        QString title;
+        QString description;
+        bool required = false;
+    };
+    struct Prompt
+    {
+        QString name;
+        QString title;
+        QString description;
+        QList<Argument> arguments;
+        QJsonObject toJson() const;
+    };
+    using Getter = std::function<QJsonObject(const QMap<QString, QString> &arguments)>;
+    using Completer = std::function<QStringList(
+        const QString &argument, const QString &value, const QJsonObject &contextArguments)>;
+    struct Entry
+    {
+        Prompt prompt;
+        Getter getter;
+        Completer completer;
+    };
+
+    using QObject::QObject;
+
+    void add(const Prompt &prompt, Getter getter, Completer completer = {});
+    bool remove(const QString &name);
+    const Entry *find(const QString &name) const;
+    QList<Prompt> prompts() const;
+    bool isEmpty() const { return m_entries.isEmpty(); }
+
+signals:
+    void listChanged();
+
+private:
+    QList<Entry> m_entries;
+};
+
+} // namespace Hopx::Mcp

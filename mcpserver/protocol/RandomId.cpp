@@ -1,0 +1,19 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "RandomId.h"
+
+#include <QByteArray>
+#include <QRandomGenerator>
+
+namespace Hopx::Mcp {
+
+QString randomId(int bytes)
+{
+    QByteArray raw(std::max(1, bytes), Qt::Uninitialized);
+    QRandomGenerator *rng = QRandomGenerator::system();
+    for (char &c : raw)
+        c = char(rng->bounded(256));
+    return QString::fromLatin1(raw.toHex());
+}
+
+} // namespace Hopx::Mcp

@@ -1,0 +1,25 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+namespace Hopx::Mcp {
+
+class PromptRegistry;
+class ResourceRegistry;
+class TaskStore;
+class ToolRegistry;
+
+/*! \brief What a server offers, shared by all its sessions; owned by the app, not by sessions.
+ *
+ * Any pointer may be null: the session then neither declares nor answers that feature
+ * (tasks also need at least one tool whose taskSupport is not "forbidden").
+ */
+struct ServerContext
+{
+    ToolRegistry *tools = nullptr;
+    ResourceRegistry *resources = nullptr;
+    PromptRegistry *prompts = nullptr;
+    TaskStore *tasks = nullptr;
+};
+
+} // namespace Hopx::Mcp

@@ -1,0 +1,263 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "HttpConnection.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QTcpSocket>
+#include <QTimer>
+
+Q_DECLARE_LOGGING_CATEGORY(lcHttp)
+
+namespace Hopx::Mcp {
+
+HttpConnection::HttpConnection(QTcpSocket *socket, const HttpServerConfig &config, QObject *parent)
+    : QObject(parent)
+    , m_socket(socket)
+    , m_config(config)
+    , m_parser(config.maxHeaderBytes, config.maxBodyBytes)
+    , m_requestTimer(new QTimer(this))
+    , m_idleTimer(new QTimer(this))
+{
+    m_socket->setParent(this);
+    // Small JSON-RPC messages: don't let Nagle hold a response back for an ACK.
+    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    m_requestTimer->setSingleShot(true);
+    m_requestTimer->setInterval(m_config.requestTimeoutMs);
+    connect(m_requestTimer, &QTimer::timeout, this, [this]() {
+        qCDebug(lcHttp) << "request not complete after" << m_config.requestTimeoutMs
+                        << "ms; dropping";
+        failRequest(408, QStringLiteral("Request not received in time"));
+    });
+    m_idleTimer->setSingleShot(true);
+    m_idleTimer->setInterval(m_config.idleTimeoutMs);
+    connect(m_idleTimer, &QTimer::timeout, this, &HttpConnection::abort);
+    connect(m_socket, &QTcpSocket::readyRead, this, &HttpConnection::readAvailable);
+    connect(m_socket, &QTcpSocket::disconnected, this, [this]() {
+        m_closing = true;
+        m_requestTimer->stop();
+        m_idleTimer->stop();
+        if (!m_closedEmitted) {
+            m_closedEmitted = true;
+            emit closed();
+        }
+        deleteLater();
+    });
+    connect(m_socket, &QTcpSocket::bytesWritten, this, [this]() {
+        // A response sent with Connection: close is finished once its bytes are out.
+        if (m_closing && m_socket->bytesToWrite() == 0)
+            m_socket->disconnectFromHost();
+    });
+    // Until the first byte arrives, the request timeout is what bounds an idle newcomer.
+    m_requestTimer->start();
+}
+
+HttpConnection::~HttpConnection()
+{
+    if (!m_closedEmitted) {
+        m_closedEmitted = true;
+        emit closed();
+    }
+}
+
+bool HttpConnection::isOpen() const
+{
+    return !m_closing && m_socket->state() == QAbstractSocket::ConnectedState;
+}
+
+void HttpConnection::abort()
+{
+    m_closing = true;
+    m_socket->abort(); // emits disconnected → closed()
+}
+
+QByteArray HttpConnection::reasonPhrase(int status)
+{
+    switch (status) {
+    case 100:
+        return "Continue";
+    case 200:
+        return "OK";
+    case 202:
+        return "Accepted";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 406:
+        return "Not Acceptable";
+    case 408:
+        return "Request Timeout";
+    case 409:
+        return "Conflict";
+    case 413:
+        return "Content Too Large";
+    case 415:
+        return "Unsupported Media Type";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 500:
+        return "Internal Server Error";
+    case 501:
+        return "Not Implemented";
+    case 503:
+        return "Service Unavailable";
+    case 505:
+        return "HTTP Version Not Supported";
+    default:
+        return "Unknown";
+    }
+}
+
+void HttpConnection::readAvailable()
+{
+    m_buffer += m_socket->readAll();
+    // Bytes that arrive while a response is being produced wait; bound them all the same.
+    if (m_buffer.size() > m_config.maxHeaderBytes + m_config.maxBodyBytes + 4096) {
+        abort();
+        return;
+    }
+    if (!m_busy)
+        processBuffer();
+}
+
+void HttpConnection::processBuffer()
+{
+    if (m_busy || m_closing)
+        return;
+    if (m_buffer.isEmpty())
+        return;
+    m_idleTimer->stop();
+    if (!m_requestTimer->isActive())
+        m_requestTimer->start();
+    const HttpRequestParser::State state = m_parser.parse(m_buffer);
+    if (state == HttpRequestParser::State::Error) {
+        failRequest(m_parser.errorStatus(), m_parser.errorMessage());
+        return;
+    }
+    if (state == HttpRequestParser::State::NeedMore) {
+        if (m_parser.headersDone() && m_parser.expectsContinue() && !m_sentContinue) {
+            m_sentContinue = true;
+            write("HTTP/1.1 100 Continue\r\n\r\n");
+        }
+        return;
+    }
+    m_requestTimer->stop();
+    m_sentContinue = false;
+    m_busy = true;
+    const HttpRequest request = m_parser.takeRequest();
+    m_keepAlive = request.keepAlive();
+    emit requestReady(request);
+}
+
+void HttpConnection::failRequest(int status, const QString &message)
+{
+    // After a framing error the byte stream cannot be trusted: answer once, then close.
+    m_keepAlive = false;
+    m_busy = true;
+    const QJsonObject error {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+        {QStringLiteral("id"), QJsonValue::Null},
+        {QStringLiteral("error"),
+            QJsonObject {{QStringLiteral("code"), -32600}, {QStringLiteral("message"), message}}}};
+    respond(status, {}, QJsonDocument(error).toJson(QJsonDocument::Compact));
+}
+
+void HttpConnection::writeHead(
+    int status, const Headers &headers, const QByteArray &contentType, qint64 contentLength)
+{
+    QByteArray head;
+    head.reserve(256);
+    head += "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+    if (!contentType.isEmpty())
+        head += "Content-Type: " + contentType + "\r\n";
+    if (contentLength >= 0)
+        head += "Content-Length: " + QByteArray::number(contentLength) + "\r\n";
+    else if (m_chunked)
+        head += "Transfer-Encoding: chunked\r\n";
+    for (const auto &h : headers)
+        head += h.first + ": " + h.second + "\r\n";
+    head += m_keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
+    write(head);
+}
+
+void HttpConnection::respond(
+    int status, const Headers &headers, const QByteArray &body, const QByteArray &contentType)
+{
+    if (!isOpen() || m_streaming)
+        return;
+    writeHead(status, headers, body.isEmpty() ? QByteArray() : contentType, body.size());
+    write(body);
+    finishResponse();
+}
+
+void HttpConnection::beginStream(int status, const Headers &headers, const QByteArray &contentType)
+{
+    if (!isOpen() || m_streaming)
+        return;
+    m_streaming = true;
+    // HTTP/1.0 has no chunked coding: such a stream ends by closing the connection.
+    m_chunked = m_keepAlive;
+    Headers all = headers;
+    all.append(qMakePair(QByteArray("Cache-Control"), QByteArray("no-cache, no-transform")));
+    all.append(qMakePair(QByteArray("X-Accel-Buffering"), QByteArray("no")));
+    writeHead(status, all, contentType, -1);
+}
+
+void HttpConnection::writeChunk(const QByteArray &data)
+{
+    if (!isOpen() || !m_streaming || data.isEmpty())
+        return;
+    if (m_chunked)
+        write(QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n");
+    else
+        write(data);
+}
+
+void HttpConnection::endStream()
+{
+    if (!m_streaming)
+        return;
+    if (isOpen() && m_chunked)
+        write("0\r\n\r\n");
+    m_streaming = false;
+    m_chunked = false;
+    finishResponse();
+}
+
+void HttpConnection::finishResponse()
+{
+    m_busy = false;
+    if (!m_keepAlive) {
+        m_closing = true;
+        m_requestTimer->stop();
+        if (m_socket->bytesToWrite() == 0)
+            m_socket->disconnectFromHost();
+        return;
+    }
+    m_idleTimer->start();
+    // A pipelined request may already be waiting; handle it on the next turn of the loop
+    // (not recursively, so a long pipeline cannot grow the stack).
+    if (!m_buffer.isEmpty())
+        QMetaObject::invokeMethod(this, &HttpConnection::processBuffer, Qt::QueuedConnection);
+}
+
+void HttpConnection::write(const QByteArray &bytes)
+{
+    if (bytes.isEmpty() || m_socket->state() != QAbstractSocket::ConnectedState)
+        return;
+    m_socket->write(bytes);
+    if (m_socket->bytesToWrite() > m_config.maxUnsentBytes) {
+        qCWarning(lcHttp) << "client stopped reading (" << m_socket->bytesToWrite()
+                          << "bytes unsent); dropping it";
+        abort();
+    }
+}
+
+} // namespace Hopx::Mcp

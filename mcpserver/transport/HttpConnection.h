@@ -1,0 +1,78 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "HttpRequest.h"
+#include "HttpRequestParser.h"
+#include "HttpServerConfig.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QPair>
+
+class QTcpSocket;
+class QTimer;
+
+namespace Hopx::Mcp {
+
+/*! \brief One TCP connection of the HTTP transport: request framing, timeouts, responses.
+ *
+ * Requests are handled one at a time (bytes of a pipelined next request wait in the buffer).
+ * A request must arrive completely within requestTimeoutMs of its first byte, so a client
+ * that trickles bytes (slowloris) is answered 408 and dropped; a keep-alive connection with
+ * no request for idleTimeoutMs is closed. Nothing here blocks: one stalled client never
+ * delays another. A response is either whole (respond()) or a stream (beginStream(),
+ * writeChunk()…, endStream()) sent with chunked encoding so the connection can be reused.
+ */
+class HttpConnection : public QObject
+{
+    Q_OBJECT
+public:
+    using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+    HttpConnection(QTcpSocket *socket, const HttpServerConfig &config, QObject *parent = nullptr);
+    ~HttpConnection() override;
+
+    void respond(int status, const Headers &headers, const QByteArray &body,
+        const QByteArray &contentType = "application/json");
+    void beginStream(int status, const Headers &headers, const QByteArray &contentType);
+    void writeChunk(const QByteArray &data);
+    void endStream();
+    bool isStreaming() const { return m_streaming; }
+    bool isOpen() const;
+    //! Drops the connection now (unsent bytes may be lost).
+    void abort();
+
+    static QByteArray reasonPhrase(int status);
+
+signals:
+    void requestReady(const Hopx::Mcp::HttpRequest &request);
+    //! The connection is gone; the object is deleted right after.
+    void closed();
+
+private:
+    void readAvailable();
+    void processBuffer();
+    void finishResponse();
+    void failRequest(int status, const QString &message);
+    void writeHead(
+        int status, const Headers &headers, const QByteArray &contentType, qint64 contentLength);
+    void write(const QByteArray &bytes);
+
+    QTcpSocket *m_socket;
+    HttpServerConfig m_config;
+    HttpRequestParser m_parser;
+    QByteArray m_buffer;
+    QTimer *m_requestTimer;
+    QTimer *m_idleTimer;
+    bool m_busy = false; // a request is being answered
+    bool m_keepAlive = true; // of the request being answered
+    bool m_chunked = false; // the current stream uses chunked encoding
+    bool m_streaming = false;
+    bool m_sentContinue = false;
+    bool m_closing = false;
+    bool m_closedEmitted = false;
+};
+
+} // namespace Hopx::Mcp

@@ -1,0 +1,236 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "HttpMcpSession.h"
+
+#include <QLoggingCategory>
+#include <QTimer>
+
+Q_DECLARE_LOGGING_CATEGORY(lcHttp)
+
+namespace Hopx::Mcp {
+
+HttpMcpSession::HttpMcpSession(const QString &id, const ServerConfig &config,
+    const ServerContext &context, const HttpServerConfig &http, const QString &authContext,
+    QObject *parent)
+    : QObject(parent)
+    , m_id(id)
+    , m_http(http)
+    , m_session(new McpSession(config, context, this))
+    , m_keepAlive(new QTimer(this))
+{
+    m_session->setAuthContext(authContext);
+    m_lastActivity.start();
+    connect(m_session, &McpSession::outgoing, this, &HttpMcpSession::route);
+    connect(m_session, &McpSession::requestDropped, this, &HttpMcpSession::dropped);
+    connect(m_session, &McpSession::requestFinished, this, &HttpMcpSession::requestFinished);
+    connect(m_session, &McpSession::clientIdentified, this, &HttpMcpSession::clientIdentified);
+    m_keepAlive->setInterval(m_http.sseKeepAliveMs);
+    connect(m_keepAlive, &QTimer::timeout, this, [this]() {
+        // An SSE comment: keeps idle-timeout proxies and the client's own watchdogs quiet.
+        if (m_getStream)
+            m_getStream->writeChunk(": keep-alive\n\n");
+        else
+            m_keepAlive->stop();
+    });
+}
+
+HttpMcpSession::~HttpMcpSession()
+{
+    close();
+    // Gone before our members are: nothing it says on its way out may reach route().
+    disconnect(m_session, nullptr, this, nullptr);
+    delete m_session;
+}
+
+namespace {
+/*! Whether a message from McpSession is a response (or a batch of them). Cheap and exact:
+ *  QJsonObject writes keys in sorted order, so the top level of a response reads
+ *  {"error":… or {"id":…,"jsonrpc":"2.0","result":…, and a request
+ * {"id":…,"jsonrpc":"2.0","method":… (an id string cannot contain an unescaped quote, so the first
+ * "jsonrpc" match is the top one). */
+bool isResponse(const QByteArray &m)
+{
+    if (m.startsWith('[') || m.startsWith("{\"error\":"))
+        return true;
+    if (!m.startsWith("{\"id\":"))
+        return false; // a notification: {"jsonrpc":"2.0","method":…
+    const qsizetype p = m.indexOf("\"jsonrpc\":\"2.0\",");
+    return p < 0 || m.mid(p + 16, 8) != "\"method\"";
+}
+} // namespace
+
+QByteArray HttpMcpSession::sseEvent(const QByteArray &data)
+{
+    // Compact JSON never contains a raw newline, so one data: line holds the whole message.
+    return "event: message\ndata: " + data + "\n\n";
+}
+
+HttpConnection::Headers HttpMcpSession::sessionHeaders() const
+{
+    return {{"Mcp-Session-Id", m_id.toLatin1()}};
+}
+
+bool HttpMcpSession::isIdle() const
+{
+    return m_exchanges.isEmpty() && !m_getStream && m_session->inFlightCount() == 0;
+}
+
+void HttpMcpSession::close()
+{
+    const auto exchanges = std::exchange(m_exchanges, {});
+    for (const ExchangePtr &e : exchanges) {
+        disconnect(e->onClosed);
+        if (e->connection && e->connection->isStreaming())
+            e->connection->endStream();
+        e->connection = nullptr;
+    }
+    disconnect(m_getStreamClosed);
+    if (m_getStream)
+        m_getStream->endStream();
+    m_getStream = nullptr;
+    m_keepAlive->stop();
+    m_session->abortAll();
+}
+
+void HttpMcpSession::handlePost(
+    HttpConnection *connection, const QJsonValue &body, const QStringList &requestKeys)
+{
+    m_lastActivity.restart();
+    if (requestKeys.isEmpty()) {
+        m_session->handleJson(body);
+        connection->respond(202, sessionHeaders(), {});
+        return;
+    }
+    for (const QString &key : requestKeys) {
+        if (m_exchanges.contains(key)) {
+            // Two POSTs in flight with one id would share a stream: refuse the second.
+            connection->respond(400, sessionHeaders(),
+                R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a request with this id is already in flight"}})");
+            return;
+        }
+    }
+    auto exchange = std::make_shared<Exchange>();
+    exchange->connection = connection;
+    exchange->keys = requestKeys;
+    for (const QString &key : requestKeys)
+        m_exchanges.insert(key, exchange);
+    // The client is gone: its requests keep running (disconnect is not cancel), but what they
+    // say now has nowhere to go.
+    exchange->onClosed = connect(connection, &HttpConnection::closed, this, [this, exchange]() {
+        exchange->connection = nullptr;
+        if (!exchange->done) {
+            exchange->done = true;
+            for (const QString &key : std::as_const(exchange->keys))
+                if (m_exchanges.value(key) == exchange)
+                    m_exchanges.remove(key);
+        }
+    });
+
+    m_session->handleJson(body);
+    exchange->dispatching = false;
+    if (exchange->done && !exchange->connection)
+        return;
+    if (exchange->done && exchange->early.isEmpty()) {
+        // Answered at once with nothing before it: plain JSON is cheaper and reusable.
+        disconnect(exchange->onClosed);
+        exchange->connection = nullptr;
+        connection->respond(200, sessionHeaders(), exchange->final, "application/json");
+        return;
+    }
+    // Something will be (or was) said before the answer: stream it as SSE.
+    exchange->streaming = true;
+    connection->beginStream(200, sessionHeaders(), "text/event-stream");
+    for (const QByteArray &m : std::as_const(exchange->early))
+        connection->writeChunk(sseEvent(m));
+    exchange->early.clear();
+    if (exchange->done)
+        finishExchange(exchange);
+}
+
+void HttpMcpSession::finishExchange(const ExchangePtr &exchange)
+{
+    disconnect(exchange->onClosed);
+    if (!exchange->connection)
+        return;
+    if (!exchange->final.isEmpty())
+        exchange->connection->writeChunk(sseEvent(exchange->final));
+    exchange->connection->endStream();
+    exchange->connection = nullptr;
+}
+
+void HttpMcpSession::route(const QByteArray &message, const QString &relatedKey)
+{
+    const ExchangePtr exchange = relatedKey.isEmpty() ? nullptr : m_exchanges.value(relatedKey);
+    // A response or a batch's array of responses ends its POST.
+    const bool isFinal = isResponse(message);
+    if (!exchange) {
+        if (isFinal && !relatedKey.isEmpty())
+            return; // its POST connection is gone: the answer cannot be delivered
+        sendGeneral(message);
+        return;
+    }
+    if (isFinal) {
+        exchange->done = true;
+        exchange->final = message;
+        for (const QString &key : std::as_const(exchange->keys))
+            if (m_exchanges.value(key) == exchange)
+                m_exchanges.remove(key);
+        m_lastActivity.restart();
+        if (!exchange->dispatching)
+            finishExchange(exchange);
+        return;
+    }
+    if (exchange->dispatching)
+        exchange->early.append(message);
+    else if (exchange->connection)
+        exchange->connection->writeChunk(sseEvent(message));
+}
+
+void HttpMcpSession::dropped(const QString &relatedKey)
+{
+    const ExchangePtr exchange = m_exchanges.value(relatedKey);
+    if (!exchange)
+        return;
+    // A cancelled request gets no response; a POST that carried only it ends empty.
+    exchange->keys.removeAll(relatedKey);
+    m_exchanges.remove(relatedKey);
+    if (!exchange->keys.isEmpty())
+        return;
+    exchange->done = true;
+    if (!exchange->dispatching)
+        finishExchange(exchange);
+}
+
+void HttpMcpSession::sendGeneral(const QByteArray &message)
+{
+    if (m_getStream && m_getStream->isOpen()) {
+        m_getStream->writeChunk(sseEvent(message));
+        return;
+    }
+    m_queue.push_back(message);
+    while (int(m_queue.size()) > m_http.maxQueuedMessages)
+        m_queue.pop_front(); // oldest first: a client that never listens must not cost memory
+}
+
+void HttpMcpSession::handleGet(HttpConnection *connection)
+{
+    m_lastActivity.restart();
+    if (m_getStream && m_getStream->isOpen()) {
+        connection->respond(409, sessionHeaders(),
+            R"({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Conflict: only one GET stream per session"}})");
+        return;
+    }
+    m_getStream = connection;
+    m_getStreamClosed = connect(connection, &HttpConnection::closed, this, [this]() {
+        m_lastActivity.restart();
+        m_keepAlive->stop();
+    });
+    connection->beginStream(200, sessionHeaders(), "text/event-stream");
+    while (!m_queue.empty()) {
+        connection->writeChunk(sseEvent(m_queue.front()));
+        m_queue.pop_front();
+    }
+    m_keepAlive->start();
+}
+
+} // namespace Hopx::Mcp

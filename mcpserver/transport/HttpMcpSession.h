@@ -1,0 +1,93 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "HttpConnection.h"
+#include "HttpServerConfig.h"
+#include "protocol/McpSession.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QJsonValue>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <deque>
+#include <memory>
+
+class QTimer;
+
+namespace Hopx::Mcp {
+
+/*! \brief One Streamable HTTP session (Mcp-Session-Id): an McpSession and its SSE streams.
+ *
+ * Routes each outgoing message to exactly one stream: a message related to a request goes
+ * on that request's POST (progress, log, server-to-client requests, then the response, which
+ * ends the stream); a POST whose response is ready before anything else was said is answered
+ * as plain JSON instead. Unrelated messages (list_changed, resources/updated, task status)
+ * go on the GET stream, or wait in a bounded queue until one is opened.
+ */
+class HttpMcpSession : public QObject
+{
+    Q_OBJECT
+public:
+    HttpMcpSession(const QString &id, const ServerConfig &config, const ServerContext &context,
+        const HttpServerConfig &http, const QString &authContext, QObject *parent = nullptr);
+    ~HttpMcpSession() override;
+
+    const QString &id() const { return m_id; }
+    McpSession *session() const { return m_session; }
+
+    /*! A POST body, already parsed and checked by the server. `requestKeys` are the
+     *  JsonRpc::idKey()s of the requests in it (empty → notifications/responses only: 202). */
+    void handlePost(
+        HttpConnection *connection, const QJsonValue &body, const QStringList &requestKeys);
+    //! GET: opens the session's one server-to-client stream (409 when one is open).
+    void handleGet(HttpConnection *connection);
+    //! Ends every stream and cancels what is in flight (DELETE, eviction, shutdown).
+    void close();
+
+    //! No open stream and no request in flight: the session may be evicted.
+    bool isIdle() const;
+    qint64 idleMs() const { return m_lastActivity.elapsed(); }
+
+signals:
+    void requestFinished(const Hopx::Mcp::McpSession::RequestRecord &record);
+    void clientIdentified(const QJsonObject &clientInfo, const QString &protocolVersion);
+
+private:
+    //! The answer to one POST that carried requests.
+    struct Exchange
+    {
+        QPointer<HttpConnection> connection;
+        QStringList keys;
+        QList<QByteArray> early; // said before we decided between JSON and SSE
+        QByteArray final; // the response (or the batch's array of responses)
+        QMetaObject::Connection
+            onClosed; // dropped when done: keep-alive connections serve many POSTs
+        bool dispatching = true; // inside handlePost's synchronous dispatch
+        bool streaming = false;
+        bool done = false;
+    };
+    using ExchangePtr = std::shared_ptr<Exchange>;
+
+    void route(const QByteArray &message, const QString &relatedKey);
+    void dropped(const QString &relatedKey);
+    void finishExchange(const ExchangePtr &exchange);
+    void sendGeneral(const QByteArray &message);
+    HttpConnection::Headers sessionHeaders() const;
+    static QByteArray sseEvent(const QByteArray &data);
+
+    QString m_id;
+    HttpServerConfig m_http;
+    McpSession *m_session;
+    QHash<QString, ExchangePtr> m_exchanges; // request key → its POST
+    QPointer<HttpConnection> m_getStream;
+    QMetaObject::Connection m_getStreamClosed;
+    std::deque<QByteArray> m_queue;
+    QTimer *m_keepAlive;
+    QElapsedTimer m_lastActivity;
+};
+
+} // namespace Hopx::Mcp

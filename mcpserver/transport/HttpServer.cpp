@@ -1,0 +1,411 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "HttpServer.h"
+
+#include "HttpConnection.h"
+#include "HttpMcpSession.h"
+#include "protocol/JsonRpc.h"
+#include "protocol/RandomId.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QUrl>
+
+Q_LOGGING_CATEGORY(lcHttp, "hopx.mcp.http", QtInfoMsg)
+
+namespace Hopx::Mcp {
+
+namespace {
+
+const QStringList kLoopbackNames {
+    QStringLiteral("localhost"), QStringLiteral("127.0.0.1"), QStringLiteral("::1")};
+
+//! Accept lists both types, or a wildcard that covers them (RFC 9110 §12.5.1).
+bool accepts(const QByteArray &accept, const QByteArray &type)
+{
+    const QByteArray a = accept.toLower();
+    const QByteArray range = type.left(type.indexOf('/')) + QByteArray("/*");
+    return a.contains(type) || a.contains("*/*") || a.contains(range);
+}
+
+enum class Kind { Request, Notification, Response, Invalid };
+
+Kind classify(const QJsonValue &v)
+{
+    if (!v.isObject())
+        return Kind::Invalid;
+    const QJsonObject o = v.toObject();
+    if (o.value(QStringLiteral("jsonrpc")).toString() != QLatin1String("2.0"))
+        return Kind::Invalid;
+    if (o.contains(QStringLiteral("method"))) {
+        if (!o.value(QStringLiteral("method")).isString())
+            return Kind::Invalid;
+        if (!o.contains(QStringLiteral("id")))
+            return Kind::Notification;
+        return JsonRpc::isValidId(o.value(QStringLiteral("id"))) ? Kind::Request : Kind::Invalid;
+    }
+    if (o.contains(QStringLiteral("result")) || o.contains(QStringLiteral("error")))
+        return Kind::Response;
+    return Kind::Invalid;
+}
+
+} // namespace
+
+HttpServer::HttpServer(const ServerConfig &config, const ServerContext &context,
+    const HttpServerConfig &http, QObject *parent)
+    : QObject(parent)
+    , m_config(config)
+    , m_context(context)
+    , m_http(http)
+    , m_server(new QTcpServer(this))
+    , m_sweep(new QTimer(this))
+{
+    m_server->setMaxPendingConnections(64);
+    connect(m_server, &QTcpServer::newConnection, this, &HttpServer::acceptConnections);
+    m_sweep->setInterval(60 * 1000);
+    connect(m_sweep, &QTimer::timeout, this, &HttpServer::expireSessions);
+}
+
+HttpServer::~HttpServer()
+{
+    close();
+}
+
+bool HttpServer::listen()
+{
+    if (!m_http.address.isLoopback()) {
+        m_error = QStringLiteral(
+            "Refusing to serve MCP over HTTP on %1: only a loopback address "
+            "(127.0.0.1 or ::1) is allowed; the MCP server has no business on a network.")
+                      .arg(m_http.address.toString());
+        return false;
+    }
+    if (m_http.requireToken && m_http.bearerToken.isEmpty()) {
+        m_error = QStringLiteral("No bearer token configured for the HTTP transport");
+        return false;
+    }
+    if (!m_server->listen(m_http.address, m_http.port)) {
+        m_error = QStringLiteral("Cannot listen on %1:%2: %3")
+                      .arg(m_http.address.toString())
+                      .arg(m_http.port)
+                      .arg(m_server->errorString());
+        return false;
+    }
+    m_sweep->start();
+    qCInfo(lcHttp).noquote() << "MCP over HTTP at" << endpointUrl()
+                             << (m_http.requireToken ? "(bearer token required)"
+                                                     : "(NO token check)");
+    return true;
+}
+
+void HttpServer::close()
+{
+    const QStringList ids = m_sessions.keys();
+    for (const QString &id : ids)
+        removeSession(id);
+    const auto connections = findChildren<HttpConnection *>(Qt::FindDirectChildrenOnly);
+    for (HttpConnection *c : connections)
+        c->abort();
+    if (m_server->isListening())
+        m_server->close();
+    m_sweep->stop();
+}
+
+quint16 HttpServer::port() const
+{
+    return m_server->serverPort();
+}
+
+QString HttpServer::endpointUrl() const
+{
+    const QString host = m_http.address.protocol() == QAbstractSocket::IPv6Protocol
+        ? QStringLiteral("[%1]").arg(m_http.address.toString())
+        : m_http.address.toString();
+    return QStringLiteral("http://%1:%2%3").arg(host).arg(port()).arg(m_http.path);
+}
+
+void HttpServer::acceptConnections()
+{
+    while (QTcpSocket *socket = m_server->nextPendingConnection()) {
+        // Bound to loopback already; the check is for the day someone changes that.
+        if (!socket->peerAddress().isLoopback() || m_connections >= m_http.maxConnections) {
+            qCWarning(lcHttp) << "refusing a connection:"
+                              << (m_connections >= m_http.maxConnections ? "too many connections"
+                                                                         : "not loopback");
+            socket->abort();
+            socket->deleteLater();
+            continue;
+        }
+        auto *connection = new HttpConnection(socket, m_http, this);
+        ++m_connections;
+        connect(connection, &HttpConnection::closed, this, [this]() { --m_connections; });
+        connect(connection, &HttpConnection::requestReady, this,
+            [this, connection](const HttpRequest &r) { handleRequest(connection, r); });
+    }
+}
+
+void HttpServer::sendError(HttpConnection *connection, int status, int code, const QString &message,
+    const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    connection->respond(
+        status, headers, JsonRpc::serialize(JsonRpc::error(QJsonValue::Null, code, message)));
+}
+
+bool HttpServer::hostAllowed(const QByteArray &host) const
+{
+    QString name;
+    QString portText;
+    const QString h = QString::fromLatin1(host).trimmed().toLower();
+    if (h.startsWith(QLatin1Char('['))) {
+        const qsizetype close = h.indexOf(QLatin1Char(']'));
+        if (close < 0)
+            return false;
+        name = h.mid(1, close - 1);
+        const QString rest = h.mid(close + 1);
+        if (!rest.isEmpty() && !rest.startsWith(QLatin1Char(':')))
+            return false;
+        portText = rest.mid(1);
+    } else {
+        const qsizetype colon = h.lastIndexOf(QLatin1Char(':'));
+        name = colon < 0 ? h : h.left(colon);
+        portText = colon < 0 ? QString() : h.mid(colon + 1);
+    }
+    if (!kLoopbackNames.contains(name))
+        return false;
+    return portText.isEmpty() || portText == QString::number(port());
+}
+
+bool HttpServer::originAllowed(const QByteArray &origin) const
+{
+    const QString o = QString::fromLatin1(origin).trimmed();
+    if (m_http.extraAllowedOrigins.contains(o))
+        return true;
+    const QUrl url(o, QUrl::StrictMode);
+    if (!url.isValid()
+        || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+        return false; // includes "null" (sandboxed frames, file: pages)
+    // Same loopback host *and* our port: a page served by another local web server is another
+    // origin and must not drive this one.
+    return kLoopbackNames.contains(url.host().toLower()) && url.port() == int(port());
+}
+
+bool HttpServer::tokenAccepted(const QByteArray &authorization) const
+{
+    const qsizetype space = authorization.indexOf(' ');
+    if (space < 0 || authorization.left(space).toLower() != "bearer")
+        return false;
+    const QByteArray given = authorization.mid(space + 1).trimmed();
+    const QByteArray &expected = m_http.bearerToken;
+    // Constant time in the token's content: no byte-by-byte timing oracle.
+    unsigned char diff = given.size() == expected.size() ? 0 : 1;
+    for (qsizetype i = 0; i < expected.size(); ++i)
+        diff |= static_cast<unsigned char>(expected.at(i) ^ (i < given.size() ? given.at(i) : 0));
+    return diff == 0;
+}
+
+HttpMcpSession *HttpServer::sessionFor(HttpConnection *connection, const HttpRequest &request)
+{
+    const QByteArray id = request.header("mcp-session-id");
+    if (id.isEmpty()) {
+        sendError(connection, 400, -32000,
+            QStringLiteral("Bad Request: Mcp-Session-Id header is required"));
+        return nullptr;
+    }
+    HttpMcpSession *session = m_sessions.value(QString::fromLatin1(id));
+    if (!session) {
+        // Unknown or ended (DELETE, expiry): 404 tells the client to initialize anew.
+        sendError(connection, 404, -32001, QStringLiteral("Session not found"));
+        return nullptr;
+    }
+    const QByteArray version = request.header("mcp-protocol-version");
+    // Missing means 2025-03-26 (transport spec); any version we speak is fine, not only the
+    // negotiated one (the conformance suite sends 2025-03-26 inside a 2025-11-25 session).
+    if (!version.isEmpty() && !m_config.protocolVersions.contains(QString::fromLatin1(version))) {
+        sendError(connection, 400, -32000,
+            QStringLiteral("Bad Request: Unsupported protocol version (supported: %1)")
+                .arg(m_config.protocolVersions.join(QStringLiteral(", "))));
+        return nullptr;
+    }
+    return session;
+}
+
+HttpMcpSession *HttpServer::createSession()
+{
+    if (m_sessions.size() >= m_http.maxSessions) {
+        HttpMcpSession *victim = nullptr;
+        for (HttpMcpSession *s : std::as_const(m_sessions))
+            if (s->isIdle() && (!victim || s->idleMs() > victim->idleMs()))
+                victim = s;
+        if (!victim)
+            return nullptr;
+        qCInfo(lcHttp) << "session limit reached; ending the least recently used idle session";
+        removeSession(victim->id());
+    }
+    QString id;
+    do {
+        id = randomId(16);
+    } while (m_sessions.contains(id));
+    // With a token, every session is the same principal (whoever holds the token), so tasks
+    // may be polled from a later session; without one, nobody is identified: bind to the session.
+    const QString authContext =
+        m_http.requireToken ? QStringLiteral("http-bearer") : QStringLiteral("http-session:") + id;
+    auto *session = new HttpMcpSession(id, m_config, m_context, m_http, authContext, this);
+    connect(session, &HttpMcpSession::requestFinished, this, &HttpServer::requestFinished);
+    connect(session, &HttpMcpSession::clientIdentified, this, &HttpServer::clientIdentified);
+    m_sessions.insert(id, session);
+    return session;
+}
+
+void HttpServer::removeSession(const QString &id)
+{
+    HttpMcpSession *session = m_sessions.take(id);
+    if (!session)
+        return;
+    session->close();
+    session->deleteLater();
+}
+
+void HttpServer::expireSessions()
+{
+    const QStringList ids = m_sessions.keys();
+    for (const QString &id : ids) {
+        HttpMcpSession *s = m_sessions.value(id);
+        if (s && s->isIdle() && s->idleMs() > m_http.sessionIdleTimeoutMs)
+            removeSession(id);
+    }
+}
+
+void HttpServer::handleRequest(HttpConnection *connection, const HttpRequest &request)
+{
+    if (request.path != m_http.path.toLatin1()) {
+        sendError(connection, 404, -32601,
+            QStringLiteral("Not found: the MCP endpoint is %1").arg(m_http.path));
+        return;
+    }
+    // DNS rebinding: a hostile page whose name resolves to 127.0.0.1 still sends its own
+    // Host and Origin. Checked before the token so such a page learns nothing about it.
+    if (!hostAllowed(request.header("host"))) {
+        sendError(connection, 403, -32000,
+            QStringLiteral("Forbidden: Host header is not a loopback name of this server"));
+        return;
+    }
+    if (request.hasHeader("origin") && !originAllowed(request.header("origin"))) {
+        sendError(connection, 403, -32000, QStringLiteral("Forbidden: Origin not allowed"));
+        return;
+    }
+    if (m_http.requireToken && !tokenAccepted(request.header("authorization"))) {
+        sendError(connection, 401, -32000,
+            QStringLiteral("Unauthorized: send \"Authorization: Bearer <token>\""),
+            {{"WWW-Authenticate", "Bearer realm=\"hopx-desktop\""}});
+        return;
+    }
+    if (request.method == "POST") {
+        handlePost(connection, request);
+        return;
+    }
+    if (request.method == "GET") {
+        if (!accepts(request.header("accept"), "text/event-stream")) {
+            sendError(connection, 406, -32000,
+                QStringLiteral("Not Acceptable: Client must accept text/event-stream"));
+            return;
+        }
+        if (HttpMcpSession *session = sessionFor(connection, request))
+            session->handleGet(connection);
+        return;
+    }
+    if (request.method == "DELETE") {
+        if (HttpMcpSession *session = sessionFor(connection, request)) {
+            qCDebug(lcHttp) << "session ended by the client";
+            removeSession(session->id());
+            connection->respond(200, {}, {});
+        }
+        return;
+    }
+    sendError(connection, 405, -32000, QStringLiteral("Method not allowed."),
+        {{"Allow", "GET, POST, DELETE"}});
+}
+
+void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &request)
+{
+    const QByteArray accept = request.header("accept");
+    if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
+        sendError(connection, 406, -32000,
+            QStringLiteral(
+                "Not Acceptable: Client must accept both application/json and text/event-stream"));
+        return;
+    }
+    const QByteArray contentType = request.header("content-type");
+    if (contentType.split(';').first().trimmed().toLower() != "application/json") {
+        sendError(connection, 415, -32000,
+            QStringLiteral("Unsupported Media Type: Content-Type must be application/json"));
+        return;
+    }
+    QJsonParseError parseError {};
+    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || (!doc.isObject() && !doc.isArray())) {
+        sendError(
+            connection, 400, JsonRpc::ParseError, QStringLiteral("Parse error: Invalid JSON"));
+        return;
+    }
+    const QJsonValue body = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
+    const QJsonArray messages = doc.isArray() ? doc.array() : QJsonArray {doc.object()};
+    if (messages.isEmpty()) {
+        sendError(connection, 400, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: empty batch"));
+        return;
+    }
+    QStringList requestKeys;
+    bool initialize = false;
+    for (const QJsonValue &m : messages) {
+        const Kind kind = classify(m);
+        if (kind == Kind::Invalid) {
+            sendError(connection, 400, JsonRpc::InvalidRequest,
+                QStringLiteral("Invalid Request: not a JSON-RPC 2.0 message"));
+            return;
+        }
+        if (kind == Kind::Request) {
+            requestKeys.append(JsonRpc::idKey(m.toObject().value(QStringLiteral("id"))));
+            initialize = initialize
+                || m.toObject().value(QStringLiteral("method")).toString()
+                    == QLatin1String("initialize");
+        }
+    }
+
+    if (initialize) {
+        if (messages.size() > 1) {
+            sendError(connection, 400, JsonRpc::InvalidRequest,
+                QStringLiteral("Invalid Request: initialize must be sent on its own"));
+            return;
+        }
+        const QString existing = QString::fromLatin1(request.header("mcp-session-id"));
+        if (!existing.isEmpty() && m_sessions.contains(existing)) {
+            sendError(connection, 400, JsonRpc::InvalidRequest,
+                QStringLiteral("Invalid Request: Server already initialized"));
+            return;
+        }
+        HttpMcpSession *session = createSession();
+        if (!session) {
+            sendError(connection, 503, -32000,
+                QStringLiteral("Too many active sessions; try again later"));
+            return;
+        }
+        const QString id = session->id();
+        session->handlePost(connection, body, requestKeys);
+        // A failed initialize (e.g. no protocolVersion) leaves nothing worth keeping.
+        if (session->session()->protocolVersion().isEmpty())
+            removeSession(id);
+        return;
+    }
+
+    HttpMcpSession *session = sessionFor(connection, request);
+    if (!session)
+        return;
+    session->handlePost(connection, body, requestKeys);
+}
+
+} // namespace Hopx::Mcp

@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "HttpRequest.h"
+#include "HttpServerConfig.h"
+#include "protocol/McpSession.h"
+#include "protocol/ServerConfig.h"
+#include "protocol/ServerContext.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+class QTcpServer;
+class QTimer;
+
+namespace Hopx::Mcp {
+
+class HttpConnection;
+class HttpMcpSession;
+
+/*! \brief MCP over Streamable HTTP (2025-11-25 transport) on a loopback address.
+ *
+ * One endpoint (HttpServerConfig::path) with POST, GET (SSE) and DELETE, sessions named by a
+ * random Mcp-Session-Id. Every request passes, in this order: path (404), Host and Origin
+ * against DNS rebinding (403), the bearer token (401), then the transport's own rules
+ * (405/406/415/400/404/409/413). listen() refuses any non-loopback address.
+ *
+ * Built on QTcpServer/QTcpSocket rather than QtHttpServer: Qt 6.4's QHttpServer cannot stream
+ * a response (SSE is the heart of this transport), reads a whole body before any handler can
+ * refuse it (no 413 without buffering), and has no per-connection read timeout (slowloris);
+ * a small parser with those limits is less code than working around all three.
+ */
+class HttpServer : public QObject
+{
+    Q_OBJECT
+public:
+    HttpServer(const ServerConfig &config, const ServerContext &context,
+        const HttpServerConfig &http, QObject *parent = nullptr);
+    ~HttpServer() override;
+
+    bool listen();
+    void close();
+    QString errorString() const { return m_error; }
+    quint16 port() const;
+    //! e.g. http://127.0.0.1:8765/mcp
+    QString endpointUrl() const;
+    int sessionCount() const { return int(m_sessions.size()); }
+    int connectionCount() const { return m_connections; }
+
+signals:
+    void clientIdentified(const QJsonObject &clientInfo, const QString &protocolVersion);
+    void requestFinished(const Hopx::Mcp::McpSession::RequestRecord &record);
+
+private:
+    void acceptConnections();
+    void handleRequest(HttpConnection *connection, const HttpRequest &request);
+    void handlePost(HttpConnection *connection, const HttpRequest &request);
+    bool hostAllowed(const QByteArray &host) const;
+    bool originAllowed(const QByteArray &origin) const;
+    bool tokenAccepted(const QByteArray &authorization) const;
+    HttpMcpSession *sessionFor(HttpConnection *connection, const HttpRequest &request);
+    HttpMcpSession *createSession();
+    void removeSession(const QString &id);
+    void expireSessions();
+    static void sendError(HttpConnection *connection, int status, int code, const QString &message,
+        const QList<QPair<QByteArray, QByteArray>> &headers = {});
+
+    ServerConfig m_config;
+    ServerContext m_context;
+    HttpServerConfig m_http;
+    QTcpServer *m_server;
+    QTimer *m_sweep;
+    QHash<QString, HttpMcpSession *> m_sessions;
+    QString m_error;
+    int m_connections = 0;
+};
+
+} // namespace Hopx::Mcp
