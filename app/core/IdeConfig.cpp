@@ -17,8 +17,8 @@ namespace {
 
 QString shellQuote(const QString &arg)
 {
-    static const QString safe = QStringLiteral(
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-=+:@,");
+    static const QString safe =
+        QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-=+:@,");
     bool plain = !arg.isEmpty();
     for (const QChar c : arg)
         plain = plain && safe.contains(c);
@@ -32,7 +32,7 @@ QString shellQuote(const QString &arg)
 QString scalar(const QJsonValue &value)
 {
     // QJsonDocument does the escaping; only the brackets around it go.
-    const QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(text.mid(1, text.size() - 2));
 }
 
@@ -112,17 +112,16 @@ IdeConfig::Paths IdeConfig::Paths::fromEnvironment()
 IdeConfig::IdeConfig(Launch launch, Paths paths)
     : m_launch(std::move(launch))
     , m_paths(std::move(paths))
-{
-}
+{ }
 
 IdeConfig::Launch IdeConfig::launchFor(const QString &bridgePath)
 {
     // Inside a Flatpak the bridge's path means nothing to the IDE on the host.
     const QString flatpakId = qEnvironmentVariable("FLATPAK_ID");
     if (!flatpakId.isEmpty())
-        return Launch{QStringLiteral("flatpak"),
-                      {QStringLiteral("run"), QStringLiteral("--command=hopx-mcp"), flatpakId}};
-    return Launch{QFileInfo(bridgePath).absoluteFilePath(), {}};
+        return Launch {QStringLiteral("flatpak"),
+            {QStringLiteral("run"), QStringLiteral("--command=hopx-mcp"), flatpakId}};
+    return Launch {QFileInfo(bridgePath).absoluteFilePath(), {}};
 }
 
 QList<IdeConfig::Ide> IdeConfig::all()
@@ -171,8 +170,8 @@ QString IdeConfig::containerKey(Ide ide)
 
 QJsonObject IdeConfig::serverEntry(Ide ide) const
 {
-    QJsonObject entry{{QStringLiteral("command"), m_launch.command},
-                      {QStringLiteral("args"), QJsonArray::fromStringList(m_launch.args)}};
+    QJsonObject entry {{QStringLiteral("command"), m_launch.command},
+        {QStringLiteral("args"), QJsonArray::fromStringList(m_launch.args)}};
     if (ide == Ide::VsCode || ide == Ide::ClaudeCode)
         entry.insert(QStringLiteral("type"), QStringLiteral("stdio"));
     return entry;
@@ -180,8 +179,7 @@ QJsonObject IdeConfig::serverEntry(Ide ide) const
 
 QString IdeConfig::snippet(Ide ide) const
 {
-    const QJsonObject root{
-        {containerKey(ide), QJsonObject{{serverName(), serverEntry(ide)}}}};
+    const QJsonObject root {{containerKey(ide), QJsonObject {{serverName(), serverEntry(ide)}}}};
     return toText(root).trimmed();
 }
 
@@ -189,9 +187,9 @@ QString IdeConfig::command(Ide ide) const
 {
     if (ide != Ide::ClaudeCode)
         return {};
-    QStringList parts{QStringLiteral("claude"), QStringLiteral("mcp"), QStringLiteral("add"),
-                      QStringLiteral("--scope"), QStringLiteral("user"), serverName(),
-                      QStringLiteral("--"), shellQuote(m_launch.command)};
+    QStringList parts {QStringLiteral("claude"), QStringLiteral("mcp"), QStringLiteral("add"),
+        QStringLiteral("--scope"), QStringLiteral("user"), serverName(), QStringLiteral("--"),
+        shellQuote(m_launch.command)};
     for (const QString &a : m_launch.args)
         parts << shellQuote(a);
     return parts.join(QLatin1Char(' '));
@@ -202,8 +200,8 @@ Result<IdeConfig::Installed> IdeConfig::install(Ide ide) const
     const QString path = configPath(ide);
     if (path.isEmpty())
         return Error::make(Error::Code::Unsupported,
-                           tr("%1 has no known configuration file; copy the configuration instead.")
-                               .arg(displayName(ide)));
+            tr("%1 has no known configuration file; copy the configuration instead.")
+                .arg(displayName(ide)));
     return installInto(ide, path);
 }
 
@@ -214,35 +212,34 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
     const QString target = link.isSymLink() ? link.symLinkTarget() : link.absoluteFilePath();
     const QFileInfo info(target);
     const bool existed = info.exists();
-    const QFileDevice::Permissions permissions = existed
-        ? info.permissions()
-        : QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    const QFileDevice::Permissions permissions =
+        existed ? info.permissions() : QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 
     QJsonObject root;
     if (existed) {
         if (!info.isFile())
             return Error::make(Error::Code::InvalidArgument,
-                               tr("%1 is not a regular file; HOPX Desktop left it alone.").arg(target));
+                tr("%1 is not a regular file; HOPX Desktop left it alone.").arg(target));
         QFile in(target);
         if (!in.open(QIODevice::ReadOnly))
-            return Error::make(Error::Code::Internal,
-                               tr("Cannot read %1: %2").arg(target, in.errorString()));
+            return Error::make(
+                Error::Code::Internal, tr("Cannot read %1: %2").arg(target, in.errorString()));
         const QByteArray text = in.readAll();
         if (!text.trimmed().isEmpty()) {
-            QJsonParseError error{};
+            QJsonParseError error {};
             const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
             if (error.error != QJsonParseError::NoError)
-                return Error::make(
-                    Error::Code::InvalidArgument,
+                return Error::make(Error::Code::InvalidArgument,
                     tr("%1 is not valid JSON (%2 at character %3; comments are not allowed), so "
-                       "HOPX Desktop did not change it. Fix the file or add the configuration by hand.")
+                       "HOPX Desktop did not change it. Fix the file or add the configuration by "
+                       "hand.")
                         .arg(target, error.errorString())
                         .arg(error.offset));
             if (!doc.isObject())
                 return Error::make(Error::Code::InvalidArgument,
-                                   tr("%1 does not hold a JSON object, so HOPX Desktop did not change "
-                                      "it. Add the configuration by hand.")
-                                       .arg(target));
+                    tr("%1 does not hold a JSON object, so HOPX Desktop did not change "
+                       "it. Add the configuration by hand.")
+                        .arg(target));
             root = doc.object();
         }
     }
@@ -250,9 +247,9 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
     const QString key = containerKey(ide);
     if (root.contains(key) && !root.value(key).isObject())
         return Error::make(Error::Code::InvalidArgument,
-                           tr("\"%1\" in %2 is not a JSON object, so HOPX Desktop did not change the "
-                              "file. Add the configuration by hand.")
-                               .arg(key, target));
+            tr("\"%1\" in %2 is not a JSON object, so HOPX Desktop did not change the "
+               "file. Add the configuration by hand.")
+                .arg(key, target));
     QJsonObject servers = root.value(key).toObject();
     const QJsonValue old = servers.value(serverName());
     // Keep what the user added to our entry (env with HOPX_API_KEY, disabled flags, …).
@@ -267,7 +264,9 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
         result.outcome = Outcome::Unchanged;
         return result;
     }
-    result.outcome = !existed ? Outcome::Created : old.isUndefined() ? Outcome::Added : Outcome::Updated;
+    result.outcome = !existed ? Outcome::Created
+        : old.isUndefined()   ? Outcome::Added
+                              : Outcome::Updated;
     servers.insert(serverName(), entry);
     root.insert(key, servers);
 
@@ -279,22 +278,21 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
             backup = base + QStringLiteral("-%1").arg(n);
         if (!QFile::copy(target, backup))
             return Error::make(Error::Code::Internal,
-                               tr("Could not write the backup %1, so %2 was not changed.")
-                                   .arg(backup, target));
+                tr("Could not write the backup %1, so %2 was not changed.").arg(backup, target));
         result.backupPath = backup;
     }
 
     if (!QDir().mkpath(info.absolutePath()))
-        return Error::make(Error::Code::Internal,
-                           tr("Cannot create the folder %1.").arg(info.absolutePath()));
+        return Error::make(
+            Error::Code::Internal, tr("Cannot create the folder %1.").arg(info.absolutePath()));
     QSaveFile out(target);
     if (!out.open(QIODevice::WriteOnly))
-        return Error::make(Error::Code::Internal,
-                           tr("Cannot write %1: %2").arg(target, out.errorString()));
+        return Error::make(
+            Error::Code::Internal, tr("Cannot write %1: %2").arg(target, out.errorString()));
     out.write(toText(root).toUtf8());
     if (!out.commit())
-        return Error::make(Error::Code::Internal,
-                           tr("Cannot write %1: %2").arg(target, out.errorString()));
+        return Error::make(
+            Error::Code::Internal, tr("Cannot write %1: %2").arg(target, out.errorString()));
     // IDE configs may hold API keys in "env": a new file is the user's alone, an old one keeps
     // its permissions.
     QFile::setPermissions(target, permissions);

@@ -43,7 +43,7 @@ public:
     struct Installed
     {
         Outcome outcome = Outcome::Unchanged;
-        QString path;       // the file written (a symlink's target)
+        QString path; // the file written (a symlink's target)
         QString backupPath; // empty when there was nothing to back up
     };
 

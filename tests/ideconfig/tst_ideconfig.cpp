@@ -25,9 +25,9 @@ class TestIdeConfig : public QObject
 
     IdeConfig config() const
     {
-        return IdeConfig(IdeConfig::Launch{QLatin1String(kBridge), {}},
-                         IdeConfig::Paths{m_dir.path() + QStringLiteral("/home"),
-                                          m_dir.path() + QStringLiteral("/home/.config")});
+        return IdeConfig(IdeConfig::Launch {QLatin1String(kBridge), {}},
+            IdeConfig::Paths {m_dir.path() + QStringLiteral("/home"),
+                m_dir.path() + QStringLiteral("/home/.config")});
     }
     static QByteArray read(const QString &path)
     {
@@ -48,7 +48,8 @@ class TestIdeConfig : public QObject
     QStringList backups(const QString &path) const
     {
         const QFileInfo fi(path);
-        return QDir(fi.absolutePath()).entryList({fi.fileName() + QStringLiteral(".hopx-backup-*")}, QDir::Files);
+        return QDir(fi.absolutePath())
+            .entryList({fi.fileName() + QStringLiteral(".hopx-backup-*")}, QDir::Files);
     }
 
 private slots:
@@ -62,7 +63,8 @@ private slots:
     {
         const IdeConfig c = config();
         const QString home = m_dir.path() + QStringLiteral("/home");
-        QCOMPARE(c.configPath(Ide::ClaudeDesktop), home + QStringLiteral("/.config/Claude/claude_desktop_config.json"));
+        QCOMPARE(c.configPath(Ide::ClaudeDesktop),
+            home + QStringLiteral("/.config/Claude/claude_desktop_config.json"));
         QCOMPARE(c.configPath(Ide::Cursor), home + QStringLiteral("/.cursor/mcp.json"));
         QCOMPARE(c.configPath(Ide::VsCode), home + QStringLiteral("/.config/Code/User/mcp.json"));
         QCOMPARE(c.configPath(Ide::ClaudeCode), home + QStringLiteral("/.claude.json"));
@@ -73,21 +75,25 @@ private slots:
     void snippets()
     {
         const IdeConfig c = config();
-        const QJsonObject desktop = QJsonDocument::fromJson(c.snippet(Ide::ClaudeDesktop).toUtf8()).object();
-        QCOMPARE(desktop, (QJsonObject{{QStringLiteral("mcpServers"),
-                                        QJsonObject{{QStringLiteral("hopx"),
-                                                     QJsonObject{{QStringLiteral("command"), QLatin1String(kBridge)},
-                                                                 {QStringLiteral("args"), QJsonArray()}}}}}}));
+        const QJsonObject desktop =
+            QJsonDocument::fromJson(c.snippet(Ide::ClaudeDesktop).toUtf8()).object();
+        QCOMPARE(desktop,
+            (QJsonObject {{QStringLiteral("mcpServers"),
+                QJsonObject {{QStringLiteral("hopx"),
+                    QJsonObject {{QStringLiteral("command"), QLatin1String(kBridge)},
+                        {QStringLiteral("args"), QJsonArray()}}}}}}));
         QCOMPARE(QJsonDocument::fromJson(c.snippet(Ide::Cursor).toUtf8()).object(), desktop);
-        const QJsonObject vscode = QJsonDocument::fromJson(c.snippet(Ide::VsCode).toUtf8()).object();
-        QCOMPARE(vscode, (QJsonObject{{QStringLiteral("servers"),
-                                       QJsonObject{{QStringLiteral("hopx"),
-                                                    QJsonObject{{QStringLiteral("type"), QStringLiteral("stdio")},
-                                                                {QStringLiteral("command"), QLatin1String(kBridge)},
-                                                                {QStringLiteral("args"), QJsonArray()}}}}}}));
+        const QJsonObject vscode =
+            QJsonDocument::fromJson(c.snippet(Ide::VsCode).toUtf8()).object();
+        QCOMPARE(vscode,
+            (QJsonObject {{QStringLiteral("servers"),
+                QJsonObject {{QStringLiteral("hopx"),
+                    QJsonObject {{QStringLiteral("type"), QStringLiteral("stdio")},
+                        {QStringLiteral("command"), QLatin1String(kBridge)},
+                        {QStringLiteral("args"), QJsonArray()}}}}}}));
         // The path has a space: the shell command quotes it.
         QCOMPARE(c.command(Ide::ClaudeCode),
-                 QStringLiteral("claude mcp add --scope user hopx -- '/opt/hopx desktop/bin/hopx-mcp'"));
+            QStringLiteral("claude mcp add --scope user hopx -- '/opt/hopx desktop/bin/hopx-mcp'"));
         QVERIFY(c.command(Ide::Cursor).isEmpty());
     }
 
@@ -95,22 +101,23 @@ private slots:
     {
         // What the dialog shows and what lands in the files: the shape IDE docs use.
         QCOMPARE(config().snippet(Ide::ClaudeDesktop),
-                 QStringLiteral("{\n"
-                                "  \"mcpServers\": {\n"
-                                "    \"hopx\": {\n"
-                                "      \"command\": \"/opt/hopx desktop/bin/hopx-mcp\",\n"
-                                "      \"args\": []\n"
-                                "    }\n"
-                                "  }\n"
-                                "}"));
+            QStringLiteral("{\n"
+                           "  \"mcpServers\": {\n"
+                           "    \"hopx\": {\n"
+                           "      \"command\": \"/opt/hopx desktop/bin/hopx-mcp\",\n"
+                           "      \"args\": []\n"
+                           "    }\n"
+                           "  }\n"
+                           "}"));
         // Anything a user's file holds survives the trip.
-        const QJsonObject odd{
-            {QStringLiteral("a"), QJsonArray{1, QJsonObject{{QStringLiteral("b"), QJsonValue::Null}}, QJsonArray(),
-                                             QStringLiteral("x\"y\\z\n")}},
-            {QStringLiteral("e"), QJsonObject()},
-            {QStringLiteral("u"), QStringLiteral("é中")},
+        const QJsonObject odd {
+            {QStringLiteral("a"),
+                QJsonArray {1, QJsonObject {{QStringLiteral("b"), QJsonValue::Null}}, QJsonArray(),
+                    QStringLiteral("x\"y\\z\n")}},
+            {QStringLiteral("e"), QJsonObject()}, {QStringLiteral("u"), QStringLiteral("é中")},
             {QStringLiteral("t"), true},
-            {QStringLiteral("long"), QJsonArray{QString(40, QLatin1Char('a')), QString(40, QLatin1Char('b'))}},
+            {QStringLiteral("long"),
+                QJsonArray {QString(40, QLatin1Char('a')), QString(40, QLatin1Char('b'))}},
             {QStringLiteral("n"), -1.5e-7}};
         QVERIFY(!odd.isEmpty());
         QCOMPARE(QJsonDocument::fromJson(IdeConfig::toText(odd).toUtf8()).object(), odd);
@@ -122,9 +129,11 @@ private slots:
         const IdeConfig::Launch l = IdeConfig::launchFor(QStringLiteral("/app/bin/hopx-mcp"));
         qunsetenv("FLATPAK_ID");
         QCOMPARE(l.command, QStringLiteral("flatpak"));
-        QCOMPARE(l.args, (QStringList{QStringLiteral("run"), QStringLiteral("--command=hopx-mcp"),
-                                      QStringLiteral("dev.hopx.Desktop")}));
-        QCOMPARE(IdeConfig::launchFor(QStringLiteral("/usr/bin/hopx-mcp")).command, QStringLiteral("/usr/bin/hopx-mcp"));
+        QCOMPARE(l.args,
+            (QStringList {QStringLiteral("run"), QStringLiteral("--command=hopx-mcp"),
+                QStringLiteral("dev.hopx.Desktop")}));
+        QCOMPARE(IdeConfig::launchFor(QStringLiteral("/usr/bin/hopx-mcp")).command,
+            QStringLiteral("/usr/bin/hopx-mcp"));
     }
 
     void missingFileIsCreated_data()
@@ -146,10 +155,14 @@ private slots:
         QCOMPARE(r.value().outcome, IdeConfig::Outcome::Created);
         QVERIFY(r.value().backupPath.isEmpty());
         const QJsonObject root = json(path);
-        QCOMPARE(root.value(IdeConfig::containerKey(ide)).toObject().value(QStringLiteral("hopx")).toObject(),
-                 c.serverEntry(ide));
+        QCOMPARE(root.value(IdeConfig::containerKey(ide))
+                     .toObject()
+                     .value(QStringLiteral("hopx"))
+                     .toObject(),
+            c.serverEntry(ide));
         // IDE configs may carry keys: a new one is private.
-        QCOMPARE(QFile::permissions(path) & (QFileDevice::ReadOther | QFileDevice::ReadGroup), QFileDevice::Permissions());
+        QCOMPARE(QFile::permissions(path) & (QFileDevice::ReadOther | QFileDevice::ReadGroup),
+            QFileDevice::Permissions());
     }
 
     void emptyFileIsFilled()
@@ -161,14 +174,18 @@ private slots:
         QVERIFY(r.ok());
         QCOMPARE(r.value().outcome, IdeConfig::Outcome::Added);
         QCOMPARE(read(r.value().backupPath), QByteArray("  \n"));
-        QVERIFY(json(path).value(QStringLiteral("mcpServers")).toObject().contains(QStringLiteral("hopx")));
+        QVERIFY(json(path)
+                    .value(QStringLiteral("mcpServers"))
+                    .toObject()
+                    .contains(QStringLiteral("hopx")));
     }
 
     void invalidFileIsNeverTouched_data()
     {
         QTest::addColumn<QByteArray>("content");
         QTest::newRow("truncated") << QByteArray("{\"mcpServers\": {");
-        QTest::newRow("comments (jsonc)") << QByteArray("{\n  // my servers\n  \"servers\": {}\n}\n");
+        QTest::newRow("comments (jsonc)")
+            << QByteArray("{\n  // my servers\n  \"servers\": {}\n}\n");
         QTest::newRow("array") << QByteArray("[1, 2]");
         QTest::newRow("servers not an object") << QByteArray("{\"servers\": [\"x\"]}");
     }
@@ -181,7 +198,8 @@ private slots:
         const auto r = c.install(Ide::VsCode);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, Error::Code::InvalidArgument);
-        QVERIFY2(r.error().message.contains(QStringLiteral("did not change")), qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(QStringLiteral("did not change")),
+            qPrintable(r.error().message));
         QCOMPARE(read(path), content);
         QVERIFY(backups(path).isEmpty());
     }
@@ -199,19 +217,28 @@ private slots:
   }
 })";
         write(path, before);
-        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup);
+        QFile::setPermissions(
+            path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup);
         const QJsonObject original = QJsonDocument::fromJson(before).object();
         const auto r = c.install(Ide::ClaudeDesktop);
         QVERIFY(r.ok());
         QCOMPARE(r.value().outcome, IdeConfig::Outcome::Added);
         QCOMPARE(read(r.value().backupPath), before);
         const QJsonObject after = json(path);
-        QCOMPARE(after.value(QStringLiteral("globalShortcut")), original.value(QStringLiteral("globalShortcut")));
+        QCOMPARE(after.value(QStringLiteral("globalShortcut")),
+            original.value(QStringLiteral("globalShortcut")));
         const QJsonObject servers = after.value(QStringLiteral("mcpServers")).toObject();
         QCOMPARE(servers.size(), 3);
-        QCOMPARE(servers.value(QStringLiteral("filesystem")), original.value(QStringLiteral("mcpServers")).toObject().value(QStringLiteral("filesystem")));
-        QCOMPARE(servers.value(QStringLiteral("github")), original.value(QStringLiteral("mcpServers")).toObject().value(QStringLiteral("github")));
-        QCOMPARE(servers.value(QStringLiteral("hopx")).toObject(), c.serverEntry(Ide::ClaudeDesktop));
+        QCOMPARE(servers.value(QStringLiteral("filesystem")),
+            original.value(QStringLiteral("mcpServers"))
+                .toObject()
+                .value(QStringLiteral("filesystem")));
+        QCOMPARE(servers.value(QStringLiteral("github")),
+            original.value(QStringLiteral("mcpServers"))
+                .toObject()
+                .value(QStringLiteral("github")));
+        QCOMPARE(
+            servers.value(QStringLiteral("hopx")).toObject(), c.serverEntry(Ide::ClaudeDesktop));
         QCOMPARE(QFile::permissions(path) & QFileDevice::ReadGroup, QFileDevice::ReadGroup); // kept
     }
 
@@ -219,7 +246,8 @@ private slots:
     {
         const IdeConfig c = config();
         const QString path = c.configPath(Ide::Cursor);
-        write(path, R"({"mcpServers": {"hopx": {"command": "/old/place/hopx-mcp", "args": ["--wait", "5"],
+        write(path,
+            R"({"mcpServers": {"hopx": {"command": "/old/place/hopx-mcp", "args": ["--wait", "5"],
                         "env": {"HOPX_API_KEY": "k"}}, "other": {"command": "x"}}})");
         const auto r = c.install(Ide::Cursor);
         QVERIFY(r.ok());
@@ -229,7 +257,11 @@ private slots:
         const QJsonObject hopx = servers.value(QStringLiteral("hopx")).toObject();
         QCOMPARE(hopx.value(QStringLiteral("command")).toString(), QLatin1String(kBridge));
         QCOMPARE(hopx.value(QStringLiteral("args")).toArray(), QJsonArray());
-        QCOMPARE(hopx.value(QStringLiteral("env")).toObject().value(QStringLiteral("HOPX_API_KEY")).toString(), QStringLiteral("k"));
+        QCOMPARE(hopx.value(QStringLiteral("env"))
+                     .toObject()
+                     .value(QStringLiteral("HOPX_API_KEY"))
+                     .toString(),
+            QStringLiteral("k"));
         QVERIFY(servers.contains(QStringLiteral("other")));
 
         // Installing again changes nothing and writes no second backup.
@@ -251,7 +283,10 @@ private slots:
         QVERIFY(r.ok());
         QVERIFY(QFileInfo(c.configPath(Ide::ClaudeCode)).isSymLink());
         QCOMPARE(json(real).value(QStringLiteral("numStartups")).toInt(), 12);
-        QVERIFY(json(real).value(QStringLiteral("mcpServers")).toObject().contains(QStringLiteral("hopx")));
+        QVERIFY(json(real)
+                    .value(QStringLiteral("mcpServers"))
+                    .toObject()
+                    .contains(QStringLiteral("hopx")));
     }
 };
 

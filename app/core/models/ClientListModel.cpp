@@ -1,0 +1,174 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ClientListModel.h"
+
+#include "transport/LocalConnection.h"
+#include "transport/LocalServer.h"
+
+#include <QLocale>
+
+namespace Hopx::Core {
+
+ClientListModel::ClientListModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+ClientListModel::~ClientListModel() = default;
+
+ClientListModel::Client ClientListModel::describe(const Mcp::LocalConnection *connection)
+{
+    Client c;
+    c.id = connection->id();
+    const QJsonObject info = connection->session()->clientInfo();
+    c.name = info.value(QStringLiteral("title")).toString();
+    if (c.name.isEmpty())
+        c.name = info.value(QStringLiteral("name")).toString();
+    if (c.name.isEmpty())
+        c.name = tr("unknown client");
+    c.version = info.value(QStringLiteral("version")).toString();
+    c.protocol = connection->session()->protocolVersion();
+    c.since = connection->connectedAt();
+    c.calls = connection->callCount();
+    c.pid = connection->bridgePid() ? connection->bridgePid() : connection->peerPid();
+    return c;
+}
+
+void ClientListModel::attach(Mcp::LocalServer *server)
+{
+    if (m_server)
+        disconnect(m_server, nullptr, this, nullptr);
+    m_server = server;
+    if (!server)
+        return;
+    connect(server, &Mcp::LocalServer::clientIdentified, this,
+        [this](Mcp::LocalConnection *c) { addClient(describe(c)); });
+    connect(server, &Mcp::LocalServer::clientDisconnected, this,
+        [this](Mcp::LocalConnection *c) { removeClient(c->id()); });
+    connect(server, &Mcp::LocalServer::requestFinished, this,
+        [this](Mcp::LocalConnection *c, const Mcp::McpSession::RequestRecord &r) {
+            if (r.method == QLatin1String("tools/call"))
+                setCalls(c->id(), c->callCount());
+        });
+    for (Mcp::LocalConnection *c : server->connections())
+        if (c->session()->isInitialized() || !c->session()->clientInfo().isEmpty())
+            addClient(describe(c));
+}
+
+int ClientListModel::rowOf(quint64 id) const
+{
+    for (size_t i = 0; i < m_clients.size(); ++i)
+        if (m_clients[i].id == id)
+            return int(i);
+    return -1;
+}
+
+void ClientListModel::addClient(const Client &client)
+{
+    const int existing = rowOf(client.id);
+    if (existing >= 0) {
+        // A client may send initialize again; its details may have changed.
+        m_clients[size_t(existing)] = client;
+        emit dataChanged(index(existing, 0), index(existing, ColumnCount - 1),
+            {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
+        return;
+    }
+    const int row = int(m_clients.size());
+    beginInsertRows({}, row, row);
+    m_clients.push_back(client);
+    endInsertRows();
+}
+
+void ClientListModel::setCalls(quint64 id, int calls)
+{
+    const int row = rowOf(id);
+    if (row < 0 || m_clients[size_t(row)].calls == calls)
+        return;
+    m_clients[size_t(row)].calls = calls;
+    emit dataChanged(index(row, Calls), index(row, Calls), {Qt::DisplayRole, SortRole});
+}
+
+void ClientListModel::removeClient(quint64 id)
+{
+    const int row = rowOf(id);
+    if (row < 0)
+        return;
+    beginRemoveRows({}, row, row);
+    m_clients.erase(m_clients.begin() + row);
+    endRemoveRows();
+}
+
+int ClientListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_clients.size());
+}
+
+int ClientListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ClientListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Client &c = m_clients[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Name:
+            return c.name;
+        case Version:
+            return c.version.isEmpty() ? QStringLiteral("—") : c.version;
+        case Protocol:
+            return c.protocol.isEmpty() ? QStringLiteral("—") : c.protocol;
+        case Since:
+            if (c.since.date() == QDate::currentDate())
+                return QLocale().toString(c.since.time(), QLocale::ShortFormat);
+            return QLocale().toString(c.since, QLocale::ShortFormat);
+        case Calls:
+            return c.calls;
+        }
+        return {};
+    case SortRole:
+        if (index.column() == Since)
+            return c.since.toMSecsSinceEpoch();
+        if (index.column() == Calls)
+            return c.calls;
+        return data(index, Qt::DisplayRole);
+    case Qt::ToolTipRole:
+        if (index.column() == Name && c.pid > 0)
+            return tr("%1 (process %2)").arg(c.name).arg(c.pid);
+        if (index.column() == Since)
+            return QLocale().toString(c.since, QLocale::LongFormat);
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == Calls)
+            return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+        return {};
+    case ConnectionIdRole:
+        return c.id;
+    default:
+        return {};
+    }
+}
+
+QVariant ClientListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Name:
+        return tr("Client");
+    case Version:
+        return tr("Version");
+    case Protocol:
+        return tr("Protocol");
+    case Since:
+        return tr("Connected since");
+    case Calls:
+        return tr("Tool calls");
+    }
+    return {};
+}
+
+} // namespace Hopx::Core

@@ -1,0 +1,70 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QDateTime>
+#include <QHash>
+#include <QPointer>
+
+#include <vector>
+
+namespace Hopx::Mcp {
+class LocalServer;
+class LocalConnection;
+} // namespace Hopx::Mcp
+
+namespace Hopx::Core {
+
+/*! \brief The MCP clients connected now: who they are, since when, how many tool calls.
+ *
+ * A client appears once it has sent `initialize` (so a probe or an activation request never
+ * shows up) and leaves when it disconnects.
+ */
+class ClientListModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClientListModel)
+public:
+    enum Column { Name, Version, Protocol, Since, Calls, ColumnCount };
+    enum Role { ConnectionIdRole = Qt::UserRole + 1, SortRole };
+    Q_ENUM(Role)
+
+    struct Client
+    {
+        quint64 id = 0;
+        QString name;
+        QString version;
+        QString protocol;
+        QDateTime since;
+        int calls = 0;
+        qint64 pid = 0; // the bridge's or the peer's process id
+    };
+
+    explicit ClientListModel(QObject *parent = nullptr);
+    ~ClientListModel() override;
+
+    //! Follows the server's clients, starting with those already identified.
+    void attach(Mcp::LocalServer *server);
+
+    void addClient(const Client &client);
+    void setCalls(quint64 id, int calls);
+    void removeClient(quint64 id);
+    int rowOf(quint64 id) const;
+    const Client &clientAt(int row) const { return m_clients[size_t(row)]; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    //! What a connection tells about its client (name falls back to "unknown client").
+    static Client describe(const Mcp::LocalConnection *connection);
+
+private:
+    std::vector<Client> m_clients;
+    QPointer<Mcp::LocalServer> m_server;
+};
+
+} // namespace Hopx::Core

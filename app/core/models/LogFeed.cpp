@@ -1,0 +1,215 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "LogFeed.h"
+
+#include "Format.h"
+#include "LogModel.h"
+#include "SandboxListModel.h"
+#include "core/SandboxManager.h"
+#include "transport/LocalConnection.h"
+#include "transport/LocalServer.h"
+
+namespace Hopx::Core {
+
+namespace {
+
+using Outcome = Mcp::McpSession::RequestRecord::Outcome;
+
+// Longer output lines than this are split: one huge line must not become one huge row.
+constexpr int kMaxPartial = 4096;
+
+} // namespace
+
+LogFeed::LogFeed(LogModel *model, QObject *parent)
+    : QObject(parent)
+    , m_model(model)
+{ }
+
+void LogFeed::attachServer(Mcp::LocalServer *server)
+{
+    connect(server, &Mcp::LocalServer::clientIdentified, this, [this](Mcp::LocalConnection *c) {
+        const QJsonObject info = c->session()->clientInfo();
+        QString name = info.value(QStringLiteral("title")).toString();
+        if (name.isEmpty())
+            name = info.value(QStringLiteral("name")).toString();
+        clientIdentified(c->id(), name, info.value(QStringLiteral("version")).toString(),
+            c->session()->protocolVersion());
+    });
+    connect(server, &Mcp::LocalServer::clientDisconnected, this,
+        [this](Mcp::LocalConnection *c) { clientDisconnected(c->id()); });
+    connect(server, &Mcp::LocalServer::requestFinished, this,
+        [this](Mcp::LocalConnection *c, const Mcp::McpSession::RequestRecord &r) {
+            requestFinished(c->id(), r);
+        });
+}
+
+void LogFeed::attachManager(SandboxManager *manager)
+{
+    connect(manager, &SandboxManager::sandboxAdded, this, &LogFeed::sandboxAdded);
+    connect(manager, &SandboxManager::sandboxChanged, this, &LogFeed::sandboxChanged);
+    connect(manager, &SandboxManager::sandboxRemoved, this, &LogFeed::sandboxRemoved);
+    connect(manager, &SandboxManager::activity, this, &LogFeed::activity);
+    connect(manager, &SandboxManager::output, this, &LogFeed::output);
+}
+
+QString LogFeed::clientName(quint64 connectionId) const
+{
+    return m_clients.value(connectionId, tr("client %1").arg(connectionId));
+}
+
+void LogFeed::clientIdentified(
+    quint64 connectionId, const QString &name, const QString &version, const QString &protocol)
+{
+    const QString display = name.isEmpty() ? tr("client %1").arg(connectionId) : name;
+    m_clients.insert(connectionId, display);
+    LogEntry e;
+    e.kind = LogEntry::Kind::Client;
+    e.client = display;
+    e.message = version.isEmpty() ? tr("Connected (MCP %1)").arg(protocol)
+                                  : tr("Connected: version %1, MCP %2").arg(version, protocol);
+    m_model->append(std::move(e));
+}
+
+void LogFeed::clientDisconnected(quint64 connectionId)
+{
+    // Probes and activation requests never identified themselves: nothing to say.
+    if (!m_clients.contains(connectionId))
+        return;
+    LogEntry e;
+    e.kind = LogEntry::Kind::Client;
+    e.client = m_clients.take(connectionId);
+    e.message = tr("Disconnected");
+    m_model->append(std::move(e));
+}
+
+void LogFeed::requestFinished(quint64 connectionId, const Mcp::McpSession::RequestRecord &r)
+{
+    LogEntry e;
+    e.client = clientName(connectionId);
+    e.durationUs = r.durationUs;
+    const QString took = Format::elapsedUs(r.durationUs);
+    if (r.method == QLatin1String("tools/call")) {
+        flushPartials(); // a call's last output line may lack its newline
+        e.kind = LogEntry::Kind::ToolCall;
+        switch (r.outcome) {
+        case Outcome::Ok:
+            e.level = LogEntry::Level::Info;
+            e.message = tr("%1 succeeded in %2").arg(r.tool, took);
+            break;
+        case Outcome::ToolError:
+            e.level = LogEntry::Level::Error;
+            e.message = tr("%1 failed after %2: %3").arg(r.tool, took, r.detail);
+            break;
+        case Outcome::ProtocolError:
+            e.level = LogEntry::Level::Warning;
+            e.message =
+                tr("%1 was refused: %2").arg(r.tool.isEmpty() ? r.method : r.tool, r.detail);
+            break;
+        case Outcome::Cancelled:
+            e.level = LogEntry::Level::Warning;
+            e.message = tr("%1 was cancelled after %2").arg(r.tool, took);
+            break;
+        }
+        e.detail = r.detail;
+    } else {
+        // initialize, tools/list, ping: useful when debugging a client, noise otherwise.
+        e.kind = LogEntry::Kind::Client;
+        e.level = r.outcome == Outcome::Ok ? LogEntry::Level::Debug : LogEntry::Level::Warning;
+        e.message = r.outcome == Outcome::Ok ? tr("%1 answered in %2").arg(r.method, took)
+                                             : tr("%1 failed: %2").arg(r.method, r.detail);
+    }
+    m_model->append(std::move(e));
+}
+
+void LogFeed::sandboxAdded(const SandboxInfo &info)
+{
+    m_statuses.insert(info.id, info.status);
+    LogEntry e;
+    e.kind = LogEntry::Kind::Sandbox;
+    e.sandboxId = info.id;
+    const QString templ = info.templateName.isEmpty() ? info.templateId : info.templateName;
+    e.message = tr("Sandbox created: %1, template %2, %3")
+                    .arg(SandboxListModel::providerName(info.provider),
+                        templ.isEmpty() ? Format::none() : templ,
+                        SandboxListModel::statusName(info.status));
+    m_model->append(std::move(e));
+}
+
+void LogFeed::sandboxChanged(const SandboxInfo &info)
+{
+    const QString before = m_statuses.value(info.id);
+    if (before == info.status)
+        return; // resource samples and activity are not log-worthy
+    m_statuses.insert(info.id, info.status);
+    LogEntry e;
+    e.kind = LogEntry::Kind::Sandbox;
+    e.sandboxId = info.id;
+    e.level = info.status == QLatin1String("dead") ? LogEntry::Level::Error : LogEntry::Level::Info;
+    e.message = before.isEmpty()
+        ? tr("Status: %1").arg(SandboxListModel::statusName(info.status))
+        : tr("Status: %1 → %2")
+              .arg(SandboxListModel::statusName(before), SandboxListModel::statusName(info.status));
+    m_model->append(std::move(e));
+}
+
+void LogFeed::flushPartials()
+{
+    const auto keys = m_partial.keys();
+    for (const QString &key : keys) {
+        const qsizetype sep = key.indexOf(QLatin1Char('\n'));
+        output(key.left(sep), key.mid(sep + 1), QByteArray("\n"));
+    }
+}
+
+void LogFeed::sandboxRemoved(const QString &id, const QString &reason)
+{
+    m_statuses.remove(id);
+    flushPartials();
+    LogEntry e;
+    e.kind = LogEntry::Kind::Sandbox;
+    e.sandboxId = id;
+    e.message = reason == QLatin1String("timeout") ? tr("Sandbox deleted: its timeout passed")
+        : reason.isEmpty()                         ? tr("Sandbox deleted")
+                                                   : tr("Sandbox deleted: %1").arg(reason);
+    m_model->append(std::move(e));
+}
+
+void LogFeed::activity(const QString &sandboxId, const QString &what)
+{
+    LogEntry e;
+    e.kind = LogEntry::Kind::Execution;
+    e.sandboxId = sandboxId;
+    e.message = what; // LogModel keeps the first line in the table, all of it as the detail
+    m_model->append(std::move(e));
+}
+
+void LogFeed::output(const QString &sandboxId, const QString &stream, const QByteArray &chunk)
+{
+    // Chunks split lines anywhere; keep the unterminated tail until its newline arrives.
+    const QString key = sandboxId + QLatin1Char('\n') + stream;
+    QByteArray data = m_partial.take(key) + chunk;
+    qsizetype start = 0;
+    while (true) {
+        qsizetype nl = data.indexOf('\n', start);
+        if (nl < 0 && data.size() - start > kMaxPartial)
+            nl = start + kMaxPartial;
+        if (nl < 0)
+            break;
+        QByteArray line = data.mid(start, nl - start);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        start = nl + (nl < data.size() && data.at(nl) == '\n' ? 1 : 0);
+        LogEntry e;
+        e.kind = LogEntry::Kind::Output;
+        e.sandboxId = sandboxId;
+        e.stream = stream;
+        e.level =
+            stream == QLatin1String("stderr") ? LogEntry::Level::Warning : LogEntry::Level::Info;
+        e.message = QString::fromUtf8(line);
+        m_model->append(std::move(e));
+    }
+    if (start < data.size())
+        m_partial.insert(key, data.mid(start));
+}
+
+} // namespace Hopx::Core

@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ResourceSampler.h"
+
+#include "SandboxListModel.h"
+#include "core/SandboxManager.h"
+#include "core/SandboxProvider.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTimer>
+
+namespace Hopx::Core {
+
+ResourceSampler::ResourceSampler(SandboxManager *manager, SandboxListModel *model, QObject *parent)
+    : QObject(parent)
+    , m_manager(manager)
+    , m_model(model)
+    , m_timer(new QTimer(this))
+{
+    m_timer->setInterval(2000);
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        if (!m_active || m_active())
+            sampleNow();
+    });
+    m_timer->start();
+}
+
+void ResourceSampler::setInterval(int ms)
+{
+    if (ms <= 0)
+        m_timer->stop();
+    else
+        m_timer->start(ms);
+}
+
+void ResourceSampler::sampleNow()
+{
+    if (!m_manager || !m_model)
+        return;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const SandboxInfo &s = m_model->sandboxAt(row);
+        if (s.provider != QLatin1String("local") || s.status != QLatin1String("running")
+            || m_inFlight.contains(s.id))
+            continue;
+        SandboxProvider *provider = m_manager->providerForSandbox(s.id);
+        if (!provider)
+            continue;
+        const QString id = s.id;
+        m_inFlight.insert(id);
+        QPointer<ResourceSampler> self(this);
+        provider->listProcesses(id, [self, id](Result<QJsonArray> r) {
+            if (!self)
+                return;
+            self->m_inFlight.remove(id);
+            if (!r.ok() || !self->m_model)
+                return;
+            // The processes the sandbox runs now: their resident memory and CPU time.
+            qint64 kb = 0;
+            double cpuMs = 0;
+            for (const QJsonValue &v : r.value()) {
+                const QJsonObject p = v.toObject();
+                kb += p.value(QStringLiteral("memory_kb")).toInteger();
+                cpuMs += p.value(QStringLiteral("cpu_ms")).toDouble();
+            }
+            self->m_model->setResources(id, kb * 1024, cpuMs / 1000.0);
+        });
+    }
+}
+
+} // namespace Hopx::Core

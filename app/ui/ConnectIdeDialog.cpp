@@ -1,0 +1,228 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ConnectIdeDialog.h"
+
+#include "Icons.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace Hopx::Ui {
+
+using Core::IdeConfig;
+using Ide = Core::IdeConfig::Ide;
+
+namespace {
+
+QString homeRelative(const QString &path)
+{
+    const QString home = QDir::homePath();
+    if (path.startsWith(home + QLatin1Char('/')))
+        return QStringLiteral("~") + path.mid(home.size());
+    return path;
+}
+
+} // namespace
+
+ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
+    : QDialog(parent)
+    , m_config(config)
+    , m_list(new QListWidget(this))
+    , m_about(new QLabel(this))
+    , m_path(new QLabel(this))
+    , m_snippet(new QPlainTextEdit(this))
+    , m_commandLabel(new QLabel(tr("Or &run this command:"), this))
+    , m_command(new QLineEdit(this))
+    , m_copyCommand(new QPushButton(tr("Copy co&mmand"), this))
+    , m_copy(new QPushButton(tr("&Copy configuration"), this))
+    , m_install(new QPushButton(tr("&Install"), this))
+    , m_result(new QLabel(this))
+{
+    setObjectName(QStringLiteral("connectIdeDialog"));
+    setWindowTitle(tr("Connect an IDE"));
+    setWindowIcon(Icons::app());
+
+    m_list->setObjectName(QStringLiteral("ideList"));
+    m_list->setAccessibleName(tr("IDE or client"));
+    m_list->setSpacing(2);
+    for (Ide ide : IdeConfig::all()) {
+        auto *item = new QListWidgetItem(IdeConfig::displayName(ide), m_list);
+        item->setData(Qt::UserRole, int(ide));
+    }
+    m_list->setFixedWidth(m_list->sizeHintForColumn(0)
+        + 4 * m_list->fontMetrics().horizontalAdvance(QLatin1Char('M')));
+    connect(m_list, &QListWidget::currentRowChanged, this, &ConnectIdeDialog::showIde);
+
+    auto *intro =
+        new QLabel(tr("IDEs start <b>hopx-mcp</b>, a small bridge next to this app, and it "
+                      "connects them to HOPX Desktop. Give your IDE this configuration "
+                      "once."),
+            this);
+    intro->setWordWrap(true);
+    m_about->setObjectName(QStringLiteral("ideAbout"));
+    m_about->setWordWrap(true);
+    m_path->setObjectName(QStringLiteral("idePath"));
+    m_path->setWordWrap(true);
+    m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_snippet->setObjectName(QStringLiteral("ideSnippet"));
+    m_snippet->setAccessibleName(tr("Configuration"));
+    m_snippet->setReadOnly(true);
+    m_snippet->setTabChangesFocus(true);
+    m_snippet->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_snippet->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+    m_command->setObjectName(QStringLiteral("ideCommand"));
+    m_command->setReadOnly(true);
+    m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_command->setAccessibleName(tr("Command"));
+    m_commandLabel->setBuddy(m_command);
+    m_copyCommand->setObjectName(QStringLiteral("copyCommand"));
+    connect(m_copyCommand, &QPushButton::clicked, this,
+        [this] { QApplication::clipboard()->setText(m_command->text()); });
+
+    m_copy->setObjectName(QStringLiteral("copyConfig"));
+    m_install->setObjectName(QStringLiteral("installConfig"));
+    connect(m_copy, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_snippet->toPlainText());
+        m_result->setText(tr("Copied. Paste it into the configuration file shown above."));
+    });
+    connect(m_install, &QPushButton::clicked, this, &ConnectIdeDialog::install);
+
+    m_result->setObjectName(QStringLiteral("ideResult"));
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *commandRow = new QHBoxLayout;
+    commandRow->addWidget(m_command, 1);
+    commandRow->addWidget(m_copyCommand);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_copy);
+    actions->addWidget(m_install);
+    actions->addStretch(1);
+
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_about);
+    right->addWidget(m_path);
+    right->addWidget(m_snippet, 1);
+    right->addWidget(m_commandLabel);
+    right->addLayout(commandRow);
+    right->addLayout(actions);
+    right->addWidget(m_result);
+
+    auto *body = new QHBoxLayout;
+    body->addWidget(m_list);
+    body->addLayout(right, 1);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(body, 1);
+    layout->addWidget(buttons);
+    resize(760, 480);
+
+    m_list->setCurrentRow(0);
+}
+
+void ConnectIdeDialog::selectIde(Ide ide)
+{
+    m_list->setCurrentRow(IdeConfig::all().indexOf(ide));
+}
+
+Ide ConnectIdeDialog::currentIde() const
+{
+    const QListWidgetItem *item = m_list->currentItem();
+    return item ? Ide(item->data(Qt::UserRole).toInt()) : Ide::Generic;
+}
+
+void ConnectIdeDialog::showIde()
+{
+    const Ide ide = currentIde();
+    switch (ide) {
+    case Ide::ClaudeDesktop:
+        m_about->setText(tr("Install adds HOPX to Claude Desktop's configuration. Restart Claude "
+                            "Desktop afterwards."));
+        break;
+    case Ide::Cursor:
+        m_about->setText(tr("Install adds HOPX to Cursor's global MCP servers; Cursor picks it up "
+                            "in Settings → MCP."));
+        break;
+    case Ide::VsCode:
+        m_about->setText(
+            tr("Install adds HOPX to VS Code's user MCP servers, for Copilot agent "
+               "mode. A file with comments is left alone: copy the entry in by hand."));
+        break;
+    case Ide::ClaudeCode:
+        m_about->setText(tr("Run the command below, or let Install add HOPX to Claude Code's user "
+                            "configuration. Start a new Claude Code session afterwards."));
+        break;
+    case Ide::Generic:
+        m_about->setText(tr("Any MCP client that starts servers over stdio: run the command below "
+                            "with no arguments. Most clients take this JSON shape."));
+        break;
+    }
+    const QString path = m_config.configPath(ide);
+    m_path->setText(path.isEmpty() ? tr("Command: %1").arg(m_config.launch().command)
+                                   : tr("Configuration file: %1").arg(homeRelative(path)));
+    m_path->setToolTip(path);
+    m_snippet->setPlainText(m_config.snippet(ide));
+    const QString command = m_config.command(ide);
+    m_command->setText(command);
+    for (QWidget *w : {static_cast<QWidget *>(m_commandLabel), static_cast<QWidget *>(m_command),
+             static_cast<QWidget *>(m_copyCommand)})
+        w->setVisible(!command.isEmpty());
+    m_install->setEnabled(!path.isEmpty());
+    m_install->setToolTip(path.isEmpty() ? QString()
+                                         : tr("Merge HOPX into %1, keeping every other server; the "
+                                              "old file is backed up first")
+                                               .arg(homeRelative(path)));
+    m_install->setAccessibleDescription(m_install->toolTip());
+    m_result->clear();
+}
+
+void ConnectIdeDialog::install()
+{
+    const Ide ide = currentIde();
+    const auto r = m_config.install(ide);
+    if (!r.ok()) {
+        m_result->setText(r.error().message);
+        return;
+    }
+    const IdeConfig::Installed &done = r.value();
+    const QString name = IdeConfig::displayName(ide);
+    const QString file = homeRelative(done.path);
+    QString text;
+    switch (done.outcome) {
+    case IdeConfig::Outcome::Created:
+        text = tr("Created %1 with HOPX in it. Restart %2 to use it.").arg(file, name);
+        break;
+    case IdeConfig::Outcome::Added:
+        text = tr("Added HOPX to %1; the other servers are unchanged. Restart %2 to use it.")
+                   .arg(file, name);
+        break;
+    case IdeConfig::Outcome::Updated:
+        text = tr("Updated the HOPX entry in %1. Restart %2 to use it.").arg(file, name);
+        break;
+    case IdeConfig::Outcome::Unchanged:
+        text = tr("%1 is already set up in %2.").arg(name, file);
+        break;
+    }
+    if (!done.backupPath.isEmpty())
+        text += QLatin1Char(' ')
+            + tr("The previous file is saved as %1.").arg(homeRelative(done.backupPath));
+    m_result->setText(text);
+}
+
+} // namespace Hopx::Ui

@@ -1,0 +1,309 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "GuiApplication.h"
+
+#include "ApiKeyDialog.h"
+#include "ConnectIdeDialog.h"
+#include "Icons.h"
+#include "MainWindow.h"
+#include "SandboxActions.h"
+#include "SandboxesView.h"
+#include "SettingsDialog.h"
+#include "Translations.h"
+#include "TrayIcon.h"
+#include "UiLogging.h"
+#include "core/IdeConfig.h"
+#include "core/KeyStore.h"
+#include "core/SandboxManager.h"
+#include "core/SandboxProvider.h"
+#include "core/Settings.h"
+#include "core/models/ClientListModel.h"
+#include "core/models/LogFeed.h"
+#include "core/models/LogModel.h"
+#include "core/models/ResourceSampler.h"
+#include "core/models/SandboxListModel.h"
+#include "transport/LocalConnection.h"
+#include "transport/LocalServer.h"
+
+#include <QApplication>
+#include <QLocalSocket>
+#include <QSystemTrayIcon>
+
+namespace Hopx::Ui {
+
+using Core::Error;
+using Core::Result;
+
+GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
+    : QObject(parent)
+    , m_deps(deps)
+    , m_translations(std::make_unique<Translations>())
+{
+    // Translators before the first widget: every tr() below sees the chosen language.
+    m_translations->install(
+        deps.settings ? deps.settings->language() : QString(), deps.translationsDir);
+    QGuiApplication::setWindowIcon(Icons::app());
+    QGuiApplication::setApplicationDisplayName(tr("HOPX Desktop"));
+    QGuiApplication::setDesktopFileName(QStringLiteral(HOPX_APP_ID));
+
+    m_sandboxes = new Core::SandboxListModel(this);
+    m_logs = new Core::LogModel(this);
+    m_clients = new Core::ClientListModel(this);
+    m_feed = new Core::LogFeed(m_logs, this);
+    m_actions = new SandboxActions(deps.manager, this);
+    if (deps.manager) {
+        m_sandboxes->attach(deps.manager);
+        m_feed->attachManager(deps.manager);
+    }
+    if (deps.server) {
+        m_clients->attach(deps.server);
+        m_feed->attachServer(deps.server);
+        connect(
+            deps.server, &Mcp::LocalServer::activationRequested, this, &GuiApplication::activate);
+    }
+
+    m_window = std::make_unique<MainWindow>(
+        MainWindow::Models {m_sandboxes, m_logs, m_clients}, deps.settings);
+    m_window->setServerName(deps.serverName);
+    // CPU and memory of local sandboxes, sampled only while someone can see them.
+    m_sampler = new Core::ResourceSampler(deps.manager, m_sandboxes, this);
+    m_sampler->setActiveCheck([this] { return m_window && m_window->isVisible(); });
+    m_tray = std::make_unique<TrayIcon>(m_sandboxes);
+
+    connect(
+        m_window.get(), &MainWindow::connectIdeRequested, this, &GuiApplication::showConnectIde);
+    connect(m_window.get(), &MainWindow::apiKeyRequested, this, &GuiApplication::showApiKeyDialog);
+    connect(m_window.get(), &MainWindow::settingsRequested, this, &GuiApplication::showSettings);
+    connect(m_window.get(), &MainWindow::quitRequested, this, &GuiApplication::quit);
+    SandboxesView *view = m_window->sandboxesView();
+    connect(view, &SandboxesView::deleteRequested, m_actions, &SandboxActions::deleteSandboxes);
+    connect(view, &SandboxesView::extendRequested, m_actions, &SandboxActions::extend);
+    connect(
+        view, &SandboxesView::openWorkspaceRequested, m_actions, &SandboxActions::openWorkspace);
+    connect(m_actions, &SandboxActions::message, m_window.get(), &MainWindow::showMessage);
+
+    connect(m_tray.get(), &TrayIcon::openRequested, this, &GuiApplication::activate);
+    connect(m_tray.get(), &TrayIcon::toggleWindowRequested, this, [this] {
+        if (m_window->isVisible() && m_window->isActiveWindow())
+            m_window->hide();
+        else
+            activate();
+    });
+    connect(m_tray.get(), &TrayIcon::connectIdeRequested, this, &GuiApplication::showConnectIde);
+    connect(m_tray.get(), &TrayIcon::apiKeyRequested, this, &GuiApplication::showApiKeyDialog);
+    connect(m_tray.get(), &TrayIcon::settingsRequested, this, &GuiApplication::showSettings);
+    connect(m_tray.get(), &TrayIcon::quitRequested, this, &GuiApplication::quit);
+    connect(m_tray.get(), &TrayIcon::deleteSandboxRequested, this,
+        [this](const QString &id) { m_actions->deleteSandboxes({id}); });
+    connect(m_tray.get(), &TrayIcon::showSandboxLogsRequested, m_window.get(),
+        &MainWindow::showLogsFor);
+    auto clientsChanged = [this] { m_tray->setClientCount(m_clients->rowCount()); };
+    connect(m_clients, &QAbstractItemModel::rowsInserted, this, clientsChanged);
+    connect(m_clients, &QAbstractItemModel::rowsRemoved, this, clientsChanged);
+    clientsChanged();
+
+    if (deps.keyStore)
+        connect(deps.keyStore, &Core::KeyStore::keyChanged, this, [this](const QString &name) {
+            if (name == Core::KeyStore::apiKeyName())
+                readApiKey();
+        });
+    if (deps.manager)
+        for (Core::SandboxProvider *p : deps.manager->providers())
+            connect(p, &Core::SandboxProvider::unavailableReasonChanged, this,
+                &GuiApplication::updateError);
+    setApiKeyPresent(!qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
+    readApiKey();
+}
+
+GuiApplication::~GuiApplication()
+{
+    // Dialogs are parented to the window; the tray's menu refers to the model: tear down first.
+    m_tray.reset();
+    m_window.reset();
+}
+
+bool GuiApplication::trayAvailable() const
+{
+    return !m_deps.noTray && QSystemTrayIcon::isSystemTrayAvailable();
+}
+
+void GuiApplication::start(bool background)
+{
+    if (trayAvailable()) {
+        m_tray->show();
+        if (!background)
+            m_window->show();
+        return;
+    }
+    // No tray (GNOME without AppIndicator, Xvfb): the window is the only way in.
+    m_window->showNoTrayHint();
+    if (background) {
+        qCInfo(lcUi)
+            << "no system tray and --background: the window opens when the app is started again";
+        return;
+    }
+    m_window->show();
+}
+
+void GuiApplication::activate()
+{
+    m_window->bringToFront();
+}
+
+void GuiApplication::readApiKey()
+{
+    if (!qEnvironmentVariableIsEmpty("HOPX_API_KEY")) {
+        setApiKeyPresent(true);
+        return;
+    }
+    if (!m_deps.keyStore) {
+        setApiKeyPresent(false);
+        return;
+    }
+    QPointer<GuiApplication> self(this);
+    m_deps.keyStore->read([self](Result<QString> r) {
+        if (!self)
+            return;
+        self->setApiKeyPresent(r.ok() && !r.value().isEmpty());
+        if (!r.ok() && r.error().code != Error::Code::NotFound)
+            qCInfo(lcUi).noquote() << "API key not readable:" << r.error().message;
+    });
+}
+
+void GuiApplication::setApiKeyPresent(bool present)
+{
+    // (main.cpp tells the manager itself; the UI only shows the state.)
+    m_keyPresent = present;
+    m_window->setApiKeyPresent(present);
+    m_tray->setApiKeyPresent(present);
+    updateError();
+}
+
+void GuiApplication::updateError()
+{
+    QStringList problems;
+    if (m_deps.manager) {
+        for (Core::SandboxProvider *p : m_deps.manager->providers()) {
+            const QString reason = p->unavailableReason();
+            // A cloud provider without a key is the "no key" state, not an error.
+            if (reason.isEmpty() || (p->id() == QLatin1String("hopx") && !m_keyPresent))
+                continue;
+            problems << Core::SandboxListModel::providerName(p->id()) + QStringLiteral(": ")
+                    + reason;
+        }
+    }
+    m_tray->setErrorMessage(problems.join(QLatin1Char('\n')));
+}
+
+void GuiApplication::quit()
+{
+    qCInfo(lcUi) << "quit requested from the UI";
+    QCoreApplication::quit();
+}
+
+ApiKeyDialog *GuiApplication::showApiKeyDialog()
+{
+    if (!m_apiKeyDialog) {
+        KeyTester tester = m_deps.keyTester;
+        if (!tester) {
+            Core::Settings *settings = m_deps.settings;
+            tester = ApiKeyTester::make(m_deps.network, [settings] {
+                QString url = qEnvironmentVariable("HOPX_BASE_URL");
+                if (url.isEmpty() && settings)
+                    url = settings->hopxBaseUrl();
+                return QUrl(url.isEmpty() ? QStringLiteral("https://api.hopx.dev") : url);
+            });
+        }
+        m_apiKeyDialog = new ApiKeyDialog(m_deps.keyStore, tester, m_window.get());
+        m_apiKeyDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_apiKeyDialog->show();
+    m_apiKeyDialog->raise();
+    m_apiKeyDialog->activateWindow();
+    return m_apiKeyDialog;
+}
+
+SettingsDialog *GuiApplication::showSettings()
+{
+    if (!m_settingsDialog) {
+        m_settingsDialog = new SettingsDialog(
+            m_deps.settings, m_deps.keyStore, m_deps.programPath, m_window.get());
+        m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_settingsDialog->show();
+    m_settingsDialog->raise();
+    m_settingsDialog->activateWindow();
+    return m_settingsDialog;
+}
+
+ConnectIdeDialog *GuiApplication::showConnectIde()
+{
+    if (!m_connectDialog) {
+        m_connectDialog = new ConnectIdeDialog(
+            Core::IdeConfig(Core::IdeConfig::launchFor(m_deps.bridgePath)), m_window.get());
+        m_connectDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_connectDialog->show();
+    m_connectDialog->raise();
+    m_connectDialog->activateWindow();
+    return m_connectDialog;
+}
+
+std::unique_ptr<GuiApplication> GuiApplication::run(Deps deps, bool background)
+{
+    // hopx-mcp is installed and built next to the app: IDE configs get its absolute path.
+    if (deps.bridgePath.isEmpty())
+        deps.bridgePath = QCoreApplication::applicationDirPath() + QStringLiteral("/hopx-mcp");
+    if (deps.programPath.isEmpty())
+        deps.programPath = QCoreApplication::applicationFilePath();
+    auto gui = std::make_unique<GuiApplication>(deps);
+    gui->start(background);
+    return gui;
+}
+
+bool GuiApplication::wantsGui(int argc, char **argv)
+{
+    // Commands that only touch the keychain, and headless runs, need no windows.
+    for (int i = 1; i < argc; ++i)
+        for (const char *flag : {"--headless", "-headless", "--set-api-key", "--clear-api-key"})
+            if (qstrcmp(argv[i], flag) == 0)
+                return false;
+#if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)
+    // No display, no windows (SSH, CI, a service). The offscreen platform counts as none: it is
+    // what tests of the headless server run under.
+    const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+    if (!platform.isEmpty() && !platform.startsWith("offscreen") && !platform.startsWith("minimal"))
+        return true;
+    return !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+#else
+    return true;
+#endif
+}
+
+std::unique_ptr<QCoreApplication> GuiApplication::createApplication(
+    int &argc, char **argv, bool gui)
+{
+    if (!gui)
+        return std::make_unique<QCoreApplication>(argc, argv);
+    auto app = std::make_unique<QApplication>(argc, argv);
+    // A tray app: the MCP server outlives its windows.
+    QApplication::setQuitOnLastWindowClosed(false);
+    return app;
+}
+
+bool GuiApplication::activateRunningInstance(const QString &serverName, int timeoutMs)
+{
+    QLocalSocket socket;
+    socket.connectToServer(serverName);
+    if (!socket.waitForConnected(timeoutMs))
+        return false;
+    socket.write(Mcp::LocalConnection::activationLine() + '\n');
+    if (!socket.waitForBytesWritten(timeoutMs))
+        return false;
+    // The server closes the connection once it has acted on the line.
+    socket.waitForDisconnected(timeoutMs);
+    return true;
+}
+
+} // namespace Hopx::Ui

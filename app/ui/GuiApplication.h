@@ -1,0 +1,120 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ApiKeyTester.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QCoreApplication;
+class QNetworkAccessManager;
+
+namespace Hopx::Core {
+class ClientListModel;
+class KeyStore;
+class LogFeed;
+class LogModel;
+class ResourceSampler;
+class SandboxListModel;
+class SandboxManager;
+class Settings;
+} // namespace Hopx::Core
+
+namespace Hopx::Mcp {
+class LocalServer;
+}
+
+namespace Hopx::Ui {
+
+class ApiKeyDialog;
+class ConnectIdeDialog;
+class MainWindow;
+class SandboxActions;
+class SettingsDialog;
+class Translations;
+class TrayIcon;
+
+/*! \brief The tray app's UI for one run with a display: models, tray, main window, dialogs.
+ *
+ * main.cpp builds the core (settings, manager, providers, server) exactly as in headless
+ * mode and hands it over; this class only observes and drives it. Nothing here is a
+ * singleton: tests build several, one per language.
+ */
+class GuiApplication final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GuiApplication)
+public:
+    struct Deps
+    {
+        Core::Settings *settings = nullptr;
+        Core::SandboxManager *manager = nullptr;
+        Mcp::LocalServer *server = nullptr;
+        Core::KeyStore *keyStore = nullptr;
+        QNetworkAccessManager *network = nullptr;
+        //! Empty = ApiKeyTester over `network` and the HOPX base URL.
+        KeyTester keyTester;
+        QString bridgePath; // hopx-mcp, for the IDE configs
+        QString programPath; // hopx-desktop, for the autostart entry
+        QString serverName; // shown in the status bar
+        QString translationsDir = QStringLiteral(":/i18n");
+        //! Tests: behave as if the desktop had no tray.
+        bool noTray = false;
+    };
+
+    explicit GuiApplication(const Deps &deps, QObject *parent = nullptr);
+    ~GuiApplication() override;
+
+    //! Shows the tray (if any) and the window unless `background` and a tray exists.
+    void start(bool background);
+    //! Another launch of the app: bring the window up.
+    void activate();
+
+    ApiKeyDialog *showApiKeyDialog();
+    SettingsDialog *showSettings();
+    ConnectIdeDialog *showConnectIde();
+
+    MainWindow *mainWindow() const { return m_window.get(); }
+    TrayIcon *tray() const { return m_tray.get(); }
+    Core::SandboxListModel *sandboxModel() const { return m_sandboxes; }
+    Core::LogModel *logModel() const { return m_logs; }
+    Core::ClientListModel *clientModel() const { return m_clients; }
+    bool apiKeyPresent() const { return m_keyPresent; }
+    bool trayAvailable() const;
+
+    //! For main.cpp: builds the UI over the running core and shows it. Fills in the bridge's
+    //! and the app's paths (next to this binary) when `deps` leaves them empty.
+    static std::unique_ptr<GuiApplication> run(Deps deps, bool background);
+    //! For main.cpp: true unless --headless, or there is no display to open windows on.
+    static bool wantsGui(int argc, char **argv);
+    //! QApplication (tray app: closing the last window does not quit) or QCoreApplication.
+    static std::unique_ptr<QCoreApplication> createApplication(int &argc, char **argv, bool gui);
+    //! Asks the instance serving `serverName` to show its window; false if none answered.
+    static bool activateRunningInstance(const QString &serverName, int timeoutMs = 2000);
+
+private:
+    void readApiKey();
+    void setApiKeyPresent(bool present);
+    void updateError();
+    void quit();
+
+    Deps m_deps;
+    std::unique_ptr<Translations> m_translations;
+    Core::SandboxListModel *m_sandboxes;
+    Core::LogModel *m_logs;
+    Core::ClientListModel *m_clients;
+    Core::LogFeed *m_feed;
+    Core::ResourceSampler *m_sampler;
+    SandboxActions *m_actions;
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<TrayIcon> m_tray;
+    QPointer<ApiKeyDialog> m_apiKeyDialog;
+    QPointer<SettingsDialog> m_settingsDialog;
+    QPointer<ConnectIdeDialog> m_connectDialog;
+    bool m_keyPresent = false;
+};
+
+} // namespace Hopx::Ui

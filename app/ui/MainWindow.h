@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QFrame;
+class QLabel;
+class QTabWidget;
+
+namespace Hopx::Core {
+class ClientListModel;
+class LogModel;
+class SandboxListModel;
+class Settings;
+} // namespace Hopx::Core
+
+namespace Hopx::Ui {
+
+class ClientsView;
+class LogsView;
+class SandboxesView;
+
+/*! \brief The main window: Sandboxes, Logs and Clients tabs, first-run hints, status bar.
+ *
+ * Closing it only hides it: the app keeps serving MCP for the IDEs until Quit.
+ */
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+public:
+    struct Models
+    {
+        Core::SandboxListModel *sandboxes = nullptr;
+        Core::LogModel *logs = nullptr;
+        Core::ClientListModel *clients = nullptr;
+    };
+    enum Tab { SandboxesTab, LogsTab, ClientsTab };
+
+    MainWindow(const Models &models, Core::Settings *settings, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    SandboxesView *sandboxesView() const { return m_sandboxesView; }
+    LogsView *logsView() const { return m_logsView; }
+    ClientsView *clientsView() const { return m_clientsView; }
+    QTabWidget *tabs() const { return m_tabs; }
+    QFrame *apiKeyHint() const { return m_keyHint; }
+    QFrame *noTrayHint() const { return m_trayHint; }
+
+    void showLogsFor(const QString &sandboxId);
+    //! The first-run hint shows while no key is set (until dismissed for this session).
+    void setApiKeyPresent(bool present);
+    //! Shown once, when the desktop has no system tray.
+    void showNoTrayHint();
+    void setServerName(const QString &name);
+    void showMessage(const QString &text, bool error = false);
+    void bringToFront();
+
+signals:
+    void connectIdeRequested();
+    void apiKeyRequested();
+    void settingsRequested();
+    void quitRequested();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createMenus();
+    QFrame *makeHint(const QString &objectName, const QString &text);
+    void updateCounts();
+
+    Models m_models;
+    QPointer<Core::Settings> m_settings;
+    QTabWidget *m_tabs;
+    SandboxesView *m_sandboxesView;
+    LogsView *m_logsView;
+    ClientsView *m_clientsView;
+    QFrame *m_keyHint;
+    QFrame *m_trayHint;
+    QLabel *m_serverLabel;
+    QLabel *m_countsLabel;
+    bool m_keyHintDismissed = false;
+};
+
+} // namespace Hopx::Ui

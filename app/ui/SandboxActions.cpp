@@ -1,0 +1,93 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "SandboxActions.h"
+
+#include "UiLogging.h"
+#include "core/SandboxManager.h"
+#include "core/SandboxProvider.h"
+#include "core/models/Format.h"
+
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QUrl>
+
+namespace Hopx::Ui {
+
+using Core::Result;
+using Core::SandboxInfo;
+using Core::Unit;
+
+SandboxActions::SandboxActions(Core::SandboxManager *manager, QObject *parent)
+    : QObject(parent)
+    , m_manager(manager)
+{ }
+
+void SandboxActions::deleteSandboxes(const QStringList &ids)
+{
+    for (const QString &id : ids) {
+        Core::SandboxProvider *provider = m_manager ? m_manager->providerForSandbox(id) : nullptr;
+        if (!provider) {
+            emit message(tr("Cannot delete %1: its provider is not available.").arg(id), true);
+            continue;
+        }
+        QPointer<SandboxActions> self(this);
+        provider->destroy(id, [self, id](Result<Unit> r) {
+            if (!self)
+                return;
+            if (!r.ok()) {
+                emit self->message(tr("Could not delete %1: %2").arg(id, r.error().message), true);
+                return;
+            }
+            qCInfo(lcUi).noquote() << "deleted sandbox" << id << "from the UI";
+            if (self->m_manager)
+                self->m_manager->untrack(id);
+            emit self->message(tr("Deleted %1.").arg(id), false);
+        });
+    }
+}
+
+void SandboxActions::extend(const QStringList &ids, int seconds)
+{
+    for (const QString &id : ids) {
+        const std::optional<SandboxInfo> info = m_manager ? m_manager->sandbox(id) : std::nullopt;
+        Core::SandboxProvider *provider = m_manager ? m_manager->providerForSandbox(id) : nullptr;
+        if (!info || !provider) {
+            emit message(tr("Cannot extend %1: it is no longer known.").arg(id), true);
+            continue;
+        }
+        const QDateTime now = QDateTime::currentDateTime();
+        const qint64 left =
+            info->expiresAt.isValid() ? std::max<qint64>(0, now.secsTo(info->expiresAt)) : 0;
+        const int timeout = int(std::min<qint64>(left + seconds, std::numeric_limits<int>::max()));
+        QPointer<SandboxActions> self(this);
+        provider->setTimeout(id, timeout, [self, id, timeout, now](Result<Unit> r) {
+            if (!self)
+                return;
+            if (!r.ok()) {
+                emit self->message(tr("Could not extend %1: %2").arg(id, r.error().message), true);
+                return;
+            }
+            if (self->m_manager) {
+                if (std::optional<SandboxInfo> current = self->m_manager->sandbox(id)) {
+                    current->expiresAt = now.addSecs(timeout);
+                    current->timeoutSeconds = timeout;
+                    self->m_manager->track(*current);
+                }
+            }
+            emit self->message(
+                tr("%1 now has %2 left.").arg(id, Core::Format::duration(timeout)), false);
+        });
+    }
+}
+
+void SandboxActions::openWorkspace(const QString &path)
+{
+    if (path.isEmpty() || !QFileInfo(path).isDir()) {
+        emit message(tr("This sandbox has no workspace folder on this computer."), true);
+        return;
+    }
+    if (!QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+        emit message(tr("No file manager could open %1.").arg(path), true);
+}
+
+} // namespace Hopx::Ui

@@ -1,0 +1,35 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+namespace Hopx::Core {
+class SandboxManager;
+}
+
+namespace Hopx::Ui {
+
+/*! \brief What the Sandboxes view and the tray menu do to sandboxes, through SandboxManager. */
+class SandboxActions final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SandboxActions)
+public:
+    explicit SandboxActions(Core::SandboxManager *manager, QObject *parent = nullptr);
+
+    void deleteSandboxes(const QStringList &ids);
+    //! Adds `seconds` to each sandbox's time left (HOPX counts a new timeout from now).
+    void extend(const QStringList &ids, int seconds);
+    void openWorkspace(const QString &path);
+
+signals:
+    //! One sentence for the status bar.
+    void message(const QString &text, bool error);
+
+private:
+    QPointer<Core::SandboxManager> m_manager;
+};
+
+} // namespace Hopx::Ui

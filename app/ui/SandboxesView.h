@@ -1,0 +1,68 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QWidget>
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+
+namespace Hopx::Core {
+class SandboxListModel;
+}
+
+namespace Hopx::Ui {
+
+/*! \brief The Sandboxes tab: every live sandbox with its actions (one or many selected). */
+class SandboxesView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SandboxesView)
+public:
+    explicit SandboxesView(Core::SandboxListModel *model, QWidget *parent = nullptr);
+
+    QTableView *table() const { return m_table; }
+    //! Ids of the selected rows, in view order.
+    QStringList selectedIds() const;
+    void selectId(const QString &id);
+
+    QAction *deleteAction() const { return m_delete; }
+    QAction *copyIdAction() const { return m_copy; }
+    QAction *openWorkspaceAction() const { return m_workspace; }
+    QAction *showLogsAction() const { return m_logs; }
+    QMenu *extendMenu() const { return m_extendMenu; }
+
+signals:
+    //! The user confirmed; the ids are still alive as far as the view knows.
+    void deleteRequested(const QStringList &ids);
+    void extendRequested(const QStringList &ids, int seconds);
+    void openWorkspaceRequested(const QString &path);
+    void showLogsRequested(const QString &id);
+
+private:
+    void updateActions();
+    void fitColumns();
+    void confirmDelete();
+    void showContextMenu(const QPoint &pos);
+
+    Core::SandboxListModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QStackedWidget *m_stack;
+    QTableView *m_table;
+    QLineEdit *m_filter;
+    QLabel *m_count;
+    QAction *m_delete;
+    QAction *m_copy;
+    QAction *m_workspace;
+    QAction *m_logs;
+    QMenu *m_extendMenu;
+    QPushButton *m_extendButton;
+};
+
+} // namespace Hopx::Ui

@@ -1,0 +1,388 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "SettingsDialog.h"
+
+#include "Icons.h"
+#include "Translations.h"
+#include "core/KeyStore.h"
+#include "core/Settings.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace Hopx::Ui {
+
+using Core::Error;
+using Core::Result;
+using Core::Unit;
+
+namespace {
+
+QSpinBox *spin(QWidget *parent, int min, int max, int step, const QString &suffix,
+    const QString &accessibleName)
+{
+    auto *box = new QSpinBox(parent);
+    box->setRange(min, max);
+    box->setSingleStep(step);
+    box->setSuffix(suffix);
+    box->setAccessibleName(accessibleName);
+    box->setAlignment(Qt::AlignRight);
+    return box;
+}
+
+QLabel *note(QWidget *parent, const QString &text)
+{
+    auto *label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    QFont small = label->font();
+    small.setPointSizeF(small.pointSizeF() * 0.92);
+    label->setFont(small);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    return label;
+}
+
+} // namespace
+
+SettingsDialog::SettingsDialog(
+    Core::Settings *settings, Core::KeyStore *keyStore, const QString &program, QWidget *parent)
+    : QDialog(parent)
+    , m_settings(settings)
+    , m_keyStore(keyStore)
+    , m_program(program)
+    , m_tabs(new QTabWidget(this))
+    , m_buttons(new QDialogButtonBox(
+          QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this))
+    , m_message(new QLabel(this))
+{
+    setObjectName(QStringLiteral("settingsDialog"));
+    setWindowTitle(tr("HOPX Desktop settings"));
+    setWindowIcon(Icons::app());
+
+    m_tabs->setObjectName(QStringLiteral("settingsTabs"));
+    m_tabs->addTab(createGeneralPage(), tr("&General"));
+    m_tabs->addTab(createLocalPage(), tr("&Local sandboxes"));
+    m_tabs->addTab(createCloudPage(), tr("HOPX &cloud"));
+    m_tabs->addTab(createHttpPage(), tr("&HTTP"));
+
+    m_message->setObjectName(QStringLiteral("settingsMessage"));
+    m_message->setWordWrap(true);
+    m_message->hide();
+
+    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (apply())
+            accept();
+    });
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_buttons->button(QDialogButtonBox::Apply), &QPushButton::clicked, this,
+        &SettingsDialog::apply);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_message);
+    layout->addWidget(m_buttons);
+    load();
+}
+
+QWidget *SettingsDialog::createGeneralPage()
+{
+    auto *page = new QWidget(this);
+    m_provider = new QComboBox(page);
+    m_provider->setObjectName(QStringLiteral("defaultProvider"));
+    m_provider->addItem(
+        tr("Automatic: HOPX cloud when an API key is set, else local"), QStringLiteral("auto"));
+    m_provider->addItem(tr("Local sandboxes on this machine"), QStringLiteral("local"));
+    m_provider->addItem(tr("HOPX cloud"), QStringLiteral("hopx"));
+    m_language = new QComboBox(page);
+    m_language->setObjectName(QStringLiteral("language"));
+    m_language->addItem(tr("System default"), QString());
+    for (const auto &[code, name] : Translations::available())
+        m_language->addItem(name, code);
+    m_startAtLogin = new QCheckBox(tr("Start HOPX Desktop when I log in"), page);
+    m_startAtLogin->setObjectName(QStringLiteral("startAtLogin"));
+
+    auto *form = new QFormLayout(page);
+    auto *providerLabel = new QLabel(tr("&Default provider:"), page);
+    providerLabel->setBuddy(m_provider);
+    form->addRow(providerLabel, m_provider);
+    form->addRow(QString(),
+        note(page,
+            tr("Used when a tool call does not name a provider. An IDE "
+               "can override it with HOPX_PROVIDER.")));
+    auto *languageLabel = new QLabel(tr("&Language:"), page);
+    languageLabel->setBuddy(m_language);
+    form->addRow(languageLabel, m_language);
+    form->addRow(
+        QString(), note(page, tr("A new language applies the next time HOPX Desktop starts.")));
+    form->addRow(QString(), m_startAtLogin);
+    form->addRow(QString(), note(page, tr("Starts in the background, so IDEs find it ready.")));
+    return page;
+}
+
+QWidget *SettingsDialog::createLocalPage()
+{
+    auto *page = new QWidget(this);
+    m_memory = spin(page, 64, 262144, 256, tr(" MiB"), tr("Memory limit per sandbox"));
+    m_memory->setObjectName(QStringLiteral("localMemory"));
+    m_cpu = spin(page, 0, 86400, 10, tr(" s"), tr("CPU time limit per run"));
+    m_cpu->setObjectName(QStringLiteral("localCpu"));
+    m_cpu->setSpecialValueText(tr("No limit"));
+    m_processes = spin(page, 8, 65536, 32, QString(), tr("Process limit per sandbox"));
+    m_processes->setObjectName(QStringLiteral("localProcesses"));
+    m_disk = spin(page, 16, 1048576, 256, tr(" MiB"), tr("Disk space per sandbox"));
+    m_disk->setObjectName(QStringLiteral("localDisk"));
+    m_timeout = spin(page, 1, 7 * 24 * 60, 5, tr(" min"), tr("Default sandbox timeout"));
+    m_timeout->setObjectName(QStringLiteral("defaultTimeout"));
+    m_network = new QCheckBox(tr("Give new local sandboxes internet access"), page);
+    m_network->setObjectName(QStringLiteral("localNetwork"));
+    m_outputCap = spin(page, 16, 65536, 64, tr(" KiB"), tr("Output cap per stream"));
+    m_outputCap->setObjectName(QStringLiteral("outputCap"));
+
+    auto *form = new QFormLayout(page);
+    auto add = [&](const QString &text, QWidget *field) {
+        auto *label = new QLabel(text, page);
+        label->setBuddy(field);
+        form->addRow(label, field);
+    };
+    add(tr("&Memory:"), m_memory);
+    add(tr("&CPU time per run:"), m_cpu);
+    add(tr("&Processes:"), m_processes);
+    add(tr("&Disk space:"), m_disk);
+    add(tr("Default &timeout:"), m_timeout);
+    form->addRow(QString(),
+        note(page,
+            tr("A new sandbox is deleted this long after it was created, "
+               "unless the assistant asks for another timeout or "
+               "extends it.")));
+    form->addRow(QString(), m_network);
+    form->addRow(QString(),
+        note(page,
+            tr("Without it, local sandboxes have no network at all. A tool "
+               "call can still ask for internet access explicitly.")));
+    add(tr("&Output cap:"), m_outputCap);
+    form->addRow(
+        QString(), note(page, tr("Longer stdout or stderr is cut and marked as truncated.")));
+    return page;
+}
+
+QWidget *SettingsDialog::createCloudPage()
+{
+    auto *page = new QWidget(this);
+    m_baseUrl = new QLineEdit(page);
+    m_baseUrl->setObjectName(QStringLiteral("baseUrl"));
+    m_baseUrl->setPlaceholderText(QStringLiteral("https://api.hopx.dev"));
+    m_baseUrl->setAccessibleName(tr("HOPX base URL"));
+    auto *form = new QFormLayout(page);
+    auto *label = new QLabel(tr("HOPX &base URL:"), page);
+    label->setBuddy(m_baseUrl);
+    form->addRow(label, m_baseUrl);
+    form->addRow(QString(),
+        note(page,
+            tr("Leave empty for the public HOPX cloud. HOPX_BASE_URL in the "
+               "environment takes precedence.")));
+    return page;
+}
+
+QWidget *SettingsDialog::createHttpPage()
+{
+    auto *page = new QWidget(this);
+    m_httpEnabled = new QCheckBox(tr("Serve MCP over HTTP on this computer"), page);
+    m_httpEnabled->setObjectName(QStringLiteral("httpEnabled"));
+    m_httpPort = spin(page, 1024, 65535, 1, QString(), tr("HTTP port"));
+    m_httpPort->setObjectName(QStringLiteral("httpPort"));
+    m_httpPort->setGroupSeparatorShown(false);
+    m_httpUrl = new QLabel(page);
+    m_httpUrl->setObjectName(QStringLiteral("httpUrl"));
+    m_httpUrl->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_token = new QLineEdit(page);
+    m_token->setObjectName(QStringLiteral("httpToken"));
+    m_token->setReadOnly(true);
+    m_token->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_token->setAccessibleName(tr("Bearer token"));
+    m_copyToken = new QPushButton(tr("Cop&y"), page);
+    m_copyToken->setObjectName(QStringLiteral("copyToken"));
+    m_copyToken->setAccessibleName(tr("Copy the token"));
+    m_regenerate = new QPushButton(tr("&Regenerate"), page);
+    m_regenerate->setObjectName(QStringLiteral("regenerateToken"));
+    m_regenerate->setAccessibleName(tr("Regenerate the token"));
+    m_regenerate->setToolTip(tr("Make a new token; clients using the old one must be updated"));
+    connect(m_copyToken, &QPushButton::clicked, this,
+        [this] { QApplication::clipboard()->setText(m_token->text()); });
+    connect(m_regenerate, &QPushButton::clicked, this, &SettingsDialog::regenerateToken);
+    connect(m_httpPort, &QSpinBox::valueChanged, this, &SettingsDialog::updateHttpUrl);
+    connect(m_httpEnabled, &QCheckBox::toggled, this, &SettingsDialog::updateHttpUrl);
+
+    auto *tokenRow = new QHBoxLayout;
+    tokenRow->addWidget(m_token, 1);
+    tokenRow->addWidget(m_copyToken);
+    tokenRow->addWidget(m_regenerate);
+    auto *form = new QFormLayout(page);
+    form->addRow(QString(), m_httpEnabled);
+    auto *portLabel = new QLabel(tr("&Port:"), page);
+    portLabel->setBuddy(m_httpPort);
+    form->addRow(portLabel, m_httpPort);
+    form->addRow(tr("Address:"), m_httpUrl);
+    auto *tokenLabel = new QLabel(tr("&Token:"), page);
+    tokenLabel->setBuddy(m_token);
+    form->addRow(tokenLabel, tokenRow);
+    form->addRow(QString(),
+        note(page,
+            tr("Only programs on this computer can connect, and only with "
+               "this token as \"Authorization: Bearer <token>\". The "
+               "token is kept in the keychain. Changes apply the next "
+               "time HOPX Desktop starts.")));
+    return page;
+}
+
+void SettingsDialog::updateHttpUrl()
+{
+    m_httpUrl->setText(QStringLiteral("http://127.0.0.1:%1/mcp").arg(m_httpPort->value()));
+    m_httpUrl->setEnabled(m_httpEnabled->isChecked());
+}
+
+void SettingsDialog::load()
+{
+    if (!m_settings)
+        return;
+    m_provider->setCurrentIndex(std::max(0, m_provider->findData(m_settings->defaultProvider())));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(m_settings->language())));
+    m_startAtLogin->setChecked(m_settings->startAtLogin());
+    m_memory->setValue(m_settings->localMemoryMb());
+    m_cpu->setValue(m_settings->localCpuSecondsPerRun());
+    m_processes->setValue(m_settings->localProcesses());
+    m_disk->setValue(m_settings->localDiskMb());
+    m_timeout->setValue(std::max(1, m_settings->defaultSandboxTimeoutSeconds() / 60));
+    m_network->setChecked(m_settings->localNetworkDefault());
+    m_outputCap->setValue(int(std::max<qint64>(16, m_settings->outputCapBytes() / 1024)));
+    m_baseUrl->setText(m_settings->hopxBaseUrl());
+    m_httpEnabled->setChecked(m_settings->httpEnabled());
+    m_httpPort->setValue(m_settings->httpPort());
+    updateHttpUrl();
+    loadToken();
+}
+
+void SettingsDialog::loadToken()
+{
+    if (!m_keyStore) {
+        m_token->setPlaceholderText(tr("No keychain available"));
+        return;
+    }
+    m_token->setPlaceholderText(tr("Reading the keychain…"));
+    QPointer<SettingsDialog> self(this);
+    m_keyStore->read(
+        [self](Result<QString> r) {
+            if (!self)
+                return;
+            if (r.ok()) {
+                self->m_token->setText(r.value());
+            } else if (r.error().code == Error::Code::NotFound) {
+                self->m_token->clear();
+                self->m_token->setPlaceholderText(tr("No token yet: press Regenerate"));
+            } else {
+                self->m_token->clear();
+                self->m_token->setPlaceholderText(tr("Keychain unavailable"));
+                self->m_token->setToolTip(r.error().message);
+            }
+            self->m_copyToken->setEnabled(!self->m_token->text().isEmpty());
+        },
+        Core::KeyStore::httpTokenName());
+}
+
+QString SettingsDialog::newToken()
+{
+    // 32 bytes from the system's CSPRNG, URL-safe so it pastes into headers and configs.
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->generate(reinterpret_cast<quint32 *>(bytes.data()),
+        reinterpret_cast<quint32 *>(bytes.data() + bytes.size()));
+    return QString::fromLatin1(
+        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+void SettingsDialog::regenerateToken()
+{
+    if (!m_keyStore)
+        return;
+    const QString token = newToken();
+    m_regenerate->setEnabled(false);
+    QPointer<SettingsDialog> self(this);
+    m_keyStore->write(
+        token,
+        [self, token](Result<Unit> r) {
+            if (!self)
+                return;
+            self->m_regenerate->setEnabled(true);
+            if (!r.ok()) {
+                self->m_message->setText(r.error().message);
+                self->m_message->show();
+                return;
+            }
+            self->m_token->setText(token);
+            self->m_copyToken->setEnabled(true);
+            self->m_message->setText(
+                tr("A new token is saved. Update the clients that used the old one."));
+            self->m_message->show();
+        },
+        Core::KeyStore::httpTokenName());
+}
+
+bool SettingsDialog::apply()
+{
+    if (!m_settings)
+        return false;
+    const QString url = m_baseUrl->text().trimmed();
+    if (!url.isEmpty()) {
+        const QUrl parsed(url, QUrl::StrictMode);
+        if (!parsed.isValid()
+            || (parsed.scheme() != QLatin1String("https")
+                && parsed.scheme() != QLatin1String("http"))
+            || parsed.host().isEmpty()) {
+            m_tabs->setCurrentIndex(2);
+            m_baseUrl->setFocus();
+            m_message->setText(
+                tr("The HOPX base URL must be an http(s) address, like https://api.hopx.dev."));
+            m_message->show();
+            return false;
+        }
+    }
+    m_settings->setDefaultProvider(m_provider->currentData().toString());
+    m_settings->setLanguage(m_language->currentData().toString());
+    m_settings->setLocalMemoryMb(m_memory->value());
+    m_settings->setLocalCpuSecondsPerRun(m_cpu->value());
+    m_settings->setLocalProcesses(m_processes->value());
+    m_settings->setLocalDiskMb(m_disk->value());
+    m_settings->setDefaultSandboxTimeoutSeconds(m_timeout->value() * 60);
+    m_settings->setLocalNetworkDefault(m_network->isChecked());
+    m_settings->setOutputCapBytes(qint64(m_outputCap->value()) * 1024);
+    m_settings->setHopxBaseUrl(url);
+    m_settings->setHttpEnabled(m_httpEnabled->isChecked());
+    m_settings->setHttpPort(m_httpPort->value());
+    if (m_startAtLogin->isChecked() != m_settings->startAtLogin()) {
+        const Result<Unit> r = m_settings->setStartAtLogin(m_startAtLogin->isChecked(), m_program);
+        if (!r.ok()) {
+            m_tabs->setCurrentIndex(0);
+            m_message->setText(r.error().message);
+            m_message->show();
+            return false;
+        }
+    }
+    // The first HTTP start needs a token: make one now rather than serving without.
+    if (m_httpEnabled->isChecked() && m_token->text().isEmpty() && m_keyStore)
+        regenerateToken();
+    m_message->hide();
+    return true;
+}
+
+} // namespace Hopx::Ui

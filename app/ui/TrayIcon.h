@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "Icons.h"
+
+#include <QPointer>
+#include <QSystemTrayIcon>
+
+#include <memory>
+
+class QMenu;
+class QAction;
+class QTimer;
+
+namespace Hopx::Core {
+class SandboxListModel;
+}
+
+namespace Hopx::Ui {
+
+/*! \brief The tray icon: the app's state at a glance and its menu.
+ *
+ * States, most important first: error (a provider cannot work), sandboxes running, no API key
+ * (local sandboxes still work), idle. Each has its own icon and tooltip. The menu works the
+ * same whether or not a tray is visible (tests and the no-tray fallback use it directly).
+ */
+class TrayIcon final : public QSystemTrayIcon
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TrayIcon)
+public:
+    enum class State { Idle, Running, Error, NoKey };
+    Q_ENUM(State)
+
+    //! At most this many sandboxes in the Sandboxes submenu, newest first.
+    static constexpr int kMenuSandboxes = 10;
+
+    explicit TrayIcon(Core::SandboxListModel *sandboxes, QObject *parent = nullptr);
+    ~TrayIcon() override;
+
+    void setApiKeyPresent(bool present);
+    void setErrorMessage(const QString &message); // empty = no error
+    void setClientCount(int clients);
+
+    State state() const { return m_state; }
+    QMenu *menu() const { return m_menu.get(); }
+    //! Rebuilds the Sandboxes submenu now (it is rebuilt each time it opens).
+    void rebuildSandboxMenu();
+
+    QAction *openAction() const { return m_open; }
+    QMenu *sandboxesMenu() const { return m_sandboxes; }
+    QAction *connectIdeAction() const { return m_connectIde; }
+    QAction *apiKeyAction() const { return m_apiKey; }
+    QAction *settingsAction() const { return m_settings; }
+    QAction *quitAction() const { return m_quit; }
+
+signals:
+    void openRequested();
+    void toggleWindowRequested();
+    void connectIdeRequested();
+    void apiKeyRequested();
+    void settingsRequested();
+    void quitRequested();
+    void deleteSandboxRequested(const QString &id);
+    void showSandboxLogsRequested(const QString &id);
+    void stateChanged(Hopx::Ui::TrayIcon::State state);
+
+private:
+    void update();
+    void handleActivated(QSystemTrayIcon::ActivationReason reason);
+
+    QPointer<Core::SandboxListModel> m_model;
+    std::unique_ptr<QMenu> m_menu; // QSystemTrayIcon is no QWidget: it cannot parent a menu
+    QAction *m_open;
+    QMenu *m_sandboxes;
+    QAction *m_connectIde;
+    QAction *m_apiKey;
+    QAction *m_settings;
+    QAction *m_quit;
+    QTimer *m_clickTimer;
+    State m_state = State::Idle;
+    QString m_error;
+    bool m_keyPresent = true;
+    int m_clients = 0;
+};
+
+} // namespace Hopx::Ui

@@ -1,0 +1,24 @@
+# cmake -DLUPDATE=… -DLRELEASE=… -DSOURCES_FILE=… -DTS_FILES=a.ts;b.ts -DWORK_DIR=… -P CheckTranslations.cmake
+# Fails when today's sources hold a UI string that a .ts file lacks or leaves unfinished.
+# English is the source language: only its plural forms are translated, so it is not checked.
+file(STRINGS ${SOURCES_FILE} sources)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+foreach(ts ${TS_FILES})
+    get_filename_component(name ${ts} NAME)
+    if(name MATCHES "_en\\.ts$")
+        continue()
+    endif()
+    file(COPY ${ts} DESTINATION ${WORK_DIR})
+    execute_process(COMMAND ${LUPDATE} -no-obsolete -locations none ${sources} -ts ${WORK_DIR}/${name}
+        RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "lupdate failed: ${out}${err}")
+    endif()
+    execute_process(COMMAND ${LRELEASE} ${WORK_DIR}/${name} -qm ${WORK_DIR}/${name}.qm
+        RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    message(STATUS "${name}: ${out}${err}")
+    if(NOT rc EQUAL 0 OR "${out}${err}" MATCHES "[1-9][0-9]* unfinished" OR "${out}${err}" MATCHES "untranslated")
+        message(FATAL_ERROR "${name} is missing translations (run the update_translations target, then translate):\n${out}${err}")
+    endif()
+endforeach()

@@ -1,0 +1,115 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The app's core as main.cpp builds it, with fake providers and an in-memory key store, plus
+// the GuiApplication on top: what the GUI tests, the screenshots and the bench drive.
+
+#include "FakeSandboxProvider.h"
+
+#include "core/MemoryKeyStore.h"
+#include "core/SandboxManager.h"
+#include "core/Settings.h"
+#include "protocol/ToolRegistry.h"
+#include "transport/LocalServer.h"
+#include "ui/GuiApplication.h"
+
+#include <QNetworkAccessManager>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace HopxTest {
+
+struct GuiFixture
+{
+    QTemporaryDir dir {QDir::tempPath() + QStringLiteral("/hopx-gui-XXXXXX")};
+    Hopx::Core::Settings settings {dir.path() + QStringLiteral("/settings.ini"), nullptr};
+    Hopx::Core::MemoryKeyStore keys;
+    Hopx::Core::SandboxManager manager {&settings};
+    FakeSandboxProvider local {QStringLiteral("local")};
+    FakeSandboxProvider cloud {QStringLiteral("hopx")};
+    Hopx::Mcp::ToolRegistry registry;
+    std::unique_ptr<Hopx::Mcp::LocalServer> server;
+    QNetworkAccessManager network;
+    std::unique_ptr<Hopx::Ui::GuiApplication> gui;
+    QString socket = dir.path() + QStringLiteral("/mcp.sock");
+    QStringList testedKeys; // what the injected key tester was asked
+
+    GuiFixture()
+    {
+        manager.addProvider(&local);
+        manager.addProvider(&cloud);
+        server = std::make_unique<Hopx::Mcp::LocalServer>(Hopx::Mcp::ServerConfig {}, &registry);
+    }
+    ~GuiFixture()
+    {
+        gui.reset();
+        server->close();
+    }
+
+    bool listen()
+    {
+        return server->listen(socket) == Hopx::Mcp::LocalServer::ListenResult::Listening;
+    }
+
+    Hopx::Ui::GuiApplication *makeGui(
+        const QString &translations = QString(), const Hopx::Ui::KeyTester &tester = {})
+    {
+        Hopx::Ui::GuiApplication::Deps deps;
+        deps.settings = &settings;
+        deps.manager = &manager;
+        deps.server = server.get();
+        deps.keyStore = &keys;
+        deps.network = &network;
+        deps.keyTester = [this](
+                             const QString &key, std::function<void(bool, const QString &)> done) {
+            testedKeys << key;
+            const bool ok = key.startsWith(QLatin1String("hopx_live_"));
+            QMetaObject::invokeMethod(
+                &network,
+                [done, ok] {
+                    done(ok,
+                        ok ? QStringLiteral("The key works.")
+                           : QStringLiteral("Invalid key: HOPX rejected it (401)."));
+                },
+                Qt::QueuedConnection);
+        };
+        if (tester)
+            deps.keyTester = tester;
+        deps.bridgePath = QStringLiteral("/opt/hopx/bin/hopx-mcp");
+        deps.programPath = QStringLiteral("/opt/hopx/bin/hopx-desktop");
+        deps.serverName = socket;
+        if (!translations.isEmpty())
+            deps.translationsDir = translations;
+        deps.noTray = true;
+        gui = std::make_unique<Hopx::Ui::GuiApplication>(deps);
+        return gui.get();
+    }
+
+    Hopx::Core::SandboxInfo addSandbox(const QString &id,
+        const QString &provider = QStringLiteral("local"),
+        const QString &status = QStringLiteral("running"), int ageSeconds = 90,
+        int timeoutSeconds = 3600)
+    {
+        Hopx::Core::SandboxInfo s;
+        s.id = id;
+        s.provider = provider;
+        s.status = status;
+        s.templateName = provider == QLatin1String("local") ? QStringLiteral("python")
+                                                            : QStringLiteral("code-interpreter");
+        s.createdAt = QDateTime::currentDateTime().addSecs(-ageSeconds);
+        s.expiresAt = s.createdAt.addSecs(timeoutSeconds);
+        s.timeoutSeconds = timeoutSeconds;
+        s.region = provider == QLatin1String("hopx") ? QStringLiteral("us-east") : QString();
+        if (provider == QLatin1String("local")) {
+            s.memoryBytes = 48 * 1024 * 1024;
+            s.cpuSeconds = 0.4;
+            s.extra.insert(QStringLiteral("workspace_path"), dir.path());
+        }
+        manager.track(s);
+        return s;
+    }
+};
+
+} // namespace HopxTest

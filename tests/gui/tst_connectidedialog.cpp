@@ -1,0 +1,115 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ui/ConnectIdeDialog.h"
+#include "ui/Translations.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Hopx;
+using Core::IdeConfig;
+using Ide = IdeConfig::Ide;
+using Ui::ConnectIdeDialog;
+
+class TestConnectIdeDialog : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    Ui::Translations m_translations;
+
+    IdeConfig config() const
+    {
+        return IdeConfig(IdeConfig::launchFor(QStringLiteral("/opt/hopx/bin/hopx-mcp")),
+            IdeConfig::Paths {m_dir.path(), m_dir.path() + QStringLiteral("/.config")});
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_translations.install(QStringLiteral("en"), QStringLiteral(HOPX_QM_DIR));
+    }
+
+    void showsEachIdesExactConfig()
+    {
+        ConnectIdeDialog dialog(config());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCOMPARE(dialog.ideList()->count(), 5);
+        for (Ide ide : IdeConfig::all()) {
+            dialog.selectIde(ide);
+            QCOMPARE(dialog.currentIde(), ide);
+            const QString snippet = dialog.snippetEdit()->toPlainText();
+            QVERIFY2(snippet.contains(QStringLiteral("\"/opt/hopx/bin/hopx-mcp\"")),
+                qPrintable(snippet));
+            QVERIFY(QJsonDocument::fromJson(snippet.toUtf8()).isObject());
+            QCOMPARE(snippet.contains(QStringLiteral("\"servers\"")), ide == Ide::VsCode);
+            QCOMPARE(dialog.commandEdit()->isVisible(), ide == Ide::ClaudeCode);
+            QCOMPARE(dialog.installButton()->isEnabled(), ide != Ide::Generic);
+        }
+        dialog.selectIde(Ide::ClaudeCode);
+        QCOMPARE(dialog.commandEdit()->text(),
+            QStringLiteral("claude mcp add --scope user hopx -- /opt/hopx/bin/hopx-mcp"));
+        QTest::mouseClick(dialog.copyCommandButton(), Qt::LeftButton);
+        QCOMPARE(QApplication::clipboard()->text(), dialog.commandEdit()->text());
+
+        dialog.selectIde(Ide::ClaudeDesktop);
+        QTest::mouseClick(dialog.copyButton(), Qt::LeftButton);
+        QCOMPARE(QApplication::clipboard()->text(), dialog.snippetEdit()->toPlainText());
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("idePath"))
+                    ->text()
+                    .contains(QStringLiteral("claude_desktop_config.json")));
+    }
+
+    void installCreatesMergesAndRefuses()
+    {
+        ConnectIdeDialog dialog(config());
+        dialog.show();
+        dialog.selectIde(Ide::Cursor);
+        QTest::mouseClick(dialog.installButton(), Qt::LeftButton);
+        QVERIFY2(dialog.resultLabel()->text().startsWith(QStringLiteral("Created")),
+            qPrintable(dialog.resultLabel()->text()));
+        const QString cursor = m_dir.path() + QStringLiteral("/.cursor/mcp.json");
+        QFile file(cursor);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(file.readAll())
+                     .object()
+                     .value(QStringLiteral("mcpServers"))
+                     .toObject()
+                     .value(QStringLiteral("hopx"))
+                     .toObject()
+                     .value(QStringLiteral("command"))
+                     .toString(),
+            QStringLiteral("/opt/hopx/bin/hopx-mcp"));
+        QTest::mouseClick(dialog.installButton(), Qt::LeftButton);
+        QVERIFY2(dialog.resultLabel()->text().contains(QStringLiteral("already set up")),
+            qPrintable(dialog.resultLabel()->text()));
+
+        // VS Code's file has comments: refused, untouched.
+        const QString vscode = m_dir.path() + QStringLiteral("/.config/Code/User/mcp.json");
+        QDir().mkpath(QFileInfo(vscode).absolutePath());
+        QFile v(vscode);
+        QVERIFY(v.open(QIODevice::WriteOnly));
+        v.write("{ // mine\n \"servers\": {} }");
+        v.close();
+        dialog.selectIde(Ide::VsCode);
+        QTest::mouseClick(dialog.installButton(), Qt::LeftButton);
+        QVERIFY2(dialog.resultLabel()->text().contains(QStringLiteral("not valid JSON")),
+            qPrintable(dialog.resultLabel()->text()));
+        QVERIFY(v.open(QIODevice::ReadOnly));
+        QCOMPARE(v.readAll(), QByteArray("{ // mine\n \"servers\": {} }"));
+    }
+};
+
+QTEST_MAIN(TestConnectIdeDialog)
+#include "tst_connectidedialog.moc"

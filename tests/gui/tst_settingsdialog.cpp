@@ -1,0 +1,195 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "core/MemoryKeyStore.h"
+#include "core/Settings.h"
+#include "ui/SettingsDialog.h"
+#include "ui/Translations.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Hopx;
+using Ui::SettingsDialog;
+
+class TestSettingsDialog : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    Ui::Translations m_translations;
+
+    template<typename T>
+    static T *child(QWidget *w, const char *name)
+    {
+        T *c = w->findChild<T *>(QLatin1String(name));
+        if (!c)
+            qWarning() << "no child" << name;
+        return c;
+    }
+    static QString read(const QString &path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        // The autostart entry lands in $XDG_CONFIG_HOME/autostart: keep it in the test's tree.
+        qputenv("XDG_CONFIG_HOME", (m_dir.path() + QStringLiteral("/config")).toUtf8());
+        m_translations.install(QStringLiteral("en"), QStringLiteral(HOPX_QM_DIR));
+    }
+
+    void loadsChangesAndApplies()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/a.ini"), nullptr);
+        settings.setLocalMemoryMb(2048);
+        Core::MemoryKeyStore keys;
+        SettingsDialog dialog(&settings, &keys, QStringLiteral("/opt/hopx/bin/hopx-desktop"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCOMPARE(child<QSpinBox>(&dialog, "localMemory")->value(), 2048);
+        QCOMPARE(child<QSpinBox>(&dialog, "defaultTimeout")->value(), 60);
+        QCOMPARE(child<QSpinBox>(&dialog, "outputCap")->value(), 1024);
+        QCOMPARE(child<QComboBox>(&dialog, "defaultProvider")->currentData().toString(),
+            QStringLiteral("auto"));
+
+        child<QComboBox>(&dialog, "defaultProvider")->setCurrentIndex(1);
+        auto *language = child<QComboBox>(&dialog, "language");
+        language->setCurrentIndex(language->findData(QStringLiteral("zh_CN")));
+        QCOMPARE(language->currentText(), QStringLiteral("简体中文"));
+        auto *memory = child<QSpinBox>(&dialog, "localMemory");
+        memory->selectAll();
+        QTest::keyClicks(memory, QStringLiteral("4096"));
+        child<QSpinBox>(&dialog, "localCpu")->setValue(0);
+        QCOMPARE(child<QSpinBox>(&dialog, "localCpu")->text(), QStringLiteral("No limit"));
+        child<QSpinBox>(&dialog, "localProcesses")->setValue(128);
+        child<QSpinBox>(&dialog, "localDisk")->setValue(1024);
+        child<QSpinBox>(&dialog, "defaultTimeout")->setValue(15);
+        child<QSpinBox>(&dialog, "outputCap")->setValue(256);
+        QTest::mouseClick(child<QCheckBox>(&dialog, "localNetwork"), Qt::LeftButton);
+        child<QLineEdit>(&dialog, "baseUrl")->setText(QStringLiteral("https://staging.hopx.test"));
+        child<QSpinBox>(&dialog, "httpPort")->setValue(9911);
+        QCOMPARE(
+            child<QLabel>(&dialog, "httpUrl")->text(), QStringLiteral("http://127.0.0.1:9911/mcp"));
+
+        QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(settings.defaultProvider(), QStringLiteral("local"));
+        QCOMPARE(settings.language(), QStringLiteral("zh_CN"));
+        QCOMPARE(settings.localMemoryMb(), 4096);
+        QCOMPARE(settings.localCpuSecondsPerRun(), 0);
+        QCOMPARE(settings.localProcesses(), 128);
+        QCOMPARE(settings.localDiskMb(), 1024);
+        QCOMPARE(settings.defaultSandboxTimeoutSeconds(), 15 * 60);
+        QCOMPARE(settings.outputCapBytes(), qint64(256 * 1024));
+        QVERIFY(settings.localNetworkDefault());
+        QCOMPARE(settings.hopxBaseUrl(), QStringLiteral("https://staging.hopx.test"));
+        QCOMPARE(settings.httpPort(), 9911);
+    }
+
+    void invalidBaseUrlIsRefused()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/b.ini"), nullptr);
+        SettingsDialog dialog(&settings, nullptr, QString());
+        dialog.show();
+        child<QLineEdit>(&dialog, "baseUrl")->setText(QStringLiteral("ftp://nope"));
+        child<QSpinBox>(&dialog, "localMemory")->setValue(512);
+        QVERIFY(!dialog.apply());
+        QVERIFY(dialog.messageLabel()->isVisible());
+        QCOMPARE(dialog.tabs()->currentIndex(), 2);
+        QCOMPARE(settings.localMemoryMb(), 1024); // nothing written
+        QCOMPARE(settings.hopxBaseUrl(), QString());
+    }
+
+    void startAtLoginWritesAndRemovesTheAutostartEntry()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/c.ini"), nullptr);
+        const QString entry = Core::Settings::autostartPath();
+        QVERIFY(entry.startsWith(m_dir.path()));
+        QVERIFY(entry.endsWith(QStringLiteral("/autostart/dev.hopx.Desktop.desktop")));
+        {
+            SettingsDialog dialog(
+                &settings, nullptr, QStringLiteral("/opt/HOPX Desktop/bin/hopx-desktop"));
+            dialog.show();
+            auto *box = child<QCheckBox>(&dialog, "startAtLogin");
+            QVERIFY(!box->isChecked());
+            QTest::mouseClick(box, Qt::LeftButton);
+            QVERIFY(dialog.apply());
+        }
+        QVERIFY(settings.startAtLogin());
+        const QString text = read(entry);
+        QVERIFY2(text.contains(
+                     QStringLiteral("Exec=\"/opt/HOPX Desktop/bin/hopx-desktop\" --background\n")),
+            qPrintable(text));
+        QVERIFY(text.startsWith(QStringLiteral("[Desktop Entry]\n")));
+        QVERIFY(text.contains(QStringLiteral("Type=Application\n")));
+        {
+            SettingsDialog dialog(&settings, nullptr, QStringLiteral("/x"));
+            auto *box = child<QCheckBox>(&dialog, "startAtLogin");
+            QVERIFY(box->isChecked());
+            box->setChecked(false);
+            QVERIFY(dialog.apply());
+        }
+        QVERIFY(!QFile::exists(entry));
+        QVERIFY(!settings.startAtLogin());
+    }
+
+    void httpTokenIsShownCopiedAndRegenerated()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/d.ini"), nullptr);
+        Core::MemoryKeyStore keys;
+        SettingsDialog dialog(&settings, &keys, QString());
+        dialog.show();
+        QTRY_VERIFY(dialog.tokenEdit()->placeholderText().contains(QStringLiteral("Regenerate")));
+        QVERIFY(dialog.tokenEdit()->isReadOnly());
+        QTest::mouseClick(child<QPushButton>(&dialog, "regenerateToken"), Qt::LeftButton);
+        QTRY_VERIFY(!dialog.tokenEdit()->text().isEmpty());
+        const QString first = dialog.tokenEdit()->text();
+        QCOMPARE(first.size(), 43); // 32 bytes, base64url without padding
+        std::optional<QString> stored;
+        keys.read([&stored](Core::Result<QString> r) { stored = r.ok() ? r.value() : QString(); },
+            Core::KeyStore::httpTokenName());
+        QTRY_VERIFY(stored.has_value());
+        QCOMPARE(*stored, first);
+        // The API key entry is a different secret.
+        std::optional<bool> apiKeyMissing;
+        keys.read([&apiKeyMissing](Core::Result<QString> r) { apiKeyMissing = !r.ok(); });
+        QTRY_VERIFY(apiKeyMissing.has_value());
+        QVERIFY(*apiKeyMissing);
+
+        QTest::mouseClick(child<QPushButton>(&dialog, "copyToken"), Qt::LeftButton);
+        QCOMPARE(QApplication::clipboard()->text(), first);
+        QTest::mouseClick(child<QPushButton>(&dialog, "regenerateToken"), Qt::LeftButton);
+        QTRY_VERIFY(dialog.tokenEdit()->text() != first);
+
+        // A reopened dialog shows the stored token.
+        SettingsDialog again(&settings, &keys, QString());
+        QTRY_COMPARE(again.tokenEdit()->text(), dialog.tokenEdit()->text());
+    }
+
+    void enablingHttpWithoutATokenMakesOne()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/e.ini"), nullptr);
+        Core::MemoryKeyStore keys;
+        SettingsDialog dialog(&settings, &keys, QString());
+        QTRY_VERIFY(dialog.tokenEdit()->placeholderText().contains(QStringLiteral("Regenerate")));
+        child<QCheckBox>(&dialog, "httpEnabled")->setChecked(true);
+        QVERIFY(dialog.apply());
+        QVERIFY(settings.httpEnabled());
+        QTRY_VERIFY(!dialog.tokenEdit()->text().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestSettingsDialog)
+#include "tst_settingsdialog.moc"

@@ -1,0 +1,1341 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>Hopx::Core::ClientListModel</name>
+    <message>
+        <source>unknown client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (process %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::Format</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfig</name>
+    <message>
+        <source>Claude Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VS Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claude Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other MCP client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no known configuration file; copy the configuration instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; HOPX Desktop left it alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2 at character %3; comments are not allowed), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not hold a JSON object, so HOPX Desktop did not change it. Add the configuration by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a JSON object, so HOPX Desktop did not change the file. Add the configuration by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write the backup %1, so %2 was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::LogFeed</name>
+    <message>
+        <source>client %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected (MCP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected: version %1, MCP %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 succeeded in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed after %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was refused: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was cancelled after %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox created: %1, template %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status: %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox deleted: its timeout passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox deleted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::LogModel</name>
+    <message>
+        <source>Debug</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client: %1
+Sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client or sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::MemoryKeyStore</name>
+    <message>
+        <source>No secret named &quot;%1&quot; is stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::QtKeychainStore</name>
+    <message>
+        <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set HOPX_API_KEY instead, or keep the key in memory for this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No secret named &quot;%1&quot; is stored in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access to the keychain was denied; unlock it (or allow HOPX Desktop) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::SandboxListModel</name>
+    <message>
+        <source>Local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX cloud</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>creating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Region: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internet access: on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internet access: off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted automatically at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No timeout: runs until deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing has run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU time used: %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured for local sandboxes only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::Settings</name>
+    <message>
+        <source>Cannot remove %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::ApiKeyDialog</name>
+    <message>
+        <source>S&amp;how</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save in keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove saved key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key lets HOPX Desktop run sandboxes in the HOPX cloud. It is kept in your system keychain, never in a file or a log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No key yet? Local sandboxes already work&lt;/b&gt; on this machine without one. Get a key at &lt;a href=&quot;https://hopx.ai&quot;&gt;hopx.ai&lt;/a&gt; when you want cloud sandboxes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX_API_KEY is set in the environment: it takes precedence over the key saved here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste your HOPX API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask HOPX whether it accepts the key (the typed one, else the saved one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A key is saved in the keychain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No key is saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking HOPX…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved in the keychain. New HOPX sandboxes use this key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The saved key was removed. Local sandboxes keep working.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::ApiKeyTester</name>
+    <message>
+        <source>The network is not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key works: HOPX at %1 accepted it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid key: HOPX rejected it (401). Check that you copied the whole key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX knows this key but does not allow it to list templates (403). Check the key&apos;s permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX is rate-limiting this key (429); try again in a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX answered with a server error (%1); try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX answered with HTTP %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX at %1 did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach HOPX at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::ClientsView</name>
+    <message>
+        <source>Connected clients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No MCP client is connected.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Add HOPX to your IDE or assistant once; it connects whenever it needs a sandbox.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect an IDE…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::ConnectIdeDialog</name>
+    <message>
+        <source>Copy co&amp;mmand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Install</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect an IDE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IDE or client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IDEs start &lt;b&gt;hopx-mcp&lt;/b&gt;, a small bridge next to this app, and it connects them to HOPX Desktop. Give your IDE this configuration once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied. Paste it into the configuration file shown above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Claude Desktop&apos;s configuration. Restart Claude Desktop afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Cursor&apos;s global MCP servers; Cursor picks it up in Settings → MCP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to VS Code&apos;s user MCP servers, for Copilot agent mode. A file with comments is left alone: copy the entry in by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the command below, or let Install add HOPX to Claude Code&apos;s user configuration. Start a new Claude Code session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any MCP client that starts servers over stdio: run the command below with no arguments. Most clients take this JSON shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge HOPX into %1, keeping every other server; the old file is backed up first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created %1 with HOPX in it. Restart %2 to use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added HOPX to %1; the other servers are unchanged. Restart %2 to use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated the HOPX entry in %1. Restart %2 to use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is already set up in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The previous file is saved as %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Or &amp;run this command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::GuiApplication</name>
+    <message>
+        <source>HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::LogsView</name>
+    <message>
+        <source>&amp;Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All clients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Level filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All levels, with debug</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Info and above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings and errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the newest line in view while you are at the bottom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the lines shown to a text file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove every line from the log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected log line in full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a line to see all of it: the code that ran, the whole output line, the error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines shown (the log keeps the newest %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::MainWindow</name>
+    <message>
+        <source>HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Local sandboxes already work&lt;/b&gt;, offline and without an account. Add a HOPX API key to also run sandboxes in the HOPX cloud.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;API key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No system tray was found. Closing this window keeps HOPX Desktop serving your IDEs; start it again to bring the window back. On GNOME, the AppIndicator extension adds a tray icon.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Got it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect an IDE…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX &amp;API key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lose window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;HOPX Desktop %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Lets AI assistants in your IDE run code in isolated sandboxes over MCP: on this machine, or in the HOPX cloud.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clients (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s)</source>
+        <translation>
+            <numerusform>%n client</numerusform>
+            <numerusform>%n clients</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) running</source>
+        <translation>
+            <numerusform>%n sandbox running</numerusform>
+            <numerusform>%n sandboxes running</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MCP server: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::SandboxActions</name>
+    <message>
+        <source>Cannot delete %1: its provider is not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not delete %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot extend %1: it is no longer known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not extend %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 now has %2 left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox has no workspace folder on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file manager could open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::SandboxesView</name>
+    <message>
+        <source>Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by id, template, status…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected sandboxes (Del)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selected ids to the clipboard (Ctrl+C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the local sandbox&apos;s /workspace folder (Ctrl+O)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this sandbox&apos;s log (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xtend timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+15 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+1 hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+4 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extend timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No sandboxes yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;When an AI assistant creates a sandbox through MCP, it shows up here with its status, time left and resource use.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation>
+            <numerusform>%n sandbox</numerusform>
+            <numerusform>%n sandboxes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete sandbox %1? Everything in it is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n sandboxes? Everything in them is lost.</source>
+        <translation>
+            <numerusform>Delete %n sandbox? Everything in it is lost.</numerusform>
+            <numerusform>Delete %n sandboxes? Everything in them is lost.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::SettingsDialog</name>
+    <message>
+        <source>HOPX Desktop settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Local sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX &amp;cloud</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;HTTP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic: HOPX cloud when an API key is set, else local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local sandboxes on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX cloud</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start HOPX Desktop when I log in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Default provider:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used when a tool call does not name a provider. An IDE can override it with HOPX_PROVIDER.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language applies the next time HOPX Desktop starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts in the background, so IDEs find it ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory limit per sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU time limit per run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process limit per sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space per sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default sandbox timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give new local sandboxes internet access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output cap per stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Memory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;CPU time per run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Processes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Disk space:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default &amp;timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new sandbox is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without it, local sandboxes have no network at all. A tool call can still ask for internet access explicitly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output cap:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longer stdout or stderr is cut and marked as truncated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX &amp;base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave empty for the public HOPX cloud. HOPX_BASE_URL in the environment takes precedence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve MCP over HTTP on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regenerate the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a new token; clients using the old one must be updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply the next time HOPX Desktop starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No token yet: press Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keychain unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new token is saved. Update the clients that used the old one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::TrayIcon</name>
+    <message>
+        <source>HOPX Desktop menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect an IDE…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX &amp;API key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ettings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) running</source>
+        <translation>
+            <numerusform>%n sandbox running</numerusform>
+            <numerusform>%n sandboxes running</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No HOPX API key: local sandboxes only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es), none running</source>
+        <translation>
+            <numerusform>%n sandbox, not running</numerusform>
+            <numerusform>%n sandboxes, none running</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ready, no sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MCP client(s) connected</source>
+        <translation>
+            <numerusform>%n MCP client connected</numerusform>
+            <numerusform>%n MCP clients connected</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n sandbox(es)…</source>
+        <translation>
+            <numerusform>All %n sandbox…</numerusform>
+            <numerusform>All %n sandboxes…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1334 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Hopx::Core::ClientListModel</name>
+    <message>
+        <source>unknown client</source>
+        <translation>未知客户端</translation>
+    </message>
+    <message>
+        <source>%1 (process %2)</source>
+        <translation>%1（进程 %2）</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <source>Connected since</source>
+        <translation>连接时间</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>工具调用</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::Format</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 天 %2 小时</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已到期</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation>%1 秒前</translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation>%1 分钟前</translation>
+    </message>
+    <message>
+        <source>%1 h ago</source>
+        <translation>%1 小时前</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfig</name>
+    <message>
+        <source>Claude Desktop</source>
+        <translation>Claude Desktop</translation>
+    </message>
+    <message>
+        <source>Cursor</source>
+        <translation>Cursor</translation>
+    </message>
+    <message>
+        <source>VS Code</source>
+        <translation>VS Code</translation>
+    </message>
+    <message>
+        <source>Claude Code</source>
+        <translation>Claude Code</translation>
+    </message>
+    <message>
+        <source>Other MCP client</source>
+        <translation>其他 MCP 客户端</translation>
+    </message>
+    <message>
+        <source>%1 has no known configuration file; copy the configuration instead.</source>
+        <translation>%1 没有已知的配置文件，请改为复制配置。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; HOPX Desktop left it alone.</source>
+        <translation>%1 不是普通文件，HOPX Desktop 未作改动。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2 at character %3; comments are not allowed), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
+        <translation>%1 不是有效的 JSON（第 %3 个字符处：%2；不允许使用注释），因此 HOPX Desktop 没有修改它。请修正该文件，或手动添加配置。</translation>
+    </message>
+    <message>
+        <source>%1 does not hold a JSON object, so HOPX Desktop did not change it. Add the configuration by hand.</source>
+        <translation>%1 的内容不是 JSON 对象，因此 HOPX Desktop 没有修改它。请手动添加配置。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a JSON object, so HOPX Desktop did not change the file. Add the configuration by hand.</source>
+        <translation>%2 中的“%1”不是 JSON 对象，因此 HOPX Desktop 没有修改该文件。请手动添加配置。</translation>
+    </message>
+    <message>
+        <source>Could not write the backup %1, so %2 was not changed.</source>
+        <translation>无法写入备份 %1，因此没有修改 %2。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::LogFeed</name>
+    <message>
+        <source>client %1</source>
+        <translation>客户端 %1</translation>
+    </message>
+    <message>
+        <source>Connected (MCP %1)</source>
+        <translation>已连接（MCP %1）</translation>
+    </message>
+    <message>
+        <source>Connected: version %1, MCP %2</source>
+        <translation>已连接：版本 %1，MCP %2</translation>
+    </message>
+    <message>
+        <source>Disconnected</source>
+        <translation>已断开连接</translation>
+    </message>
+    <message>
+        <source>%1 succeeded in %2</source>
+        <translation>%1 成功，用时 %2</translation>
+    </message>
+    <message>
+        <source>%1 failed after %2: %3</source>
+        <translation>%1 失败（用时 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 was refused: %2</source>
+        <translation>%1 被拒绝：%2</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled after %2</source>
+        <translation>%1 已取消（用时 %2）</translation>
+    </message>
+    <message>
+        <source>%1 answered in %2</source>
+        <translation>%1 已应答，用时 %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Sandbox created: %1, template %2, %3</source>
+        <translation>已创建沙箱：%1，模板 %2，%3</translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <source>Status: %1 → %2</source>
+        <translation>状态：%1 → %2</translation>
+    </message>
+    <message>
+        <source>Sandbox deleted: its timeout passed</source>
+        <translation>沙箱已删除：已超时</translation>
+    </message>
+    <message>
+        <source>Sandbox deleted</source>
+        <translation>沙箱已删除</translation>
+    </message>
+    <message>
+        <source>Sandbox deleted: %1</source>
+        <translation>沙箱已删除：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::LogModel</name>
+    <message>
+        <source>Debug</source>
+        <translation>调试</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>HOPX Desktop</source>
+        <translation>HOPX Desktop</translation>
+    </message>
+    <message>
+        <source>Client: %1
+Sandbox: %2</source>
+        <translation>客户端：%1
+沙箱：%2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Client or sandbox</source>
+        <translation>客户端或沙箱</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::MemoryKeyStore</name>
+    <message>
+        <source>No secret named &quot;%1&quot; is stored.</source>
+        <translation>未存储名为“%1”的机密。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::QtKeychainStore</name>
+    <message>
+        <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set HOPX_API_KEY instead, or keep the key in memory for this session.</source>
+        <translation>没有正在运行的密钥环服务（请安装 gnome-keyring 或 KWallet，并确保它在桌面会话中运行），因此无法保存 HOPX API 密钥。请改为设置 HOPX_API_KEY，或仅在本次会话中将密钥保存在内存里。</translation>
+    </message>
+    <message>
+        <source>No secret named &quot;%1&quot; is stored in the keychain.</source>
+        <translation>密钥环中没有名为“%1”的机密。</translation>
+    </message>
+    <message>
+        <source>Access to the keychain was denied; unlock it (or allow HOPX Desktop) and try again.</source>
+        <translation>访问密钥环被拒绝。请解锁密钥环（或允许 HOPX Desktop 访问）后重试。</translation>
+    </message>
+    <message>
+        <source>The keychain failed: %1</source>
+        <translation>密钥环出错：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::SandboxListModel</name>
+    <message>
+        <source>Local</source>
+        <translation>本地</translation>
+    </message>
+    <message>
+        <source>HOPX cloud</source>
+        <translation>HOPX 云</translation>
+    </message>
+    <message>
+        <source>creating</source>
+        <translation>创建中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>dead</source>
+        <translation>已失效</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Template id: %1</source>
+        <translation>模板 ID：%1</translation>
+    </message>
+    <message>
+        <source>Region: %1</source>
+        <translation>区域：%1</translation>
+    </message>
+    <message>
+        <source>Internet access: on</source>
+        <translation>互联网访问：开</translation>
+    </message>
+    <message>
+        <source>Internet access: off</source>
+        <translation>互联网访问：关</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>工作区：%1</translation>
+    </message>
+    <message>
+        <source>Deleted automatically at %1</source>
+        <translation>将于 %1 自动删除</translation>
+    </message>
+    <message>
+        <source>No timeout: runs until deleted</source>
+        <translation>无超时：一直运行到被删除</translation>
+    </message>
+    <message>
+        <source>Nothing has run yet</source>
+        <translation>尚未运行任何内容</translation>
+    </message>
+    <message>
+        <source>CPU time used: %1 s</source>
+        <translation>已用 CPU 时间：%1 秒</translation>
+    </message>
+    <message>
+        <source>Measured for local sandboxes only</source>
+        <translation>仅对本地沙箱测量</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供方</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>已运行</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation>最近活动</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::Settings</name>
+    <message>
+        <source>Cannot remove %1.</source>
+        <translation>无法删除 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::ApiKeyDialog</name>
+    <message>
+        <source>S&amp;how</source>
+        <translation>显示(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Test key</source>
+        <translation>测试密钥(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Save in keychain</source>
+        <translation>保存到密钥环(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove saved key</source>
+        <translation>移除已保存的密钥(&amp;R)</translation>
+    </message>
+    <message>
+        <source>HOPX API key</source>
+        <translation>HOPX API 密钥</translation>
+    </message>
+    <message>
+        <source>The key lets HOPX Desktop run sandboxes in the HOPX cloud. It is kept in your system keychain, never in a file or a log.</source>
+        <translation>有了此密钥，HOPX Desktop 就能在 HOPX 云中运行沙箱。密钥保存在系统密钥环中，绝不会写入文件或日志。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No key yet? Local sandboxes already work&lt;/b&gt; on this machine without one. Get a key at &lt;a href=&quot;https://hopx.ai&quot;&gt;hopx.ai&lt;/a&gt; when you want cloud sandboxes.</source>
+        <translation>&lt;b&gt;还没有密钥？本地沙箱已经可以使用&lt;/b&gt;，无需密钥即可在本机运行。需要云端沙箱时，请到 &lt;a href=&quot;https://hopx.ai&quot;&gt;hopx.ai&lt;/a&gt; 获取密钥。</translation>
+    </message>
+    <message>
+        <source>HOPX_API_KEY is set in the environment: it takes precedence over the key saved here.</source>
+        <translation>环境变量中已设置 HOPX_API_KEY：它优先于此处保存的密钥。</translation>
+    </message>
+    <message>
+        <source>Paste your HOPX API key</source>
+        <translation>粘贴你的 HOPX API 密钥</translation>
+    </message>
+    <message>
+        <source>Show the key</source>
+        <translation>显示密钥</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Ask HOPX whether it accepts the key (the typed one, else the saved one)</source>
+        <translation>询问 HOPX 是否接受此密钥（优先使用输入的密钥，否则使用已保存的密钥）</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>No keychain is available.</source>
+        <translation>没有可用的密钥环。</translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation>正在读取密钥环…</translation>
+    </message>
+    <message>
+        <source>A key is saved in the keychain: %1</source>
+        <translation>密钥环中已保存密钥：%1</translation>
+    </message>
+    <message>
+        <source>No key is saved.</source>
+        <translation>尚未保存密钥。</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Asking HOPX…</source>
+        <translation>正在询问 HOPX…</translation>
+    </message>
+    <message>
+        <source>Saved in the keychain. New HOPX sandboxes use this key.</source>
+        <translation>已保存到密钥环。新的 HOPX 沙箱将使用此密钥。</translation>
+    </message>
+    <message>
+        <source>The saved key was removed. Local sandboxes keep working.</source>
+        <translation>已移除保存的密钥。本地沙箱仍可正常使用。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::ApiKeyTester</name>
+    <message>
+        <source>The network is not available.</source>
+        <translation>网络不可用。</translation>
+    </message>
+    <message>
+        <source>The key works: HOPX at %1 accepted it.</source>
+        <translation>密钥有效：%1 上的 HOPX 已接受该密钥。</translation>
+    </message>
+    <message>
+        <source>Invalid key: HOPX rejected it (401). Check that you copied the whole key.</source>
+        <translation>密钥无效：HOPX 拒绝了该密钥（401）。请检查是否复制了完整的密钥。</translation>
+    </message>
+    <message>
+        <source>HOPX knows this key but does not allow it to list templates (403). Check the key&apos;s permissions.</source>
+        <translation>HOPX 识别此密钥，但不允许它列出模板（403）。请检查该密钥的权限。</translation>
+    </message>
+    <message>
+        <source>HOPX is rate-limiting this key (429); try again in a minute.</source>
+        <translation>HOPX 正在对此密钥限流（429），请一分钟后重试。</translation>
+    </message>
+    <message>
+        <source>HOPX answered with a server error (%1); try again later.</source>
+        <translation>HOPX 返回了服务器错误（%1），请稍后重试。</translation>
+    </message>
+    <message>
+        <source>HOPX answered with HTTP %1.</source>
+        <translation>HOPX 返回了 HTTP %1。</translation>
+    </message>
+    <message>
+        <source>HOPX at %1 did not answer in time.</source>
+        <translation>%1 上的 HOPX 未及时响应。</translation>
+    </message>
+    <message>
+        <source>Cannot reach HOPX at %1: %2</source>
+        <translation>无法连接 %1 上的 HOPX：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::ClientsView</name>
+    <message>
+        <source>Connected clients</source>
+        <translation>已连接的客户端</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No MCP client is connected.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Add HOPX to your IDE or assistant once; it connects whenever it needs a sandbox.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;没有已连接的 MCP 客户端。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;只需在 IDE 或 AI 助手中添加一次 HOPX，之后它需要沙箱时就会自动连接。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Connect an IDE…</source>
+        <translation>连接 IDE(&amp;C)…</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::ConnectIdeDialog</name>
+    <message>
+        <source>Copy co&amp;mmand</source>
+        <translation>复制命令(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy configuration</source>
+        <translation>复制配置(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Install</source>
+        <translation>安装(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Connect an IDE</source>
+        <translation>连接 IDE</translation>
+    </message>
+    <message>
+        <source>IDE or client</source>
+        <translation>IDE 或客户端</translation>
+    </message>
+    <message>
+        <source>IDEs start &lt;b&gt;hopx-mcp&lt;/b&gt;, a small bridge next to this app, and it connects them to HOPX Desktop. Give your IDE this configuration once.</source>
+        <translation>IDE 会启动 &lt;b&gt;hopx-mcp&lt;/b&gt;（本应用旁边的一个小型桥接程序），由它把 IDE 连接到 HOPX Desktop。只需把下面的配置添加到 IDE 中一次即可。</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Copied. Paste it into the configuration file shown above.</source>
+        <translation>已复制。请将其粘贴到上面所示的配置文件中。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Claude Desktop&apos;s configuration. Restart Claude Desktop afterwards.</source>
+        <translation>“安装”会把 HOPX 添加到 Claude Desktop 的配置中。完成后请重启 Claude Desktop。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Cursor&apos;s global MCP servers; Cursor picks it up in Settings → MCP.</source>
+        <translation>“安装”会把 HOPX 添加到 Cursor 的全局 MCP 服务器中，可在 Cursor 的“设置 → MCP”中找到它。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to VS Code&apos;s user MCP servers, for Copilot agent mode. A file with comments is left alone: copy the entry in by hand.</source>
+        <translation>“安装”会把 HOPX 添加到 VS Code 的用户 MCP 服务器中，供 Copilot 代理模式使用。含有注释的文件不会被改动，请手动复制该条目。</translation>
+    </message>
+    <message>
+        <source>Run the command below, or let Install add HOPX to Claude Code&apos;s user configuration. Start a new Claude Code session afterwards.</source>
+        <translation>运行下面的命令，或使用“安装”把 HOPX 添加到 Claude Code 的用户配置中。完成后请开启新的 Claude Code 会话。</translation>
+    </message>
+    <message>
+        <source>Any MCP client that starts servers over stdio: run the command below with no arguments. Most clients take this JSON shape.</source>
+        <translation>适用于任何通过 stdio 启动服务器的 MCP 客户端：不带参数运行下面的命令即可。大多数客户端都接受这种 JSON 格式。</translation>
+    </message>
+    <message>
+        <source>Command: %1</source>
+        <translation>命令：%1</translation>
+    </message>
+    <message>
+        <source>Configuration file: %1</source>
+        <translation>配置文件：%1</translation>
+    </message>
+    <message>
+        <source>Merge HOPX into %1, keeping every other server; the old file is backed up first</source>
+        <translation>将 HOPX 合并到 %1 中，保留其他所有服务器；会先备份原文件</translation>
+    </message>
+    <message>
+        <source>Created %1 with HOPX in it. Restart %2 to use it.</source>
+        <translation>已创建 %1 并加入 HOPX。重启 %2 后即可使用。</translation>
+    </message>
+    <message>
+        <source>Added HOPX to %1; the other servers are unchanged. Restart %2 to use it.</source>
+        <translation>已将 HOPX 添加到 %1，其他服务器保持不变。重启 %2 后即可使用。</translation>
+    </message>
+    <message>
+        <source>Updated the HOPX entry in %1. Restart %2 to use it.</source>
+        <translation>已更新 %1 中的 HOPX 条目。重启 %2 后即可使用。</translation>
+    </message>
+    <message>
+        <source>%1 is already set up in %2.</source>
+        <translation>%1 已在 %2 中配置好。</translation>
+    </message>
+    <message>
+        <source>The previous file is saved as %1.</source>
+        <translation>原文件已另存为 %1。</translation>
+    </message>
+    <message>
+        <source>Or &amp;run this command:</source>
+        <translation>或运行此命令(&amp;R)：</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::GuiApplication</name>
+    <message>
+        <source>HOPX Desktop</source>
+        <translation>HOPX Desktop</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::LogsView</name>
+    <message>
+        <source>&amp;Follow</source>
+        <translation>跟随(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>清空(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Sandbox filter</source>
+        <translation>沙箱筛选</translation>
+    </message>
+    <message>
+        <source>All sandboxes</source>
+        <translation>所有沙箱</translation>
+    </message>
+    <message>
+        <source>Client filter</source>
+        <translation>客户端筛选</translation>
+    </message>
+    <message>
+        <source>All clients</source>
+        <translation>所有客户端</translation>
+    </message>
+    <message>
+        <source>Level filter</source>
+        <translation>级别筛选</translation>
+    </message>
+    <message>
+        <source>All levels, with debug</source>
+        <translation>所有级别（含调试）</translation>
+    </message>
+    <message>
+        <source>Info and above</source>
+        <translation>信息及以上</translation>
+    </message>
+    <message>
+        <source>Warnings and errors</source>
+        <translation>警告和错误</translation>
+    </message>
+    <message>
+        <source>Errors only</source>
+        <translation>仅错误</translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation>搜索日志</translation>
+    </message>
+    <message>
+        <source>Keep the newest line in view while you are at the bottom</source>
+        <translation>停留在底部时，始终显示最新的一行</translation>
+    </message>
+    <message>
+        <source>Save the lines shown to a text file</source>
+        <translation>将显示的行保存到文本文件</translation>
+    </message>
+    <message>
+        <source>Remove every line from the log</source>
+        <translation>清除日志中的所有行</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Selected log line in full</source>
+        <translation>所选日志行的完整内容</translation>
+    </message>
+    <message>
+        <source>Select a line to see all of it: the code that ran, the whole output line, the error.</source>
+        <translation>选择一行即可查看其完整内容：运行的代码、完整的输出行或错误信息。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines shown (the log keeps the newest %3)</source>
+        <translation>显示 %1 / %2 行（日志保留最新的 %3 行）</translation>
+    </message>
+    <message>
+        <source>Sandbox: %1</source>
+        <translation>沙箱：%1</translation>
+    </message>
+    <message>
+        <source>Client: %1</source>
+        <translation>客户端：%1</translation>
+    </message>
+    <message>
+        <source>Export log</source>
+        <translation>导出日志</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.log)</source>
+        <translation>文本文件 (*.txt *.log)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation>无法导出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::MainWindow</name>
+    <message>
+        <source>HOPX Desktop</source>
+        <translation>HOPX Desktop</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes</source>
+        <translation>沙箱(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <translation>日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Clients</source>
+        <translation>客户端(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Local sandboxes already work&lt;/b&gt;, offline and without an account. Add a HOPX API key to also run sandboxes in the HOPX cloud.</source>
+        <translation>&lt;b&gt;本地沙箱已经可以使用&lt;/b&gt;，无需联网，也无需账户。添加 HOPX API 密钥后，还可以在 HOPX 云中运行沙箱。</translation>
+    </message>
+    <message>
+        <source>Add &amp;API key…</source>
+        <translation>添加 API 密钥(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>暂不</translation>
+    </message>
+    <message>
+        <source>No system tray was found. Closing this window keeps HOPX Desktop serving your IDEs; start it again to bring the window back. On GNOME, the AppIndicator extension adds a tray icon.</source>
+        <translation>未找到系统托盘。关闭此窗口后，HOPX Desktop 仍会继续为你的 IDE 提供服务；再次启动它即可重新打开窗口。在 GNOME 上，安装 AppIndicator 扩展即可显示托盘图标。</translation>
+    </message>
+    <message>
+        <source>&amp;Got it</source>
+        <translation>知道了(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect an IDE…</source>
+        <translation>连接 IDE(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>HOPX &amp;API key…</source>
+        <translation>HOPX API 密钥(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>C&amp;lose window</source>
+        <translation>关闭窗口(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit HOPX Desktop</source>
+        <translation>退出 HOPX Desktop(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About HOPX Desktop</source>
+        <translation>关于 HOPX Desktop(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About HOPX Desktop</source>
+        <translation>关于 HOPX Desktop</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;HOPX Desktop %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Lets AI assistants in your IDE run code in isolated sandboxes over MCP: on this machine, or in the HOPX cloud.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;HOPX Desktop %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;让 IDE 中的 AI 助手通过 MCP 在隔离的沙箱中运行代码：既可以在本机运行，也可以在 HOPX 云中运行。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes (%1)</source>
+        <translation>沙箱(&amp;S)（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Clients (%1)</source>
+        <translation>客户端(&amp;C)（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s)</source>
+        <translation>
+            <numerusform>%n 个客户端</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) running</source>
+        <translation>
+            <numerusform>%n 个沙箱正在运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MCP server: %1</source>
+        <translation>MCP 服务器：%1</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::SandboxActions</name>
+    <message>
+        <source>Cannot delete %1: its provider is not available.</source>
+        <translation>无法删除 %1：其提供方不可用。</translation>
+    </message>
+    <message>
+        <source>Could not delete %1: %2</source>
+        <translation>删除 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>已删除 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot extend %1: it is no longer known.</source>
+        <translation>无法延长 %1：找不到该沙箱。</translation>
+    </message>
+    <message>
+        <source>Could not extend %1: %2</source>
+        <translation>延长 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 now has %2 left.</source>
+        <translation>%1 现在还剩 %2。</translation>
+    </message>
+    <message>
+        <source>This sandbox has no workspace folder on this computer.</source>
+        <translation>此沙箱在本机上没有工作区文件夹。</translation>
+    </message>
+    <message>
+        <source>No file manager could open %1.</source>
+        <translation>没有文件管理器能打开 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::SandboxesView</name>
+    <message>
+        <source>Sandboxes</source>
+        <translation>沙箱</translation>
+    </message>
+    <message>
+        <source>Filter by id, template, status…</source>
+        <translation>按 ID、模板、状态筛选…</translation>
+    </message>
+    <message>
+        <source>Filter sandboxes</source>
+        <translation>筛选沙箱</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected sandboxes (Del)</source>
+        <translation>删除所选沙箱 (Del)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy ID</source>
+        <translation>复制 ID(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected ids to the clipboard (Ctrl+C)</source>
+        <translation>将所选 ID 复制到剪贴板 (Ctrl+C)</translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace</source>
+        <translation>打开工作区(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Open the local sandbox&apos;s /workspace folder (Ctrl+O)</source>
+        <translation>打开本地沙箱的 /workspace 文件夹 (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>Show &amp;logs</source>
+        <translation>查看日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show this sandbox&apos;s log (Ctrl+L)</source>
+        <translation>查看此沙箱的日志 (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>E&amp;xtend timeout</source>
+        <translation>延长超时(&amp;X)</translation>
+    </message>
+    <message>
+        <source>+15 minutes</source>
+        <translation>+15 分钟</translation>
+    </message>
+    <message>
+        <source>+1 hour</source>
+        <translation>+1 小时</translation>
+    </message>
+    <message>
+        <source>+4 hours</source>
+        <translation>+4 小时</translation>
+    </message>
+    <message>
+        <source>Extend timeout</source>
+        <translation>延长超时</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No sandboxes yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;When an AI assistant creates a sandbox through MCP, it shows up here with its status, time left and resource use.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;还没有沙箱。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;AI 助手通过 MCP 创建沙箱后，它会显示在这里，并附带状态、剩余时间和资源用量。&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation>
+            <numerusform>%n 个沙箱</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete sandboxes</source>
+        <translation>删除沙箱</translation>
+    </message>
+    <message>
+        <source>Delete sandbox %1? Everything in it is lost.</source>
+        <translation>要删除沙箱 %1 吗？其中的所有内容都将丢失。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n sandboxes? Everything in them is lost.</source>
+        <translation>
+            <numerusform>要删除 %n 个沙箱吗？其中的所有内容都将丢失。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::SettingsDialog</name>
+    <message>
+        <source>HOPX Desktop settings</source>
+        <translation>HOPX Desktop 设置</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>常规(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Local sandboxes</source>
+        <translation>本地沙箱(&amp;L)</translation>
+    </message>
+    <message>
+        <source>HOPX &amp;cloud</source>
+        <translation>HOPX 云(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;HTTP</source>
+        <translation>HTTP(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Automatic: HOPX cloud when an API key is set, else local</source>
+        <translation>自动：已设置 API 密钥时使用 HOPX 云，否则使用本地</translation>
+    </message>
+    <message>
+        <source>Local sandboxes on this machine</source>
+        <translation>本机上的本地沙箱</translation>
+    </message>
+    <message>
+        <source>HOPX cloud</source>
+        <translation>HOPX 云</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Start HOPX Desktop when I log in</source>
+        <translation>登录时启动 HOPX Desktop</translation>
+    </message>
+    <message>
+        <source>&amp;Default provider:</source>
+        <translation>默认提供方(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Used when a tool call does not name a provider. An IDE can override it with HOPX_PROVIDER.</source>
+        <translation>工具调用未指定提供方时使用。IDE 可以通过 HOPX_PROVIDER 覆盖此设置。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time HOPX Desktop starts.</source>
+        <translation>更改语言后，将在下次启动 HOPX Desktop 时生效。</translation>
+    </message>
+    <message>
+        <source>Starts in the background, so IDEs find it ready.</source>
+        <translation>在后台启动，IDE 需要时即可直接使用。</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Memory limit per sandbox</source>
+        <translation>每个沙箱的内存上限</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>CPU time limit per run</source>
+        <translation>每次运行的 CPU 时间上限</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>不限制</translation>
+    </message>
+    <message>
+        <source>Process limit per sandbox</source>
+        <translation>每个沙箱的进程数上限</translation>
+    </message>
+    <message>
+        <source>Disk space per sandbox</source>
+        <translation>每个沙箱的磁盘空间</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Default sandbox timeout</source>
+        <translation>默认沙箱超时</translation>
+    </message>
+    <message>
+        <source>Give new local sandboxes internet access</source>
+        <translation>新建的本地沙箱可以访问互联网</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> KiB</translation>
+    </message>
+    <message>
+        <source>Output cap per stream</source>
+        <translation>每个输出流的上限</translation>
+    </message>
+    <message>
+        <source>&amp;Memory:</source>
+        <translation>内存(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;CPU time per run:</source>
+        <translation>每次运行的 CPU 时间(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Processes:</source>
+        <translation>进程数(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Disk space:</source>
+        <translation>磁盘空间(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Default &amp;timeout:</source>
+        <translation>默认超时(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>A new sandbox is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
+        <translation>新沙箱在创建后经过这段时间即被删除，除非助手指定了其他超时时间或延长了超时。</translation>
+    </message>
+    <message>
+        <source>Without it, local sandboxes have no network at all. A tool call can still ask for internet access explicitly.</source>
+        <translation>不勾选时，本地沙箱完全无法联网；工具调用仍可明确请求互联网访问。</translation>
+    </message>
+    <message>
+        <source>&amp;Output cap:</source>
+        <translation>输出上限(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Longer stdout or stderr is cut and marked as truncated.</source>
+        <translation>超出上限的 stdout 或 stderr 会被截断，并标记为已截断。</translation>
+    </message>
+    <message>
+        <source>HOPX base URL</source>
+        <translation>HOPX 基础 URL</translation>
+    </message>
+    <message>
+        <source>HOPX &amp;base URL:</source>
+        <translation>HOPX 基础 URL(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Leave empty for the public HOPX cloud. HOPX_BASE_URL in the environment takes precedence.</source>
+        <translation>留空则使用公共 HOPX 云。环境变量 HOPX_BASE_URL 优先于此设置。</translation>
+    </message>
+    <message>
+        <source>Serve MCP over HTTP on this computer</source>
+        <translation>在本机通过 HTTP 提供 MCP 服务</translation>
+    </message>
+    <message>
+        <source>HTTP port</source>
+        <translation>HTTP 端口</translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation>Bearer 令牌</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation>复制(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Copy the token</source>
+        <translation>复制令牌</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation>重新生成(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Regenerate the token</source>
+        <translation>重新生成令牌</translation>
+    </message>
+    <message>
+        <source>Make a new token; clients using the old one must be updated</source>
+        <translation>生成新令牌；使用旧令牌的客户端需要更新</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>地址：</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply the next time HOPX Desktop starts.</source>
+        <translation>只有本机上的程序可以连接，且必须以“Authorization: Bearer &lt;令牌&gt;”的形式提供此令牌。令牌保存在密钥环中。更改将在下次启动 HOPX Desktop 时生效。</translation>
+    </message>
+    <message>
+        <source>No keychain available</source>
+        <translation>没有可用的密钥环</translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation>正在读取密钥环…</translation>
+    </message>
+    <message>
+        <source>No token yet: press Regenerate</source>
+        <translation>尚无令牌：请点击“重新生成”</translation>
+    </message>
+    <message>
+        <source>Keychain unavailable</source>
+        <translation>密钥环不可用</translation>
+    </message>
+    <message>
+        <source>A new token is saved. Update the clients that used the old one.</source>
+        <translation>新令牌已保存。请更新使用旧令牌的客户端。</translation>
+    </message>
+    <message>
+        <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
+        <translation>HOPX 基础 URL 必须是 http(s) 地址，例如 https://api.hopx.dev。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::TrayIcon</name>
+    <message>
+        <source>HOPX Desktop menu</source>
+        <translation>HOPX Desktop 菜单</translation>
+    </message>
+    <message>
+        <source>&amp;Open HOPX Desktop</source>
+        <translation>打开 HOPX Desktop(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes</source>
+        <translation>沙箱(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect an IDE…</source>
+        <translation>连接 IDE(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>HOPX &amp;API key…</source>
+        <translation>HOPX API 密钥(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>S&amp;ettings…</source>
+        <translation>设置(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>HOPX Desktop</source>
+        <translation>HOPX Desktop</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) running</source>
+        <translation>
+            <numerusform>%n 个沙箱正在运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No HOPX API key: local sandboxes only</source>
+        <translation>未设置 HOPX API 密钥：仅可使用本地沙箱</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es), none running</source>
+        <translation>
+            <numerusform>%n 个沙箱，均未运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ready, no sandboxes</source>
+        <translation>就绪，暂无沙箱</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MCP client(s) connected</source>
+        <translation>
+            <numerusform>已连接 %n 个 MCP 客户端</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes (%1)</source>
+        <translation>沙箱(&amp;S)（%1）</translation>
+    </message>
+    <message>
+        <source>No sandboxes</source>
+        <translation>没有沙箱</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Copy ID</source>
+        <translation>复制 ID</translation>
+    </message>
+    <message>
+        <source>Show logs</source>
+        <translation>查看日志</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n sandbox(es)…</source>
+        <translation>
+            <numerusform>全部 %n 个沙箱…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3 left</source>
+        <translation>%1 — %2，剩余 %3</translation>
+    </message>
+</context>
+</TS>
