@@ -578,21 +578,8 @@ void LocalSandbox::readFile(const QString &path, Callback<QByteArray> done)
 void LocalSandbox::writeFile(
     const QString &path, const QByteArray &content, const QString &mode, Callback<Unit> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
-        return;
-    }
-    QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@write"), path.toUtf8(), mode.toUtf8(), QByteArrayLiteral("0")},
-        content, 4096,
-        [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
-            if (!self)
-                return;
-            if (code != 0)
-                done(self->fileError(code, path, err));
-            else
-                done(Unit {});
-        });
+    fileOp({QByteArrayLiteral("@write"), path.toUtf8(), mode.toUtf8(), QByteArrayLiteral("0")}, content,
+        path, std::move(done));
 }
 
 void LocalSandbox::listFiles(const QString &path, int maxResults, Callback<Core::FileList> done)
@@ -659,14 +646,15 @@ void LocalSandbox::fileExists(const QString &path, Callback<bool> done)
         });
 }
 
-void LocalSandbox::removeFile(const QString &path, Callback<Unit> done)
+void LocalSandbox::fileOp(const QByteArrayList &argv, const QByteArray &stdinData, const QString &path,
+    Callback<Unit> done)
 {
     if (auto e = unusable()) {
         QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
         return;
     }
     QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@remove"), path.toUtf8()}, {}, 4096,
+    builtin(argv, stdinData, 4096,
         [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
             if (!self)
                 return;
@@ -677,22 +665,14 @@ void LocalSandbox::removeFile(const QString &path, Callback<Unit> done)
         });
 }
 
+void LocalSandbox::removeFile(const QString &path, Callback<Unit> done)
+{
+    fileOp({QByteArrayLiteral("@remove"), path.toUtf8()}, {}, path, std::move(done));
+}
+
 void LocalSandbox::makeDirectory(const QString &path, Callback<Unit> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
-        return;
-    }
-    QPointer<LocalSandbox> self(this);
-    builtin({QByteArrayLiteral("@mkdir"), path.toUtf8()}, {}, 4096,
-        [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
-            if (!self)
-                return;
-            if (code != 0)
-                done(self->fileError(code, path, err));
-            else
-                done(Unit {});
-        });
+    fileOp({QByteArrayLiteral("@mkdir"), path.toUtf8()}, {}, path, std::move(done));
 }
 
 void LocalSandbox::getEnv(Callback<Core::EnvMap> done)

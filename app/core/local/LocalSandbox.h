@@ -101,6 +101,9 @@ private:
     Core::Cancel runScript(const QString &language, const QString &code, const Core::EnvMap &env,
         const QString &cwd, int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
         Core::Callback<Core::ExecResult> done);
+    //! A builtin that reports only success or a file error (write, remove, mkdir).
+    void fileOp(const QByteArrayList &argv, const QByteArray &stdinData, const QString &path,
+                Core::Callback<Core::Unit> done);
     Core::Error fileError(int code, const QString &path, const QByteArray &message) const;
     void onBackgroundExit(qint64 pid, int code, int signal);
 
