@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "Bridge.h"
 
-#include "JsonScan.h"
+#include "ipc/Handoff.h"
+#include "ipc/JsonScan.h"
 
 #include <cerrno>
 #include <climits>
@@ -20,7 +21,17 @@ extern char **environ;
 
 namespace Hopx::Bridge {
 
+using Ipc::jsonQuote;
+using Ipc::MessageInfo;
+using Ipc::scanMessage;
+
 namespace {
+
+bool startsWith(const std::string &line, std::string_view prefix)
+{
+    return line.compare(0, prefix.size(), prefix) == 0;
+}
+
 
 constexpr size_t kMaxLine = 64u * 1024 * 1024; // the app enforces its own, smaller limit
 constexpr int kRetryMs = 50;
@@ -112,13 +123,13 @@ void Bridge::onConnected()
         if (value && *value)
             env += (env.empty() ? "" : ",") + jsonQuote(name) + ":" + jsonQuote(value);
     }
-    m_socketOut += "{\"hopx_hello\":{\"version\":1,\"pid\":" + std::to_string(::getpid()) + ",\"env\":{" + env + "}}}\n";
-    while (!m_queued.empty()) {
-        trackRequest(m_queued.front());
-        m_socketOut += m_queued.front();
-        m_socketOut += '\n';
-        m_queued.pop_front();
-    }
+    // Nothing has been read from stdin yet (we never read it before connecting), so the
+    // IDE's bytes can all go to the app straight from the pipe.
+    const bool offer = m_options.handoff && Ipc::Handoff::isStreamDescriptor(STDIN_FILENO)
+        && Ipc::Handoff::isStreamDescriptor(STDOUT_FILENO);
+    m_mode = offer ? Mode::Offering : Mode::Forwarding;
+    m_socketOut += "{\"hopx_hello\":{\"version\":1,\"pid\":" + std::to_string(::getpid())
+        + (offer ? ",\"handoff\":1" : "") + ",\"env\":{" + env + "}}}\n";
 }
 
 void Bridge::connectFailed()
@@ -236,10 +247,6 @@ void Bridge::fail(const std::string &message)
     if (m_failure.empty())
         log(message);
     m_failure = message;
-    while (!m_queued.empty()) {
-        trackRequest(m_queued.front());
-        m_queued.pop_front();
-    }
     answerPending();
 }
 
@@ -289,10 +296,6 @@ void Bridge::handleStdinLine(std::string line)
         answerPending();
         return;
     }
-    if (!m_connected) {
-        m_queued.push_back(std::move(line));
-        return;
-    }
     trackRequest(line);
     m_socketOut += line;
     m_socketOut += '\n';
@@ -323,9 +326,59 @@ void Bridge::readStdin()
     }
 }
 
+void Bridge::appGone()
+{
+    // The app closed the connection (quit or crashed).
+    m_connected = false;
+    ::close(m_socket);
+    m_socket = -1;
+    if (m_byeCode >= 0) { // a hand-off session the app ended normally
+        m_exitCode = m_byeCode;
+        m_done = true;
+        return;
+    }
+    if (m_mode == Mode::Forwarding && m_stdinClosed && m_pending.empty()) {
+        m_done = true;
+        return;
+    }
+    log("HOPX Desktop closed the connection");
+    fail("HOPX Desktop stopped while this request was running (the app quit or crashed). Start "
+         "HOPX Desktop again and retry; sandboxes it ran are gone.");
+    m_done = true;
+    m_exitCode = 1;
+}
+
+void Bridge::handleControlLine(const std::string &line)
+{
+    if (m_mode == Mode::HandedOff) {
+        const MessageInfo info = scanMessage(line);
+        if (startsWith(line, Ipc::Handoff::kPendingPrefix) && info.hasId)
+            m_pending[info.idKey] = info.idJson;
+        else if (startsWith(line, Ipc::Handoff::kDonePrefix) && info.hasId)
+            m_pending.erase(info.idKey);
+        else if (startsWith(line, Ipc::Handoff::kByePrefix))
+            m_byeCode = std::max(0, std::atoi(line.c_str() + Ipc::Handoff::kByePrefix.size()));
+        return;
+    }
+    if (line == Ipc::Handoff::kSend && m_mode == Mode::Offering) {
+        m_mode = Mode::Offered;
+        if (!Ipc::Handoff::sendDescriptors(m_socket, STDIN_FILENO, STDOUT_FILENO))
+            log("could not pass stdin/stdout to HOPX Desktop; forwarding instead");
+        // On failure the app times out waiting and answers "no".
+    } else if (line == Ipc::Handoff::kAccepted && m_mode == Mode::Offered) {
+        m_mode = Mode::HandedOff;
+    } else if (line == Ipc::Handoff::kDeclined) {
+        m_mode = Mode::Forwarding;
+    } else {
+        log("unexpected line from HOPX Desktop during the hand-off; forwarding");
+        m_mode = Mode::Forwarding;
+    }
+}
+
 void Bridge::readSocket()
 {
     char buf[65536];
+    bool closed = false;
     while (true) {
         const ssize_t n = ::recv(m_socket, buf, sizeof buf, 0);
         if (n < 0 && errno == EINTR)
@@ -333,20 +386,8 @@ void Bridge::readSocket()
         if (n < 0 && errno == EAGAIN)
             break;
         if (n <= 0) {
-            // The app closed the connection (quit or crashed).
-            m_connected = false;
-            ::close(m_socket);
-            m_socket = -1;
-            if (m_stdinClosed && m_pending.empty()) {
-                m_done = true;
-                return;
-            }
-            log("HOPX Desktop closed the connection");
-            fail("HOPX Desktop stopped while this request was running (the app quit or crashed). Start "
-                 "HOPX Desktop again and retry; sandboxes it ran are gone.");
-            m_done = true;
-            m_exitCode = 1;
-            return;
+            closed = true; // but first pass on what came before the end (answers, a bye)
+            break;
         }
         m_socketIn.append(buf, size_t(n));
     }
@@ -355,13 +396,19 @@ void Bridge::readSocket()
     std::string out;
     while ((nl = m_socketIn.find('\n', start)) != std::string::npos) {
         const std::string line = m_socketIn.substr(start, nl - start);
-        trackResponse(line);
-        out.append(m_socketIn, start, nl - start + 1);
+        if (m_mode == Mode::Forwarding) {
+            trackResponse(line);
+            out.append(m_socketIn, start, nl - start + 1);
+        } else {
+            handleControlLine(line);
+        }
         start = nl + 1;
     }
     m_socketIn.erase(0, start);
     if (!out.empty())
         writeStdout(out);
+    if (closed)
+        appGone();
 }
 
 int Bridge::run()
@@ -380,12 +427,15 @@ int Bridge::run()
                 m_exitCode = 1;
                 break;
             }
-            if ((m_connected && m_pending.empty() && m_socketOut.empty()) || (!m_connected && m_queued.empty()))
+            if (m_connected && m_pending.empty() && m_socketOut.empty())
                 break;
         }
         pollfd fds[2];
         int count = 0;
-        if (!m_stdinClosed)
+        // stdin is read only when we forward (or must answer for a missing app): before the
+        // app answers the hello its bytes may still be handed off untouched.
+        const bool wantStdin = (m_connected && m_mode == Mode::Forwarding) || !m_failure.empty();
+        if (!m_stdinClosed && wantStdin)
             fds[count++] = {STDIN_FILENO, POLLIN, 0};
         if (m_connected)
             fds[count++] = {m_socket, short(POLLIN | (m_socketOut.empty() ? 0 : POLLOUT)), 0};

@@ -3,13 +3,17 @@
 #pragma once
 
 #include <chrono>
-#include <deque>
 #include <map>
 #include <string>
 
 namespace Hopx::Bridge {
 
 /*! \brief stdin/stdout ⇄ the app's local socket, line for line, byte for byte.
+ *
+ * When stdin and stdout are pipes or sockets (as an IDE starts us), the bridge hands both to
+ * the app instead (see ipc/Handoff.h): the app then reads and writes the IDE's pipes itself,
+ * one process hop fewer each way, and keeps the bridge told which requests are open so the
+ * bridge can still answer them if the app dies. Otherwise, or with --no-handoff, it forwards.
  *
  * Plain POSIX (no Qt): an IDE may start it for every chat, so it must start in about a
  * millisecond and stay small. stdout carries protocol only. Requests forwarded to the app
@@ -26,6 +30,7 @@ public:
         bool launch = true;      // start hopx-desktop when no server answers
         int launchWaitMs = 10000;
         std::string appPath;     // empty = next to this binary, else on PATH
+        bool handoff = true;     // offer stdin/stdout to the app when they are pipes/sockets
     };
 
     explicit Bridge(Options options);
@@ -35,6 +40,12 @@ public:
 
 private:
     using Clock = std::chrono::steady_clock;
+    enum class Mode {
+        Forwarding, // every line goes through us
+        Offering,   // hello sent with "handoff":1; stdin untouched until the app answers
+        Offered,    // descriptors sent; waiting for "ok" or "no"
+        HandedOff,  // the app serves stdin/stdout; the socket carries control lines only
+    };
 
     bool tryConnect();
     void onConnected();
@@ -43,6 +54,8 @@ private:
     void readStdin();
     void readSocket();
     void handleStdinLine(std::string line);
+    void handleControlLine(const std::string &line);
+    void appGone();
     void trackRequest(const std::string &line);
     void trackResponse(const std::string &line);
     void fail(const std::string &message);
@@ -56,6 +69,8 @@ private:
     bool m_connected = false;
     bool m_launched = false;
     bool m_stdinClosed = false;
+    Mode m_mode = Mode::Forwarding;
+    int m_byeCode = -1; // the app's exit code for us once it said hopx_bye
     bool m_done = false;
     int m_exitCode = 0;
     Clock::time_point m_launchStarted;
@@ -63,7 +78,6 @@ private:
     std::string m_stdinBuffer;
     std::string m_socketIn;
     std::string m_socketOut;
-    std::deque<std::string> m_queued;                 // lines read before the app answered
     std::map<std::string, std::string> m_pending;     // id key → id JSON, awaiting answers
     std::string m_failure;                            // set once the app is unreachable
 };

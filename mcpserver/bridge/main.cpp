@@ -12,13 +12,14 @@
 
 namespace {
 const char kHelp[] =
-    "Usage: hopx-mcp [--socket NAME] [--no-launch]\n"
+    "Usage: hopx-mcp [--socket NAME] [--no-launch] [--no-handoff]\n"
     "Connects an MCP client (IDE) on stdin/stdout to HOPX Desktop, and starts the app when it\n"
     "is not running. HOPX_API_KEY and HOPX_BASE_URL in the environment apply to this connection.\n"
     "\n"
     "Options:\n"
     "  --socket NAME  Connect to this socket (default: HOPX_MCP_SOCKET, else the per-user socket).\n"
     "  --no-launch    Do not start HOPX Desktop when it is not running.\n"
+    "  --no-handoff   Forward every line instead of handing stdin/stdout to the app.\n"
     "  -h, --help     Show this help.\n"
     "  -v, --version  Show the version.\n";
 } // namespace
@@ -41,6 +42,8 @@ int main(int argc, char *argv[])
         }
         if (arg == "--no-launch") {
             options.launch = false;
+        } else if (arg == "--no-handoff") {
+            options.handoff = false;
         } else if (arg == "--socket" && i + 1 < argc) {
             socket = argv[++i];
         } else if (arg.rfind("--socket=", 0) == 0) {

@@ -19,6 +19,8 @@ QByteArray Hello::toLine() const
     QJsonObject hello{{QStringLiteral("version"), version},
                       {QStringLiteral("pid"), bridgePid},
                       {QStringLiteral("env"), envObject}};
+    if (handoff)
+        hello.insert(QStringLiteral("handoff"), 1);
     return QJsonDocument(QJsonObject{{QStringLiteral("hopx_hello"), hello}})
         .toJson(QJsonDocument::Compact);
 }
@@ -35,6 +37,7 @@ std::optional<Hello> Hello::parse(const QByteArray &line)
     Hello hello;
     hello.version = h.value(QStringLiteral("version")).toInt(1);
     hello.bridgePid = h.value(QStringLiteral("pid")).toInteger();
+    hello.handoff = h.value(QStringLiteral("handoff")).toInt() == 1;
     const QJsonObject env = h.value(QStringLiteral("env")).toObject();
     for (const char *name : kForwarded) {
         const QString key = QLatin1String(name);

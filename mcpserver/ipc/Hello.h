@@ -21,6 +21,7 @@ struct Hello
 {
     int version = 1;
     qint64 bridgePid = 0;
+    bool handoff = false; // the bridge offers its stdin/stdout (see Handoff.h)
     QMap<QString, QString> env; // only HOPX_API_KEY, HOPX_BASE_URL, HOPX_PROVIDER
 
     QByteArray toLine() const; // compact JSON, no newline

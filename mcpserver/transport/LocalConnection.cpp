@@ -2,10 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "LocalConnection.h"
 
+#include "PipeChannel.h"
+#include "ipc/Handoff.h"
 #include "ipc/Hello.h"
+#include "ipc/JsonScan.h"
 
 #include <QLocalSocket>
 #include <QLoggingCategory>
+#include <QTimer>
 
 #ifdef Q_OS_LINUX
 #include <sys/socket.h>
@@ -41,6 +45,7 @@ LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerC
     m_session->setAuthContext(QStringLiteral("local-user"));
     connect(m_socket, &QLocalSocket::readyRead, this, &LocalConnection::readAvailable);
     connect(m_socket, &QLocalSocket::disconnected, this, [this]() {
+        qCDebug(lcConnection) << "client" << m_id << "disconnected";
         m_session->abortAll();
         emit closed();
     });
@@ -68,6 +73,22 @@ void LocalConnection::close()
 
 void LocalConnection::write(const QByteArray &message)
 {
+    if (m_stdio) {
+        m_stdio->write(message + '\n');
+        if (!m_openRequests.isEmpty()) {
+            const Ipc::MessageInfo info = Ipc::scanMessage(std::string_view(message.constData(), size_t(message.size())));
+            if (!info.hasMethod && info.hasId) {
+                const auto it = m_openRequests.constFind(QByteArray::fromStdString(info.idKey));
+                if (it != m_openRequests.cend()) {
+                    writeControl(Ipc::Handoff::doneLine(it->toStdString()));
+                    m_openRequests.erase(it);
+                }
+            }
+        }
+        if (m_inputClosed)
+            finishWhenIdle();
+        return;
+    }
     if (m_socket->state() != QLocalSocket::ConnectedState)
         return;
     m_socket->write(message + '\n');
@@ -75,12 +96,30 @@ void LocalConnection::write(const QByteArray &message)
     m_socket->flush();
 }
 
+void LocalConnection::writeControl(const std::string &line)
+{
+    if (m_socket->state() != QLocalSocket::ConnectedState)
+        return;
+    m_socket->write(line.data(), qint64(line.size()));
+    m_socket->write("\n", 1);
+    m_socket->flush();
+}
+
 void LocalConnection::readAvailable()
 {
     if (m_closing)
         return;
-    const QList<QByteArray> lines = m_buffer.append(m_socket->readAll());
-    for (const QByteArray &line : lines) {
+    const QByteArray bytes = m_socket->readAll();
+    if (m_stdio)
+        return; // after a hand-off the bridge has nothing more to say
+    processInput(bytes);
+}
+
+void LocalConnection::processInput(const QByteArray &bytes)
+{
+    const QList<QByteArray> lines = m_buffer.append(bytes);
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QByteArray &line = lines.at(i);
         if (m_firstLine) {
             m_firstLine = false;
             if (line.trimmed() == activationLine()) {
@@ -94,10 +133,17 @@ void LocalConnection::readAvailable()
                 m_session->setConnectionEnv(hello->env);
                 qCDebug(lcConnection) << "client" << m_id << "is a bridge, pid" << m_bridgePid
                                       << "forwarding" << hello->env.keys(); // names only, never values
+                if (hello->handoff) {
+                    // A bridge that offers waits for our answer before sending anything else;
+                    // more bytes after the hello mean it is not one we understand.
+                    const bool alone = i == lines.size() - 1 && m_buffer.pendingBytes() == 0;
+                    if (!alone || !acceptHandoff())
+                        writeControl(std::string(Ipc::Handoff::kDeclined));
+                }
                 continue;
             }
         }
-        m_session->handleLine(line);
+        handleMessage(line);
         if (m_closing)
             return;
     }
@@ -105,11 +151,93 @@ void LocalConnection::readAvailable()
         qCWarning(lcConnection) << "client" << m_id << "sent a message over"
                                 << m_buffer.maxLineBytes() << "bytes; closing";
         m_session->handleOversizedLine(m_buffer.maxLineBytes());
-        m_closing = true;
         m_session->abortAll();
+        if (m_stdio) {
+            finish(1);
+            return;
+        }
+        m_closing = true;
         m_socket->flush();
         m_socket->disconnectFromServer(); // waits for pending bytes to be written
     }
+}
+
+void LocalConnection::handleMessage(const QByteArray &line)
+{
+    if (!m_stdio) {
+        m_session->handleLine(line);
+        return;
+    }
+    // Tell the bridge only about requests that outlive this call (tool runs): it answers
+    // them if the app dies. ping and the like are answered before handleLine returns.
+    const int before = m_session->inFlightCount();
+    m_session->handleLine(line);
+    if (m_session->inFlightCount() <= before)
+        return;
+    const Ipc::MessageInfo info = Ipc::scanMessage(std::string_view(line.constData(), size_t(line.size())));
+    if (info.hasMethod && info.hasId) {
+        m_openRequests.insert(QByteArray::fromStdString(info.idKey), QByteArray::fromStdString(info.idJson));
+        writeControl(Ipc::Handoff::pendingLine(info.idJson));
+    }
+}
+
+bool LocalConnection::acceptHandoff()
+{
+    writeControl(std::string(Ipc::Handoff::kSend));
+    int in = -1;
+    int out = -1;
+    // The bridge answers at once; this blocks the event loop for microseconds, and for a
+    // second at most if it misbehaves. Read here, not through QLocalSocket, which would
+    // drop the descriptors.
+    if (!Ipc::Handoff::receiveDescriptors(int(m_socket->socketDescriptor()), 1000, &in, &out)) {
+        qCWarning(lcConnection) << "client" << m_id << "offered stdin/stdout but did not pass them";
+        return false;
+    }
+    m_stdio = new PipeChannel(in, out, this);
+    connect(m_stdio, &PipeChannel::received, this, &LocalConnection::processInput);
+    connect(m_stdio, &PipeChannel::inputClosed, this, &LocalConnection::inputClosed);
+    connect(m_stdio, &PipeChannel::outputFailed, this, [this]() {
+        qCDebug(lcConnection) << "client" << m_id << "stopped reading stdout";
+        m_session->abortAll();
+        finish(1);
+    });
+    connect(m_stdio, &PipeChannel::drained, this, [this]() {
+        if (m_finishCode >= 0)
+            QTimer::singleShot(0, this, [this]() { finish(m_finishCode); });
+    });
+    writeControl(std::string(Ipc::Handoff::kAccepted));
+    qCDebug(lcConnection) << "client" << m_id << "handed over stdin/stdout";
+    return true;
+}
+
+void LocalConnection::inputClosed()
+{
+    // The IDE closed stdin: answer what is running, then end (as the bridge does).
+    m_inputClosed = true;
+    finishWhenIdle();
+}
+
+void LocalConnection::finishWhenIdle()
+{
+    // Queued: the session may be inside the emission that answered its last request.
+    QTimer::singleShot(0, this, [this]() {
+        if (!m_closing && m_session->inFlightCount() == 0)
+            finish(0);
+    });
+}
+
+void LocalConnection::finish(int exitCode)
+{
+    if (m_closing)
+        return;
+    m_finishCode = exitCode;
+    if (m_stdio->hasPendingOutput())
+        return; // drained() calls again
+    qCDebug(lcConnection) << "client" << m_id << "ends its session, exit code" << exitCode;
+    m_closing = true;
+    m_session->abortAll();
+    writeControl(Ipc::Handoff::byeLine(exitCode));
+    m_socket->disconnectFromServer();
 }
 
 } // namespace Hopx::Mcp

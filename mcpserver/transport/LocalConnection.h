@@ -6,13 +6,21 @@
 #include "protocol/McpSession.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QObject>
 
 class QLocalSocket;
 
 namespace Hopx::Mcp {
 
-/*! \brief One client on the local socket: framing, the bridge's hello, and its McpSession. */
+class PipeChannel;
+
+/*! \brief One client on the local socket: framing, the bridge's hello, and its McpSession.
+ *
+ * MCP arrives either on the socket (forwarded by the bridge, or from any other client) or,
+ * after a hand-off (ipc/Handoff.h), on the IDE's own stdin/stdout, with the socket left as a
+ * control channel to the bridge.
+ */
 class LocalConnection : public QObject
 {
     Q_OBJECT
@@ -29,6 +37,8 @@ public:
     qint64 bridgePid() const { return m_bridgePid; }
     qint64 peerPid() const { return m_peerPid; }
     int callCount() const { return m_callCount; }
+    //! True once the bridge handed over the IDE's stdin/stdout.
+    bool handedOff() const { return m_stdio != nullptr; }
     void close();
 
     //! The one line a second `hopx-desktop` sends instead of MCP: "show yourself".
@@ -43,10 +53,19 @@ signals:
 
 private:
     void readAvailable();
+    void processInput(const QByteArray &bytes);
+    void handleMessage(const QByteArray &line);
     void write(const QByteArray &message);
+    bool acceptHandoff();
+    void writeControl(const std::string &line);
+    void inputClosed();
+    void finish(int exitCode);
+    void finishWhenIdle();
 
     QLocalSocket *m_socket;
     McpSession *m_session;
+    PipeChannel *m_stdio = nullptr;
+    QHash<QByteArray, QByteArray> m_openRequests; // id key → id JSON, told to the bridge
     Ipc::LineBuffer m_buffer;
     quint64 m_id;
     QDateTime m_connectedAt;
@@ -55,6 +74,8 @@ private:
     int m_callCount = 0;
     bool m_firstLine = true;
     bool m_closing = false;
+    bool m_inputClosed = false;
+    int m_finishCode = -1; // set once the session ends; the bye waits for stdout to drain
 };
 
 } // namespace Hopx::Mcp

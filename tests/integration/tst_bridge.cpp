@@ -3,6 +3,7 @@
 // hopx-mcp through real pipes, as an IDE runs it.
 #include "support/McpTestClient.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTest>
@@ -28,8 +29,21 @@ private:
         return env;
     }
 
-    static void startBridge(QProcess &bridge, const QProcessEnvironment &env, const QStringList &args = {})
+    //! What a /proc/PID/fd link names, e.g. "pipe:[1234]" (QFile would make it a path).
+    static QByteArray fdTarget(const QString &link)
     {
+        char buf[256];
+        const ssize_t n = ::readlink(QFile::encodeName(link).constData(), buf, sizeof buf);
+        return n > 0 ? QByteArray(buf, int(n)) : QByteArray();
+    }
+
+    //! CTest runs this suite twice: with the stdio hand-off (default) and forwarding lines.
+    static bool forwarding() { return qEnvironmentVariableIntValue("HOPX_TEST_BRIDGE_FORWARD") == 1; }
+
+    static void startBridge(QProcess &bridge, const QProcessEnvironment &env, QStringList args = {})
+    {
+        if (forwarding())
+            args.append(QStringLiteral("--no-handoff"));
         bridge.setProcessEnvironment(env);
         bridge.start(binPath(QStringLiteral("hopx-mcp")), args);
         QVERIFY(bridge.waitForStarted(5000));
@@ -163,6 +177,31 @@ private slots:
         QVERIFY(reply->value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString().contains(QStringLiteral("stopped")));
         QVERIFY(bridge.waitForFinished(5000));
         QCOMPARE(bridge.exitCode(), 1);
+    }
+
+    void appServesTheIdePipesAfterHandoff()
+    {
+        HeadlessApp app;
+        QVERIFY(app.start());
+        QProcess bridge;
+        startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});
+        LineClient c(&bridge);
+        QVERIFY(c.initialize());
+        // QProcess gives the bridge pipes: with the hand-off the app holds the very same pipe
+        // as the bridge's stdin; when forwarding it must not.
+        const QByteArray stdinPipe = fdTarget(QStringLiteral("/proc/%1/fd/0").arg(bridge.processId()));
+        QVERIFY(stdinPipe.startsWith("pipe:"));
+        bool appHasIt = false;
+        const QString fdDir = QStringLiteral("/proc/%1/fd").arg(app.process().processId());
+        for (const QString &fd : QDir(fdDir).entryList(QDir::Files | QDir::System))
+            appHasIt = appHasIt || fdTarget(fdDir + QLatin1Char('/') + fd) == stdinPipe;
+        QCOMPARE(appHasIt, !forwarding());
+        const auto pong = c.response(c.request(QStringLiteral("ping")));
+        QVERIFY(pong && pong->contains(QStringLiteral("result")));
+        bridge.closeWriteChannel();
+        QVERIFY(bridge.waitForFinished(5000));
+        QCOMPARE(bridge.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(bridge.exitCode(), 0);
     }
 
     void helloCarriesKeyForThisConnectionOnly()

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
+#include "ipc/Handoff.h"
 #include "ipc/Hello.h"
+#include "ipc/JsonScan.h"
 #include "ipc/LineBuffer.h"
 #include "ipc/SocketPath.h"
 
@@ -8,7 +10,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Hopx::Ipc;
 
@@ -88,12 +93,72 @@ private slots:
         QVERIFY(parsed);
         QCOMPARE(parsed->bridgePid, 1234);
         QCOMPARE(parsed->env, hello.env);
+        QVERIFY(!parsed->handoff);
+        hello.handoff = true;
+        QVERIFY(Hello::parse(hello.toLine())->handoff);
         // MCP lines and hostile hellos
         QVERIFY(!Hello::parse(R"({"jsonrpc":"2.0","id":1,"method":"ping"})"));
         QVERIFY(!Hello::parse(R"({"hopx_hello":5})"));
         const auto filtered = Hello::parse(R"({"hopx_hello":{"env":{"LD_PRELOAD":"/x.so","HOPX_API_KEY":"k"}}})");
         QVERIFY(filtered);
         QCOMPARE(filtered->env.keys(), QStringList{QStringLiteral("HOPX_API_KEY")});
+    }
+
+    void handoffPassesStreamDescriptors()
+    {
+        int control[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, control), 0);
+        int in[2];
+        int out[2];
+        QCOMPARE(::pipe(in), 0);
+        QCOMPARE(::pipe(out), 0);
+        QVERIFY(Handoff::sendDescriptors(control[0], in[0], out[1]));
+        int gotIn = -1;
+        int gotOut = -1;
+        QVERIFY(Handoff::receiveDescriptors(control[1], 1000, &gotIn, &gotOut));
+        // The received pair is the same pipes, and close-on-exec (no sandbox inherits them).
+        QVERIFY(::fcntl(gotIn, F_GETFD) & FD_CLOEXEC);
+        QVERIFY(::fcntl(gotOut, F_GETFD) & FD_CLOEXEC);
+        QCOMPARE(::write(in[1], "ab", 2), 2);
+        char buf[4] = {};
+        QCOMPARE(::read(gotIn, buf, sizeof buf), 2);
+        QCOMPARE(QByteArray(buf, 2), QByteArray("ab"));
+        QCOMPARE(::write(gotOut, "cd", 2), 2);
+        QCOMPARE(::read(out[0], buf, sizeof buf), 2);
+        QCOMPARE(QByteArray(buf, 2), QByteArray("cd"));
+        for (int fd : {control[0], control[1], in[0], in[1], out[0], out[1], gotIn, gotOut})
+            ::close(fd);
+    }
+
+    void handoffRefusesWhatIsNotAStream()
+    {
+        int control[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, control), 0);
+        QTemporaryDir dir;
+        const int file = ::open(QFile::encodeName(dir.filePath(QStringLiteral("f"))).constData(), O_RDWR | O_CREAT, 0600);
+        QVERIFY(file >= 0);
+        QVERIFY(!Handoff::isStreamDescriptor(file));
+        QVERIFY(Handoff::sendDescriptors(control[0], file, file));
+        int gotIn = -1;
+        int gotOut = -1;
+        QVERIFY(!Handoff::receiveDescriptors(control[1], 1000, &gotIn, &gotOut));
+        QCOMPARE(gotIn, -1);
+        // Nothing sent: the receiver gives up after its timeout instead of blocking.
+        QVERIFY(!Handoff::receiveDescriptors(control[1], 50, &gotIn, &gotOut));
+        // Plain bytes without descriptors are refused too.
+        QCOMPARE(::write(control[0], "H", 1), 1);
+        QVERIFY(!Handoff::receiveDescriptors(control[1], 1000, &gotIn, &gotOut));
+        for (int fd : {control[0], control[1], file})
+            ::close(fd);
+    }
+
+    void handoffControlLinesCarryTheId()
+    {
+        const MessageInfo pending = scanMessage(Handoff::pendingLine("\"a\\\"b\""));
+        QVERIFY(pending.hasId && !pending.hasMethod);
+        QCOMPARE(QByteArray::fromStdString(pending.idJson), QByteArray("\"a\\\"b\""));
+        QCOMPARE(scanMessage(Handoff::doneLine("7")).idKey, std::string("n:7"));
+        QCOMPARE(QByteArray::fromStdString(Handoff::byeLine(1)), QByteArray("{\"hopx_bye\":1}"));
     }
 };
 

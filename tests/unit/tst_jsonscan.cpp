@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 // The bridge's minimal JSON scan: which lines are requests, and their ids.
-#include "bridge/JsonScan.h"
+#include "ipc/JsonScan.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
-using namespace Hopx::Bridge;
+using namespace Hopx::Ipc;
 
 class TestJsonScan : public QObject
 {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace Hopx::Bridge {
+namespace Hopx::Ipc {
 
 /*! \brief What the bridge needs to know of a JSON-RPC line without parsing it fully:
  *  whether it is an object with a "method", and its "id" in a canonical form.
@@ -27,4 +27,4 @@ MessageInfo scanMessage(std::string_view line);
 //! A JSON string literal (with quotes) for arbitrary UTF-8 text.
 std::string jsonQuote(std::string_view text);
 
-} // namespace Hopx::Bridge
+} // namespace Hopx::Ipc

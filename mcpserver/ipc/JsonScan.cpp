@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace Hopx::Bridge {
+namespace Hopx::Ipc {
 
 namespace {
 
@@ -242,4 +242,4 @@ std::string jsonQuote(std::string_view text)
     return out;
 }
 
-} // namespace Hopx::Bridge
+} // namespace Hopx::Ipc

@@ -1,0 +1,49 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QByteArray>
+#include <QObject>
+
+class QSocketNotifier;
+
+namespace Hopx::Mcp {
+
+/*! \brief The IDE's stdin and stdout, handed over by the bridge (POSIX descriptors).
+ *
+ * Non-blocking reads and writes driven by the event loop, so a client that stops reading
+ * never stalls the app: what the pipe cannot take waits here until it is writable. Owns
+ * and closes both descriptors.
+ */
+class PipeChannel : public QObject
+{
+    Q_OBJECT
+public:
+    PipeChannel(int inFd, int outFd, QObject *parent = nullptr);
+    ~PipeChannel() override;
+
+    void write(const QByteArray &bytes);
+    bool hasPendingOutput() const { return !m_pending.isEmpty(); }
+
+signals:
+    void received(const QByteArray &bytes);
+    void inputClosed();
+    //! The reader of stdout went away (EPIPE or another write error). Emitted queued.
+    void outputFailed();
+    //! Everything written so far reached the pipe.
+    void drained();
+
+private:
+    void readInput();
+    void flushOutput();
+    void failOutput();
+
+    int m_in;
+    int m_out;
+    QSocketNotifier *m_readNotifier;
+    QSocketNotifier *m_writeNotifier;
+    QByteArray m_pending;
+    bool m_outputFailed = false;
+};
+
+} // namespace Hopx::Mcp
