@@ -76,6 +76,9 @@ install(FILES ${HOPX_DESKTOP_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/applicat
 install(FILES ${HOPX_METAINFO_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 # Not in /etc/xdg/autostart: starting at login is the user's choice, made in Settings.
 install(FILES ${HOPX_AUTOSTART_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/hopx-desktop)
+# Debian wants the licence next to the docs (/usr/share/doc/<package>/copyright).
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME copyright)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # --- Icons: whatever resources/icons holds, so a half-finished icon set still installs. ---
 # PNGs come as resources/icons/hicolor/<W>x<H>/apps/<app id>.png; the scalable one is

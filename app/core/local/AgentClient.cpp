@@ -583,12 +583,10 @@ Core::Callback<Core::Unit> nothing()
 
 } // namespace
 
-void AgentClient::kill(qint64 pid, int signal, bool group, Core::Callback<Core::Unit> done)
+void AgentClient::sendExpectingOk(const QByteArrayList &fields, Core::Callback<Core::Unit> done)
 {
-    if (!done)
-        done = nothing();
     send(
-        {"KILL", QByteArray::number(pid), QByteArray::number(signal), group ? "1" : "0"},
+        fields,
         [done](const QByteArrayList &f) {
             if (f.size() != 2 || f[0] != "OK")
                 return Outcome::Violation;
@@ -596,6 +594,13 @@ void AgentClient::kill(qint64 pid, int signal, bool group, Core::Callback<Core::
             return Outcome::Done;
         },
         [done](const Error &e) { done(e); });
+}
+
+void AgentClient::kill(qint64 pid, int signal, bool group, Core::Callback<Core::Unit> done)
+{
+    if (!done)
+        done = nothing();
+    sendExpectingOk({"KILL", QByteArray::number(pid), QByteArray::number(signal), group ? "1" : "0"}, done);
 }
 
 void AgentClient::setEnv(const Core::EnvMap &vars, Core::Callback<Core::Unit> done)
@@ -607,15 +612,7 @@ void AgentClient::setEnv(const Core::EnvMap &vars, Core::Callback<Core::Unit> do
         else
             fields << it.key().toUtf8() + '=' + it.value().toUtf8();
     }
-    send(
-        fields,
-        [done](const QByteArrayList &f) {
-            if (f.size() != 2 || f[0] != "OK")
-                return Outcome::Violation;
-            done(Core::Unit {});
-            return Outcome::Done;
-        },
-        [done](const Error &e) { done(e); });
+    sendExpectingOk(fields, done);
 }
 
 void AgentClient::unsetEnv(const QStringList &names, Core::Callback<Core::Unit> done)
@@ -623,28 +620,12 @@ void AgentClient::unsetEnv(const QStringList &names, Core::Callback<Core::Unit> 
     QByteArrayList fields {"UNSETENV"};
     for (const QString &n : names)
         fields << n.toUtf8();
-    send(
-        fields,
-        [done](const QByteArrayList &f) {
-            if (f.size() != 2 || f[0] != "OK")
-                return Outcome::Violation;
-            done(Core::Unit {});
-            return Outcome::Done;
-        },
-        [done](const Error &e) { done(e); });
+    sendExpectingOk(fields, done);
 }
 
 void AgentClient::clearEnv(Core::Callback<Core::Unit> done)
 {
-    send(
-        {"CLEARENV"},
-        [done](const QByteArrayList &f) {
-            if (f.size() != 2 || f[0] != "OK")
-                return Outcome::Violation;
-            done(Core::Unit {});
-            return Outcome::Done;
-        },
-        [done](const Error &e) { done(e); });
+    sendExpectingOk({"CLEARENV"}, done);
 }
 
 void AgentClient::getEnv(Core::Callback<Core::EnvMap> done)
@@ -713,21 +694,13 @@ void AgentClient::ps(Core::Callback<QList<ProcessInfo>> done)
 
 void AgentClient::shutdown(Core::Callback<Core::Unit> done)
 {
-    send(
-        {"SHUTDOWN"},
-        [done](const QByteArrayList &f) {
-            if (f.size() != 2 || f[0] != "OK")
-                return Outcome::Violation;
+    // The agent may exit before its OK arrives: for a shutdown that is success.
+    sendExpectingOk({"SHUTDOWN"}, [done](Core::Result<Core::Unit> r) {
+        if (!r && r.error().code == Error::Code::SandboxDead)
             done(Core::Unit {});
-            return Outcome::Done;
-        },
-        // The agent may exit before its OK arrives: for a shutdown that is success.
-        [done](const Error &e) {
-            if (e.code == Error::Code::SandboxDead)
-                done(Core::Unit {});
-            else
-                done(e);
-        });
+        else
+            done(r);
+    });
 }
 
 } // namespace Hopx::Local

@@ -129,6 +129,8 @@ private:
         QList<int> fds; // owned
     };
 
+    //! A request whose only good answer is "OK".
+    void sendExpectingOk(const QByteArrayList &fields, Core::Callback<Core::Unit> done);
     quint64 send(const QByteArrayList &fields, ReplyHandler onReply, FailHandler onFail,
         QList<int> fds = {}, bool deadline = true);
     void failLater(quint64 id, const Core::Error &error);

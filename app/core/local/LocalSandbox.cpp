@@ -311,10 +311,8 @@ Core::Cancel LocalSandbox::runScript(const QString &language, const QString &cod
 
 Core::Cancel LocalSandbox::execute(const Core::ExecSpec &spec, Callback<ExecResult> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return [] {};
-    }
     if (spec.language == QLatin1String("python")) {
         // The interpreter's os.environ follows the session env; this run's overrides are
         // applied too and taken back on the next run by the same diff.
@@ -347,10 +345,8 @@ Core::Cancel LocalSandbox::execute(const Core::ExecSpec &spec, Callback<ExecResu
 
 Core::Cancel LocalSandbox::runCommand(const Core::CommandSpec &spec, Callback<ExecResult> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return [] {};
-    }
     return runProgram({QByteArrayLiteral("bash"), QByteArrayLiteral("-c"), spec.command.toUtf8()},
         spec.env, spec.workingDir, spec.timeoutSeconds, spec.maxOutputBytes, spec.onOutput,
         std::move(done));
@@ -368,10 +364,8 @@ void LocalSandbox::runShell(const QString &command, int timeoutSeconds, Callback
 void LocalSandbox::startBackground(
     const Core::BackgroundSpec &spec, Callback<Core::ProcessStarted> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     const bool isCommand = !spec.command.isEmpty();
     QPointer<LocalSandbox> self(this);
     auto launch = [self, spec, isCommand, done](const QByteArrayList &argv) {
@@ -479,10 +473,8 @@ void LocalSandbox::listExecutions(Callback<QJsonArray> done)
 
 void LocalSandbox::listProcesses(Callback<QJsonArray> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     m_process->agent()->ps([done](Result<QList<AgentClient::ProcessInfo>> r) {
         if (!r) {
             done(r.error());
@@ -502,10 +494,8 @@ void LocalSandbox::listProcesses(Callback<QJsonArray> done)
 
 void LocalSandbox::killProcess(const QString &processId, Callback<Unit> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     qint64 pid = 0;
     for (const Background &b : std::as_const(m_backgrounds))
         if (b.processId == processId)
@@ -552,10 +542,8 @@ void LocalSandbox::killProcess(const QString &processId, Callback<Unit> done)
 
 void LocalSandbox::readFile(const QString &path, Callback<QByteArray> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     QPointer<LocalSandbox> self(this);
     builtin({QByteArrayLiteral("@read"), path.toUtf8()}, {}, kMaxFileBytes,
         [self, path, done](int code, const QByteArray &out, const QByteArray &err, bool truncated) {
@@ -584,10 +572,8 @@ void LocalSandbox::writeFile(
 
 void LocalSandbox::listFiles(const QString &path, int maxResults, Callback<Core::FileList> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     QPointer<LocalSandbox> self(this);
     builtin(
         {QByteArrayLiteral("@list"), path.toUtf8(), QByteArray::number(std::max(1, maxResults))},
@@ -628,10 +614,8 @@ void LocalSandbox::listFiles(const QString &path, int maxResults, Callback<Core:
 
 void LocalSandbox::fileExists(const QString &path, Callback<bool> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     QPointer<LocalSandbox> self(this);
     builtin({QByteArrayLiteral("@stat"), path.toUtf8()}, {}, 4096,
         [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
@@ -649,10 +633,8 @@ void LocalSandbox::fileExists(const QString &path, Callback<bool> done)
 void LocalSandbox::fileOp(const QByteArrayList &argv, const QByteArray &stdinData, const QString &path,
     Callback<Unit> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     QPointer<LocalSandbox> self(this);
     builtin(argv, stdinData, 4096,
         [self, path, done](int code, const QByteArray &, const QByteArray &err, bool) {
@@ -677,19 +659,15 @@ void LocalSandbox::makeDirectory(const QString &path, Callback<Unit> done)
 
 void LocalSandbox::getEnv(Callback<Core::EnvMap> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     m_process->agent()->getEnv(std::move(done));
 }
 
 void LocalSandbox::setEnv(const Core::EnvMap &vars, bool merge, Callback<Unit> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     QPointer<LocalSandbox> self(this);
     auto apply = [self, vars, done]() {
         if (!self)
@@ -718,10 +696,8 @@ void LocalSandbox::setEnv(const Core::EnvMap &vars, bool merge, Callback<Unit> d
 
 void LocalSandbox::clearEnv(Callback<Unit> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     QPointer<LocalSandbox> self(this);
     m_process->agent()->clearEnv([self, done](Result<Unit> r) {
         if (self && r)
@@ -732,10 +708,8 @@ void LocalSandbox::clearEnv(Callback<Unit> done)
 
 void LocalSandbox::metrics(Callback<QJsonObject> done)
 {
-    if (auto e = unusable()) {
-        QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+    if (refuseIfUnusable(done))
         return;
-    }
     const Core::SandboxInfo info = m_info;
     const SandboxLimits limits = m_process->options().limits;
     builtin({QByteArrayLiteral("@metrics")}, {}, 65536,

@@ -10,6 +10,7 @@
 #include <QDateTime>
 #include <QHash>
 #include <QObject>
+#include <QTimer>
 
 namespace Hopx::Local {
 
@@ -91,6 +92,16 @@ private:
     };
 
     std::optional<Core::Error> unusable() const;
+    //! When the sandbox is dead or paused, answers \a done with why (asynchronously, as every
+    //! provider callback must) and returns true.
+    template <typename T>
+    bool refuseIfUnusable(const Core::Callback<T> &done)
+    {
+        const std::optional<Core::Error> e = unusable();
+        if (e)
+            QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
+        return e.has_value();
+    }
     using BuiltinDone =
         std::function<void(int code, const QByteArray &out, const QByteArray &err, bool truncated)>;
     void builtin(const QByteArrayList &argv, const QByteArray &stdinData, qint64 maxOutput,
