@@ -263,9 +263,12 @@ std::unique_ptr<GuiApplication> GuiApplication::run(Deps deps, bool background)
 
 bool GuiApplication::wantsGui(int argc, char **argv)
 {
-    // Commands that only touch the keychain, and headless runs, need no windows.
+    // Commands that print and exit, or only touch the keychain, and headless runs need no
+    // windows: `hopx-desktop --list-tools` must work over SSH and in CI without a display.
+    static const char *const noGui[] = {"--headless", "-headless", "--set-api-key",
+        "--clear-api-key", "--list-tools", "--version", "-v", "--help", "-h", "-?", "--help-all"};
     for (int i = 1; i < argc; ++i)
-        for (const char *flag : {"--headless", "-headless", "--set-api-key", "--clear-api-key"})
+        for (const char *flag : noGui)
             if (qstrcmp(argv[i], flag) == 0)
                 return false;
 #if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)

@@ -88,7 +88,8 @@ public:
     //! For main.cpp: builds the UI over the running core and shows it. Fills in the bridge's
     //! and the app's paths (next to this binary) when `deps` leaves them empty.
     static std::unique_ptr<GuiApplication> run(Deps deps, bool background);
-    //! For main.cpp: true unless --headless, or there is no display to open windows on.
+    //! For main.cpp: true unless --headless, a command that prints and exits (--list-tools,
+    //! --version, --help), a keychain command, or there is no display to open windows on.
     static bool wantsGui(int argc, char **argv);
     //! QApplication (tray app: closing the last window does not quit) or QCoreApplication.
     static std::unique_ptr<QCoreApplication> createApplication(int &argc, char **argv, bool gui);
