@@ -12,6 +12,7 @@
 #include "Translations.h"
 #include "TrayIcon.h"
 #include "UiLogging.h"
+#include "core/HttpService.h"
 #include "core/IdeConfig.h"
 #include "core/KeyStore.h"
 #include "core/SandboxManager.h"
@@ -111,6 +112,18 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
         for (Core::SandboxProvider *p : deps.manager->providers())
             connect(p, &Core::SandboxProvider::unavailableReasonChanged, this,
                 &GuiApplication::updateError);
+    if (deps.http)
+        connect(deps.http, &Core::HttpService::stateChanged, this,
+            [this](Core::HttpService::State state) {
+                // The settings dialog may be closed by now (OK): say it where it is seen.
+                if (state == Core::HttpService::State::Failed)
+                    m_window->showMessage(
+                        tr("The HTTP endpoint did not start: %1").arg(m_deps.http->errorString()),
+                        true);
+                else if (state == Core::HttpService::State::Listening)
+                    m_window->showMessage(
+                        tr("MCP over HTTP at %1").arg(m_deps.http->endpointUrl()));
+            });
     setApiKeyPresent(!qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
     readApiKey();
 }
@@ -226,8 +239,8 @@ ApiKeyDialog *GuiApplication::showApiKeyDialog()
 SettingsDialog *GuiApplication::showSettings()
 {
     if (!m_settingsDialog) {
-        m_settingsDialog = new SettingsDialog(
-            m_deps.settings, m_deps.keyStore, m_deps.programPath, m_window.get());
+        m_settingsDialog =
+            new SettingsDialog(m_deps.settings, m_deps.http, m_deps.programPath, m_window.get());
         m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
     }
     m_settingsDialog->show();

@@ -14,6 +14,7 @@ class QNetworkAccessManager;
 
 namespace Hopx::Core {
 class ClientListModel;
+class HttpService;
 class KeyStore;
 class LogFeed;
 class LogModel;
@@ -54,6 +55,8 @@ public:
         Core::SandboxManager *manager = nullptr;
         Mcp::LocalServer *server = nullptr;
         Core::KeyStore *keyStore = nullptr;
+        //! The HTTP endpoint the settings control; null = the Settings dialog cannot show it.
+        Core::HttpService *http = nullptr;
         QNetworkAccessManager *network = nullptr;
         //! Empty = ApiKeyTester over `network` and the HOPX base URL.
         KeyTester keyTester;

@@ -4,7 +4,7 @@
 
 #include "Icons.h"
 #include "Translations.h"
-#include "core/KeyStore.h"
+#include "core/HttpService.h"
 #include "core/Settings.h"
 
 #include <QApplication>
@@ -18,7 +18,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRandomGenerator>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QUrl>
@@ -58,10 +57,10 @@ QLabel *note(QWidget *parent, const QString &text)
 } // namespace
 
 SettingsDialog::SettingsDialog(
-    Core::Settings *settings, Core::KeyStore *keyStore, const QString &program, QWidget *parent)
+    Core::Settings *settings, Core::HttpService *http, const QString &program, QWidget *parent)
     : QDialog(parent)
     , m_settings(settings)
-    , m_keyStore(keyStore)
+    , m_http(http)
     , m_program(program)
     , m_tabs(new QTabWidget(this))
     , m_buttons(new QDialogButtonBox(
@@ -224,6 +223,14 @@ QWidget *SettingsDialog::createHttpPage()
     connect(m_regenerate, &QPushButton::clicked, this, &SettingsDialog::regenerateToken);
     connect(m_httpPort, &QSpinBox::valueChanged, this, &SettingsDialog::updateHttpUrl);
     connect(m_httpEnabled, &QCheckBox::toggled, this, &SettingsDialog::updateHttpUrl);
+    m_httpStatus = new QLabel(page);
+    m_httpStatus->setObjectName(QStringLiteral("httpStatus"));
+    m_httpStatus->setWordWrap(true);
+    m_httpStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (m_http) {
+        connect(m_http, &Core::HttpService::stateChanged, this, &SettingsDialog::showHttpState);
+        connect(m_http, &Core::HttpService::tokenChanged, this, &SettingsDialog::showToken);
+    }
 
     auto *tokenRow = new QHBoxLayout;
     tokenRow->addWidget(m_token, 1);
@@ -238,12 +245,13 @@ QWidget *SettingsDialog::createHttpPage()
     auto *tokenLabel = new QLabel(tr("&Token:"), page);
     tokenLabel->setBuddy(m_token);
     form->addRow(tokenLabel, tokenRow);
+    form->addRow(tr("Status:"), m_httpStatus);
     form->addRow(QString(),
         note(page,
             tr("Only programs on this computer can connect, and only with "
                "this token as \"Authorization: Bearer <token>\". The "
-               "token is kept in the keychain. Changes apply the next "
-               "time HOPX Desktop starts.")));
+               "token is kept in the keychain. Changes apply as soon as "
+               "you press Apply or OK.")));
     return page;
 }
 
@@ -271,71 +279,74 @@ void SettingsDialog::load()
     m_httpEnabled->setChecked(m_settings->httpEnabled());
     m_httpPort->setValue(m_settings->httpPort());
     updateHttpUrl();
-    loadToken();
+    if (m_http)
+        m_http->loadToken();
+    showToken();
 }
 
-void SettingsDialog::loadToken()
+void SettingsDialog::showToken()
 {
-    if (!m_keyStore) {
+    if (!m_http) {
+        m_token->clear();
         m_token->setPlaceholderText(tr("No keychain available"));
+        m_copyToken->setEnabled(false);
+        m_regenerate->setEnabled(false);
         return;
     }
+    m_token->setText(m_http->token());
     m_token->setPlaceholderText(tr("Reading the keychain…"));
-    QPointer<SettingsDialog> self(this);
-    m_keyStore->read(
-        [self](Result<QString> r) {
-            if (!self)
-                return;
-            if (r.ok()) {
-                self->m_token->setText(r.value());
-            } else if (r.error().code == Error::Code::NotFound) {
-                self->m_token->clear();
-                self->m_token->setPlaceholderText(tr("No token yet: press Regenerate"));
-            } else {
-                self->m_token->clear();
-                self->m_token->setPlaceholderText(tr("Keychain unavailable"));
-                self->m_token->setToolTip(r.error().message);
-            }
-            self->m_copyToken->setEnabled(!self->m_token->text().isEmpty());
-        },
-        Core::KeyStore::httpTokenName());
+    m_copyToken->setEnabled(!m_http->token().isEmpty());
+    showHttpState();
 }
 
-QString SettingsDialog::newToken()
+void SettingsDialog::showHttpState()
 {
-    // 32 bytes from the system's CSPRNG, URL-safe so it pastes into headers and configs.
-    QByteArray bytes(32, Qt::Uninitialized);
-    QRandomGenerator::system()->generate(reinterpret_cast<quint32 *>(bytes.data()),
-        reinterpret_cast<quint32 *>(bytes.data() + bytes.size()));
-    return QString::fromLatin1(
-        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    if (!m_http) {
+        m_httpStatus->clear();
+        return;
+    }
+    QString text;
+    bool error = false;
+    switch (m_http->state()) {
+    case Core::HttpService::State::Off:
+        text = tr("Not serving.");
+        break;
+    case Core::HttpService::State::Starting:
+        text = tr("Starting…");
+        break;
+    case Core::HttpService::State::Listening:
+        text = tr("Serving at %1").arg(m_http->endpointUrl());
+        break;
+    case Core::HttpService::State::Failed:
+        error = true;
+        text = tr("Could not serve on port %1: %2. Choose another port, or stop the program "
+                  "that uses it.")
+                   .arg(m_settings ? m_settings->httpPort() : 0)
+                   .arg(m_http->errorString());
+        break;
+    case Core::HttpService::State::CommandLine:
+        text = tr("Serving at %1, as --http on the command line says. These settings apply when "
+                  "HOPX Desktop starts without --http.")
+                   .arg(m_http->endpointUrl());
+        break;
+    }
+    if (!m_http->token().isEmpty() && !m_http->tokenInKeychain())
+        text += QLatin1Char(' ')
+            + tr("No keychain: this token lasts until HOPX Desktop quits, then a new one is made.");
+    m_httpStatus->setText(text);
+    QPalette palette = QApplication::palette(m_httpStatus);
+    if (error)
+        palette.setColor(QPalette::WindowText, Icons::error());
+    m_httpStatus->setPalette(palette);
 }
 
 void SettingsDialog::regenerateToken()
 {
-    if (!m_keyStore)
+    if (!m_http)
         return;
-    const QString token = newToken();
-    m_regenerate->setEnabled(false);
-    QPointer<SettingsDialog> self(this);
-    m_keyStore->write(
-        token,
-        [self, token](Result<Unit> r) {
-            if (!self)
-                return;
-            self->m_regenerate->setEnabled(true);
-            if (!r.ok()) {
-                self->m_message->setText(r.error().message);
-                self->m_message->show();
-                return;
-            }
-            self->m_token->setText(token);
-            self->m_copyToken->setEnabled(true);
-            self->m_message->setText(
-                tr("A new token is saved. Update the clients that used the old one."));
-            self->m_message->show();
-        },
-        Core::KeyStore::httpTokenName());
+    m_http->regenerateToken();
+    m_message->setText(tr("A new token is in effect. Update the clients that used the old one."));
+    m_message->show();
 }
 
 bool SettingsDialog::apply()
@@ -378,9 +389,8 @@ bool SettingsDialog::apply()
             return false;
         }
     }
-    // The first HTTP start needs a token: make one now rather than serving without.
-    if (m_httpEnabled->isChecked() && m_token->text().isEmpty() && m_keyStore)
-        regenerateToken();
+    // The HTTP endpoint follows these settings by itself (HttpService): started, moved or
+    // stopped by now, and its status line tells how that went.
     m_message->hide();
     return true;
 }
