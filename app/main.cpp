@@ -6,6 +6,7 @@
 #include "core/QtKeychainStore.h"
 #include "core/RemoteSandboxPoller.h"
 #include "core/SandboxManager.h"
+#include "core/SessionKeyStore.h"
 #include "core/Settings.h"
 #include "core/UnixSignalWatcher.h"
 #include "core/hopx/HopxProvider.h"
@@ -155,7 +156,8 @@ int main(int argc, char *argv[])
     if (parser.isSet(noKeychain))
         keyStore = std::make_unique<Core::MemoryKeyStore>();
     else
-        keyStore = std::make_unique<Core::QtKeychainStore>();
+        keyStore =
+            std::make_unique<Core::SessionKeyStore>(std::make_unique<Core::QtKeychainStore>());
     if (parser.isSet(setApiKey) || parser.isSet(clearApiKey))
         return runKeyCommand(*keyStore, parser.isSet(setApiKey));
     QNetworkAccessManager network; // before the manager: providers it owns use it until they go
