@@ -28,6 +28,7 @@
 
 #include <QApplication>
 #include <QLocalSocket>
+#include <QProcess>
 #include <QSystemTrayIcon>
 
 namespace Hopx::Ui {
@@ -214,6 +215,19 @@ void GuiApplication::quit()
     QCoreApplication::quit();
 }
 
+void GuiApplication::restart()
+{
+    qCInfo(lcUi) << "restart requested from the UI (new language)";
+    // main.cpp's aboutToQuit handler, connected before this object existed, runs first and
+    // frees the socket and its lock: the new instance then serves instead of deferring to us.
+    const QString program = m_deps.programPath;
+    connect(qApp, &QCoreApplication::aboutToQuit, this, [program] {
+        if (!QProcess::startDetached(program, {}))
+            qCWarning(lcUi).noquote() << "could not start" << program << "again";
+    });
+    QCoreApplication::quit();
+}
+
 ApiKeyDialog *GuiApplication::showApiKeyDialog()
 {
     if (!m_apiKeyDialog) {
@@ -242,6 +256,8 @@ SettingsDialog *GuiApplication::showSettings()
         m_settingsDialog =
             new SettingsDialog(m_deps.settings, m_deps.http, m_deps.programPath, m_window.get());
         m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(
+            m_settingsDialog, &SettingsDialog::restartRequested, this, &GuiApplication::restart);
     }
     m_settingsDialog->show();
     m_settingsDialog->raise();

@@ -104,6 +104,7 @@ private:
     void setApiKeyPresent(bool present);
     void updateError();
     void quit();
+    void restart();
 
     Deps m_deps;
     std::unique_ptr<Translations> m_translations;

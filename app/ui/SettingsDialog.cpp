@@ -66,6 +66,7 @@ SettingsDialog::SettingsDialog(
     , m_buttons(new QDialogButtonBox(
           QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this))
     , m_message(new QLabel(this))
+    , m_restart(new QPushButton(tr("Restart &now"), this))
 {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("HOPX Desktop settings"));
@@ -80,9 +81,14 @@ SettingsDialog::SettingsDialog(
     m_message->setObjectName(QStringLiteral("settingsMessage"));
     m_message->setWordWrap(true);
     m_message->hide();
+    m_restart->setObjectName(QStringLiteral("restartNow"));
+    m_restart->setToolTip(tr("Quit HOPX Desktop and start it again in the new language"));
+    m_restart->hide();
+    connect(m_restart, &QPushButton::clicked, this, &SettingsDialog::restartRequested);
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (apply())
+        // A new language stays open on its "Restart now" question; the rest is saved already.
+        if (apply() && !m_restart->isVisible())
             accept();
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -91,7 +97,10 @@ SettingsDialog::SettingsDialog(
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs, 1);
-    layout->addWidget(m_message);
+    auto *messageRow = new QHBoxLayout;
+    messageRow->addWidget(m_message, 1);
+    messageRow->addWidget(m_restart, 0, Qt::AlignVCenter);
+    layout->addLayout(messageRow);
     layout->addWidget(m_buttons);
     load();
 }
@@ -124,8 +133,10 @@ QWidget *SettingsDialog::createGeneralPage()
     auto *languageLabel = new QLabel(tr("&Language:"), page);
     languageLabel->setBuddy(m_language);
     form->addRow(languageLabel, m_language);
-    form->addRow(
-        QString(), note(page, tr("A new language applies the next time HOPX Desktop starts.")));
+    form->addRow(QString(),
+        note(page,
+            tr("A new language applies when HOPX Desktop starts again; you can restart it from "
+               "here.")));
     form->addRow(QString(), m_startAtLogin);
     form->addRow(QString(), note(page, tr("Starts in the background, so IDEs find it ready.")));
     return page;
@@ -369,6 +380,7 @@ bool SettingsDialog::apply()
         }
     }
     m_settings->setDefaultProvider(m_provider->currentData().toString());
+    const bool languageChanged = m_language->currentData().toString() != m_settings->language();
     m_settings->setLanguage(m_language->currentData().toString());
     m_settings->setLocalMemoryMb(m_memory->value());
     m_settings->setLocalCpuSecondsPerRun(m_cpu->value());
@@ -391,6 +403,17 @@ bool SettingsDialog::apply()
     }
     // The HTTP endpoint follows these settings by itself (HttpService): started, moved or
     // stopped by now, and its status line tells how that went.
+    if (languageChanged) {
+        // Retranslating every open window and model live would touch each view for a choice
+        // made once; a restart is cheap (sandboxes and clients reconnect) and always right.
+        m_message->setText(
+            tr("The new language applies when HOPX Desktop starts again. Restart now? Local "
+               "sandboxes are deleted and connected IDEs reconnect."));
+        m_message->show();
+        m_restart->show();
+        return true;
+    }
+    m_restart->hide();
     m_message->hide();
     return true;
 }

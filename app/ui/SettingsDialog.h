@@ -44,7 +44,14 @@ public:
     QLabel *messageLabel() const { return m_message; }
     QLabel *httpStatusLabel() const { return m_httpStatus; }
     QDialogButtonBox *buttons() const { return m_buttons; }
+    //! Shown once a new language is saved: it takes effect at the next start.
+    QPushButton *restartButton() const { return m_restart; }
 
+signals:
+    //! "Restart now" after a language change.
+    void restartRequested();
+
+public:
 private:
     QWidget *createGeneralPage();
     QWidget *createLocalPage();
@@ -60,6 +67,7 @@ private:
     QTabWidget *m_tabs;
     QDialogButtonBox *m_buttons;
     QLabel *m_message;
+    QPushButton *m_restart;
 
     QComboBox *m_provider = nullptr;
     QComboBox *m_language = nullptr;

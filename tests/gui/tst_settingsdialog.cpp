@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTcpServer>
@@ -85,7 +86,17 @@ private slots:
             child<QLabel>(&dialog, "httpUrl")->text(), QStringLiteral("http://127.0.0.1:9911/mcp"));
 
         QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        // A new language: saved, and the dialog stays to offer the restart it needs.
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.restartButton()->isVisible());
+        QVERIFY(dialog.messageLabel()->text().contains(QStringLiteral("starts again")));
+        QSignalSpy restart(&dialog, &SettingsDialog::restartRequested);
+        QTest::mouseClick(dialog.restartButton(), Qt::LeftButton);
+        QCOMPARE(restart.count(), 1);
+        // Nothing else changed: OK now closes.
+        QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(!dialog.restartButton()->isVisible());
         QCOMPARE(settings.defaultProvider(), QStringLiteral("local"));
         QCOMPARE(settings.language(), QStringLiteral("zh_CN"));
         QCOMPARE(settings.localMemoryMb(), 4096);
