@@ -1,14 +1,16 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 // hopx-desktop: wiring only — options, single instance, objects.
-#include "core/SandboxManager.h"
-#include "core/Settings.h"
-#include "core/UnixSignalWatcher.h"
-#include "core/local/LocalProvider.h"
+#include "core/HttpService.h"
 #include "core/MemoryKeyStore.h"
 #include "core/QtKeychainStore.h"
 #include "core/RemoteSandboxPoller.h"
+#include "core/SandboxManager.h"
+#include "core/SessionKeyStore.h"
+#include "core/Settings.h"
+#include "core/UnixSignalWatcher.h"
 #include "core/hopx/HopxProvider.h"
+#include "core/local/LocalProvider.h"
 #include "core/tools/ConformanceFixtures.h"
 #include "core/tools/McpTools.h"
 #include "core/tools/ToolReference.h"
@@ -154,7 +156,8 @@ int main(int argc, char *argv[])
     if (parser.isSet(noKeychain))
         keyStore = std::make_unique<Core::MemoryKeyStore>();
     else
-        keyStore = std::make_unique<Core::QtKeychainStore>();
+        keyStore =
+            std::make_unique<Core::SessionKeyStore>(std::make_unique<Core::QtKeychainStore>());
     if (parser.isSet(setApiKey) || parser.isSet(clearApiKey))
         return runKeyCommand(*keyStore, parser.isSet(setApiKey));
     QNetworkAccessManager network; // before the manager: providers it owns use it until they go
@@ -230,7 +233,18 @@ int main(int argc, char *argv[])
         return 1;
     }
 
-    // MCP over Streamable HTTP: off unless --http. Tests read the port from the stderr line.
+    // MCP over Streamable HTTP: --http wins; otherwise the settings decide, live. Tests read the
+    // port from the stderr line.
+    Core::HttpService httpService(&settings, keyStore.get(), config, context);
+    QObject::connect(&httpService, &Core::HttpService::stateChanged, &app,
+        [&httpService](Core::HttpService::State state) {
+            if (state == Core::HttpService::State::Listening)
+                std::fprintf(
+                    stderr, "HTTP MCP endpoint: %s\n", qPrintable(httpService.endpointUrl()));
+            else if (state == Core::HttpService::State::Failed)
+                std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(httpService.errorString()));
+            std::fflush(stderr);
+        });
     std::unique_ptr<Mcp::HttpServer> http;
     if (httpFlags.requested(parser)) {
         Mcp::HttpServerConfig httpConfig;
@@ -249,12 +263,16 @@ int main(int argc, char *argv[])
         }
         std::fprintf(stderr, "HTTP MCP endpoint: %s\n", qPrintable(http->endpointUrl()));
         std::fflush(stderr);
+        httpService.setCommandLineOverride(http->endpointUrl());
+    } else {
+        httpService.start();
     }
 
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &app, [&]() {
         manager.shutdown();
         localProvider.shutdown();
         server.close();
+        httpService.stop();
         if (http)
             http->close();
         httpFlags.removeGeneratedToken();
@@ -270,6 +288,7 @@ int main(int argc, char *argv[])
         deps.manager = &manager;
         deps.server = &server;
         deps.keyStore = keyStore.get();
+        deps.http = &httpService;
         deps.network = &network;
         deps.serverName = server.fullServerName();
         ui = Ui::GuiApplication::run(deps, parser.isSet(background));

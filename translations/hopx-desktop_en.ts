@@ -204,6 +204,54 @@
         <source>Sandbox deleted: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 started in the background: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 started: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not run: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 timed out after %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 raised %2 after %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exited with code %2 after %3, %4 of output: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(code cut here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(only the last %1 of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output (stdout):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors (stderr):</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::LogModel</name>
@@ -491,6 +539,26 @@ Sandbox: %2</source>
         <source>The saved key was removed. Local sandboxes keep working.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Use for this session &amp;only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the key in memory until HOPX Desktop quits; nothing is saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A key is in use for this session only: %1. It is not saved anywhere; enter it again after HOPX Desktop restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is running, so the key cannot be saved. &quot;Use for this session only&quot; keeps it in memory until HOPX Desktop quits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Using this key until HOPX Desktop quits. It is not saved: install and unlock a keychain (GNOME Keyring, KWallet) to keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::ApiKeyTester</name>
@@ -645,6 +713,14 @@ Sandbox: %2</source>
     <name>Hopx::Ui::GuiApplication</name>
     <message>
         <source>HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The HTTP endpoint did not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP over HTTP at %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1059,10 +1135,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A new language applies the next time HOPX Desktop starts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Starts in the background, so IDEs find it ready.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1207,10 +1279,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply the next time HOPX Desktop starts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No keychain available</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1219,19 +1287,59 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No token yet: press Regenerate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keychain unavailable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A new token is saved. Update the clients that used the old one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart &amp;now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit HOPX Desktop and start it again in the new language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language applies when HOPX Desktop starts again; you can restart it from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply as soon as you press Apply or OK.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not serving.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not serve on port %1: %2. Choose another port, or stop the program that uses it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving at %1, as --http on the command line says. These settings apply when HOPX Desktop starts without --http.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain: this token lasts until HOPX Desktop quits, then a new one is made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new token is in effect. Update the clients that used the old one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new language applies when HOPX Desktop starts again. Restart now? Local sandboxes are deleted and connected IDEs reconnect.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

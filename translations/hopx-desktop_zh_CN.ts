@@ -204,6 +204,54 @@
         <source>Sandbox deleted: %1</source>
         <translation>沙箱已删除：%1</translation>
     </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>%1 started in the background: %2</source>
+        <translation>%1 已在后台启动：%2</translation>
+    </message>
+    <message>
+        <source>%1 started: %2</source>
+        <translation>%1 开始运行：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not run: %2</source>
+        <translation>%1 无法运行：%2</translation>
+    </message>
+    <message>
+        <source>%1 timed out after %2: %3</source>
+        <translation>%1 在 %2 后超时：%3</translation>
+    </message>
+    <message>
+        <source>%1 raised %2 after %3: %4</source>
+        <translation>%1 在 %3 后抛出 %2：%4</translation>
+    </message>
+    <message>
+        <source>%1 exited with code %2 after %3, %4 of output: %5</source>
+        <translation>%1 以退出码 %2 结束，用时 %3，输出 %4：%5</translation>
+    </message>
+    <message>
+        <source>Code:</source>
+        <translation>代码：</translation>
+    </message>
+    <message>
+        <source>(code cut here)</source>
+        <translation>（代码在此处截断）</translation>
+    </message>
+    <message>
+        <source>(only the last %1 of %2)</source>
+        <translation>（仅显示 %2 中的最后 %1）</translation>
+    </message>
+    <message>
+        <source>Output (stdout):</source>
+        <translation>输出（stdout）：</translation>
+    </message>
+    <message>
+        <source>Errors (stderr):</source>
+        <translation>错误（stderr）：</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::LogModel</name>
@@ -492,6 +540,26 @@ Sandbox: %2</source>
         <source>The saved key was removed. Local sandboxes keep working.</source>
         <translation>已移除保存的密钥。本地沙箱仍可正常使用。</translation>
     </message>
+    <message>
+        <source>Use for this session &amp;only</source>
+        <translation>仅用于本次会话(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Keep the key in memory until HOPX Desktop quits; nothing is saved</source>
+        <translation>在 HOPX Desktop 退出前将密钥保存在内存中；不会保存到任何地方</translation>
+    </message>
+    <message>
+        <source>A key is in use for this session only: %1. It is not saved anywhere; enter it again after HOPX Desktop restarts.</source>
+        <translation>本次会话正在使用密钥：%1。它没有保存在任何地方；HOPX Desktop 重启后需要重新输入。</translation>
+    </message>
+    <message>
+        <source>No keychain is running, so the key cannot be saved. &quot;Use for this session only&quot; keeps it in memory until HOPX Desktop quits.</source>
+        <translation>没有正在运行的密钥环，因此无法保存密钥。“仅用于本次会话”会将其保存在内存中，直到 HOPX Desktop 退出。</translation>
+    </message>
+    <message>
+        <source>Using this key until HOPX Desktop quits. It is not saved: install and unlock a keychain (GNOME Keyring, KWallet) to keep it.</source>
+        <translation>在 HOPX Desktop 退出前使用此密钥。它不会被保存：如需长期保留，请安装并解锁密钥环（GNOME Keyring、KWallet）。</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::ApiKeyTester</name>
@@ -647,6 +715,14 @@ Sandbox: %2</source>
     <message>
         <source>HOPX Desktop</source>
         <translation>HOPX Desktop</translation>
+    </message>
+    <message>
+        <source>The HTTP endpoint did not start: %1</source>
+        <translation>HTTP 端点未能启动：%1</translation>
+    </message>
+    <message>
+        <source>MCP over HTTP at %1</source>
+        <translation>MCP HTTP 服务地址：%1</translation>
     </message>
 </context>
 <context>
@@ -1056,10 +1132,6 @@ Sandbox: %2</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <source>A new language applies the next time HOPX Desktop starts.</source>
-        <translation>更改语言后，将在下次启动 HOPX Desktop 时生效。</translation>
-    </message>
-    <message>
         <source>Starts in the background, so IDEs find it ready.</source>
         <translation>在后台启动，IDE 需要时即可直接使用。</translation>
     </message>
@@ -1204,10 +1276,6 @@ Sandbox: %2</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply the next time HOPX Desktop starts.</source>
-        <translation>只有本机上的程序可以连接，且必须以“Authorization: Bearer &lt;令牌&gt;”的形式提供此令牌。令牌保存在密钥环中。更改将在下次启动 HOPX Desktop 时生效。</translation>
-    </message>
-    <message>
         <source>No keychain available</source>
         <translation>没有可用的密钥环</translation>
     </message>
@@ -1216,20 +1284,60 @@ Sandbox: %2</source>
         <translation>正在读取密钥环…</translation>
     </message>
     <message>
-        <source>No token yet: press Regenerate</source>
-        <translation>尚无令牌：请点击“重新生成”</translation>
-    </message>
-    <message>
-        <source>Keychain unavailable</source>
-        <translation>密钥环不可用</translation>
-    </message>
-    <message>
-        <source>A new token is saved. Update the clients that used the old one.</source>
-        <translation>新令牌已保存。请更新使用旧令牌的客户端。</translation>
-    </message>
-    <message>
         <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
         <translation>HOPX 基础 URL 必须是 http(s) 地址，例如 https://api.hopx.dev。</translation>
+    </message>
+    <message>
+        <source>Restart &amp;now</source>
+        <translation>立即重启(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Quit HOPX Desktop and start it again in the new language</source>
+        <translation>退出 HOPX Desktop 并以新语言重新启动</translation>
+    </message>
+    <message>
+        <source>A new language applies when HOPX Desktop starts again; you can restart it from here.</source>
+        <translation>新语言将在 HOPX Desktop 重新启动后生效；可以在此处直接重启。</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply as soon as you press Apply or OK.</source>
+        <translation>只有本机上的程序可以连接，并且必须以“Authorization: Bearer &lt;token&gt;”的形式提供此令牌。令牌保存在密钥环中。按下“应用”或“确定”后更改立即生效。</translation>
+    </message>
+    <message>
+        <source>Not serving.</source>
+        <translation>未提供服务。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Serving at %1</source>
+        <translation>正在 %1 提供服务</translation>
+    </message>
+    <message>
+        <source>Could not serve on port %1: %2. Choose another port, or stop the program that uses it.</source>
+        <translation>无法在端口 %1 上提供服务：%2。请选择其他端口，或停止占用该端口的程序。</translation>
+    </message>
+    <message>
+        <source>Serving at %1, as --http on the command line says. These settings apply when HOPX Desktop starts without --http.</source>
+        <translation>按照命令行参数 --http 在 %1 提供服务。不带 --http 启动 HOPX Desktop 时才会应用这些设置。</translation>
+    </message>
+    <message>
+        <source>No keychain: this token lasts until HOPX Desktop quits, then a new one is made.</source>
+        <translation>没有密钥环：此令牌仅在 HOPX Desktop 退出前有效，之后会生成新令牌。</translation>
+    </message>
+    <message>
+        <source>A new token is in effect. Update the clients that used the old one.</source>
+        <translation>新令牌已生效。请更新使用旧令牌的客户端。</translation>
+    </message>
+    <message>
+        <source>The new language applies when HOPX Desktop starts again. Restart now? Local sandboxes are deleted and connected IDEs reconnect.</source>
+        <translation>新语言将在 HOPX Desktop 重新启动后生效。要立即重启吗？本地沙箱会被删除，已连接的 IDE 会重新连接。</translation>
     </message>
 </context>
 <context>

@@ -145,14 +145,25 @@ void SandboxManager::untrack(const QString &id)
         emit sandboxRemoved(id, QString());
 }
 
-void SandboxManager::noteActivity(const QString &id, const QString &what)
+void SandboxManager::touch(const QString &id)
 {
     auto it = m_sandboxes.find(id);
     if (it != m_sandboxes.end()) {
         it->lastActivity = QDateTime::currentDateTime();
         emit sandboxChanged(*it);
     }
+}
+
+void SandboxManager::noteActivity(const QString &id, const QString &what)
+{
+    touch(id);
     emit activity(id, what);
+}
+
+void SandboxManager::noteExecution(const ExecutionRecord &record)
+{
+    touch(record.sandboxId);
+    emit execution(record);
 }
 
 void SandboxManager::armExpiry(const SandboxInfo &info)

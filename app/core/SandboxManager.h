@@ -60,6 +60,8 @@ public:
     void untrack(const QString &id);
     //! Notes activity (for the GUI's "last activity") with a short description.
     void noteActivity(const QString &id, const QString &what);
+    //! Notes an execution starting or ending: activity, and the code and outcome for the log.
+    void noteExecution(const ExecutionRecord &record);
     int defaultTimeoutSeconds() const;
 
     //! Destroys every local sandbox (app shutdown).
@@ -70,9 +72,11 @@ signals:
     void sandboxChanged(const Hopx::Core::SandboxInfo &info);
     void sandboxRemoved(const QString &id, const QString &reason);
     void activity(const QString &id, const QString &what);
+    void execution(const Hopx::Core::ExecutionRecord &record);
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);
 
 private:
+    void touch(const QString &id);
     void expire(const QString &id);
     void armExpiry(const SandboxInfo &info);
 

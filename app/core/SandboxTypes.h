@@ -116,6 +116,34 @@ struct ExecResult
     QString note;             // e.g. "kernel restarted: state lost"
 };
 
+/*! \brief One execution as the activity log shows it: what ran, and how it ended.
+ *
+ * Built by the execution tools, bounded there (kMaxCode, kMaxOutput) so that a megabyte of
+ * code or output never travels through signals into the log.
+ */
+struct ExecutionRecord
+{
+    static constexpr int kMaxCode = 8 * 1024;
+    static constexpr int kMaxOutput = 2 * 1024;
+
+    QString sandboxId;
+    QString language; // python, javascript, bash, go; "command" for run_command
+    QString code; // the code or command, cut at kMaxCode
+    bool codeTruncated = false;
+    bool finished = false; // false: it just started
+    bool background = false; // started in the background; no end is reported
+    // Only when finished:
+    int exitCode = 0;
+    bool timedOut = false;
+    double seconds = 0;
+    QString failure; // the run could not happen at all (sandbox gone, …)
+    QString exception; // Python: "ValueError: bad" when the code raised
+    QByteArray stdoutTail; // the last kMaxOutput bytes
+    QByteArray stderrTail;
+    qint64 stdoutBytes = 0;
+    qint64 stderrBytes = 0;
+};
+
 struct ProcessStarted
 {
     QString processId;

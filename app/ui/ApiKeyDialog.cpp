@@ -4,6 +4,7 @@
 
 #include "Icons.h"
 #include "core/KeyStore.h"
+#include "core/SessionKeyStore.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -32,6 +33,7 @@ ApiKeyDialog::ApiKeyDialog(Core::KeyStore *store, KeyTester tester, QWidget *par
     , m_test(new QPushButton(tr("&Test key"), this))
     , m_save(new QPushButton(tr("&Save in keychain"), this))
     , m_remove(new QPushButton(tr("&Remove saved key"), this))
+    , m_session(new QPushButton(tr("Use for this session &only"), this))
     , m_resultIcon(new QLabel(this))
     , m_resultText(new QLabel(this))
 {
@@ -85,10 +87,15 @@ ApiKeyDialog::ApiKeyDialog(Core::KeyStore *store, KeyTester tester, QWidget *par
     connect(m_test, &QPushButton::clicked, this, &ApiKeyDialog::test);
     connect(m_save, &QPushButton::clicked, this, &ApiKeyDialog::save);
     connect(m_remove, &QPushButton::clicked, this, &ApiKeyDialog::removeKey);
+    m_session->setObjectName(QStringLiteral("sessionKey"));
+    m_session->setToolTip(tr("Keep the key in memory until HOPX Desktop quits; nothing is saved"));
+    m_session->hide();
+    connect(m_session, &QPushButton::clicked, this, &ApiKeyDialog::keepForSession);
     connect(m_key, &QLineEdit::textChanged, this, &ApiKeyDialog::updateButtons);
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_test);
     actions->addWidget(m_save);
+    actions->addWidget(m_session);
     actions->addStretch(1);
     actions->addWidget(m_remove);
 
@@ -162,6 +169,7 @@ void ApiKeyDialog::updateButtons()
     const bool typed = !m_key->text().trimmed().isEmpty();
     m_test->setEnabled(m_busy == 0 && (typed || m_hasSaved) && m_tester);
     m_save->setEnabled(idle && typed);
+    m_session->setEnabled(idle && typed);
     m_remove->setEnabled(idle && m_hasSaved);
 }
 
@@ -178,7 +186,14 @@ void ApiKeyDialog::refresh()
         if (!self)
             return;
         self->setBusy(false);
-        if (r.ok() && !r.value().isEmpty()) {
+        auto *session = qobject_cast<Core::SessionKeyStore *>(self->m_store.data());
+        if (r.ok() && !r.value().isEmpty() && session && session->hasSessionValue()) {
+            self->m_hasSaved = true;
+            self->m_status->setText(
+                tr("A key is in use for this session only: %1. It is not saved anywhere; "
+                   "enter it again after HOPX Desktop restarts.")
+                    .arg(masked(r.value())));
+        } else if (r.ok() && !r.value().isEmpty()) {
             self->m_hasSaved = true;
             self->m_status->setText(
                 tr("A key is saved in the keychain: %1").arg(masked(r.value())));
@@ -188,6 +203,13 @@ void ApiKeyDialog::refresh()
         } else {
             self->m_hasSaved = false;
             self->m_status->setText(r.error().message);
+        }
+        if (!r.ok() && r.error().code == Error::Code::Unavailable) {
+            self->setKeychainUnavailable(true);
+            if (self->m_session->isVisibleTo(self))
+                self->m_status->setText(r.error().message + QLatin1Char('\n')
+                    + tr("No keychain is running, so the key cannot be saved. \"Use for this "
+                         "session only\" keeps it in memory until HOPX Desktop quits."));
         }
         self->m_hint->setVisible(!self->m_hasSaved && qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
         self->updateButtons();
@@ -248,8 +270,11 @@ void ApiKeyDialog::save()
         if (!self)
             return;
         self->setBusy(false);
-        if (!r.ok())
+        if (!r.ok()) {
+            if (r.error().code == Error::Code::Unavailable)
+                self->setKeychainUnavailable(true);
             return self->showResult(false, r.error().message);
+        }
         self->m_key->clear();
         self->showResult(true, tr("Saved in the keychain. New HOPX sandboxes use this key."));
         self->refresh();
@@ -272,6 +297,38 @@ void ApiKeyDialog::removeKey()
         self->showResult(true, tr("The saved key was removed. Local sandboxes keep working."));
         self->refresh();
         emit self->keyChanged(false);
+    });
+}
+
+void ApiKeyDialog::setKeychainUnavailable(bool unavailable)
+{
+    // Only a store that can hold a key for the session offers it (not the tests' plain one).
+    const bool offer = unavailable && qobject_cast<Core::SessionKeyStore *>(m_store.data());
+    m_session->setVisible(offer);
+    updateButtons();
+    fitHeight();
+}
+
+void ApiKeyDialog::keepForSession()
+{
+    auto *session = qobject_cast<Core::SessionKeyStore *>(m_store.data());
+    const QString key = m_key->text().trimmed();
+    if (!session || key.isEmpty())
+        return;
+    setBusy(true);
+    QPointer<ApiKeyDialog> self(this);
+    session->keepForSession(key, [self](Result<Unit> r) {
+        if (!self)
+            return;
+        self->setBusy(false);
+        if (!r.ok())
+            return self->showResult(false, r.error().message);
+        self->m_key->clear();
+        self->showResult(true,
+            tr("Using this key until HOPX Desktop quits. It is not saved: install and unlock a "
+               "keychain (GNOME Keyring, KWallet) to keep it."));
+        self->refresh();
+        emit self->keyChanged(true);
     });
 }
 

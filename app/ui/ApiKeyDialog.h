@@ -18,7 +18,8 @@ class KeyStore;
 
 namespace Hopx::Ui {
 
-/*! \brief Paste a HOPX API key, test it, save it in the keychain or remove it. */
+/*! \brief Paste a HOPX API key, test it, save it in the keychain or remove it; without a
+ *  keychain, keep it in memory for this session (when the store is a SessionKeyStore). */
 class ApiKeyDialog final : public QDialog
 {
     Q_OBJECT
@@ -30,6 +31,8 @@ public:
     QPushButton *testButton() const { return m_test; }
     QPushButton *saveButton() const { return m_save; }
     QPushButton *removeButton() const { return m_remove; }
+    //! Shown when no keychain runs and the store can keep a key for this session.
+    QPushButton *sessionButton() const { return m_session; }
     QLabel *statusLabel() const { return m_status; }
     QLabel *resultLabel() const { return m_resultText; }
     //! True while a keychain or network operation runs.
@@ -52,6 +55,8 @@ private:
     void test();
     void save();
     void removeKey();
+    void keepForSession();
+    void setKeychainUnavailable(bool unavailable);
     void showResult(bool ok, const QString &message);
     void setBusy(bool busy);
     void updateButtons();
@@ -67,6 +72,7 @@ private:
     QPushButton *m_test;
     QPushButton *m_save;
     QPushButton *m_remove;
+    QPushButton *m_session;
     QLabel *m_resultIcon;
     QLabel *m_resultText;
     int m_busy = 0;

@@ -12,6 +12,7 @@
 #include "Translations.h"
 #include "TrayIcon.h"
 #include "UiLogging.h"
+#include "core/HttpService.h"
 #include "core/IdeConfig.h"
 #include "core/KeyStore.h"
 #include "core/SandboxManager.h"
@@ -27,6 +28,7 @@
 
 #include <QApplication>
 #include <QLocalSocket>
+#include <QProcess>
 #include <QSystemTrayIcon>
 
 namespace Hopx::Ui {
@@ -111,6 +113,18 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
         for (Core::SandboxProvider *p : deps.manager->providers())
             connect(p, &Core::SandboxProvider::unavailableReasonChanged, this,
                 &GuiApplication::updateError);
+    if (deps.http)
+        connect(deps.http, &Core::HttpService::stateChanged, this,
+            [this](Core::HttpService::State state) {
+                // The settings dialog may be closed by now (OK): say it where it is seen.
+                if (state == Core::HttpService::State::Failed)
+                    m_window->showMessage(
+                        tr("The HTTP endpoint did not start: %1").arg(m_deps.http->errorString()),
+                        true);
+                else if (state == Core::HttpService::State::Listening)
+                    m_window->showMessage(
+                        tr("MCP over HTTP at %1").arg(m_deps.http->endpointUrl()));
+            });
     setApiKeyPresent(!qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
     readApiKey();
 }
@@ -201,6 +215,19 @@ void GuiApplication::quit()
     QCoreApplication::quit();
 }
 
+void GuiApplication::restart()
+{
+    qCInfo(lcUi) << "restart requested from the UI (new language)";
+    // main.cpp's aboutToQuit handler, connected before this object existed, runs first and
+    // frees the socket and its lock: the new instance then serves instead of deferring to us.
+    const QString program = m_deps.programPath;
+    connect(qApp, &QCoreApplication::aboutToQuit, this, [program] {
+        if (!QProcess::startDetached(program, {}))
+            qCWarning(lcUi).noquote() << "could not start" << program << "again";
+    });
+    QCoreApplication::quit();
+}
+
 ApiKeyDialog *GuiApplication::showApiKeyDialog()
 {
     if (!m_apiKeyDialog) {
@@ -226,9 +253,11 @@ ApiKeyDialog *GuiApplication::showApiKeyDialog()
 SettingsDialog *GuiApplication::showSettings()
 {
     if (!m_settingsDialog) {
-        m_settingsDialog = new SettingsDialog(
-            m_deps.settings, m_deps.keyStore, m_deps.programPath, m_window.get());
+        m_settingsDialog =
+            new SettingsDialog(m_deps.settings, m_deps.http, m_deps.programPath, m_window.get());
         m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(
+            m_settingsDialog, &SettingsDialog::restartRequested, this, &GuiApplication::restart);
     }
     m_settingsDialog->show();
     m_settingsDialog->raise();
@@ -263,9 +292,12 @@ std::unique_ptr<GuiApplication> GuiApplication::run(Deps deps, bool background)
 
 bool GuiApplication::wantsGui(int argc, char **argv)
 {
-    // Commands that only touch the keychain, and headless runs, need no windows.
+    // Commands that print and exit, or only touch the keychain, and headless runs need no
+    // windows: `hopx-desktop --list-tools` must work over SSH and in CI without a display.
+    static const char *const noGui[] = {"--headless", "-headless", "--set-api-key",
+        "--clear-api-key", "--list-tools", "--version", "-v", "--help", "-h", "-?", "--help-all"};
     for (int i = 1; i < argc; ++i)
-        for (const char *flag : {"--headless", "-headless", "--set-api-key", "--clear-api-key"})
+        for (const char *flag : noGui)
             if (qstrcmp(argv[i], flag) == 0)
                 return false;
 #if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)

@@ -14,6 +14,7 @@ class QNetworkAccessManager;
 
 namespace Hopx::Core {
 class ClientListModel;
+class HttpService;
 class KeyStore;
 class LogFeed;
 class LogModel;
@@ -54,6 +55,8 @@ public:
         Core::SandboxManager *manager = nullptr;
         Mcp::LocalServer *server = nullptr;
         Core::KeyStore *keyStore = nullptr;
+        //! The HTTP endpoint the settings control; null = the Settings dialog cannot show it.
+        Core::HttpService *http = nullptr;
         QNetworkAccessManager *network = nullptr;
         //! Empty = ApiKeyTester over `network` and the HOPX base URL.
         KeyTester keyTester;
@@ -88,7 +91,8 @@ public:
     //! For main.cpp: builds the UI over the running core and shows it. Fills in the bridge's
     //! and the app's paths (next to this binary) when `deps` leaves them empty.
     static std::unique_ptr<GuiApplication> run(Deps deps, bool background);
-    //! For main.cpp: true unless --headless, or there is no display to open windows on.
+    //! For main.cpp: true unless --headless, a command that prints and exits (--list-tools,
+    //! --version, --help), a keychain command, or there is no display to open windows on.
     static bool wantsGui(int argc, char **argv);
     //! QApplication (tray app: closing the last window does not quit) or QCoreApplication.
     static std::unique_ptr<QCoreApplication> createApplication(int &argc, char **argv, bool gui);
@@ -100,6 +104,7 @@ private:
     void setApiKeyPresent(bool present);
     void updateError();
     void quit();
+    void restart();
 
     Deps m_deps;
     std::unique_ptr<Translations> m_translations;

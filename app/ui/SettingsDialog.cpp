@@ -4,7 +4,7 @@
 
 #include "Icons.h"
 #include "Translations.h"
-#include "core/KeyStore.h"
+#include "core/HttpService.h"
 #include "core/Settings.h"
 
 #include <QApplication>
@@ -18,7 +18,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRandomGenerator>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QUrl>
@@ -58,15 +57,16 @@ QLabel *note(QWidget *parent, const QString &text)
 } // namespace
 
 SettingsDialog::SettingsDialog(
-    Core::Settings *settings, Core::KeyStore *keyStore, const QString &program, QWidget *parent)
+    Core::Settings *settings, Core::HttpService *http, const QString &program, QWidget *parent)
     : QDialog(parent)
     , m_settings(settings)
-    , m_keyStore(keyStore)
+    , m_http(http)
     , m_program(program)
     , m_tabs(new QTabWidget(this))
     , m_buttons(new QDialogButtonBox(
           QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this))
     , m_message(new QLabel(this))
+    , m_restart(new QPushButton(tr("Restart &now"), this))
 {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("HOPX Desktop settings"));
@@ -81,9 +81,14 @@ SettingsDialog::SettingsDialog(
     m_message->setObjectName(QStringLiteral("settingsMessage"));
     m_message->setWordWrap(true);
     m_message->hide();
+    m_restart->setObjectName(QStringLiteral("restartNow"));
+    m_restart->setToolTip(tr("Quit HOPX Desktop and start it again in the new language"));
+    m_restart->hide();
+    connect(m_restart, &QPushButton::clicked, this, &SettingsDialog::restartRequested);
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (apply())
+        // A new language stays open on its "Restart now" question; the rest is saved already.
+        if (apply() && !m_restart->isVisible())
             accept();
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -92,7 +97,10 @@ SettingsDialog::SettingsDialog(
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs, 1);
-    layout->addWidget(m_message);
+    auto *messageRow = new QHBoxLayout;
+    messageRow->addWidget(m_message, 1);
+    messageRow->addWidget(m_restart, 0, Qt::AlignVCenter);
+    layout->addLayout(messageRow);
     layout->addWidget(m_buttons);
     load();
 }
@@ -125,8 +133,10 @@ QWidget *SettingsDialog::createGeneralPage()
     auto *languageLabel = new QLabel(tr("&Language:"), page);
     languageLabel->setBuddy(m_language);
     form->addRow(languageLabel, m_language);
-    form->addRow(
-        QString(), note(page, tr("A new language applies the next time HOPX Desktop starts.")));
+    form->addRow(QString(),
+        note(page,
+            tr("A new language applies when HOPX Desktop starts again; you can restart it from "
+               "here.")));
     form->addRow(QString(), m_startAtLogin);
     form->addRow(QString(), note(page, tr("Starts in the background, so IDEs find it ready.")));
     return page;
@@ -224,6 +234,14 @@ QWidget *SettingsDialog::createHttpPage()
     connect(m_regenerate, &QPushButton::clicked, this, &SettingsDialog::regenerateToken);
     connect(m_httpPort, &QSpinBox::valueChanged, this, &SettingsDialog::updateHttpUrl);
     connect(m_httpEnabled, &QCheckBox::toggled, this, &SettingsDialog::updateHttpUrl);
+    m_httpStatus = new QLabel(page);
+    m_httpStatus->setObjectName(QStringLiteral("httpStatus"));
+    m_httpStatus->setWordWrap(true);
+    m_httpStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (m_http) {
+        connect(m_http, &Core::HttpService::stateChanged, this, &SettingsDialog::showHttpState);
+        connect(m_http, &Core::HttpService::tokenChanged, this, &SettingsDialog::showToken);
+    }
 
     auto *tokenRow = new QHBoxLayout;
     tokenRow->addWidget(m_token, 1);
@@ -238,12 +256,13 @@ QWidget *SettingsDialog::createHttpPage()
     auto *tokenLabel = new QLabel(tr("&Token:"), page);
     tokenLabel->setBuddy(m_token);
     form->addRow(tokenLabel, tokenRow);
+    form->addRow(tr("Status:"), m_httpStatus);
     form->addRow(QString(),
         note(page,
             tr("Only programs on this computer can connect, and only with "
                "this token as \"Authorization: Bearer <token>\". The "
-               "token is kept in the keychain. Changes apply the next "
-               "time HOPX Desktop starts.")));
+               "token is kept in the keychain. Changes apply as soon as "
+               "you press Apply or OK.")));
     return page;
 }
 
@@ -271,71 +290,74 @@ void SettingsDialog::load()
     m_httpEnabled->setChecked(m_settings->httpEnabled());
     m_httpPort->setValue(m_settings->httpPort());
     updateHttpUrl();
-    loadToken();
+    if (m_http)
+        m_http->loadToken();
+    showToken();
 }
 
-void SettingsDialog::loadToken()
+void SettingsDialog::showToken()
 {
-    if (!m_keyStore) {
+    if (!m_http) {
+        m_token->clear();
         m_token->setPlaceholderText(tr("No keychain available"));
+        m_copyToken->setEnabled(false);
+        m_regenerate->setEnabled(false);
         return;
     }
+    m_token->setText(m_http->token());
     m_token->setPlaceholderText(tr("Reading the keychain…"));
-    QPointer<SettingsDialog> self(this);
-    m_keyStore->read(
-        [self](Result<QString> r) {
-            if (!self)
-                return;
-            if (r.ok()) {
-                self->m_token->setText(r.value());
-            } else if (r.error().code == Error::Code::NotFound) {
-                self->m_token->clear();
-                self->m_token->setPlaceholderText(tr("No token yet: press Regenerate"));
-            } else {
-                self->m_token->clear();
-                self->m_token->setPlaceholderText(tr("Keychain unavailable"));
-                self->m_token->setToolTip(r.error().message);
-            }
-            self->m_copyToken->setEnabled(!self->m_token->text().isEmpty());
-        },
-        Core::KeyStore::httpTokenName());
+    m_copyToken->setEnabled(!m_http->token().isEmpty());
+    showHttpState();
 }
 
-QString SettingsDialog::newToken()
+void SettingsDialog::showHttpState()
 {
-    // 32 bytes from the system's CSPRNG, URL-safe so it pastes into headers and configs.
-    QByteArray bytes(32, Qt::Uninitialized);
-    QRandomGenerator::system()->generate(reinterpret_cast<quint32 *>(bytes.data()),
-        reinterpret_cast<quint32 *>(bytes.data() + bytes.size()));
-    return QString::fromLatin1(
-        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    if (!m_http) {
+        m_httpStatus->clear();
+        return;
+    }
+    QString text;
+    bool error = false;
+    switch (m_http->state()) {
+    case Core::HttpService::State::Off:
+        text = tr("Not serving.");
+        break;
+    case Core::HttpService::State::Starting:
+        text = tr("Starting…");
+        break;
+    case Core::HttpService::State::Listening:
+        text = tr("Serving at %1").arg(m_http->endpointUrl());
+        break;
+    case Core::HttpService::State::Failed:
+        error = true;
+        text = tr("Could not serve on port %1: %2. Choose another port, or stop the program "
+                  "that uses it.")
+                   .arg(m_settings ? m_settings->httpPort() : 0)
+                   .arg(m_http->errorString());
+        break;
+    case Core::HttpService::State::CommandLine:
+        text = tr("Serving at %1, as --http on the command line says. These settings apply when "
+                  "HOPX Desktop starts without --http.")
+                   .arg(m_http->endpointUrl());
+        break;
+    }
+    if (!m_http->token().isEmpty() && !m_http->tokenInKeychain())
+        text += QLatin1Char(' ')
+            + tr("No keychain: this token lasts until HOPX Desktop quits, then a new one is made.");
+    m_httpStatus->setText(text);
+    QPalette palette = QApplication::palette(m_httpStatus);
+    if (error)
+        palette.setColor(QPalette::WindowText, Icons::error());
+    m_httpStatus->setPalette(palette);
 }
 
 void SettingsDialog::regenerateToken()
 {
-    if (!m_keyStore)
+    if (!m_http)
         return;
-    const QString token = newToken();
-    m_regenerate->setEnabled(false);
-    QPointer<SettingsDialog> self(this);
-    m_keyStore->write(
-        token,
-        [self, token](Result<Unit> r) {
-            if (!self)
-                return;
-            self->m_regenerate->setEnabled(true);
-            if (!r.ok()) {
-                self->m_message->setText(r.error().message);
-                self->m_message->show();
-                return;
-            }
-            self->m_token->setText(token);
-            self->m_copyToken->setEnabled(true);
-            self->m_message->setText(
-                tr("A new token is saved. Update the clients that used the old one."));
-            self->m_message->show();
-        },
-        Core::KeyStore::httpTokenName());
+    m_http->regenerateToken();
+    m_message->setText(tr("A new token is in effect. Update the clients that used the old one."));
+    m_message->show();
 }
 
 bool SettingsDialog::apply()
@@ -358,6 +380,7 @@ bool SettingsDialog::apply()
         }
     }
     m_settings->setDefaultProvider(m_provider->currentData().toString());
+    const bool languageChanged = m_language->currentData().toString() != m_settings->language();
     m_settings->setLanguage(m_language->currentData().toString());
     m_settings->setLocalMemoryMb(m_memory->value());
     m_settings->setLocalCpuSecondsPerRun(m_cpu->value());
@@ -378,9 +401,19 @@ bool SettingsDialog::apply()
             return false;
         }
     }
-    // The first HTTP start needs a token: make one now rather than serving without.
-    if (m_httpEnabled->isChecked() && m_token->text().isEmpty() && m_keyStore)
-        regenerateToken();
+    // The HTTP endpoint follows these settings by itself (HttpService): started, moved or
+    // stopped by now, and its status line tells how that went.
+    if (languageChanged) {
+        // Retranslating every open window and model live would touch each view for a choice
+        // made once; a restart is cheap (sandboxes and clients reconnect) and always right.
+        m_message->setText(
+            tr("The new language applies when HOPX Desktop starts again. Restart now? Local "
+               "sandboxes are deleted and connected IDEs reconnect."));
+        m_message->show();
+        m_restart->show();
+        return true;
+    }
+    m_restart->hide();
     m_message->hide();
     return true;
 }

@@ -15,50 +15,59 @@ class QSpinBox;
 class QTabWidget;
 
 namespace Hopx::Core {
-class KeyStore;
+class HttpService;
 class Settings;
 } // namespace Hopx::Core
 
 namespace Hopx::Ui {
 
-/*! \brief Every user setting, through Core::Settings; the HTTP token through the KeyStore. */
+/*! \brief Every user setting, through Core::Settings; the HTTP endpoint's token and state
+ *  through the HttpService, which applies the HTTP settings as soon as they are saved. */
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SettingsDialog)
 public:
     //! `program` is what the autostart entry runs (the app's absolute path).
-    SettingsDialog(Core::Settings *settings, Core::KeyStore *keyStore, const QString &program,
+    SettingsDialog(Core::Settings *settings, Core::HttpService *http, const QString &program,
         QWidget *parent = nullptr);
 
     //! Writes the form to the settings; false (with the reason shown) when something failed.
     bool apply();
     //! Fills the form from the settings.
     void load();
-    //! A new random bearer token, written to the keychain.
+    //! A new random bearer token, in effect at once and written to the keychain.
     void regenerateToken();
 
     QTabWidget *tabs() const { return m_tabs; }
     QLineEdit *tokenEdit() const { return m_token; }
     QLabel *messageLabel() const { return m_message; }
+    QLabel *httpStatusLabel() const { return m_httpStatus; }
     QDialogButtonBox *buttons() const { return m_buttons; }
+    //! Shown once a new language is saved: it takes effect at the next start.
+    QPushButton *restartButton() const { return m_restart; }
 
-    static QString newToken();
+signals:
+    //! "Restart now" after a language change.
+    void restartRequested();
 
+public:
 private:
     QWidget *createGeneralPage();
     QWidget *createLocalPage();
     QWidget *createCloudPage();
     QWidget *createHttpPage();
-    void loadToken();
+    void showToken();
+    void showHttpState();
     void updateHttpUrl();
 
     QPointer<Core::Settings> m_settings;
-    QPointer<Core::KeyStore> m_keyStore;
+    QPointer<Core::HttpService> m_http;
     QString m_program;
     QTabWidget *m_tabs;
     QDialogButtonBox *m_buttons;
     QLabel *m_message;
+    QPushButton *m_restart;
 
     QComboBox *m_provider = nullptr;
     QComboBox *m_language = nullptr;
@@ -74,6 +83,7 @@ private:
     QCheckBox *m_httpEnabled = nullptr;
     QSpinBox *m_httpPort = nullptr;
     QLabel *m_httpUrl = nullptr;
+    QLabel *m_httpStatus = nullptr;
     QLineEdit *m_token = nullptr;
     QPushButton *m_copyToken = nullptr;
     QPushButton *m_regenerate = nullptr;

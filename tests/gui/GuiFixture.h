@@ -7,6 +7,7 @@
 
 #include "FakeSandboxProvider.h"
 
+#include "core/HttpService.h"
 #include "core/MemoryKeyStore.h"
 #include "core/SandboxManager.h"
 #include "core/Settings.h"
@@ -30,6 +31,7 @@ struct GuiFixture
     FakeSandboxProvider local {QStringLiteral("local")};
     FakeSandboxProvider cloud {QStringLiteral("hopx")};
     Hopx::Mcp::ToolRegistry registry;
+    Hopx::Core::HttpService http {&settings, &keys, {}, Hopx::Mcp::ServerContext {&registry}};
     std::unique_ptr<Hopx::Mcp::LocalServer> server;
     QNetworkAccessManager network;
     std::unique_ptr<Hopx::Ui::GuiApplication> gui;
@@ -61,6 +63,7 @@ struct GuiFixture
         deps.manager = &manager;
         deps.server = server.get();
         deps.keyStore = &keys;
+        deps.http = &http;
         deps.network = &network;
         deps.keyTester = [this](
                              const QString &key, std::function<void(bool, const QString &)> done) {

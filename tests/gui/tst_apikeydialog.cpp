@@ -3,6 +3,7 @@
 // The API key dialog with an in-memory keychain, an injected tester, and the default tester
 // against a tiny HTTP server standing in for HOPX.
 #include "core/MemoryKeyStore.h"
+#include "core/SessionKeyStore.h"
 #include "ui/ApiKeyDialog.h"
 #include "ui/ApiKeyTester.h"
 #include "ui/Translations.h"
@@ -17,6 +18,8 @@
 #include <QTcpSocket>
 #include <QTest>
 #include <QTimer>
+
+#include <optional>
 
 using namespace Hopx;
 using Ui::ApiKeyDialog;
@@ -168,6 +171,42 @@ private slots:
         QTRY_COMPARE(
             dialog.resultLabel()->text(), QStringLiteral("No keychain service is running."));
         QCOMPARE(dialog.keyEdit()->text(), QStringLiteral("hopx_live_good")); // kept, not lost
+    }
+
+    void withoutKeychainTheKeyCanServeThisSession()
+    {
+        auto keychain = std::make_unique<Core::MemoryKeyStore>();
+        keychain->setFailure(Core::Error::make(
+            Core::Error::Code::Unavailable, QStringLiteral("No keychain service is running.")));
+        Core::SessionKeyStore store(std::move(keychain));
+        QSignalSpy changed(&store, &Core::KeyStore::keyChanged);
+        QStringList asked;
+        ApiKeyDialog dialog(&store, fakeTester(&asked));
+        dialog.show();
+        QTRY_VERIFY(dialog.sessionButton()->isVisible());
+        QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("Use for this session only")),
+            qPrintable(dialog.statusLabel()->text()));
+        QVERIFY(!dialog.sessionButton()->isEnabled()); // nothing typed yet
+        QTest::keyClicks(dialog.keyEdit(), QStringLiteral("hopx_live_session_7777"));
+        QTRY_VERIFY(dialog.sessionButton()->isEnabled());
+        QTest::mouseClick(dialog.sessionButton(), Qt::LeftButton);
+        QTRY_VERIFY(
+            dialog.resultLabel()->text().contains(QStringLiteral("until HOPX Desktop quits")));
+        QTRY_VERIFY2(dialog.statusLabel()->text().contains(
+                         QStringLiteral("this session only: hopx_live_…7777")),
+            qPrintable(dialog.statusLabel()->text()));
+        QVERIFY(dialog.keyEdit()->text().isEmpty());
+        QVERIFY(changed.count() >= 1);
+        // Everyone reading the store (providers, the tray) gets the key now.
+        std::optional<QString> read;
+        store.read([&read](Core::Result<QString> r) { read = r.ok() ? r.value() : QString(); });
+        QTRY_VERIFY(read.has_value());
+        QCOMPARE(*read, QStringLiteral("hopx_live_session_7777"));
+        // Remove forgets it.
+        QTRY_VERIFY(dialog.removeButton()->isEnabled());
+        QTest::mouseClick(dialog.removeButton(), Qt::LeftButton);
+        QTRY_VERIFY(!store.hasSessionValue());
+        QTRY_VERIFY(dialog.statusLabel()->text().contains(QStringLiteral("No keychain service")));
     }
 
     void defaultTesterTalksToHopx()

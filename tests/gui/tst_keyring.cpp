@@ -3,6 +3,7 @@
 // The key flows against the real Secret Service (run through tests/with-keyring.sh): the API
 // key dialog saves and removes through QtKeychain, the tray follows, the HTTP token lands in
 // its own entry. A test service name keeps the user's real entries out of reach.
+#include "core/HttpService.h"
 #include "core/QtKeychainStore.h"
 #include "core/SandboxManager.h"
 #include "core/Settings.h"
@@ -104,17 +105,25 @@ private slots:
     {
         Core::QtKeychainStore store(m_service);
         Core::Settings settings(m_dir.path() + QStringLiteral("/t.ini"), nullptr);
-        Ui::SettingsDialog dialog(&settings, &store, QString());
-        QTRY_VERIFY_WITH_TIMEOUT(
-            !dialog.tokenEdit()->placeholderText().contains(QStringLiteral("Reading")), 20000);
+        Core::HttpService http(&settings, &store, {}, {});
+        Ui::SettingsDialog dialog(&settings, &http, QString());
+        // None stored yet: the first look makes one and files it.
+        QTRY_VERIFY_WITH_TIMEOUT(http.tokenInKeychain(), 20000);
+        const QString first = dialog.tokenEdit()->text();
+        QCOMPARE(first, http.token());
         QTest::mouseClick(
             dialog.findChild<QPushButton *>(QStringLiteral("regenerateToken")), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(!dialog.tokenEdit()->text().isEmpty(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            dialog.tokenEdit()->text() != first && http.tokenInKeychain(), 20000);
         const auto token = readFresh(Core::KeyStore::httpTokenName());
         QVERIFY(token && token->ok());
         QCOMPARE(token->value(), dialog.tokenEdit()->text());
         const auto apiKey = readFresh(Core::KeyStore::apiKeyName());
         QVERIFY(apiKey && !apiKey->ok()); // a different entry
+        // The next run finds the same token.
+        Core::HttpService again(&settings, &store, {}, {});
+        again.loadToken();
+        QTRY_COMPARE_WITH_TIMEOUT(again.token(), dialog.tokenEdit()->text(), 20000);
         store.remove([](Core::Result<Core::Unit>) {}, Core::KeyStore::httpTokenName());
         QTRY_VERIFY_WITH_TIMEOUT(!readFresh(Core::KeyStore::httpTokenName())->ok(), 20000);
     }

@@ -303,6 +303,15 @@ private slots:
         qputenv("QT_QPA_PLATFORM", "xcb");
         QVERIFY(!Ui::GuiApplication::wantsGui(2, withHeadless));
         QVERIFY(Ui::GuiApplication::wantsGui(1, plain));
+        // Print-and-exit commands never open a display, even when one is there.
+        for (const char *flag : {"--list-tools", "--version", "-v", "--help", "-h", "--help-all"}) {
+            QByteArray arg(flag);
+            char *printing[] = {app, arg.data()};
+            QVERIFY2(!Ui::GuiApplication::wantsGui(2, printing), flag);
+        }
+        char format[] = "--format=json", list[] = "--list-tools";
+        char *listJson[] = {app, list, format};
+        QVERIFY(!Ui::GuiApplication::wantsGui(3, listJson));
         qputenv("QT_QPA_PLATFORM", "offscreen");
         qunsetenv("DISPLAY");
         qunsetenv("WAYLAND_DISPLAY");

@@ -426,13 +426,14 @@ private slots:
 
         w->tabs()->setCurrentIndex(Ui::MainWindow::LogsTab);
         Ui::LogsView *lv = w->logsView();
+        // The end of the pandas run: its detail shows the code and the output.
         for (int row = 0; row < lv->filter()->rowCount(); ++row) {
             const QModelIndex i = lv->filter()->index(row, Core::LogModel::Message);
-            if (i.data(Core::LogModel::KindRole).toInt() == int(Core::LogEntry::Kind::ToolCall)
-                && i.data().toString().startsWith(QStringLiteral("execute_code"))) {
+            if (i.data(Core::LogModel::KindRole).toInt() == int(Core::LogEntry::Kind::Execution)
+                && i.data(Core::LogModel::DetailRole)
+                       .toString()
+                       .contains(QStringLiteral("import pandas")))
                 lv->table()->setCurrentIndex(i);
-                break;
-            }
         }
         save(w, QStringLiteral("main-logs-") + lang);
         w->tabs()->setCurrentIndex(Ui::MainWindow::ClientsTab);

@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
+#include "core/HttpService.h"
 #include "core/MemoryKeyStore.h"
 #include "core/Settings.h"
 #include "ui/SettingsDialog.h"
@@ -13,8 +14,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -54,8 +57,7 @@ private slots:
     {
         Core::Settings settings(m_dir.path() + QStringLiteral("/a.ini"), nullptr);
         settings.setLocalMemoryMb(2048);
-        Core::MemoryKeyStore keys;
-        SettingsDialog dialog(&settings, &keys, QStringLiteral("/opt/hopx/bin/hopx-desktop"));
+        SettingsDialog dialog(&settings, nullptr, QStringLiteral("/opt/hopx/bin/hopx-desktop"));
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         QCOMPARE(child<QSpinBox>(&dialog, "localMemory")->value(), 2048);
@@ -84,7 +86,17 @@ private slots:
             child<QLabel>(&dialog, "httpUrl")->text(), QStringLiteral("http://127.0.0.1:9911/mcp"));
 
         QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        // A new language: saved, and the dialog stays to offer the restart it needs.
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.restartButton()->isVisible());
+        QVERIFY(dialog.messageLabel()->text().contains(QStringLiteral("starts again")));
+        QSignalSpy restart(&dialog, &SettingsDialog::restartRequested);
+        QTest::mouseClick(dialog.restartButton(), Qt::LeftButton);
+        QCOMPARE(restart.count(), 1);
+        // Nothing else changed: OK now closes.
+        QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(!dialog.restartButton()->isVisible());
         QCOMPARE(settings.defaultProvider(), QStringLiteral("local"));
         QCOMPARE(settings.language(), QStringLiteral("zh_CN"));
         QCOMPARE(settings.localMemoryMb(), 4096);
@@ -149,14 +161,14 @@ private slots:
     {
         Core::Settings settings(m_dir.path() + QStringLiteral("/d.ini"), nullptr);
         Core::MemoryKeyStore keys;
-        SettingsDialog dialog(&settings, &keys, QString());
+        Core::HttpService http(&settings, &keys, {}, {});
+        SettingsDialog dialog(&settings, &http, QString());
         dialog.show();
-        QTRY_VERIFY(dialog.tokenEdit()->placeholderText().contains(QStringLiteral("Regenerate")));
-        QVERIFY(dialog.tokenEdit()->isReadOnly());
-        QTest::mouseClick(child<QPushButton>(&dialog, "regenerateToken"), Qt::LeftButton);
+        // None stored yet: opening the page makes one and files it in the keychain.
         QTRY_VERIFY(!dialog.tokenEdit()->text().isEmpty());
+        QVERIFY(dialog.tokenEdit()->isReadOnly());
         const QString first = dialog.tokenEdit()->text();
-        QCOMPARE(first.size(), 43); // 32 bytes, base64url without padding
+        QCOMPARE(first.size(), 64); // 32 bytes, hex
         std::optional<QString> stored;
         keys.read([&stored](Core::Result<QString> r) { stored = r.ok() ? r.value() : QString(); },
             Core::KeyStore::httpTokenName());
@@ -167,27 +179,73 @@ private slots:
         keys.read([&apiKeyMissing](Core::Result<QString> r) { apiKeyMissing = !r.ok(); });
         QTRY_VERIFY(apiKeyMissing.has_value());
         QVERIFY(*apiKeyMissing);
+        QVERIFY(!dialog.httpStatusLabel()->text().contains(QStringLiteral("No keychain")));
 
         QTest::mouseClick(child<QPushButton>(&dialog, "copyToken"), Qt::LeftButton);
         QCOMPARE(QApplication::clipboard()->text(), first);
         QTest::mouseClick(child<QPushButton>(&dialog, "regenerateToken"), Qt::LeftButton);
         QTRY_VERIFY(dialog.tokenEdit()->text() != first);
+        QCOMPARE(dialog.tokenEdit()->text(), http.token());
 
-        // A reopened dialog shows the stored token.
-        SettingsDialog again(&settings, &keys, QString());
+        // A new run (another service over the same keychain) uses the stored token.
+        Core::HttpService next(&settings, &keys, {}, {});
+        SettingsDialog again(&settings, &next, QString());
         QTRY_COMPARE(again.tokenEdit()->text(), dialog.tokenEdit()->text());
     }
 
-    void enablingHttpWithoutATokenMakesOne()
+    void withoutKeychainTheTokenLivesInMemory()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/f.ini"), nullptr);
+        Core::MemoryKeyStore keys;
+        keys.setFailure(Core::Error::make(
+            Core::Error::Code::Unavailable, QStringLiteral("No keychain: install gnome-keyring")));
+        Core::HttpService http(&settings, &keys, {}, {});
+        SettingsDialog dialog(&settings, &http, QString());
+        dialog.show();
+        QTRY_VERIFY(!dialog.tokenEdit()->text().isEmpty());
+        QVERIFY(!http.tokenInKeychain());
+        QTRY_VERIFY(dialog.httpStatusLabel()->text().contains(QStringLiteral("No keychain")));
+    }
+
+    void enablingHttpServesLiveAndReportsATakenPort()
     {
         Core::Settings settings(m_dir.path() + QStringLiteral("/e.ini"), nullptr);
         Core::MemoryKeyStore keys;
-        SettingsDialog dialog(&settings, &keys, QString());
-        QTRY_VERIFY(dialog.tokenEdit()->placeholderText().contains(QStringLiteral("Regenerate")));
+        Core::HttpService http(&settings, &keys, {}, {});
+        http.start();
+        SettingsDialog dialog(&settings, &http, QString());
+        dialog.show();
+        QCOMPARE(http.state(), Core::HttpService::State::Off);
+        QVERIFY(dialog.httpStatusLabel()->text().contains(QStringLiteral("Not serving")));
+
+        // A port someone else holds: the dialog says so, in plain words.
+        QTcpServer squatter;
+        QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
         child<QCheckBox>(&dialog, "httpEnabled")->setChecked(true);
-        QVERIFY(dialog.apply());
+        child<QSpinBox>(&dialog, "httpPort")->setValue(squatter.serverPort());
+        QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Apply), Qt::LeftButton);
         QVERIFY(settings.httpEnabled());
-        QTRY_VERIFY(!dialog.tokenEdit()->text().isEmpty());
+        QTRY_COMPARE(http.state(), Core::HttpService::State::Failed);
+        QVERIFY2(dialog.httpStatusLabel()->text().contains(
+                     QStringLiteral("Could not serve on port %1").arg(squatter.serverPort())),
+            qPrintable(dialog.httpStatusLabel()->text()));
+
+        // Another port: serving at once, no restart.
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        const quint16 free = probe.serverPort();
+        probe.close();
+        child<QSpinBox>(&dialog, "httpPort")->setValue(free);
+        QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Apply), Qt::LeftButton);
+        QTRY_COMPARE(http.state(), Core::HttpService::State::Listening);
+        QCOMPARE(http.port(), free);
+        QVERIFY(dialog.httpStatusLabel()->text().contains(
+            QStringLiteral("Serving at http://127.0.0.1:%1/mcp").arg(free)));
+        QVERIFY(!dialog.tokenEdit()->text().isEmpty());
+
+        child<QCheckBox>(&dialog, "httpEnabled")->setChecked(false);
+        QVERIFY(dialog.apply());
+        QTRY_COMPARE(http.state(), Core::HttpService::State::Off);
     }
 };
 

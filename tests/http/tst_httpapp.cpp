@@ -6,6 +6,7 @@
 #include "HttpTestClient.h"
 #include "support/McpTestClient.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -56,6 +57,16 @@ quint16 startWithHttp(HeadlessApp &app, QByteArray *stderrText)
         },
         15000);
     return port;
+}
+//! Writes the app's settings file with HTTP on (any free port); returns its path.
+QString enableHttpInSettings(HeadlessApp &app)
+{
+    const QString dir = app.root() + QStringLiteral("/xdg_config_home/hopx-desktop");
+    QFile ini(dir + QStringLiteral("/hopx-desktop.ini"));
+    if (!QDir().mkpath(dir) || !ini.open(QIODevice::WriteOnly))
+        return {};
+    ini.write("[http]\nenabled=true\nport=0\n");
+    return ini.fileName();
 }
 } // namespace
 
@@ -170,6 +181,40 @@ private slots:
         QVERIFY2(err.contains("WARNING") && err.contains("WITHOUT any token"), err.constData());
         HttpTestClient client(port);
         QCOMPARE(client.request("POST", headers({}), kInit).status, 200);
+    }
+
+    void settingsTurnHttpOnUnlessTheFlagDecides()
+    {
+        {
+            HeadlessApp app({QStringLiteral("--no-keychain")});
+            const QString ini = enableHttpInSettings(app);
+            QVERIFY(!ini.isEmpty());
+            QByteArray err;
+            const quint16 port = startWithHttp(app, &err);
+            QVERIFY2(port, err.constData());
+            HttpTestClient client(port);
+            QCOMPARE(client.request("POST", headers({}), kInit).status, 401);
+            // The token is the keychain's (here: memory's) business, never a file's.
+            QVERIFY(!QFile::exists(app.root() + QStringLiteral("/run/hopx-desktop/http-token")));
+            app.stop();
+            QFile file(ini);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY(!file.readAll().contains("token"));
+        }
+        {
+            HeadlessApp app({QStringLiteral("--no-keychain"), QStringLiteral("--http"),
+                QStringLiteral("127.0.0.1:0"), QStringLiteral("--http-token"),
+                QStringLiteral("flag-token")});
+            QVERIFY(!enableHttpInSettings(app).isEmpty());
+            QByteArray err;
+            const quint16 port = startWithHttp(app, &err);
+            QVERIFY2(port, err.constData());
+            HttpTestClient client(port);
+            QCOMPARE(client.request("POST", headers("flag-token"), kInit).status, 200);
+            app.stop();
+            err += app.process().readAllStandardError();
+            QCOMPARE(err.count("HTTP MCP endpoint:"), 1); // the flag's only
+        }
     }
 
     void taskOverLocalSocket()

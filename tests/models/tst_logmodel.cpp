@@ -193,6 +193,48 @@ private slots:
         QCOMPARE(m_filter->rowCount(), 2);
     }
 
+    void feedShowsCodeAndOutcomeOfEachExecution()
+    {
+        LogFeed feed(m_model.get());
+        ExecutionRecord run;
+        run.sandboxId = QStringLiteral("local-x");
+        run.language = QStringLiteral("python");
+        run.code = QStringLiteral("import math\nprint(math.pi)");
+        feed.execution(run);
+        run.finished = true;
+        run.exitCode = 3;
+        run.seconds = 0.25;
+        run.stdoutTail = "3.14159\n";
+        run.stdoutBytes = 8;
+        run.stderrTail = "boom\n";
+        run.stderrBytes = 5000; // more than the tail: the detail says so
+        feed.execution(run);
+        ExecutionRecord failed = run;
+        failed.failure = QStringLiteral("The sandbox is gone");
+        feed.execution(failed);
+        m_model->flush();
+
+        QCOMPARE(m_model->rowCount(), 3);
+        QCOMPARE(message(0), QStringLiteral("python started: import math"));
+        QCOMPARE(message(1),
+            QStringLiteral(
+                "python exited with code 3 after 250 ms, 4.9 KiB of output: import math"));
+        QCOMPARE(m_model->entry(1).level, LogEntry::Level::Warning);
+        QCOMPARE(m_model->entry(1).kind, LogEntry::Kind::Execution);
+        const QString detail =
+            m_model->index(1, LogModel::Message).data(LogModel::DetailRole).toString();
+        QVERIFY2(detail.contains(run.code), qPrintable(detail));
+        QVERIFY2(detail.contains(QStringLiteral("3.14159")), qPrintable(detail));
+        QVERIFY2(detail.contains(QStringLiteral("boom")), qPrintable(detail));
+        QVERIFY2(detail.contains(QStringLiteral("only the last")), qPrintable(detail));
+        QVERIFY(m_model->index(0, LogModel::Message)
+                    .data(LogModel::DetailRole)
+                    .toString()
+                    .contains(QStringLiteral("print(math.pi)")));
+        QCOMPARE(message(2), QStringLiteral("python could not run: The sandbox is gone"));
+        QCOMPARE(m_model->entry(2).level, LogEntry::Level::Error);
+    }
+
     void feedDescribesCallsSandboxesAndOutput()
     {
         LogFeed feed(m_model.get());

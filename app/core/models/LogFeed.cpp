@@ -49,6 +49,7 @@ void LogFeed::attachManager(SandboxManager *manager)
     connect(manager, &SandboxManager::sandboxChanged, this, &LogFeed::sandboxChanged);
     connect(manager, &SandboxManager::sandboxRemoved, this, &LogFeed::sandboxRemoved);
     connect(manager, &SandboxManager::activity, this, &LogFeed::activity);
+    connect(manager, &SandboxManager::execution, this, &LogFeed::execution);
     connect(manager, &SandboxManager::output, this, &LogFeed::output);
 }
 
@@ -180,6 +181,56 @@ void LogFeed::activity(const QString &sandboxId, const QString &what)
     e.kind = LogEntry::Kind::Execution;
     e.sandboxId = sandboxId;
     e.message = what; // LogModel keeps the first line in the table, all of it as the detail
+    m_model->append(std::move(e));
+}
+
+void LogFeed::execution(const ExecutionRecord &r)
+{
+    // The table shows one line: what ran and how it ended. The detail (tooltip, copy, export)
+    // holds the code and the end of each stream, both bounded by the tool that reported them.
+    const QString firstLine = r.code.section(QLatin1Char('\n'), 0, 0).trimmed();
+    const QString language = r.language == QLatin1String("command") ? tr("Command") : r.language;
+    LogEntry e;
+    e.kind = LogEntry::Kind::Execution;
+    e.sandboxId = r.sandboxId;
+    QStringList detail;
+    if (!r.finished) {
+        e.message = r.background ? tr("%1 started in the background: %2").arg(language, firstLine)
+                                 : tr("%1 started: %2").arg(language, firstLine);
+    } else {
+        const QString took = Format::elapsedUs(qint64(r.seconds * 1e6));
+        if (!r.failure.isEmpty()) {
+            e.level = LogEntry::Level::Error;
+            e.message = tr("%1 could not run: %2").arg(language, r.failure);
+        } else if (r.timedOut) {
+            e.level = LogEntry::Level::Warning;
+            e.message = tr("%1 timed out after %2: %3").arg(language, took, firstLine);
+        } else if (!r.exception.isEmpty()) {
+            e.level = LogEntry::Level::Warning;
+            e.message = tr("%1 raised %2 after %3: %4").arg(language, r.exception, took, firstLine);
+        } else {
+            e.level = r.exitCode == 0 ? LogEntry::Level::Info : LogEntry::Level::Warning;
+            e.message = tr("%1 exited with code %2 after %3, %4 of output: %5")
+                            .arg(language)
+                            .arg(r.exitCode)
+                            .arg(took, Format::bytes(r.stdoutBytes + r.stderrBytes), firstLine);
+        }
+    }
+    detail << tr("Code:") << r.code;
+    if (r.codeTruncated)
+        detail << tr("(code cut here)");
+    const auto stream = [&detail](const QString &title, const QByteArray &tail, qint64 total) {
+        if (tail.isEmpty())
+            return;
+        detail << QString() << title;
+        if (total > tail.size())
+            detail << tr("(only the last %1 of %2)")
+                          .arg(Format::bytes(tail.size()), Format::bytes(total));
+        detail << QString::fromUtf8(tail).trimmed();
+    };
+    stream(tr("Output (stdout):"), r.stdoutTail, r.stdoutBytes);
+    stream(tr("Errors (stderr):"), r.stderrTail, r.stderrBytes);
+    e.detail = detail.join(QLatin1Char('\n'));
     m_model->append(std::move(e));
 }
 

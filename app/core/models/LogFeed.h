@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/SandboxTypes.h"
 #include "protocol/McpSession.h"
 
 #include <QHash>
@@ -17,7 +18,6 @@ namespace Hopx::Core {
 
 class LogModel;
 class SandboxManager;
-struct SandboxInfo;
 
 /*! \brief Turns what the server and the sandboxes do into LogModel rows.
  *
@@ -43,6 +43,7 @@ public:
     void sandboxChanged(const SandboxInfo &info);
     void sandboxRemoved(const QString &id, const QString &reason);
     void activity(const QString &sandboxId, const QString &what);
+    void execution(const ExecutionRecord &record);
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);
 
 private:

@@ -113,6 +113,43 @@ ExecArgs readExecArgs(const QJsonObject &raw, const QString &forcedMode)
     return a;
 }
 
+//! What the activity log shows of a run; bounded here, before it travels through signals.
+ExecutionRecord executionRecord(
+    const QString &sandboxId, const QString &language, const QString &code)
+{
+    ExecutionRecord record;
+    record.sandboxId = sandboxId;
+    record.language = language;
+    record.codeTruncated = code.size() > ExecutionRecord::kMaxCode;
+    record.code = code.left(ExecutionRecord::kMaxCode);
+    return record;
+}
+
+//! Tells the log how a run ended, whether or not the call that started it is still there.
+void noteFinished(SandboxManager *manager, ExecutionRecord record, const Result<ExecResult> &r)
+{
+    if (!manager)
+        return;
+    record.finished = true;
+    if (!r) {
+        record.failure = r.error().message;
+    } else {
+        const ExecResult &x = r.value();
+        record.exitCode = x.exitCode;
+        record.timedOut = x.timedOut;
+        record.seconds = x.executionTime;
+        record.stdoutBytes = x.stdoutData.size();
+        record.stderrBytes = x.stderrData.size();
+        record.stdoutTail = x.stdoutData.right(ExecutionRecord::kMaxOutput);
+        record.stderrTail = x.stderrData.right(ExecutionRecord::kMaxOutput);
+        // A Python exception is no process exit: say which one, or the row reads as success.
+        if (!x.error.isEmpty())
+            record.exception = x.error.value(QStringLiteral("ename")).toString()
+                + QStringLiteral(": ") + x.error.value(QStringLiteral("evalue")).toString();
+    }
+    manager->noteExecution(record);
+}
+
 ExecSpec execSpec(const ExecArgs &a, const ToolDeps &deps, ToolCall *call)
 {
     ExecSpec spec;
@@ -129,10 +166,12 @@ ExecSpec execSpec(const ExecArgs &a, const ToolDeps &deps, ToolCall *call)
 void runIn(ToolCall *call, const ToolDeps &deps, SandboxProvider *provider, const ExecArgs &a,
            const QString &modeLabel, std::function<void()> after = {}, const QJsonObject &extra = {})
 {
-    deps.manager->noteActivity(a.sandboxId, QStringLiteral("execute %1").arg(a.language));
-    const Cancel cancel = provider->execute(
-        a.sandboxId, execSpec(a, deps, call),
-        [guard = QPointer<ToolCall>(call), a, modeLabel, after, extra](Result<ExecResult> r) {
+    const ExecutionRecord record = executionRecord(a.sandboxId, a.language, a.code);
+    deps.manager->noteExecution(record);
+    const Cancel cancel = provider->execute(a.sandboxId, execSpec(a, deps, call),
+        [guard = QPointer<ToolCall>(call), manager = QPointer<SandboxManager>(deps.manager), record,
+            a, modeLabel, after, extra](Result<ExecResult> r) {
+            noteFinished(manager, record, r);
             if (after)
                 after();
             if (!guard || guard->isCancelled() || guard->isFinished())
@@ -203,7 +242,10 @@ void executeBackground(ToolCall *call, const ToolDeps &deps, const ExecArgs &a, 
     spec.env = a.env;
     spec.workingDir = a.workingDir;
     spec.name = a.name;
-    deps.manager->noteActivity(a.sandboxId, isCommand ? QStringLiteral("background command") : QStringLiteral("background %1").arg(a.language));
+    ExecutionRecord record =
+        executionRecord(a.sandboxId, isCommand ? QStringLiteral("command") : a.language, a.code);
+    record.background = true;
+    deps.manager->noteExecution(record);
     provider->startBackground(a.sandboxId, spec, guarded<ProcessStarted>(call, [a, isCommand](ToolCall *call, Result<ProcessStarted> r) {
         if (!r) {
             finishWithError(call, r.error(), QJsonObject{{QStringLiteral("mode"), QStringLiteral("background")},
@@ -318,24 +360,32 @@ void executeAsync(ToolCall *call, const ToolDeps &deps)
     spec.env = a.env;
     spec.workingDir = a.workingDir;
     spec.maxOutputBytes = deps.settings ? deps.settings->outputCapBytes() : 1024 * 1024;
-    deps.manager->noteActivity(a.sandboxId, QStringLiteral("async %1").arg(a.language));
+    const ExecutionRecord record = executionRecord(a.sandboxId, a.language, a.code);
+    deps.manager->noteExecution(record);
     QPointer<QNetworkAccessManager> network(deps.network);
     // Not tied to the call: the run outlives it and reports through the webhook.
-    provider->execute(a.sandboxId, spec, [network, url, headers, secret, executionId, a](Result<ExecResult> r) {
-        QJsonObject body;
-        if (r) {
-            body = ExecutionResult::toDict(r.value(), QStringLiteral("async"), a.sandboxId, a.language, a.timeout);
-            body.insert(QStringLiteral("status"), r.value().timedOut ? QStringLiteral("timeout")
-                                                  : r.value().exitCode == 0 ? QStringLiteral("completed") : QStringLiteral("failed"));
-        } else {
-            body = errorDict(r.error());
-            body.insert(QStringLiteral("status"), QStringLiteral("failed"));
-            body.insert(QStringLiteral("success"), false);
-        }
-        body.insert(QStringLiteral("execution_id"), executionId);
-        body.insert(QStringLiteral("timestamp"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-        postWebhook(network, url, body, headers, secret);
-    });
+    provider->execute(a.sandboxId, spec,
+        [network, manager = QPointer<SandboxManager>(deps.manager), record, url, headers, secret,
+            executionId, a](Result<ExecResult> r) {
+            noteFinished(manager, record, r);
+            QJsonObject body;
+            if (r) {
+                body = ExecutionResult::toDict(
+                    r.value(), QStringLiteral("async"), a.sandboxId, a.language, a.timeout);
+                body.insert(QStringLiteral("status"),
+                    r.value().timedOut            ? QStringLiteral("timeout")
+                        : r.value().exitCode == 0 ? QStringLiteral("completed")
+                                                  : QStringLiteral("failed"));
+            } else {
+                body = errorDict(r.error());
+                body.insert(QStringLiteral("status"), QStringLiteral("failed"));
+                body.insert(QStringLiteral("success"), false);
+            }
+            body.insert(QStringLiteral("execution_id"), executionId);
+            body.insert(
+                QStringLiteral("timestamp"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+            postWebhook(network, url, body, headers, secret);
+        });
     call->finish(ToolResult::structured(QJsonObject{{QStringLiteral("execution_id"), executionId},
                                                     {QStringLiteral("status"), QStringLiteral("queued")},
                                                     {QStringLiteral("callback_url"), url.toString()},
@@ -416,9 +466,11 @@ void runCommand(ToolCall *call, const ToolDeps &deps)
     if (!provider)
         return;
     spec.onOutput = (new LiveOutput(call))->sink();
-    deps.manager->noteActivity(id, QStringLiteral("run_command"));
+    const ExecutionRecord record = executionRecord(id, QStringLiteral("command"), spec.command);
+    deps.manager->noteExecution(record);
     const int timeout = spec.timeoutSeconds;
-    const Cancel cancel = provider->runCommand(id, spec, guarded<ExecResult>(call, [id, timeout](ToolCall *call, Result<ExecResult> r) {
+    const Callback<ExecResult> reply = guarded<
+        ExecResult>(call, [id, timeout](ToolCall *call, Result<ExecResult> r) {
         if (!r) {
             finishWithError(call, r.error(), QJsonObject{{QStringLiteral("stdout"), QString()},
                                                          {QStringLiteral("stderr"), r.error().message},
@@ -429,7 +481,12 @@ void runCommand(ToolCall *call, const ToolDeps &deps)
         dict.remove(QStringLiteral("mode"));
         dict.remove(QStringLiteral("language"));
         call->finish(ToolResult::structured(dict));
-    }));
+    });
+    const Cancel cancel = provider->runCommand(id, spec,
+        [manager = QPointer<SandboxManager>(deps.manager), record, reply](Result<ExecResult> r) {
+            noteFinished(manager, record, r);
+            reply(std::move(r));
+        });
     QObject::connect(call, &ToolCall::cancelled, call, [cancel]() { cancel(); });
 }
 
