@@ -114,7 +114,13 @@ public:
         later([d, ps] { d(ps); });
     }
     void killProcess(const QString &, const QString &, Callback<Unit> d) override { no(d); }
-    void readFile(const QString &, const QString &, Callback<QByteArray> d) override { no(d); }
+    void readFile(const QString &, const QString &path, Callback<QByteArray> d) override
+    {
+        // What the real providers say for a missing file (the screenshots show this error row).
+        later([d, path] {
+            d(Error::make(Error::Code::NotFound, QStringLiteral("File not found: %1").arg(path)));
+        });
+    }
     void writeFile(const QString &, const QString &, const QByteArray &, const QString &,
         Callback<Unit> d) override
     {

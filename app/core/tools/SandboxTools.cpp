@@ -53,9 +53,12 @@ void createSandbox(ToolCall *call, SandboxManager *manager)
                                          QJsonObject{{QStringLiteral("template_id"), spec.templateId.isEmpty() ? spec.templateName : spec.templateId}}}});
             return;
         }
-        manager->track(r.value());
-        manager->noteActivity(r.value().id, QStringLiteral("created"));
-        call->finish(ToolResult::structured(sandboxToJson(r.value())));
+        // The log's "sandbox created" row comes from track(); creating counts as activity.
+        SandboxInfo info = r.value();
+        if (!info.lastActivity.isValid())
+            info.lastActivity = QDateTime::currentDateTime();
+        manager->track(info);
+        call->finish(ToolResult::structured(sandboxToJson(info)));
     }));
 }
 
