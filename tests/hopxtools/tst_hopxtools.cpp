@@ -519,6 +519,58 @@ private slots:
         }
     }
 
+    void sandboxFilesAsResources()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        tool(QStringLiteral("file_write"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("/workspace/res.csv")},
+                {QStringLiteral("content"), QStringLiteral("a,b\n1,2\n")}});
+        m_fake->setFile(
+            m_sandbox, QStringLiteral("/workspace/raw.bin"), QByteArray("\x89PNG\x00\x01", 6));
+        m_fake->clearRequests();
+        const QString base = QStringLiteral("sandbox://%1/workspace/").arg(m_sandbox);
+        const auto read = [this](const QString &uri) {
+            return *m_client->response(m_client->request(
+                QStringLiteral("resources/read"), {{QStringLiteral("uri"), uri}}));
+        };
+        // The one content item of a successful read.
+        const auto content = [&read](const QString &uri) {
+            const QJsonObject reply = read(uri);
+            return reply[QStringLiteral("result")][QStringLiteral("contents")][0].toObject();
+        };
+        QJsonObject c = content(base + QStringLiteral("res.csv"));
+        QCOMPARE(c.value(QStringLiteral("text")).toString(), QStringLiteral("a,b\n1,2\n"));
+        QCOMPARE(c.value(QStringLiteral("mimeType")).toString(), QStringLiteral("text/csv"));
+        // Read through the agent's file API with the sandbox JWT.
+        QCOMPARE(last("GET", agentPath(m_sandbox, QStringLiteral("/files/.*")))
+                     .query.queryItemValue(QStringLiteral("path")),
+            QStringLiteral("/workspace/res.csv"));
+        c = content(base + QStringLiteral("raw.bin"));
+        QCOMPARE(QByteArray::fromBase64(c.value(QStringLiteral("blob")).toString().toLatin1()),
+            QByteArray("\x89PNG\x00\x01", 6));
+        QJsonObject e =
+            read(base + QStringLiteral("missing.txt")).value(QStringLiteral("error")).toObject();
+        QCOMPARE(e.value(QStringLiteral("code")).toInt(), -32002);
+        e = read(QStringLiteral("sandbox://1762778786nosuchsb/workspace/x.txt"))
+                .value(QStringLiteral("error"))
+                .toObject();
+        QCOMPARE(e.value(QStringLiteral("code")).toInt(), -32002);
+        const QJsonObject completion = m_client->call(QStringLiteral("completion/complete"),
+            {{QStringLiteral("ref"),
+                 QJsonObject {{QStringLiteral("type"), QStringLiteral("ref/resource")},
+                     {QStringLiteral("uri"), QStringLiteral("sandbox://{sandbox_id}/{+path}")}}},
+                {QStringLiteral("argument"),
+                    QJsonObject {{QStringLiteral("name"), QStringLiteral("sandbox_id")},
+                        {QStringLiteral("value"), m_sandbox.left(4)}}}});
+        QVERIFY2(completion.value(QStringLiteral("completion"))
+                     .toObject()
+                     .value(QStringLiteral("values"))
+                     .toArray()
+                     .contains(m_sandbox),
+            dump(completion));
+    }
+
     void executeTimeout()
     {
         const QJsonObject r = exec(m_sandbox, QStringLiteral("import time\ntime.sleep(5)"),

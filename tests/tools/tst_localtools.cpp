@@ -409,6 +409,86 @@ private slots:
         tool(QStringLiteral("delete_sandbox"), {{"id", plain}});
     }
 
+    void sandboxFilesAsResources()
+    {
+        const QString kTemplate = QStringLiteral("sandbox://{sandbox_id}/{+path}");
+        const QJsonArray templates = m_client->call(QStringLiteral("resources/templates/list"))
+                                         .value(QStringLiteral("resourceTemplates"))
+                                         .toArray();
+        QStringList uris;
+        for (const QJsonValue &t : templates)
+            uris << t.toObject().value(QStringLiteral("uriTemplate")).toString();
+        QVERIFY2(uris.contains(kTemplate), qPrintable(uris.join(QLatin1Char(' '))));
+
+        const QString id = createSandbox();
+        QVERIFY(!id.isEmpty());
+        tool(QStringLiteral("file_write"),
+            {{"sandbox_id", id}, {"path", "/workspace/notes.txt"}, {"content", "héllo\nworld\n"}});
+        tool(QStringLiteral("file_write"),
+            {{"sandbox_id", id}, {"path", "/workspace/data.json"}, {"content", "{\"a\": 1}"}});
+        command(id,
+            QStringLiteral("printf '\\000\\001\\377PNG' > /workspace/blob.bin && head -c 5000000 "
+                           "/dev/zero > /workspace/big.bin"));
+        const QString base = QStringLiteral("sandbox://%1/workspace/").arg(id);
+        auto read = [this](const QString &uri) {
+            return *m_client->response(
+                m_client->request(QStringLiteral("resources/read"), {{"uri", uri}}), 30000);
+        };
+        // The one content item of a successful read.
+        auto content = [&read](const QString &uri) {
+            const QJsonObject reply = read(uri);
+            return reply[QStringLiteral("result")][QStringLiteral("contents")][0].toObject();
+        };
+
+        QJsonObject c = content(base + QStringLiteral("notes.txt"));
+        QCOMPARE(c.value(QStringLiteral("uri")).toString(), base + QStringLiteral("notes.txt"));
+        QCOMPARE(c.value(QStringLiteral("text")).toString(), QStringLiteral("héllo\nworld\n"));
+        QCOMPARE(c.value(QStringLiteral("mimeType")).toString(), QStringLiteral("text/plain"));
+        c = content(base + QStringLiteral("data.json"));
+        QCOMPARE(c.value(QStringLiteral("text")).toString(), QStringLiteral("{\"a\": 1}"));
+        QCOMPARE(
+            c.value(QStringLiteral("mimeType")).toString(), QStringLiteral("application/json"));
+        c = content(base + QStringLiteral("blob.bin"));
+        QVERIFY(!c.contains(QStringLiteral("text")));
+        QCOMPARE(QByteArray::fromBase64(c.value(QStringLiteral("blob")).toString().toLatin1()),
+            QByteArray("\x00\x01\xffPNG", 6));
+
+        // Missing file, unknown sandbox: -32002 with a message naming what is missing.
+        QJsonObject e =
+            read(base + QStringLiteral("nope.txt")).value(QStringLiteral("error")).toObject();
+        QCOMPARE(e.value(QStringLiteral("code")).toInt(), -32002);
+        QVERIFY2(e.value(QStringLiteral("message")).toString().contains(QLatin1String("nope.txt")),
+            qPrintable(e.value(QStringLiteral("message")).toString()));
+        e = read(QStringLiteral("sandbox://local-doesnotexist/workspace/x.txt"))
+                .value(QStringLiteral("error"))
+                .toObject();
+        QCOMPARE(e.value(QStringLiteral("code")).toInt(), -32002);
+        // Over the cap: an error that says so, not a 6 MiB line.
+        e = read(base + QStringLiteral("big.bin")).value(QStringLiteral("error")).toObject();
+        QVERIFY2(e.value(QStringLiteral("message")).toString().contains(QLatin1String("limit")),
+            qPrintable(QJsonDocument(e).toJson()));
+
+        // completion/complete offers live sandbox ids.
+        const QJsonObject completion =
+            m_client
+                ->call(QStringLiteral("completion/complete"),
+                    {{"ref", QJsonObject {{"type", "ref/resource"}, {"uri", kTemplate}}},
+                        {"argument", QJsonObject {{"name", "sandbox_id"}, {"value", id.left(8)}}}})
+                .value(QStringLiteral("completion"))
+                .toObject();
+        QVERIFY2(completion.value(QStringLiteral("values")).toArray().contains(id),
+            qPrintable(QJsonDocument(completion).toJson()));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+        const QJsonObject gone =
+            m_client
+                ->call(QStringLiteral("completion/complete"),
+                    {{"ref", QJsonObject {{"type", "ref/resource"}, {"uri", kTemplate}}},
+                        {"argument", QJsonObject {{"name", "sandbox_id"}, {"value", id}}}})
+                .value(QStringLiteral("completion"))
+                .toObject();
+        QVERIFY(!gone.value(QStringLiteral("values")).toArray().contains(id));
+    }
+
     void noSandboxOutlivesTheApp()
     {
         HeadlessApp app;
