@@ -380,6 +380,7 @@ private slots:
 
     void internetAccessWithoutHostLoopback()
     {
+        // m_client declared no elicitation capability: nobody is asked, the sandbox is made.
         const QJsonObject created = tool(QStringLiteral("create_sandbox"), {{"internet_access", true}});
         if (isError(created)) {
             // Only acceptable when this machine cannot do it, and then the message says why.
@@ -487,6 +488,82 @@ private slots:
                 .value(QStringLiteral("completion"))
                 .toObject();
         QVERIFY(!gone.value(QStringLiteral("values")).toArray().contains(id));
+    }
+
+    void internetAccessAsksTheUser_data()
+    {
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<bool>("allow");
+        QTest::addColumn<bool>("created");
+        QTest::newRow("accept, yes") << "accept" << true << true;
+        QTest::newRow("accept, no") << "accept" << false << false;
+        QTest::newRow("decline") << "decline" << false << false;
+        QTest::newRow("cancel") << "cancel" << false << false;
+    }
+
+    void internetAccessAsksTheUser()
+    {
+        QFETCH(QString, action);
+        QFETCH(bool, allow);
+        QFETCH(bool, created);
+        auto socket = m_app->connect();
+        QVERIFY(socket);
+        LineClient c(socket.get());
+        const QJsonObject init = c.call(QStringLiteral("initialize"),
+            {{"protocolVersion", "2025-11-25"},
+                {"capabilities", QJsonObject {{"elicitation", QJsonObject {}}}},
+                {"clientInfo", QJsonObject {{"name", "elicit-test"}, {"version", "1"}}}});
+        QVERIFY(init.contains(QStringLiteral("capabilities")));
+        c.notify(QStringLiteral("notifications/initialized"));
+        auto sandboxCount = [&c]() {
+            return sc(c.callTool(QStringLiteral("list_sandboxes"), {{"provider", "local"}}))
+                .value(QStringLiteral("count"))
+                .toInt();
+        };
+        const int before = sandboxCount();
+        const qint64 callId = c.request(QStringLiteral("tools/call"),
+            {{"name", "create_sandbox"}, {"arguments", QJsonObject {{"internet_access", true}}}});
+        const auto ask = c.waitFor(
+            [](const QJsonObject &m) {
+                return m.value(QStringLiteral("method")).toString()
+                    == QLatin1String("elicitation/create");
+            },
+            10000);
+        QVERIFY(ask);
+        const QJsonObject params = ask->value(QStringLiteral("params")).toObject();
+        QVERIFY(params.value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QLatin1String("internet access")));
+        QCOMPARE(params.value(QStringLiteral("requestedSchema"))
+                     .toObject()
+                     .value(QStringLiteral("properties"))
+                     .toObject()
+                     .value(QStringLiteral("allow"))
+                     .toObject()
+                     .value(QStringLiteral("type"))
+                     .toString(),
+            QStringLiteral("boolean"));
+        // Nothing is created while the question is open.
+        QCOMPARE(sandboxCount(), before);
+        QJsonObject answer {{"action", action}};
+        if (action == QLatin1String("accept"))
+            answer.insert(QStringLiteral("content"), QJsonObject {{"allow", allow}});
+        c.send({{"jsonrpc", "2.0"}, {"id", ask->value(QStringLiteral("id"))}, {"result", answer}});
+        const QJsonObject result =
+            c.response(callId, 60000)->value(QStringLiteral("result")).toObject();
+        if (!created) {
+            QVERIFY(isError(result));
+            QVERIFY2(QJsonDocument(result).toJson().contains("declined"),
+                QJsonDocument(result).toJson().constData());
+            QCOMPARE(sandboxCount(), before);
+            return;
+        }
+        if (isError(result) && QJsonDocument(result).toJson().contains("slirp4netns"))
+            QSKIP("slirp4netns or /dev/net/tun is not usable here");
+        QVERIFY2(!isError(result), QJsonDocument(result).toJson().constData());
+        QCOMPARE(sc(result).value(QStringLiteral("internet_access")).toBool(), true);
+        c.callTool(QStringLiteral("delete_sandbox"),
+            {{"id", sc(result).value(QStringLiteral("id")).toString()}});
     }
 
     void noSandboxOutlivesTheApp()

@@ -46,17 +46,28 @@ void createSandbox(ToolCall *call, SandboxManager *manager)
     if (args.has(QStringLiteral("internet_access")))
         spec.internetAccess = args.boolean(QStringLiteral("internet_access"));
     spec.envVars = args.env(QStringLiteral("env_vars"));
-    provider->create(spec, guarded<SandboxInfo>(call, [manager, spec](ToolCall *call, Result<SandboxInfo> r) {
-        if (!r) {
-            finishWithError(call, r.error(),
-                            QJsonObject{{QStringLiteral("details"),
-                                         QJsonObject{{QStringLiteral("template_id"), spec.templateId.isEmpty() ? spec.templateName : spec.templateId}}}});
-            return;
-        }
-        manager->track(r.value());
-        manager->noteActivity(r.value().id, QStringLiteral("created"));
-        call->finish(ToolResult::structured(sandboxToJson(r.value())));
-    }));
+    auto create = [manager, provider, spec](ToolCall *call) {
+        provider->create(spec,
+            guarded<SandboxInfo>(call, [manager, spec](ToolCall *call, Result<SandboxInfo> r) {
+                if (!r) {
+                    finishWithError(call, r.error(),
+                        QJsonObject {{QStringLiteral("details"),
+                            QJsonObject {{QStringLiteral("template_id"),
+                                spec.templateId.isEmpty() ? spec.templateName
+                                                          : spec.templateId}}}});
+                    return;
+                }
+                manager->track(r.value());
+                manager->noteActivity(r.value().id, QStringLiteral("created"));
+                call->finish(ToolResult::structured(sandboxToJson(r.value())));
+            }));
+    };
+    // Only an explicit request is confirmed: the settings default is the user's own choice,
+    // and a HOPX sandbox is always online.
+    if (provider->id() == QLatin1String("local") && spec.internetAccess.value_or(false))
+        confirmInternetAccess(call, create);
+    else
+        create(call);
 }
 
 void listSandboxes(ToolCall *call, SandboxManager *manager)
