@@ -118,6 +118,17 @@ private:
         return tool(QStringLiteral("execute_code"), extra);
     }
 
+    //! execute_code in m_sandbox with a progressToken, not waited for; returns the request id.
+    qint64 startExecWithProgress(const QString &code, const QJsonValue &token, int timeout = 30)
+    {
+        return m_client->request(QStringLiteral("tools/call"),
+            {{QStringLiteral("name"), QStringLiteral("execute_code")},
+                {QStringLiteral("arguments"),
+                    QJsonObject {{QStringLiteral("sandbox_id"), m_sandbox},
+                        {QStringLiteral("code"), code}, {QStringLiteral("timeout"), timeout}}},
+                {QStringLiteral("_meta"), QJsonObject {{QStringLiteral("progressToken"), token}}}});
+    }
+
     QList<Request> reqs(const QByteArray &method, const QString &pathPattern) const
     {
         QList<Request> out;
@@ -517,6 +528,77 @@ private slots:
             QCOMPARE(sent[0].method, QByteArray("POST"));
             QCOMPARE(sent[0].agentPath, QStringLiteral("/execute"));
         }
+    }
+
+    // With a progressToken the run goes over the agent's /execute/stream and its output
+    // reaches the client as notifications/progress while it runs.
+    void streamedExecutionShowsOutputBeforeTheResult()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        exec(m_sandbox, QStringLiteral("print('warm')"));
+        m_fake->clearRequests();
+        const QString token = QStringLiteral("stream-1");
+        const qint64 id = startExecWithProgress(
+            QStringLiteral("print('one')\nimport time\ntime.sleep(1.5)\nprint('two')"), token);
+        const auto position = [this, id, token](bool response) {
+            const QList<QJsonObject> &all = m_client->messages();
+            for (qsizetype i = 0; i < all.size(); ++i) {
+                const QJsonObject &m = all[i];
+                const QJsonObject p = m.value(QStringLiteral("params")).toObject();
+                if (response && !m.contains(QStringLiteral("method"))
+                    && m.value(QStringLiteral("id")).toInteger(-1) == id)
+                    return i;
+                if (!response
+                    && m.value(QStringLiteral("method")).toString()
+                        == QLatin1String("notifications/progress")
+                    && p.value(QStringLiteral("progressToken")).toString() == token
+                    && p.value(QStringLiteral("message")).toString().contains(QLatin1String("one")))
+                    return i;
+            }
+            return qsizetype(-1);
+        };
+        QVERIFY(QTest::qWaitFor([&] { return position(true) >= 0; }, 30000));
+        QVERIFY2(position(false) >= 0, "no progress notification carried the first line");
+        QVERIFY(position(false) < position(true));
+        const QJsonObject r = m_client->response(id)->value(QStringLiteral("result")).toObject();
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(sc(r).value(QStringLiteral("stdout")).toString(), QStringLiteral("one\ntwo\n"));
+        QCOMPARE(sc(r).value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(reqs("GET", agentPath(m_sandbox, QStringLiteral("/execute/stream"))).size(), 1);
+        QCOMPARE(reqs("POST", agentPath(m_sandbox, QStringLiteral("/execute"))).size(), 0);
+        // The stream's handshake carried the sandbox JWT, like every agent call.
+        QVERIFY(last("GET", agentPath(m_sandbox, QStringLiteral("/execute/stream")))
+                    .header("authorization")
+                    .startsWith("Bearer ey"));
+    }
+
+    void cancellingAStreamedRunClosesItsStream()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        const int closedBefore = m_fake->streamsClosedByClient();
+        const qint64 id = startExecWithProgress(
+            QStringLiteral("print('start')\nimport time\ntime.sleep(60)\nprint('end')"), 77, 120);
+        QTRY_COMPARE_WITH_TIMEOUT(m_fake->openStreams(), 1, 15000);
+        m_client->notify(QStringLiteral("notifications/cancelled"),
+            {{QStringLiteral("requestId"), id},
+                {QStringLiteral("reason"), QStringLiteral("stop")}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_fake->openStreams(), 0, 15000);
+        QCOMPARE(m_fake->streamsClosedByClient(), closedBefore + 1);
+        // No answer to a cancelled request, and the sandbox takes the next run at once.
+        const QJsonObject next = exec(m_sandbox, QStringLiteral("print('after')"));
+        QCOMPARE(sc(next).value(QStringLiteral("stdout")).toString(), QStringLiteral("after\n"));
+        QVERIFY(!m_client->response(id, 200));
+    }
+
+    void streamedTimeoutIsReportedAsOne()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        const qint64 id = startExecWithProgress(QStringLiteral("import time\ntime.sleep(5)"), 78, 1);
+        const QJsonObject r =
+            m_client->response(id, 30000)->value(QStringLiteral("result")).toObject();
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(sc(r).value(QStringLiteral("timed_out")).toBool(), true);
+        QCOMPARE(sc(r).value(QStringLiteral("success")).toBool(), false);
     }
 
     void sandboxFilesAsResources()
