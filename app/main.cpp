@@ -207,7 +207,9 @@ int main(int argc, char *argv[])
     Mcp::ToolRegistry registry;
     Mcp::ResourceRegistry resources;
     Mcp::PromptRegistry prompts;
-    Core::Tools::registerAll(registry, Core::Tools::ToolDeps{&manager, &settings, &network});
+    const Core::Tools::ToolDeps deps {&manager, &settings, &network};
+    Core::Tools::registerAll(registry, deps);
+    Core::Tools::registerSandboxResources(resources, deps);
     if (parser.isSet(fixtures))
         Core::Tools::registerConformanceFixtures(registry, resources, prompts);
 

@@ -71,6 +71,9 @@ struct ExecSpec
     QString workingDir;   // empty = provider default (/workspace)
     qint64 maxOutputBytes = 1024 * 1024; // per stream
     OutputSink onOutput;  // may be empty
+    //! Someone watches the output while it runs (the client sent a progressToken): a provider
+    //! whose live path costs more (HOPX: a WebSocket instead of one POST) takes it only then.
+    bool liveOutput = false;
 };
 
 struct CommandSpec

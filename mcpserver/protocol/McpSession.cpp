@@ -578,7 +578,8 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
             if (known)
                 values = entry->completer ? entry->completer(argName, argValue, context) : QStringList{};
         } else if (type == QLatin1String("ref/resource") && m_resources) {
-            values = m_resources->complete(ref.value(QStringLiteral("uri")).toString(), argName, argValue, context);
+            values = m_resources->complete(ref.value(QStringLiteral("uri")).toString(), argName,
+                argValue, context, m_connectionEnv);
         }
         if (!values) {
             fail(JsonRpc::InvalidParams,
@@ -722,6 +723,7 @@ void McpSession::callTool(const QJsonObject &params, const QJsonValue &id, const
     auto *call = new ToolCall(name, arguments, tokenValid ? token : QJsonValue(QJsonValue::Undefined),
                               m_connectionEnv, this);
     call->setSessionInfo(m_protocolVersion, m_clientInfo);
+    call->setClientCapabilities(m_clientCapabilities);
     QPointer<McpSession> self(this);
     call->setClientRequester([self](ToolCall *c, const QString &m, const QJsonObject &p,
                                     const ToolCall::ClientCallback &cb) {
@@ -950,7 +952,7 @@ void McpSession::readResource(const QJsonObject &params, const QJsonValue &id, c
     m_inFlight.insert(key, InFlight{nullptr, respond, {}});
     auto answered = std::make_shared<bool>(false);
     QPointer<McpSession> self(this);
-    m_resources->read(uri.toString(), [self, key, id, timer, answered](const ResourceRegistry::ReadResult &r) {
+    auto onRead = [self, key, id, timer, answered](const ResourceRegistry::ReadResult &r) {
         if (!self || *answered)
             return;
         *answered = true;
@@ -965,7 +967,9 @@ void McpSession::readResource(const QJsonObject &params, const QJsonValue &id, c
             reply(JsonRpc::error(id, r.errorCode, r.errorMessage));
         self->record(QStringLiteral("resources/read"), {}, timer,
                      r.ok() ? RequestRecord::Outcome::Ok : RequestRecord::Outcome::ProtocolError, r.errorMessage);
-    });
+    };
+    // The reader may depend on this client's own credentials (a sandbox in its HOPX account).
+    m_resources->read(uri.toString(), onRead, m_connectionEnv);
 }
 
 QString McpSession::relatedKeyFor(ToolCall *call) const

@@ -74,6 +74,21 @@ void ResourceRegistry::addResource(const Resource &resource, Reader reader)
 void ResourceRegistry::addTemplate(
     const Template &resourceTemplate, Reader reader, Completer completer)
 {
+    SessionCompleter sessionCompleter;
+    if (completer)
+        sessionCompleter = [completer](const QString &argument, const QString &value,
+                               const QJsonObject &context,
+                               const SessionEnv &) { return completer(argument, value, context); };
+    addSessionTemplate(
+        resourceTemplate,
+        [reader](const QString &uri, const QHash<QString, QString> &variables, const SessionEnv &,
+            const Reply &reply) { reader(uri, variables, reply); },
+        sessionCompleter);
+}
+
+void ResourceRegistry::addSessionTemplate(
+    const Template &resourceTemplate, SessionReader reader, SessionCompleter completer)
+{
     UriTemplate matcher(resourceTemplate.uriTemplate);
     if (!matcher.isValid()) {
         qWarning("ResourceRegistry: ignoring invalid URI template %s",
@@ -122,7 +137,7 @@ QList<ResourceRegistry::Template> ResourceRegistry::templates() const
     return out;
 }
 
-void ResourceRegistry::read(const QString &uri, const Reply &reply) const
+void ResourceRegistry::read(const QString &uri, const Reply &reply, const SessionEnv &env) const
 {
     for (const StaticEntry &e : m_resources) {
         if (e.resource.uri == uri) {
@@ -132,7 +147,7 @@ void ResourceRegistry::read(const QString &uri, const Reply &reply) const
     }
     for (const TemplateEntry &e : m_templates) {
         if (const auto variables = e.matcher.match(uri)) {
-            e.reader(uri, *variables, reply);
+            e.reader(uri, *variables, env, reply);
             return;
         }
     }
@@ -140,14 +155,14 @@ void ResourceRegistry::read(const QString &uri, const Reply &reply) const
 }
 
 std::optional<QStringList> ResourceRegistry::complete(const QString &ref, const QString &argument,
-    const QString &value, const QJsonObject &context) const
+    const QString &value, const QJsonObject &context, const SessionEnv &env) const
 {
     for (const TemplateEntry &e : m_templates) {
         if (e.resourceTemplate.uriTemplate != ref)
             continue;
         if (!e.matcher.variableNames().contains(argument))
             return std::nullopt;
-        return e.completer ? e.completer(argument, value, context) : QStringList {};
+        return e.completer ? e.completer(argument, value, context, env) : QStringList {};
     }
     return std::nullopt;
 }

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QObject>
 #include <QStringList>
 
@@ -67,11 +68,21 @@ public:
     //! Candidate values for one argument, given what the user typed so far.
     using Completer = std::function<QStringList(
         const QString &argument, const QString &value, const QJsonObject &contextArguments)>;
+    /*! The asking session's environment from the bridge's hello (HOPX_API_KEY, …): readers
+     *  whose data depends on the client's own credentials (sandbox files) need it. */
+    using SessionEnv = QMap<QString, QString>;
+    using SessionReader = std::function<void(const QString &uri,
+        const QHash<QString, QString> &variables, const SessionEnv &env, const Reply &reply)>;
+    using SessionCompleter = std::function<QStringList(const QString &argument,
+        const QString &value, const QJsonObject &contextArguments, const SessionEnv &env)>;
 
     using QObject::QObject;
 
     void addResource(const Resource &resource, Reader reader);
     void addTemplate(const Template &resourceTemplate, Reader reader, Completer completer = {});
+    //! A template whose reader and completer see the asking session's environment.
+    void addSessionTemplate(
+        const Template &resourceTemplate, SessionReader reader, SessionCompleter completer = {});
     bool removeResource(const QString &uri);
     QList<Resource> resources() const;
     QList<Template> templates() const;
@@ -79,11 +90,11 @@ public:
     bool hasTemplates() const { return !m_templates.isEmpty(); }
 
     //! Reads a static resource, else the first template that matches; unknown → notFound.
-    void read(const QString &uri, const Reply &reply) const;
+    void read(const QString &uri, const Reply &reply, const SessionEnv &env = {}) const;
     /*! Completion for a template variable (`ref` is the template or a resource URI). nullopt
      *  when `ref` names nothing registered or `argument` is not one of its variables. */
     std::optional<QStringList> complete(const QString &ref, const QString &argument,
-        const QString &value, const QJsonObject &context) const;
+        const QString &value, const QJsonObject &context, const SessionEnv &env = {}) const;
 
     //! The resource at `uri` changed: subscribed sessions tell their clients.
     void notifyUpdated(const QString &uri) { emit updated(uri); }
@@ -102,8 +113,8 @@ private:
     {
         Template resourceTemplate;
         UriTemplate matcher;
-        Reader reader;
-        Completer completer;
+        SessionReader reader;
+        SessionCompleter completer;
     };
     QList<StaticEntry> m_resources;
     QList<TemplateEntry> m_templates;

@@ -56,6 +56,15 @@ public:
         m_protocolVersion = protocolVersion;
         m_clientInfo = clientInfo;
     }
+    //! What the client declared in initialize (e.g. "elicitation", "sampling").
+    bool clientSupports(const QString &capability) const
+    {
+        return m_clientCapabilities.contains(capability);
+    }
+    void setClientCapabilities(const QJsonObject &capabilities)
+    {
+        m_clientCapabilities = capabilities;
+    }
     bool hasProgressToken() const { return !m_progressToken.isUndefined(); }
     bool isCancelled() const { return m_cancelled; }
     bool isFinished() const { return m_finished; }
@@ -94,6 +103,7 @@ private:
     QMap<QString, QString> m_connectionEnv;
     QString m_protocolVersion;
     QJsonObject m_clientInfo;
+    QJsonObject m_clientCapabilities;
     QString m_taskId;
     ClientRequester m_requester;
     double m_lastProgress = -1;

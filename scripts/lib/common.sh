@@ -10,6 +10,7 @@ HOPX_BUILD=${HOPX_BUILD:-$HOPX_ROOT/build}
 HOPX_APT_PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-httpserver-dev qt6-svg-dev
+    qt6-websockets-dev
     qt6-image-formats-plugins libqt6svg6 qtkeychain-qt6-dev libsecret-1-dev libseccomp-dev libgl-dev
     bubblewrap slirp4netns
     python3 python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "FakeHopxServer.h"
 
+#include <QCryptographicHash>
 #include <QHostAddress>
 #include <QJsonDocument>
 #include <QPointer>
@@ -9,6 +10,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
+#include <QtEndian>
 
 namespace Hopx::Test {
 
@@ -124,6 +126,8 @@ FakeHopxServer::FakeHopxServer(QObject *parent)
             connect(
                 socket, &QTcpSocket::readyRead, this, [this, socket] { handleReadyRead(socket); });
             connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+                stopStream(socket, true);
+                m_streams.remove(socket);
                 m_buffers.remove(socket);
                 m_busy.remove(socket);
                 socket->deleteLater();
@@ -283,6 +287,11 @@ QJsonArray FakeHopxServer::executions(const QString &id) const
 
 void FakeHopxServer::handleReadyRead(QTcpSocket *socket)
 {
+    if (m_streams.contains(socket)) {
+        m_streams[socket].buffer.append(socket->readAll());
+        readFrames(socket);
+        return;
+    }
     m_buffers[socket].append(socket->readAll());
     processBuffer(socket);
 }
@@ -322,6 +331,14 @@ void FakeHopxServer::processBuffer(QTcpSocket *socket)
         }
         m_log.append(r);
         emit requestReceived(r);
+        if (r.header("upgrade").toLower() == "websocket") {
+            if (acceptStream(socket, r)) {
+                m_streams[socket].buffer = std::exchange(buf, {});
+                readFrames(socket);
+                return;
+            }
+            continue;
+        }
         Reply reply = dispatch(r);
         if (reply.reset) {
             socket->abort();
@@ -368,6 +385,202 @@ void FakeHopxServer::send(QTcpSocket *socket, const Reply &reply)
         return;
     }
     socket->write(out + reply.body);
+}
+
+// --- WebSocket: /execute/stream -----------------------------------------------------------------
+
+namespace {
+
+// Server frames are never masked (RFC 6455 §5.1).
+QByteArray wsFrame(int opcode, const QByteArray &payload)
+{
+    QByteArray f(1, char(0x80 | opcode));
+    const quint64 n = quint64(payload.size());
+    if (n < 126) {
+        f.append(char(n));
+    } else if (n < 65536) {
+        f.append(char(126));
+        f.append(char(n >> 8)).append(char(n & 0xff));
+    } else {
+        f.append(char(127));
+        for (int i = 7; i >= 0; --i)
+            f.append(char((n >> (8 * i)) & 0xff));
+    }
+    return f + payload;
+}
+
+QByteArray wsText(const QJsonObject &o)
+{
+    return wsFrame(0x1, QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+int FakeHopxServer::openStreams() const
+{
+    int n = 0;
+    for (const Stream &st : m_streams)
+        n += st.run ? 1 : 0;
+    return n;
+}
+
+bool FakeHopxServer::acceptStream(QTcpSocket *socket, const Request &r)
+{
+    const auto it = m_sandboxes.constFind(r.sandboxId);
+    Reply refusal;
+    if (r.method != "GET" || r.agentPath != QLatin1String("/execute/stream"))
+        refusal = agentError(404, QStringLiteral("NOT_FOUND"), QStringLiteral("no WebSocket here"));
+    else if (it == m_sandboxes.constEnd()
+        || it->meta.value(QStringLiteral("status")).toString() != QLatin1String("running"))
+        refusal = textReply(502, "no healthy upstream");
+    else if (QDateTime::currentMSecsSinceEpoch() < it->readyAtMs)
+        refusal = textReply(503, "agent starting");
+    else if (r.header("authorization") != "Bearer " + it->token.toUtf8())
+        refusal = agentError(
+            401, QStringLiteral("UNAUTHORIZED"), QStringLiteral("invalid or expired token"));
+    else if (r.header("sec-websocket-key").isEmpty())
+        refusal = agentError(
+            400, QStringLiteral("INVALID_REQUEST"), QStringLiteral("not a WebSocket handshake"));
+    if (refusal.status != 200) {
+        send(socket, refusal);
+        return false;
+    }
+    const QByteArray keyAndGuid = r.header("sec-websocket-key") + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+    const QByteArray accept = QCryptographicHash::hash(keyAndGuid, QCryptographicHash::Sha1).toBase64();
+    socket->write(
+        "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Accept: "
+        + accept + "\r\n\r\n");
+    m_streams.insert(socket, Stream {r.sandboxId, {}, {}, {}});
+    return true;
+}
+
+void FakeHopxServer::readFrames(QTcpSocket *socket)
+{
+    while (m_streams.contains(socket)) {
+        QByteArray &b = m_streams[socket].buffer;
+        if (b.size() < 2)
+            return;
+        const int opcode = quint8(b[0]) & 0x0f;
+        const bool fin = quint8(b[0]) & 0x80;
+        const bool masked = quint8(b[1]) & 0x80;
+        quint64 length = quint8(b[1]) & 0x7f;
+        qsizetype pos = 2;
+        if (length == 126) {
+            if (b.size() < 4)
+                return;
+            length = qFromBigEndian<quint16>(b.constData() + 2);
+            pos = 4;
+        } else if (length == 127) {
+            if (b.size() < 10)
+                return;
+            length = qFromBigEndian<quint64>(b.constData() + 2);
+            pos = 10;
+        }
+        QByteArray mask;
+        if (masked) {
+            if (b.size() < pos + 4)
+                return;
+            mask = b.mid(pos, 4);
+            pos += 4;
+        }
+        if (quint64(b.size() - pos) < length)
+            return;
+        QByteArray payload = b.mid(pos, qsizetype(length));
+        b.remove(0, pos + qsizetype(length));
+        for (qsizetype i = 0; masked && i < payload.size(); ++i)
+            payload[i] = char(payload[i] ^ mask[i % 4]);
+        if (opcode == 0x8) { // close: the run stops with its stream
+            stopStream(socket, true);
+            m_streams.remove(socket);
+            socket->write(wsFrame(0x8, payload.left(2)));
+            socket->disconnectFromHost();
+            return;
+        }
+        if (opcode == 0x9) {
+            socket->write(wsFrame(0xA, payload));
+            continue;
+        }
+        if (opcode != 0x1 && opcode != 0x0)
+            continue;
+        m_streams[socket].message += payload;
+        if (fin)
+            streamExecute(socket, std::exchange(m_streams[socket].message, {}));
+    }
+}
+
+void FakeHopxServer::stopStream(QTcpSocket *socket, bool byClient)
+{
+    const auto it = m_streams.find(socket);
+    if (it == m_streams.end() || !it->run)
+        return;
+    if (byClient)
+        ++m_streamsClosedByClient;
+    delete it->run.data();
+}
+
+void FakeHopxServer::streamExecute(QTcpSocket *socket, const QByteArray &message)
+{
+    Stream &st = m_streams[socket];
+    const QJsonObject request = QJsonDocument::fromJson(message).object();
+    const auto sandbox = m_sandboxes.find(st.sandboxId);
+    if (request.value(QStringLiteral("type")).toString() != QLatin1String("execute") || st.run
+        || sandbox == m_sandboxes.end()) {
+        socket->write(wsText({{QStringLiteral("type"), QStringLiteral("error")},
+            {QStringLiteral("error"),
+                QStringLiteral("expected one {\"type\":\"execute\"} message")},
+            {QStringLiteral("code"), QStringLiteral("INVALID_REQUEST")}}));
+        return;
+    }
+    QJsonObject body = request;
+    body.remove(QStringLiteral("type"));
+    const Reply reply = execute(*sandbox, st.sandboxId, body);
+    auto *run = new QObject(socket);
+    st.run = run;
+    QPointer<QTcpSocket> guard(socket);
+    const auto at = [run, guard](int ms, const QByteArray &frame, bool last = false) {
+        QTimer::singleShot(ms, run, [run, guard, frame, last] {
+            if (!guard)
+                return;
+            guard->write(frame);
+            if (last) {
+                guard->write(wsFrame(0x8, QByteArray("\x03\xe8", 2))); // 1000: normal closure
+                delete run;
+            }
+        });
+    };
+    const QJsonObject o = QJsonDocument::fromJson(reply.body).object();
+    if (reply.status != 200) {
+        at(reply.delayMs,
+            wsText({{QStringLiteral("type"), QStringLiteral("error")},
+                {QStringLiteral("error"), o.value(QStringLiteral("error")).toString()},
+                {QStringLiteral("code"), o.value(QStringLiteral("code")).toString()}}),
+            true);
+        return;
+    }
+    // Output spread over the run's duration, line by line, as a real program prints it.
+    QList<QPair<QString, QString>> chunks;
+    for (const QString &stream : {QStringLiteral("stdout"), QStringLiteral("stderr")}) {
+        const QStringList lines = o.value(stream).toString().split(QLatin1Char('\n'));
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const QString line = i + 1 < lines.size() ? lines[i] + QLatin1Char('\n') : lines[i];
+            if (!line.isEmpty())
+                chunks.append({stream, line});
+        }
+    }
+    const QString now = iso(QDateTime::currentDateTimeUtc());
+    for (qsizetype i = 0; i < chunks.size(); ++i)
+        at(int(reply.delayMs * i / chunks.size()),
+            wsText({{QStringLiteral("type"), chunks[i].first},
+                {QStringLiteral("data"), chunks[i].second}, {QStringLiteral("timestamp"), now}}));
+    // One write for both: the client sees the result and the end together.
+    at(reply.delayMs,
+        wsText({{QStringLiteral("type"), QStringLiteral("result")},
+            {QStringLiteral("exit_code"), o.value(QStringLiteral("exit_code"))},
+            {QStringLiteral("execution_time"), o.value(QStringLiteral("execution_time"))}})
+            + wsText({{QStringLiteral("type"), QStringLiteral("complete")},
+                {QStringLiteral("success"), o.value(QStringLiteral("success"))}}),
+        true);
 }
 
 FakeHopxServer::Reply FakeHopxServer::textReply(int status, const QByteArray &body)

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QMap>
 #include <QObject>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSet>
 #include <QString>
@@ -38,6 +39,13 @@ namespace Hopx::Test {
  *
  * Code is not really executed: a small interpreter understands print/echo/pwd/exit/sleep/
  * os.environ lookups and matplotlib (a 1x1 PNG); setExecHandler() overrides it.
+ *
+ * The agent's WebSocket `GET /execute/stream` (§3.6) is there too: after the handshake the
+ * client sends `{"type":"execute", …}` (the /execute body) and gets `{"type":"stdout"|"stderr",
+ * data, timestamp}` frames spread over the run's sleep, then `{"type":"result", exit_code,
+ * execution_time}` and `{"type":"complete", success}`. An error the /execute reply would carry
+ * comes as `{"type":"error", error, code}` (the agent's ErrorResponse keys). A client that
+ * closes the stream stops its run.
  */
 class FakeHopxServer : public QObject
 {
@@ -134,6 +142,9 @@ public:
     //! Requests whose method matches (empty = any) and whose path matches `pathPattern`.
     int count(const QByteArray &method, const QString &pathPattern) const;
     int connectionCount() const { return m_connections; }
+    //! /execute/stream runs still going, and those the client closed before their end.
+    int openStreams() const;
+    int streamsClosedByClient() const { return m_streamsClosedByClient; }
 
 signals:
     void requestReceived(const Hopx::Test::FakeHopxServer::Request &request);
@@ -164,7 +175,19 @@ private:
         int cacheHits = 0;
     };
 
+    struct Stream
+    {
+        QString sandboxId;
+        QByteArray buffer; // raw frames not parsed yet
+        QByteArray message; // a fragmented text message so far
+        QPointer<QObject> run; // owns the timers of the run in progress
+    };
+
     void handleReadyRead(QTcpSocket *socket);
+    bool acceptStream(QTcpSocket *socket, const Request &r);
+    void readFrames(QTcpSocket *socket);
+    void streamExecute(QTcpSocket *socket, const QByteArray &message);
+    void stopStream(QTcpSocket *socket, bool byClient);
     void processBuffer(QTcpSocket *socket);
     void send(QTcpSocket *socket, const Reply &reply);
     Reply dispatch(Request &request);
@@ -197,6 +220,8 @@ private:
     QList<Request> m_log;
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QSet<QTcpSocket *> m_busy; // a delayed reply is pending on this connection
+    QHash<QTcpSocket *, Stream> m_streams; // connections upgraded to a WebSocket
+    int m_streamsClosedByClient = 0;
     ExecHandler m_execHandler;
     ErrorShape m_errorShape = ErrorShape::Nested;
     int m_healthDelayMs = 300;

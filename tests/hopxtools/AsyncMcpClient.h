@@ -45,11 +45,16 @@ public:
         send(msg);
         return id;
     }
-    void notify(const QString &method)
+    void notify(const QString &method, const QJsonObject &params = {})
     {
-        send({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-            {QStringLiteral("method"), method}});
+        QJsonObject msg {
+            {QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method}};
+        if (!params.isEmpty())
+            msg.insert(QStringLiteral("params"), params);
+        send(msg);
     }
+    //! Every message not taken by response() yet, in the order it arrived.
+    const QList<QJsonObject> &messages() const { return m_messages; }
     //! The whole JSON-RPC response (result or error), or nothing after the timeout.
     std::optional<QJsonObject> response(qint64 id, int timeoutMs = 30000)
     {

@@ -118,6 +118,17 @@ private:
         return tool(QStringLiteral("execute_code"), extra);
     }
 
+    //! execute_code in m_sandbox with a progressToken, not waited for; returns the request id.
+    qint64 startExecWithProgress(const QString &code, const QJsonValue &token, int timeout = 30)
+    {
+        return m_client->request(QStringLiteral("tools/call"),
+            {{QStringLiteral("name"), QStringLiteral("execute_code")},
+                {QStringLiteral("arguments"),
+                    QJsonObject {{QStringLiteral("sandbox_id"), m_sandbox},
+                        {QStringLiteral("code"), code}, {QStringLiteral("timeout"), timeout}}},
+                {QStringLiteral("_meta"), QJsonObject {{QStringLiteral("progressToken"), token}}}});
+    }
+
     QList<Request> reqs(const QByteArray &method, const QString &pathPattern) const
     {
         QList<Request> out;
@@ -517,6 +528,129 @@ private slots:
             QCOMPARE(sent[0].method, QByteArray("POST"));
             QCOMPARE(sent[0].agentPath, QStringLiteral("/execute"));
         }
+    }
+
+    // With a progressToken the run goes over the agent's /execute/stream and its output
+    // reaches the client as notifications/progress while it runs.
+    void streamedExecutionShowsOutputBeforeTheResult()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        exec(m_sandbox, QStringLiteral("print('warm')"));
+        m_fake->clearRequests();
+        const QString token = QStringLiteral("stream-1");
+        const qint64 id = startExecWithProgress(
+            QStringLiteral("print('one')\nimport time\ntime.sleep(1.5)\nprint('two')"), token);
+        const auto position = [this, id, token](bool response) {
+            const QList<QJsonObject> &all = m_client->messages();
+            for (qsizetype i = 0; i < all.size(); ++i) {
+                const QJsonObject &m = all[i];
+                const QJsonObject p = m.value(QStringLiteral("params")).toObject();
+                if (response && !m.contains(QStringLiteral("method"))
+                    && m.value(QStringLiteral("id")).toInteger(-1) == id)
+                    return i;
+                if (!response
+                    && m.value(QStringLiteral("method")).toString()
+                        == QLatin1String("notifications/progress")
+                    && p.value(QStringLiteral("progressToken")).toString() == token
+                    && p.value(QStringLiteral("message")).toString().contains(QLatin1String("one")))
+                    return i;
+            }
+            return qsizetype(-1);
+        };
+        QVERIFY(QTest::qWaitFor([&] { return position(true) >= 0; }, 30000));
+        QVERIFY2(position(false) >= 0, "no progress notification carried the first line");
+        QVERIFY(position(false) < position(true));
+        const QJsonObject r = m_client->response(id)->value(QStringLiteral("result")).toObject();
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(sc(r).value(QStringLiteral("stdout")).toString(), QStringLiteral("one\ntwo\n"));
+        QCOMPARE(sc(r).value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(reqs("GET", agentPath(m_sandbox, QStringLiteral("/execute/stream"))).size(), 1);
+        QCOMPARE(reqs("POST", agentPath(m_sandbox, QStringLiteral("/execute"))).size(), 0);
+        // The stream's handshake carried the sandbox JWT, like every agent call.
+        QVERIFY(last("GET", agentPath(m_sandbox, QStringLiteral("/execute/stream")))
+                    .header("authorization")
+                    .startsWith("Bearer ey"));
+    }
+
+    void cancellingAStreamedRunClosesItsStream()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        const int closedBefore = m_fake->streamsClosedByClient();
+        const qint64 id = startExecWithProgress(
+            QStringLiteral("print('start')\nimport time\ntime.sleep(60)\nprint('end')"), 77, 120);
+        QTRY_COMPARE_WITH_TIMEOUT(m_fake->openStreams(), 1, 15000);
+        m_client->notify(QStringLiteral("notifications/cancelled"),
+            {{QStringLiteral("requestId"), id},
+                {QStringLiteral("reason"), QStringLiteral("stop")}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_fake->openStreams(), 0, 15000);
+        QCOMPARE(m_fake->streamsClosedByClient(), closedBefore + 1);
+        // No answer to a cancelled request, and the sandbox takes the next run at once.
+        const QJsonObject next = exec(m_sandbox, QStringLiteral("print('after')"));
+        QCOMPARE(sc(next).value(QStringLiteral("stdout")).toString(), QStringLiteral("after\n"));
+        QVERIFY(!m_client->response(id, 200));
+    }
+
+    void streamedTimeoutIsReportedAsOne()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        const qint64 id = startExecWithProgress(QStringLiteral("import time\ntime.sleep(5)"), 78, 1);
+        const QJsonObject r =
+            m_client->response(id, 30000)->value(QStringLiteral("result")).toObject();
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(sc(r).value(QStringLiteral("timed_out")).toBool(), true);
+        QCOMPARE(sc(r).value(QStringLiteral("success")).toBool(), false);
+    }
+
+    void sandboxFilesAsResources()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        tool(QStringLiteral("file_write"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("/workspace/res.csv")},
+                {QStringLiteral("content"), QStringLiteral("a,b\n1,2\n")}});
+        m_fake->setFile(
+            m_sandbox, QStringLiteral("/workspace/raw.bin"), QByteArray("\x89PNG\x00\x01", 6));
+        m_fake->clearRequests();
+        const QString base = QStringLiteral("sandbox://%1/workspace/").arg(m_sandbox);
+        const auto read = [this](const QString &uri) {
+            return *m_client->response(m_client->request(
+                QStringLiteral("resources/read"), {{QStringLiteral("uri"), uri}}));
+        };
+        // The one content item of a successful read.
+        const auto content = [&read](const QString &uri) {
+            const QJsonObject reply = read(uri);
+            return reply[QStringLiteral("result")][QStringLiteral("contents")][0].toObject();
+        };
+        QJsonObject c = content(base + QStringLiteral("res.csv"));
+        QCOMPARE(c.value(QStringLiteral("text")).toString(), QStringLiteral("a,b\n1,2\n"));
+        QCOMPARE(c.value(QStringLiteral("mimeType")).toString(), QStringLiteral("text/csv"));
+        // Read through the agent's file API with the sandbox JWT.
+        QCOMPARE(last("GET", agentPath(m_sandbox, QStringLiteral("/files/.*")))
+                     .query.queryItemValue(QStringLiteral("path")),
+            QStringLiteral("/workspace/res.csv"));
+        c = content(base + QStringLiteral("raw.bin"));
+        QCOMPARE(QByteArray::fromBase64(c.value(QStringLiteral("blob")).toString().toLatin1()),
+            QByteArray("\x89PNG\x00\x01", 6));
+        QJsonObject e =
+            read(base + QStringLiteral("missing.txt")).value(QStringLiteral("error")).toObject();
+        QCOMPARE(e.value(QStringLiteral("code")).toInt(), -32002);
+        e = read(QStringLiteral("sandbox://1762778786nosuchsb/workspace/x.txt"))
+                .value(QStringLiteral("error"))
+                .toObject();
+        QCOMPARE(e.value(QStringLiteral("code")).toInt(), -32002);
+        const QJsonObject completion = m_client->call(QStringLiteral("completion/complete"),
+            {{QStringLiteral("ref"),
+                 QJsonObject {{QStringLiteral("type"), QStringLiteral("ref/resource")},
+                     {QStringLiteral("uri"), QStringLiteral("sandbox://{sandbox_id}/{+path}")}}},
+                {QStringLiteral("argument"),
+                    QJsonObject {{QStringLiteral("name"), QStringLiteral("sandbox_id")},
+                        {QStringLiteral("value"), m_sandbox.left(4)}}}});
+        QVERIFY2(completion.value(QStringLiteral("completion"))
+                     .toObject()
+                     .value(QStringLiteral("values"))
+                     .toArray()
+                     .contains(m_sandbox),
+            dump(completion));
     }
 
     void executeTimeout()

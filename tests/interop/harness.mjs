@@ -71,7 +71,9 @@ export async function startApp(extraArgs = [], extraEnv = {}, prepare = null) {
 }
 
 // A connected official SDK client that reaches the app through build/bin/hopx-mcp.
-export async function connectStdio(app, name = 'interop-test') {
+// `clientOptions` go to the SDK's Client (e.g. { capabilities: { elicitation: {} } });
+// `prepare(client)` runs before connecting, to install request handlers.
+export async function connectStdio(app, name = 'interop-test', clientOptions = undefined, prepare = null) {
   const { Client } = await sdk('client/index.js');
   const { StdioClientTransport } = await sdk('client/stdio.js');
   const transport = new StdioClientTransport({
@@ -80,7 +82,8 @@ export async function connectStdio(app, name = 'interop-test') {
     env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH ?? '/usr/bin:/bin' },
     stderr: 'inherit',
   });
-  const client = new Client({ name, version: '1.0.0' });
+  const client = new Client({ name, version: '1.0.0' }, clientOptions);
+  if (prepare) prepare(client);
   await client.connect(transport);
   return client;
 }

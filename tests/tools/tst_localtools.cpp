@@ -380,6 +380,7 @@ private slots:
 
     void internetAccessWithoutHostLoopback()
     {
+        // m_client declared no elicitation capability: nobody is asked, the sandbox is made.
         const QJsonObject created = tool(QStringLiteral("create_sandbox"), {{"internet_access", true}});
         if (isError(created)) {
             // Only acceptable when this machine cannot do it, and then the message says why.
@@ -407,6 +408,162 @@ private slots:
         QCOMPARE(sc(command(plain, QStringLiteral("grep -c tap0 /proc/net/route || true"))).value(QStringLiteral("stdout")).toString().trimmed(), QStringLiteral("0"));
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
         tool(QStringLiteral("delete_sandbox"), {{"id", plain}});
+    }
+
+    void sandboxFilesAsResources()
+    {
+        const QString kTemplate = QStringLiteral("sandbox://{sandbox_id}/{+path}");
+        const QJsonArray templates = m_client->call(QStringLiteral("resources/templates/list"))
+                                         .value(QStringLiteral("resourceTemplates"))
+                                         .toArray();
+        QStringList uris;
+        for (const QJsonValue &t : templates)
+            uris << t.toObject().value(QStringLiteral("uriTemplate")).toString();
+        QVERIFY2(uris.contains(kTemplate), qPrintable(uris.join(QLatin1Char(' '))));
+
+        const QString id = createSandbox();
+        QVERIFY(!id.isEmpty());
+        tool(QStringLiteral("file_write"),
+            {{"sandbox_id", id}, {"path", "/workspace/notes.txt"}, {"content", "héllo\nworld\n"}});
+        tool(QStringLiteral("file_write"),
+            {{"sandbox_id", id}, {"path", "/workspace/data.json"}, {"content", "{\"a\": 1}"}});
+        command(id,
+            QStringLiteral("printf '\\000\\001\\377PNG' > /workspace/blob.bin && head -c 5000000 "
+                           "/dev/zero > /workspace/big.bin"));
+        const QString base = QStringLiteral("sandbox://%1/workspace/").arg(id);
+        auto read = [this](const QString &uri) {
+            return *m_client->response(
+                m_client->request(QStringLiteral("resources/read"), {{"uri", uri}}), 30000);
+        };
+        // The one content item of a successful read.
+        auto content = [&read](const QString &uri) {
+            const QJsonObject reply = read(uri);
+            return reply[QStringLiteral("result")][QStringLiteral("contents")][0].toObject();
+        };
+
+        QJsonObject c = content(base + QStringLiteral("notes.txt"));
+        QCOMPARE(c.value(QStringLiteral("uri")).toString(), base + QStringLiteral("notes.txt"));
+        QCOMPARE(c.value(QStringLiteral("text")).toString(), QStringLiteral("héllo\nworld\n"));
+        QCOMPARE(c.value(QStringLiteral("mimeType")).toString(), QStringLiteral("text/plain"));
+        c = content(base + QStringLiteral("data.json"));
+        QCOMPARE(c.value(QStringLiteral("text")).toString(), QStringLiteral("{\"a\": 1}"));
+        QCOMPARE(
+            c.value(QStringLiteral("mimeType")).toString(), QStringLiteral("application/json"));
+        c = content(base + QStringLiteral("blob.bin"));
+        QVERIFY(!c.contains(QStringLiteral("text")));
+        QCOMPARE(QByteArray::fromBase64(c.value(QStringLiteral("blob")).toString().toLatin1()),
+            QByteArray("\x00\x01\xffPNG", 6));
+
+        // Missing file, unknown sandbox: -32002 with a message naming what is missing.
+        QJsonObject e =
+            read(base + QStringLiteral("nope.txt")).value(QStringLiteral("error")).toObject();
+        QCOMPARE(e.value(QStringLiteral("code")).toInt(), -32002);
+        QVERIFY2(e.value(QStringLiteral("message")).toString().contains(QLatin1String("nope.txt")),
+            qPrintable(e.value(QStringLiteral("message")).toString()));
+        e = read(QStringLiteral("sandbox://local-doesnotexist/workspace/x.txt"))
+                .value(QStringLiteral("error"))
+                .toObject();
+        QCOMPARE(e.value(QStringLiteral("code")).toInt(), -32002);
+        // Over the cap: an error that says so, not a 6 MiB line.
+        e = read(base + QStringLiteral("big.bin")).value(QStringLiteral("error")).toObject();
+        QVERIFY2(e.value(QStringLiteral("message")).toString().contains(QLatin1String("limit")),
+            qPrintable(QJsonDocument(e).toJson()));
+
+        // completion/complete offers live sandbox ids.
+        const QJsonObject completion =
+            m_client
+                ->call(QStringLiteral("completion/complete"),
+                    {{"ref", QJsonObject {{"type", "ref/resource"}, {"uri", kTemplate}}},
+                        {"argument", QJsonObject {{"name", "sandbox_id"}, {"value", id.left(8)}}}})
+                .value(QStringLiteral("completion"))
+                .toObject();
+        QVERIFY2(completion.value(QStringLiteral("values")).toArray().contains(id),
+            qPrintable(QJsonDocument(completion).toJson()));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+        const QJsonObject gone =
+            m_client
+                ->call(QStringLiteral("completion/complete"),
+                    {{"ref", QJsonObject {{"type", "ref/resource"}, {"uri", kTemplate}}},
+                        {"argument", QJsonObject {{"name", "sandbox_id"}, {"value", id}}}})
+                .value(QStringLiteral("completion"))
+                .toObject();
+        QVERIFY(!gone.value(QStringLiteral("values")).toArray().contains(id));
+    }
+
+    void internetAccessAsksTheUser_data()
+    {
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<bool>("allow");
+        QTest::addColumn<bool>("created");
+        QTest::newRow("accept, yes") << "accept" << true << true;
+        QTest::newRow("accept, no") << "accept" << false << false;
+        QTest::newRow("decline") << "decline" << false << false;
+        QTest::newRow("cancel") << "cancel" << false << false;
+    }
+
+    void internetAccessAsksTheUser()
+    {
+        QFETCH(QString, action);
+        QFETCH(bool, allow);
+        QFETCH(bool, created);
+        auto socket = m_app->connect();
+        QVERIFY(socket);
+        LineClient c(socket.get());
+        const QJsonObject init = c.call(QStringLiteral("initialize"),
+            {{"protocolVersion", "2025-11-25"},
+                {"capabilities", QJsonObject {{"elicitation", QJsonObject {}}}},
+                {"clientInfo", QJsonObject {{"name", "elicit-test"}, {"version", "1"}}}});
+        QVERIFY(init.contains(QStringLiteral("capabilities")));
+        c.notify(QStringLiteral("notifications/initialized"));
+        auto sandboxCount = [&c]() {
+            return sc(c.callTool(QStringLiteral("list_sandboxes"), {{"provider", "local"}}))
+                .value(QStringLiteral("count"))
+                .toInt();
+        };
+        const int before = sandboxCount();
+        const qint64 callId = c.request(QStringLiteral("tools/call"),
+            {{"name", "create_sandbox"}, {"arguments", QJsonObject {{"internet_access", true}}}});
+        const auto ask = c.waitFor(
+            [](const QJsonObject &m) {
+                return m.value(QStringLiteral("method")).toString()
+                    == QLatin1String("elicitation/create");
+            },
+            10000);
+        QVERIFY(ask);
+        const QJsonObject params = ask->value(QStringLiteral("params")).toObject();
+        QVERIFY(params.value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QLatin1String("internet access")));
+        QCOMPARE(params.value(QStringLiteral("requestedSchema"))
+                     .toObject()
+                     .value(QStringLiteral("properties"))
+                     .toObject()
+                     .value(QStringLiteral("allow"))
+                     .toObject()
+                     .value(QStringLiteral("type"))
+                     .toString(),
+            QStringLiteral("boolean"));
+        // Nothing is created while the question is open.
+        QCOMPARE(sandboxCount(), before);
+        QJsonObject answer {{"action", action}};
+        if (action == QLatin1String("accept"))
+            answer.insert(QStringLiteral("content"), QJsonObject {{"allow", allow}});
+        c.send({{"jsonrpc", "2.0"}, {"id", ask->value(QStringLiteral("id"))}, {"result", answer}});
+        const QJsonObject result =
+            c.response(callId, 60000)->value(QStringLiteral("result")).toObject();
+        if (!created) {
+            QVERIFY(isError(result));
+            QVERIFY2(QJsonDocument(result).toJson().contains("declined"),
+                QJsonDocument(result).toJson().constData());
+            QCOMPARE(sandboxCount(), before);
+            return;
+        }
+        if (isError(result) && QJsonDocument(result).toJson().contains("slirp4netns"))
+            QSKIP("slirp4netns or /dev/net/tun is not usable here");
+        QVERIFY2(!isError(result), QJsonDocument(result).toJson().constData());
+        QCOMPARE(sc(result).value(QStringLiteral("internet_access")).toBool(), true);
+        c.callTool(QStringLiteral("delete_sandbox"),
+            {{"id", sc(result).value(QStringLiteral("id")).toString()}});
     }
 
     void noSandboxOutlivesTheApp()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // The protocol core without sockets: one row per JSON-RPC / MCP rule.
 #include "protocol/McpSession.h"
+#include "protocol/ResourceRegistry.h"
 #include "protocol/ToolCall.h"
 #include "protocol/ToolRegistry.h"
 
@@ -404,6 +405,53 @@ private slots:
         h->session->handleOversizedLine(16);
         QCOMPARE(h->out.last().toObject()[QStringLiteral("error")].toObject()[QStringLiteral("code")].toInt(), -32700);
         QVERIFY(h->out.last().toObject()[QStringLiteral("id")].isNull());
+    }
+
+    // A template reader and completer see the asking session's bridge env (its own HOPX key),
+    // and a tool sees the capabilities the client declared. (No "//" in the raw strings: moc
+    // 6.4 takes it for a comment and then finds no class.)
+    void sessionEnvAndCapabilitiesReachHandlers()
+    {
+        ResourceRegistry resources;
+        resources.addSessionTemplate({QStringLiteral("env:{name}"), QStringLiteral("env"), {}, {}, {}},
+            [](const QString &uri, const QHash<QString, QString> &vars, const ResourceRegistry::SessionEnv &env,
+                const ResourceRegistry::Reply &reply) {
+                reply(ResourceRegistry::ReadResult::text(uri, {}, env.value(vars.value(QStringLiteral("name")))));
+            },
+            [](const QString &, const QString &value, const QJsonObject &, const ResourceRegistry::SessionEnv &env) {
+                QStringList keys;
+                for (const QString &k : env.keys())
+                    if (k.startsWith(value))
+                        keys.append(k);
+                return keys;
+            });
+        ToolRegistry tools;
+        ToolSpec probe;
+        probe.name = QStringLiteral("probe");
+        probe.description = QStringLiteral("says whether the client can be asked");
+        tools.add(probe, [](ToolCall *call) {
+            call->finish(ToolResult::text(call->clientSupports(QStringLiteral("elicitation")) ? QStringLiteral("yes")
+                                                                                             : QStringLiteral("no")));
+        });
+        for (const bool elicitation : {false, true}) {
+            McpSession session(ServerConfig{}, ServerContext{&tools, &resources, nullptr, nullptr});
+            session.setConnectionEnv({{QStringLiteral("HOPX_API_KEY"), elicitation ? QStringLiteral("k2") : QStringLiteral("k1")}});
+            QList<QJsonObject> out;
+            connect(&session, &McpSession::outgoing, this,
+                    [&out](const QByteArray &line) { out.append(QJsonDocument::fromJson(line).object()); });
+            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":%1,"clientInfo":{"name":"t","version":"1"}}})")
+                                   .arg(elicitation ? QStringLiteral("{\"elicitation\":{}}") : QStringLiteral("{}"))
+                                   .toUtf8());
+            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/initialized"})").toUtf8());
+            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"env:HOPX_API_KEY"}})").toUtf8());
+            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"completion/complete","params":{"ref":{"type":"ref/resource","uri":"env:{name}"},"argument":{"name":"name","value":"HOPX"}}})").toUtf8());
+            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"probe"}})").toUtf8());
+            QTRY_COMPARE(out.size(), 4);
+            const QList<QJsonObject> &seen = out;
+            QCOMPARE(seen[1]["result"]["contents"][0]["text"].toString(), elicitation ? QStringLiteral("k2") : QStringLiteral("k1"));
+            QCOMPARE(seen[2]["result"]["completion"]["values"].toArray(), QJsonArray{QStringLiteral("HOPX_API_KEY")});
+            QCOMPARE(seen[3]["result"]["content"][0]["text"].toString(), elicitation ? QStringLiteral("yes") : QStringLiteral("no"));
+        }
     }
 
     void abortAllCancelsEverything()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "HopxProvider.h"
 
+#include "ExecuteStream.h"
 #include "HopxErrors.h"
 #include "HopxJson.h"
 #include "HopxLogging.h"
@@ -97,6 +98,13 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(HopxProvider)
 };
+
+void markTimedOut(ExecResult &result, int timeoutSeconds)
+{
+    result.timedOut = true;
+    result.exitCode = 124;
+    result.note = Tr::tr("execution timed out after %1 s").arg(timeoutSeconds);
+}
 
 } // namespace
 
@@ -1011,12 +1019,9 @@ Cancel HopxProvider::runExec(const QString &id, const Req &req, int timeoutSecon
             if (reply->isHttpSuccess() && !ok)
                 return done(tagged(HopxErrors::malformed(*reply, req.what), id));
             ExecResult result = HopxJson::execFromJson(o, maxOutput);
-            if (timedOut) {
-                result.timedOut = true;
-                result.exitCode = 124;
-                result.note = Tr::tr("execution timed out after %1 s").arg(timeoutSeconds);
-            }
-            // No streaming endpoint over plain HTTP: the whole output arrives with the reply.
+            if (timedOut)
+                markTimedOut(result, timeoutSeconds);
+            // Plain HTTP: the whole output arrives with the reply (streamExec is the live path).
             for (const auto &[stream, data] :
                 {std::pair {QStringLiteral("stdout"), result.stdoutData},
                     std::pair {QStringLiteral("stderr"), result.stderrData}}) {
@@ -1053,7 +1058,102 @@ Cancel HopxProvider::execute(const QString &id, const ExecSpec &spec, Callback<E
     req.retry = RestRequest::Retry::OnlyIfNotProcessed; // never run code twice
     req.timeoutMs = timeout * 1000 + m_options.execGraceMs;
     req.what = QStringLiteral("execute code");
+    if (spec.liveOutput)
+        return streamExec(id, req, timeout, spec.maxOutputBytes, spec.onOutput, done);
     return runExec(id, req, timeout, spec.maxOutputBytes, spec.onOutput, false, done);
+}
+
+Cancel HopxProvider::streamExec(const QString &id, const Req &req, int timeoutSeconds,
+    qint64 maxOutput, const OutputSink &sink, Callback<ExecResult> done)
+{
+    // Which of the three owns the run right now: the agent connection, the stream, or the
+    // POST it fell back to. `answered` keeps done() to exactly one call.
+    struct State
+    {
+        bool answered = false;
+        QPointer<ExecuteStream> stream;
+        Cancel fallback;
+    };
+    auto state = std::make_shared<State>();
+    auto finish = [state, done](Result<ExecResult> r) {
+        if (std::exchange(state->answered, true))
+            return;
+        done(std::move(r));
+    };
+    QPointer<HopxProvider> self(this);
+    const OutputSink live = [self, id, sink](const QString &stream, const QByteArray &chunk) {
+        if (sink)
+            sink(stream, chunk);
+        if (self)
+            emit self->output(id, stream, chunk);
+    };
+    ensureAgent(id,
+        [self, id, req, timeoutSeconds, maxOutput, sink, live, state, finish](const Error *error) {
+            if (!self || state->answered)
+                return;
+            if (error)
+                return finish(withSandbox(*error, id));
+            const Agent &a = self->m_agents[id];
+            auto onOutcome = [self, id, req, timeoutSeconds, maxOutput, sink, state, finish](
+                                 const ExecuteStream::Outcome &o) {
+                using Kind = ExecuteStream::Outcome::Kind;
+                if (!self || state->answered)
+                    return;
+                switch (o.kind) {
+                case Kind::Finished:
+                    return finish(HopxJson::execFromJson(o.reply, maxOutput));
+                case Kind::NotStarted:
+                    // Nothing ran: the plain POST still can (an agent without the stream endpoint).
+                    qCInfo(lcCloud) << "output stream unavailable for" << id << "(" << o.error
+                                    << "), using POST /execute";
+                    state->fallback =
+                        self->runExec(id, req, timeoutSeconds, maxOutput, sink, false, finish);
+                    return;
+                case Kind::TimedOut: {
+                    ExecResult result = HopxJson::execFromJson(o.reply, maxOutput);
+                    markTimedOut(result, timeoutSeconds);
+                    return finish(result);
+                }
+                case Kind::Cancelled:
+                    return finish(Error::make(
+                        Error::Code::Cancelled, Tr::tr("\"execute code\" was cancelled.")));
+                case Kind::Failed:
+                    if (o.code.compare(QLatin1String("EXECUTION_TIMEOUT"), Qt::CaseInsensitive)
+                        == 0) {
+                        ExecResult result = HopxJson::execFromJson(o.reply, maxOutput);
+                        markTimedOut(result, timeoutSeconds);
+                        return finish(result);
+                    }
+                    return finish(
+                        tagged(Error::make(Error::Code::Network,
+                                   Tr::tr("The HOPX agent's output stream failed: %1. The "
+                                          "code may have run; check before running it again.")
+                                       .arg(o.error)),
+                            id));
+                }
+            };
+            auto *stream = new ExecuteStream(
+                a.base, a.token, req.body, req.timeoutMs, maxOutput, live, onOutcome, self);
+            state->stream = stream;
+            stream->start();
+        });
+    return [self, state, finish] {
+        if (state->answered)
+            return;
+        if (state->stream)
+            return state->stream->cancel();
+        if (state->fallback)
+            return state->fallback();
+        // Still connecting to the agent: answer now, from the event loop.
+        if (self)
+            QMetaObject::invokeMethod(
+                self.data(),
+                [finish] {
+                    finish(Error::make(
+                        Error::Code::Cancelled, Tr::tr("\"execute code\" was cancelled.")));
+                },
+                Qt::QueuedConnection);
+    };
 }
 
 Cancel HopxProvider::runCommand(

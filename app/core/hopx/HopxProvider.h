@@ -194,6 +194,9 @@ private:
         const QString &id, std::function<void(const Agent *, const Core::Error *)> done);
     Core::Cancel runExec(const QString &id, const Req &req, int timeoutSeconds, qint64 maxOutput,
         const Core::OutputSink &sink, bool commandReply, Core::Callback<Core::ExecResult> done);
+    //! The same run over the agent's /execute/stream, output to `sink` as it comes.
+    Core::Cancel streamExec(const QString &id, const Req &req, int timeoutSeconds, qint64 maxOutput,
+        const Core::OutputSink &sink, Core::Callback<Core::ExecResult> done);
 
     QUrl controlUrl(const QString &path, const QUrlQuery &query) const;
 

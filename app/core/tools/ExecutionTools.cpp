@@ -160,6 +160,8 @@ ExecSpec execSpec(const ExecArgs &a, const ToolDeps &deps, ToolCall *call)
     spec.workingDir = a.workingDir;
     spec.maxOutputBytes = deps.settings ? deps.settings->outputCapBytes() : 1024 * 1024;
     spec.onOutput = (new LiveOutput(call))->sink();
+    // Rich mode wants the figures of /execute's reply; HOPX's stream has no place for them.
+    spec.liveOutput = call->hasProgressToken() && a.mode != QLatin1String("rich");
     return spec;
 }
 

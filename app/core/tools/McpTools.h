@@ -5,8 +5,9 @@
 class QNetworkAccessManager;
 
 namespace Hopx::Mcp {
+class ResourceRegistry;
 class ToolRegistry;
-}
+} // namespace Hopx::Mcp
 
 namespace Hopx::Core {
 class SandboxManager;
@@ -31,5 +32,8 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+
+//! sandbox://{sandbox_id}/{+path}: sandbox files for resources/read and completion.
+void registerSandboxResources(Mcp::ResourceRegistry &resources, const ToolDeps &deps);
 
 } // namespace Hopx::Core::Tools

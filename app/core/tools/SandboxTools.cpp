@@ -46,20 +46,32 @@ void createSandbox(ToolCall *call, SandboxManager *manager)
     if (args.has(QStringLiteral("internet_access")))
         spec.internetAccess = args.boolean(QStringLiteral("internet_access"));
     spec.envVars = args.env(QStringLiteral("env_vars"));
-    provider->create(spec, guarded<SandboxInfo>(call, [manager, spec](ToolCall *call, Result<SandboxInfo> r) {
-        if (!r) {
-            finishWithError(call, r.error(),
-                            QJsonObject{{QStringLiteral("details"),
-                                         QJsonObject{{QStringLiteral("template_id"), spec.templateId.isEmpty() ? spec.templateName : spec.templateId}}}});
-            return;
-        }
-        // The log's "sandbox created" row comes from track(); creating counts as activity.
-        SandboxInfo info = r.value();
-        if (!info.lastActivity.isValid())
-            info.lastActivity = QDateTime::currentDateTime();
-        manager->track(info);
-        call->finish(ToolResult::structured(sandboxToJson(info)));
-    }));
+    auto create = [manager, provider, spec](ToolCall *call) {
+        provider->create(spec,
+            guarded<SandboxInfo>(call, [manager, spec](ToolCall *call, Result<SandboxInfo> r) {
+                if (!r) {
+                    finishWithError(call, r.error(),
+                        QJsonObject {{QStringLiteral("details"),
+                            QJsonObject {{QStringLiteral("template_id"),
+                                spec.templateId.isEmpty() ? spec.templateName
+                                                          : spec.templateId}}}});
+                    return;
+                }
+                // The log's "sandbox created" row comes from track(); creating counts as
+                // activity.
+                SandboxInfo info = r.value();
+                if (!info.lastActivity.isValid())
+                    info.lastActivity = QDateTime::currentDateTime();
+                manager->track(info);
+                call->finish(ToolResult::structured(sandboxToJson(info)));
+            }));
+    };
+    // Only an explicit request is confirmed: the settings default is the user's own choice,
+    // and a HOPX sandbox is always online.
+    if (provider->id() == QLatin1String("local") && spec.internetAccess.value_or(false))
+        confirmInternetAccess(call, create);
+    else
+        create(call);
 }
 
 void listSandboxes(ToolCall *call, SandboxManager *manager)

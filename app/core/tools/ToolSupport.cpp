@@ -6,6 +6,9 @@
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
 
+#include <QJsonArray>
+#include <QPointer>
+
 namespace Hopx::Core::Tools {
 
 QJsonObject errorDict(const Error &error, const QJsonObject &extra)
@@ -71,6 +74,58 @@ SandboxProvider *providerForNew(Mcp::ToolCall *call, SandboxManager *manager, co
     const QString kind = requested.isEmpty() ? manager->defaultProviderKind(call->connectionEnv())
                                              : requested.toLower();
     return checkedProvider(call, manager, kind);
+}
+
+void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed)
+{
+    if (!call->clientSupports(QStringLiteral("elicitation"))) {
+        proceed(call);
+        return;
+    }
+    const QJsonObject schema {{QStringLiteral("type"), QStringLiteral("object")},
+        {QStringLiteral("properties"),
+            QJsonObject {{QStringLiteral("allow"),
+                QJsonObject {{QStringLiteral("type"), QStringLiteral("boolean")},
+                    {QStringLiteral("title"), QStringLiteral("Allow internet access")},
+                    {QStringLiteral("description"),
+                        QStringLiteral("The sandbox can reach any host on the internet "
+                                       "(not this machine's own services).")},
+                    {QStringLiteral("default"), false}}}}},
+        {QStringLiteral("required"), QJsonArray {QStringLiteral("allow")}}};
+    const QJsonObject params {
+        {QStringLiteral("message"),
+            QStringLiteral("Allow sandbox internet access? A tool wants to create a local "
+                           "sandbox with outbound network.")},
+        {QStringLiteral("requestedSchema"), schema}};
+    QPointer<Mcp::ToolCall> guard(call);
+    call->requestFromClient(QStringLiteral("elicitation/create"), params,
+        [guard, proceed = std::move(proceed)](const Mcp::ToolCall::ClientReply &reply) {
+            if (!guard || guard->isCancelled() || guard->isFinished())
+                return;
+            const QString action = reply.result.value(QStringLiteral("action")).toString();
+            const bool allowed = reply.ok && action == QLatin1String("accept")
+                && reply.result.value(QStringLiteral("content"))
+                       .toObject()
+                       .value(QStringLiteral("allow"))
+                       .toBool();
+            if (allowed) {
+                proceed(guard);
+                return;
+            }
+            const QString why = !reply.ok
+                ? QStringLiteral("the question could not be asked (%1)").arg(reply.errorMessage)
+                : QStringLiteral("the answer was \"%1\"")
+                      .arg(action == QLatin1String("accept") ? QStringLiteral("no") : action);
+            finishWithError(guard,
+                Error::make(Error::Code::Cancelled,
+                    QStringLiteral("The user declined internet access for "
+                                   "the new sandbox (%1); nothing was "
+                                   "created. Create it without "
+                                   "internet_access, or ask the user.")
+                        .arg(why),
+                    QJsonObject {{QStringLiteral("internet_access"), true}},
+                    QStringLiteral("Internet access declined")));
+        });
 }
 
 QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey)

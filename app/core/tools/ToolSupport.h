@@ -32,6 +32,13 @@ SandboxProvider *providerFor(Mcp::ToolCall *call, SandboxManager *manager, const
 /*! The provider for a new sandbox: `requested` ("local", "hopx" or empty for the default). */
 SandboxProvider *providerForNew(Mcp::ToolCall *call, SandboxManager *manager, const QString &requested);
 
+/*! A tool is about to create a local sandbox with outbound network. Clients that declared the
+ *  `elicitation` capability ask their user first (elicitation/create, one boolean); `proceed`
+ *  runs after an explicit yes. A no, a cancel, an unanswered or failed request finish the call
+ *  with an isError result instead. Clients without elicitation proceed at once, as before:
+ *  the model asked explicitly and there is nobody else to ask. */
+void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed);
+
 //! hopx-mcp's sandbox dict; `idKey` is "id" (create/get) or "sandbox_id" (list items).
 QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey = QStringLiteral("id"));
 
