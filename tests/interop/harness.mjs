@@ -134,3 +134,5 @@ export async function connectHttp(endpoint, token = HTTP_TOKEN, name = 'interop-
   await client.connect(transport);
   return { client, transport };
 }
+
+export const bwrapMissing = existsSync('/usr/bin/bwrap') ? false : 'bubblewrap is not installed (scripts/test.sh installs it)';
