@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// Shared by the interop tests and benchmarks: load the official SDK from the build tree and
-// run hopx-desktop --headless on a private socket with private XDG directories.
+// Shared by the interop tests and benchmarks: load the official SDK from the build tree,
+// run hopx-desktop --headless on a private socket with private XDG directories (optionally
+// with Streamable HTTP too), and connect SDK clients over stdio (hopx-mcp) or HTTP.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -87,3 +88,54 @@ export async function connectStdio(app, name = 'interop-test', clientOptions = u
   await client.connect(transport);
   return client;
 }
+
+export const HTTP_TOKEN = 'interop-http-token';
+
+// hopx-desktop with --http on a free loopback port; the endpoint is read from its stderr line.
+// Its socket works as usual, so one app can serve stdio and HTTP clients at once.
+export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN) {
+  const tree = privateTree();
+  const env = { ...tree.env, HOPX_MCP_HTTP_TOKEN: token };
+  const child = spawn(join(binDir, 'hopx-desktop'),
+                      ['--headless', '--socket', tree.socket, '--http', '127.0.0.1:0', ...extraArgs],
+                      { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const endpoint = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no endpoint line; stderr:\n${stderr}`)), 15000);
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      process.stderr.write(chunk);
+      const m = /HTTP MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`hopx-desktop exited with ${code}:\n${stderr}`)); });
+  });
+  return {
+    ...tree,
+    env,
+    child,
+    endpoint,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      tree.cleanup();
+    },
+  };
+}
+
+// A connected official SDK client over Streamable HTTP with a bearer token (none when null).
+export async function connectHttp(endpoint, token = HTTP_TOKEN, name = 'interop-http') {
+  const { Client } = await sdk('client/index.js');
+  const { StreamableHTTPClientTransport } = await sdk('client/streamableHttp.js');
+  const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
+    requestInit: { headers: token ? { Authorization: `Bearer ${token}` } : {} },
+  });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+export const bwrapMissing = existsSync('/usr/bin/bwrap') ? false : 'bubblewrap is not installed (scripts/test.sh installs it)';

@@ -4,61 +4,18 @@
 // (StreamableHTTPClientTransport with a bearer token): tools, progress, cancellation, tasks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { binDir, sdk, privateTree } from './harness.mjs';
+import { sdk, startHttpApp, connectHttp, HTTP_TOKEN } from './harness.mjs';
+import { progressAndCancelCases } from './suites.mjs';
 
-const TOKEN = 'interop-http-token';
 let app;
 let client;
 let transport;
-let url;
 
-async function startHttpApp() {
-  const tree = privateTree();
-  const env = { ...tree.env, HOPX_MCP_HTTP_TOKEN: TOKEN };
-  const child = spawn(join(binDir, 'hopx-desktop'),
-                      ['--headless', '--socket', tree.socket, '--conformance-fixtures', '--http', '127.0.0.1:0'],
-                      { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  const endpoint = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no endpoint line; stderr:\n${stderr}`)), 15000);
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      process.stderr.write(chunk);
-      const m = /HTTP MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`hopx-desktop exited with ${code}:\n${stderr}`)); });
-  });
-  assert.ok(!stderr.includes(TOKEN), 'the token is never printed');
-  return {
-    child,
-    endpoint,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      tree.cleanup();
-    },
-  };
-}
-
-async function connect(token = TOKEN, name = 'interop-http') {
-  const { Client } = await sdk('client/index.js');
-  const { StreamableHTTPClientTransport } = await sdk('client/streamableHttp.js');
-  const t = new StreamableHTTPClientTransport(new URL(url), {
-    requestInit: { headers: token ? { Authorization: `Bearer ${token}` } : {} },
-  });
-  const c = new Client({ name, version: '1.0.0' });
-  await c.connect(t);
-  return { client: c, transport: t };
-}
+const connect = (token = HTTP_TOKEN, name = 'interop-http') => connectHttp(app.endpoint, token, name);
 
 before(async () => {
-  app = await startHttpApp();
-  url = app.endpoint;
+  app = await startHttpApp(['--conformance-fixtures']);
+  assert.ok(!app.stderr().includes(HTTP_TOKEN), 'the token is never printed');
   ({ client, transport } = await connect());
 });
 after(async () => {
@@ -91,33 +48,7 @@ test('tools/list and tools/call health (structured content validated by the SDK)
   assert.equal(result.structuredContent.server, 'hopx-desktop');
 });
 
-test('progress notifications arrive in order before the result', async () => {
-  const seen = [];
-  const result = await client.callTool(
-    { name: 'test_tool_with_progress', arguments: { steps: 5, delay_ms: 30 } },
-    undefined,
-    { onprogress: (p) => seen.push(p.progress) },
-  );
-  assert.equal(result.content[0].text, 'Progress complete');
-  assert.ok(seen.length >= 4, `saw ${seen.length} progress notifications`);
-  for (let i = 1; i < seen.length; i++) assert.ok(seen[i] > seen[i - 1], 'strictly increasing');
-});
-
-test('cancelling a call stops it and the session keeps working', async () => {
-  const controller = new AbortController();
-  const seen = [];
-  const pending = client.callTool(
-    { name: 'test_tool_with_progress', arguments: { steps: 1000, delay_ms: 20 } },
-    undefined,
-    { signal: controller.signal, onprogress: (p) => seen.push(p.progress) },
-  );
-  await new Promise((r) => setTimeout(r, 200));
-  controller.abort('user pressed stop');
-  await assert.rejects(pending, /user pressed stop|abort|cancel/i);
-  assert.deepEqual(await client.ping(), {});
-  const again = await client.callTool({ name: 'test_simple_text' });
-  assert.equal(again.content[0].text, 'This is a simple text response for testing.');
-});
+progressAndCancelCases(() => client);
 
 test('a task is created at once, polled to completion, and its result fetched', async () => {
   const { CallToolResultSchema } = await sdk('types.js');
@@ -171,7 +102,7 @@ test('a second client sees the first one\'s tasks (same token), and DELETE ends 
     { method: 'tools/call', params: { name: 'test_tool_with_progress', arguments: { steps: 2, delay_ms: 10 }, task: {} } },
     CreateTaskResultSchema,
   );
-  const other = await connect(TOKEN, 'second-client');
+  const other = await connect(HTTP_TOKEN, 'second-client');
   try {
     let status;
     for (let i = 0; i < 50 && status !== 'completed'; i++) {

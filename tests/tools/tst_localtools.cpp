@@ -2,11 +2,15 @@
 // SPDX-License-Identifier: MIT
 // Every tool with the local provider, through a real socket, a real app and real sandboxes.
 #include "support/McpTestClient.h"
+#include "support/WebhookReceiver.h"
 
 #include <QDirIterator>
 #include <QtEndian>
 #include <QFile>
+#include <QMessageAuthenticationCode>
 #include <QRegularExpression>
+#include <QSet>
+#include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -24,13 +28,33 @@ private:
     std::unique_ptr<HeadlessApp> m_app;
     std::unique_ptr<QLocalSocket> m_socket;
     std::unique_ptr<LineClient> m_client;
+    QSet<QString> m_called; // tools this run called, for everyToolIsExercised()
 
     QJsonObject tool(const QString &name, const QJsonObject &args = {}, int timeoutMs = 120000)
     {
+        m_called.insert(name);
         return m_client->callTool(name, args, timeoutMs);
     }
     static QJsonObject sc(const QJsonObject &result) { return result.value(QStringLiteral("structuredContent")).toObject(); }
     static bool isError(const QJsonObject &result) { return result.value(QStringLiteral("isError")).toBool(); }
+    static QString text(const QJsonObject &result)
+    {
+        return result.value(QStringLiteral("content")).toArray().at(0).toObject().value(QStringLiteral("text")).toString();
+    }
+    static QJsonObject findBy(const QJsonArray &items, const QString &key, const QString &value)
+    {
+        for (const QJsonValue &v : items)
+            if (v.toObject().value(key).toString() == value)
+                return v.toObject();
+        return {};
+    }
+    qint64 cacheBytes(const QString &id)
+    {
+        const QJsonObject r = tool(QStringLiteral("cache_stats"), {{"sandbox_id", id}});
+        if (isError(r) || !sc(r).contains(QStringLiteral("cache_bytes")))
+            qWarning() << "cache_stats failed:" << r;
+        return qint64(sc(r).value(QStringLiteral("cache_bytes")).toDouble(-1));
+    }
     QString createSandbox()
     {
         const QJsonObject r = tool(QStringLiteral("create_sandbox"));
@@ -191,10 +215,23 @@ private slots:
         }
     }
 
+    void plotIsAnImage_data()
+    {
+        QTest::addColumn<QString>("toolName");
+        QTest::addColumn<QString>("cwd");
+        QTest::newRow("execute_code") << "execute_code" << "/workspace";
+        QTest::newRow("execute_code_rich") << "execute_code_rich" << "/tmp"; // hopx-mcp's rich default
+    }
+
     void plotIsAnImage()
     {
+        QFETCH(QString, toolName);
+        QFETCH(QString, cwd);
         const QString id = createSandbox();
-        const QJsonObject r = exec(id, QStringLiteral("import matplotlib.pyplot as plt\nplt.plot([1,2,3])"), QStringLiteral("python"), 120);
+        const QJsonObject r = tool(toolName, {{"sandbox_id", id},
+                                              {"code", "import os\nimport matplotlib.pyplot as plt\nprint(os.getcwd())\nplt.plot([1,2,3])"},
+                                              {"timeout", 120}});
+        QCOMPARE(sc(r).value(QStringLiteral("stdout")).toString(), cwd + QLatin1Char('\n'));
         QJsonArray images;
         for (const QJsonValue &c : r.value(QStringLiteral("content")).toArray())
             if (c.toObject().value(QStringLiteral("type")).toString() == QLatin1String("image"))
@@ -221,6 +258,301 @@ private slots:
         QVERIFY(r.value(QStringLiteral("_note")).toString().contains(QLatin1String("deleted")));
         const QString id = r.value(QStringLiteral("sandbox_id")).toString();
         QTRY_VERIFY_WITH_TIMEOUT(isError(tool(QStringLiteral("get_sandbox"), {{"id", id}})), 5000);
+    }
+
+    void persistentAndIsolatedWrappers()
+    {
+        const QString id = createSandbox();
+        QJsonObject r = sc(tool(QStringLiteral("execute_code_persistent"), {{"sandbox_id", id}, {"code", "kept = 'yes'"}}));
+        QCOMPARE(r.value(QStringLiteral("success")).toBool(), true);
+        r = sc(tool(QStringLiteral("execute_code_persistent"), {{"sandbox_id", id}, {"code", "kept"}}));
+        QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("'yes'"));
+        QCOMPARE(r.value(QStringLiteral("mode")).toString(), QStringLiteral("persistent"));
+        QCOMPARE(r.value(QStringLiteral("sandbox_id")).toString(), id);
+        const QJsonObject noId = tool(QStringLiteral("execute_code_persistent"), {{"code", "1"}});
+        QVERIFY(isError(noId));
+        QVERIFY2(text(noId).contains(QLatin1String("sandbox_id")), qPrintable(text(noId)));
+
+        // A fresh sandbox: none of the state above, and gone afterwards.
+        r = sc(tool(QStringLiteral("execute_code_isolated"), {{"code", "print('kept' in globals())"}}));
+        QCOMPARE(r.value(QStringLiteral("stdout")).toString(), QStringLiteral("False\n"));
+        QCOMPARE(r.value(QStringLiteral("mode")).toString(), QStringLiteral("isolated"));
+        const QString fresh = r.value(QStringLiteral("sandbox_id")).toString();
+        QVERIFY(fresh.startsWith(QLatin1String("local-")));
+        QVERIFY(fresh != id);
+        QTRY_VERIFY_WITH_TIMEOUT(isError(tool(QStringLiteral("get_sandbox"), {{"id", fresh}})), 5000);
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void pauseRefusesRunsAndResumeKeepsState()
+    {
+        const QString id = createSandbox();
+        QCOMPARE(sc(exec(id, QStringLiteral("counter = 41"))).value(QStringLiteral("success")).toBool(), true);
+        command(id, QStringLiteral("echo on disk > /workspace/note.txt"));
+
+        QJsonObject r = tool(QStringLiteral("pause_sandbox"), {{"id", id}});
+        QVERIFY2(!isError(r), QJsonDocument(r).toJson().constData());
+        QCOMPARE(sc(r).value(QStringLiteral("sandbox_id")).toString(), id);
+        QCOMPARE(sc(r).value(QStringLiteral("status")).toString(), QStringLiteral("paused"));
+        QCOMPARE(sc(tool(QStringLiteral("get_sandbox"), {{"id", id}})).value(QStringLiteral("status")).toString(), QStringLiteral("paused"));
+        const QJsonArray paused = sc(tool(QStringLiteral("list_sandboxes"), {{"status", "paused"}, {"provider", "local"}})).value(QStringLiteral("data")).toArray();
+        QVERIFY(!findBy(paused, QStringLiteral("sandbox_id"), id).isEmpty());
+
+        // Runs are refused with a sentence that names the way out, not left hanging.
+        for (const QJsonObject &refused : {exec(id, QStringLiteral("counter")), command(id, QStringLiteral("echo hi"))}) {
+            QVERIFY(isError(refused));
+            QVERIFY2(text(refused).contains(QLatin1String("paused")) && text(refused).contains(QLatin1String("resume_sandbox")),
+                     qPrintable(text(refused)));
+        }
+
+        r = tool(QStringLiteral("resume_sandbox"), {{"id", id}});
+        QVERIFY2(!isError(r), QJsonDocument(r).toJson().constData());
+        QCOMPARE(sc(r).value(QStringLiteral("status")).toString(), QStringLiteral("running"));
+        const QJsonArray stillPaused = sc(tool(QStringLiteral("list_sandboxes"), {{"status", "paused"}, {"provider", "local"}})).value(QStringLiteral("data")).toArray();
+        QVERIFY(findBy(stillPaused, QStringLiteral("sandbox_id"), id).isEmpty());
+        QCOMPARE(sc(exec(id, QStringLiteral("counter + 1"))).value(QStringLiteral("result")).toString(), QStringLiteral("42"));
+        QCOMPARE(sc(command(id, QStringLiteral("cat /workspace/note.txt"))).value(QStringLiteral("stdout")).toString(), QStringLiteral("on disk\n"));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void updateSandboxTimeoutMovesExpiry()
+    {
+        const QString id = sc(tool(QStringLiteral("create_sandbox"), {{"timeout_seconds", 600}})).value(QStringLiteral("id")).toString();
+        QVERIFY(id.startsWith(QLatin1String("local-")));
+        auto expiresAt = [&]() {
+            return QDateTime::fromString(sc(tool(QStringLiteral("get_sandbox"), {{"id", id}})).value(QStringLiteral("expires_at")).toString(), Qt::ISODate);
+        };
+        const QDateTime before = expiresAt();
+        QVERIFY(before.isValid());
+
+        QJsonObject r = sc(tool(QStringLiteral("update_sandbox_timeout"), {{"id", id}, {"timeout_seconds", 7200}}));
+        QCOMPARE(r.value(QStringLiteral("status")).toString(), QStringLiteral("updated"));
+        QCOMPARE(r.value(QStringLiteral("timeout_seconds")).toInt(), 7200);
+        const QDateTime later = expiresAt();
+        // 600 s from creation became 7200 s from now: about 6600 s later (minutes of slack).
+        QVERIFY2(before.secsTo(later) > 6000 && before.secsTo(later) < 7300, qPrintable(QString::number(before.secsTo(later))));
+        QCOMPARE(sc(tool(QStringLiteral("get_sandbox"), {{"id", id}})).value(QStringLiteral("timeout_seconds")).toInt(), 7200);
+
+        // Shortened: the sandbox really goes when the new time is up.
+        tool(QStringLiteral("update_sandbox_timeout"), {{"id", id}, {"timeout_seconds", 2}});
+        QTRY_VERIFY_WITH_TIMEOUT(isError(tool(QStringLiteral("get_sandbox"), {{"id", id}})), 20000);
+        QVERIFY(isError(tool(QStringLiteral("update_sandbox_timeout"), {{"id", id}, {"timeout_seconds", 60}})));
+    }
+
+    void templatesReportTheHostsRuntimes()
+    {
+        // What this host can run, asked the host itself (sandboxes see its /usr read-only).
+        const QList<QPair<QString, QStringList>> probes{
+            {QStringLiteral("python"), {QStringLiteral("python3"), QStringLiteral("--version")}},
+            {QStringLiteral("javascript"), {QStringLiteral("node"), QStringLiteral("--version")}},
+            {QStringLiteral("bash"), {QStringLiteral("bash"), QStringLiteral("-c"), QStringLiteral("echo $BASH_VERSION")}},
+            {QStringLiteral("go"), {QStringLiteral("go"), QStringLiteral("version")}}};
+        QJsonObject host;
+        for (const auto &probe : probes) {
+            const QString exe = QStandardPaths::findExecutable(probe.second.first(), {QStringLiteral("/usr/bin"), QStringLiteral("/bin")});
+            if (exe.isEmpty())
+                continue;
+            QProcess p;
+            p.start(exe, probe.second.mid(1));
+            QVERIFY(p.waitForFinished(60000));
+            const QString version = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()).trimmed().section(QLatin1Char('\n'), 0, 0);
+            if (p.exitCode() == 0 && !version.isEmpty())
+                host.insert(probe.first, version);
+        }
+        QVERIFY2(host.contains(QStringLiteral("python")), "python3 is needed for the sandbox tests anyway");
+
+        auto listed = [&]() {
+            return sc(tool(QStringLiteral("list_templates"), {{"fields", "all"}, {"provider", "local"}})).value(QStringLiteral("data")).toArray();
+        };
+        // The app probes runtimes in the background when it starts.
+        QTRY_COMPARE_WITH_TIMEOUT(findBy(listed(), QStringLiteral("name"), QStringLiteral("code-interpreter")).value(QStringLiteral("runtimes")).toObject(), host, 30000);
+        const QJsonObject ci = findBy(listed(), QStringLiteral("name"), QStringLiteral("code-interpreter"));
+        QCOMPARE(ci.value(QStringLiteral("languages")).toArray(), QJsonArray::fromStringList(host.keys()));
+        QVERIFY(!findBy(listed(), QStringLiteral("name"), QStringLiteral("base")).isEmpty());
+
+        // Default fields and limit as in hopx-mcp.
+        const QJsonObject one = sc(tool(QStringLiteral("list_templates"), {{"limit", 1}}));
+        QCOMPARE(one.value(QStringLiteral("count")).toInt(), 1);
+        QVERIFY(one.value(QStringLiteral("_note")).toString().contains(QLatin1String("limit")));
+        const QStringList keys = one.value(QStringLiteral("data")).toArray().at(0).toObject().keys();
+        QCOMPARE(keys, (QStringList{"category", "description", "id", "language", "name"})); // sorted, as QJsonObject keeps them
+
+        const QJsonObject got = sc(tool(QStringLiteral("get_template"), {{"name", "code-interpreter"}}));
+        QCOMPARE(got, ci);
+        const QJsonObject missing = tool(QStringLiteral("get_template"), {{"name", "no-such-template"}});
+        QVERIFY(isError(missing));
+        QVERIFY2(text(missing).contains(QLatin1String("code-interpreter")), qPrintable(text(missing)));
+    }
+
+    void sandboxInfoTools()
+    {
+        const QString id = createSandbox();
+        const QJsonObject ping = sc(tool(QStringLiteral("ping_vm"), {{"sandbox_id", id}}));
+        QCOMPARE(ping.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+        QCOMPARE(ping.value(QStringLiteral("agent")).toString(), QStringLiteral("hopx-sandbox-agent"));
+        QVERIFY(!ping.value(QStringLiteral("agent_version")).toString().isEmpty());
+
+        const QJsonObject info = sc(tool(QStringLiteral("get_vm_info"), {{"sandbox_id", id}}));
+        QCOMPARE(info.value(QStringLiteral("vm_id")).toString(), id);
+        QCOMPARE(info.value(QStringLiteral("provider")).toString(), QStringLiteral("local"));
+        QCOMPARE(info.value(QStringLiteral("features")).toObject().value(QStringLiteral("network")).toBool(), false);
+        QVERIFY(info.value(QStringLiteral("features")).toObject().value(QStringLiteral("languages")).toObject().contains(QStringLiteral("python")));
+        // The limits it reports are the ones the sandbox lives under (the agent's rlimits).
+        const QJsonObject limits = info.value(QStringLiteral("limits")).toObject();
+        QVERIFY(limits.value(QStringLiteral("memory_mb")).toInt() > 0);
+        const QString ulimits = sc(command(id, QStringLiteral("echo $(ulimit -d) $(ulimit -n)"))).value(QStringLiteral("stdout")).toString();
+        QCOMPARE(ulimits, QStringLiteral("%1 %2\n").arg(limits.value(QStringLiteral("memory_mb")).toInt() * 1024).arg(limits.value(QStringLiteral("open_files")).toInt()));
+
+        const QJsonObject metrics = tool(QStringLiteral("get_system_metrics"), {{"sandbox_id", id}});
+        QVERIFY2(!isError(metrics) && !sc(metrics).isEmpty(), QJsonDocument(metrics).toJson().constData());
+
+        // No inbound network locally: both URL tools say so and what to do instead.
+        const QJsonObject preview = tool(QStringLiteral("get_preview_url"), {{"sandbox_id", id}, {"port", 8000}});
+        QVERIFY(isError(preview));
+        QVERIFY2(text(preview).contains(QLatin1String("8000")) && text(preview).contains(QLatin1String("run_command")), qPrintable(text(preview)));
+        const QJsonObject agent = tool(QStringLiteral("get_agent_url"), {{"sandbox_id", id}});
+        QVERIFY(isError(agent));
+        QVERIFY2(text(agent).contains(QLatin1String("sandbox_id")), qPrintable(text(agent)));
+
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+        const QJsonObject gone = tool(QStringLiteral("ping_vm"), {{"sandbox_id", id}});
+        QVERIFY(isError(gone));
+        QVERIFY2(text(gone).contains(QLatin1String("not found")), qPrintable(text(gone)));
+    }
+
+    void cacheStatsAndClear()
+    {
+        const QString id = createSandbox();
+        const QJsonObject filled = command(id, QStringLiteral("mkdir -p /home/user/.cache/pip /workspace/pkg/__pycache__ && "
+                                                              "head -c 300000 /dev/urandom > /home/user/.cache/pip/blob && "
+                                                              "touch /workspace/pkg/__pycache__/m.pyc /workspace/pkg/m.py"));
+        QCOMPARE(sc(filled).value(QStringLiteral("exit_code")).toInt(), 0);
+        const QJsonObject stats = sc(tool(QStringLiteral("cache_stats"), {{"sandbox_id", id}}));
+        QCOMPARE(stats.value(QStringLiteral("cache_dir")).toString(), QStringLiteral("/home/user/.cache"));
+        QVERIFY2(qint64(stats.value(QStringLiteral("cache_bytes")).toDouble()) >= 300000, QJsonDocument(stats).toJson().constData());
+
+        const QJsonObject cleared = sc(tool(QStringLiteral("cache_clear"), {{"sandbox_id", id}}));
+        QCOMPARE(cleared.value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        const qint64 after = cacheBytes(id);
+        QVERIFY2(after >= 0 && after < 300000, qPrintable(QString::number(after)));
+        QCOMPARE(sc(tool(QStringLiteral("file_exists"), {{"sandbox_id", id}, {"path", "/workspace/pkg/__pycache__"}})).value(QStringLiteral("exists")).toBool(), false);
+        // Only caches go: the user's files stay.
+        QCOMPARE(sc(tool(QStringLiteral("file_exists"), {{"sandbox_id", id}, {"path", "/workspace/pkg/m.py"}})).value(QStringLiteral("exists")).toBool(), true);
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void backgroundExecutionIsListedAndKilled_data()
+    {
+        QTest::addColumn<QString>("toolName");
+        QTest::addColumn<QJsonObject>("extra");
+        QTest::newRow("execute_code_background") << "execute_code_background" << QJsonObject{};
+        QTest::newRow("execute_code mode background") << "execute_code" << QJsonObject{{"mode", "background"}};
+    }
+
+    void backgroundExecutionIsListedAndKilled()
+    {
+        QFETCH(QString, toolName);
+        QFETCH(QJsonObject, extra);
+        const QString id = createSandbox();
+        QJsonObject args{{"sandbox_id", id},
+                         {"code", "import time\ni = 0\nwhile True:\n    print('tick', i, flush=True)\n    i += 1\n    time.sleep(0.2)"},
+                         {"name", "ticker"}};
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            args.insert(it.key(), it.value());
+        const QJsonObject started = sc(tool(toolName, args));
+        const QString processId = started.value(QStringLiteral("process_id")).toString();
+        QVERIFY2(processId.startsWith(QLatin1String("bg_")), QJsonDocument(started).toJson().constData());
+        QCOMPARE(started.value(QStringLiteral("status")).toString(), QStringLiteral("running"));
+        QCOMPARE(started.value(QStringLiteral("mode")).toString(), QStringLiteral("background"));
+
+        // It keeps running after the call returned: its log grows.
+        const QString log = started.value(QStringLiteral("log_file")).toString();
+        QVERIFY(!log.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(sc(tool(QStringLiteral("file_read"), {{"sandbox_id", id}, {"path", log}})).value(QStringLiteral("content")).toString().contains(QLatin1String("tick 3\n")), 15000);
+        QJsonObject listed = findBy(sc(tool(QStringLiteral("execute_list_processes"), {{"sandbox_id", id}})).value(QStringLiteral("processes")).toArray(),
+                                    QStringLiteral("process_id"), processId);
+        QCOMPARE(listed.value(QStringLiteral("status")).toString(), QStringLiteral("running"));
+        QCOMPARE(listed.value(QStringLiteral("name")).toString(), QStringLiteral("ticker"));
+        QCOMPARE(listed.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
+        const QString pid = QString::number(listed.value(QStringLiteral("pid")).toInteger());
+        auto stillRuns = [&]() {
+            const QJsonArray all = sc(tool(QStringLiteral("list_processes"), {{"sandbox_id", id}, {"max_results", 0}})).value(QStringLiteral("processes")).toArray();
+            for (const QJsonValue &p : all)
+                if (QString::number(p.toObject().value(QStringLiteral("pid")).toInteger()) == pid)
+                    return true;
+            return false;
+        };
+        QVERIFY(stillRuns());
+
+        const QJsonObject killed = sc(tool(QStringLiteral("execute_kill_process"), {{"sandbox_id", id}, {"process_id", processId}}));
+        QCOMPARE(killed.value(QStringLiteral("status")).toString(), QStringLiteral("killed"));
+        QTRY_VERIFY_WITH_TIMEOUT(!stillRuns(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(findBy(sc(tool(QStringLiteral("execute_list_processes"), {{"sandbox_id", id}})).value(QStringLiteral("processes")).toArray(),
+                                         QStringLiteral("process_id"), processId)
+                                      .value(QStringLiteral("status")).toString(),
+                                  QStringLiteral("killed"), 5000);
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void asyncPostsTheResultToTheWebhook_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("secret");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("stdout");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("signed, completed") << "python" << "print('async out')" << "s3cret-\u00e9" << "completed" << "async out\n" << 0;
+        QTest::newRow("unsigned, failed") << "bash" << "echo partial; exit 3" << "" << "failed" << "partial\n" << 3;
+    }
+
+    void asyncPostsTheResultToTheWebhook()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, code);
+        QFETCH(QString, secret);
+        QFETCH(QString, status);
+        QFETCH(QString, stdout);
+        QFETCH(int, exitCode);
+        WebhookReceiver receiver;
+        QVERIFY(receiver.listen());
+        const QString id = createSandbox();
+        QJsonObject args{{"sandbox_id", id}, {"code", code}, {"language", language},
+                         {"callback_url", receiver.url(QStringLiteral("/hooks/run?k=1"))},
+                         {"callback_headers", QJsonObject{{"X-Trace", "trace-7"}}}};
+        if (!secret.isEmpty())
+            args.insert(QStringLiteral("callback_signature_secret"), secret);
+        const QJsonObject queued = sc(tool(QStringLiteral("execute_code_async"), args));
+        QCOMPARE(queued.value(QStringLiteral("status")).toString(), QStringLiteral("queued"));
+        const QString executionId = queued.value(QStringLiteral("execution_id")).toString();
+        QVERIFY(executionId.startsWith(QLatin1String("async_")));
+
+        QTRY_COMPARE_WITH_TIMEOUT(receiver.requests().size(), 1, 60000);
+        const WebhookReceiver::Request post = receiver.requests().at(0);
+        QCOMPARE(post.method, QByteArray("POST"));
+        QCOMPARE(post.path, QByteArray("/hooks/run?k=1"));
+        QCOMPARE(post.headers.value("content-type"), QByteArray("application/json"));
+        QCOMPARE(post.headers.value("x-trace"), QByteArray("trace-7"));
+        const QByteArray timestamp = post.headers.value("x-hopx-timestamp");
+        QVERIFY2(timestamp.toLongLong() > 1700000000, timestamp.constData());
+        if (secret.isEmpty()) {
+            QVERIFY(!post.headers.contains("x-hopx-signature"));
+        } else {
+            // The receiver's check: HMAC-SHA256 over timestamp + raw body with the shared secret.
+            const QByteArray expected = "sha256=" + QMessageAuthenticationCode::hash(timestamp + post.body, secret.toUtf8(), QCryptographicHash::Sha256).toHex();
+            QCOMPARE(post.headers.value("x-hopx-signature"), expected);
+        }
+        QJsonParseError error;
+        const QJsonObject body = QJsonDocument::fromJson(post.body, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(body.value(QStringLiteral("execution_id")).toString(), executionId);
+        QCOMPARE(body.value(QStringLiteral("status")).toString(), status);
+        QCOMPARE(body.value(QStringLiteral("stdout")).toString(), stdout);
+        QCOMPARE(body.value(QStringLiteral("exit_code")).toInt(), exitCode);
+        QCOMPARE(body.value(QStringLiteral("success")).toBool(), exitCode == 0);
+        QCOMPARE(body.value(QStringLiteral("sandbox_id")).toString(), id);
+        QVERIFY(QDateTime::fromString(body.value(QStringLiteral("timestamp")).toString(), Qt::ISODate).isValid());
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
     void filesRoundTripBinaryAndRefuseHostSymlinks()
@@ -580,6 +912,20 @@ private slots:
         app.process().kill(); // a crash: no clean shutdown
         QVERIFY(app.process().waitForFinished(5000));
         QTRY_VERIFY_WITH_TIMEOUT(agentProcesses() <= before, 5000);
+    }
+
+    // Last on purpose (Qt Test keeps declaration order): a tool added to the app without a
+    // test above fails here. Only meaningful when the whole file runs.
+    void everyToolIsExercised()
+    {
+        const QJsonArray tools = m_client->call(QStringLiteral("tools/list")).value(QStringLiteral("tools")).toArray();
+        QStringList untested;
+        for (const QJsonValue &t : tools) {
+            const QString name = t.toObject().value(QStringLiteral("name")).toString();
+            if (!m_called.contains(name))
+                untested << name;
+        }
+        QVERIFY2(untested.isEmpty(), qPrintable(untested.join(QLatin1String(", "))));
     }
 };
 

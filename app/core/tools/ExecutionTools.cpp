@@ -538,6 +538,14 @@ QJsonObject execOutputSchema()
                            {QStringLiteral("rich_outputs"), QJsonObject{{QStringLiteral("type"), QStringLiteral("array")}}}});
 }
 
+/*! Runs can outlive any sensible request timeout (up to 300 s, background and async longer), so
+ *  a client may call them as tasks and poll; the run belongs to the task, not to the request. */
+Mcp::ToolSpec taskCapable(Mcp::ToolSpec spec)
+{
+    spec.taskSupport = Mcp::ToolSpec::TaskSupport::Optional;
+    return spec;
+}
+
 } // namespace
 
 void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
@@ -547,8 +555,7 @@ void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                                              "come back as images. JavaScript, bash and Go run as fresh processes in the sandbox. "
                                              "With a progressToken, output lines stream as progress notifications while it runs.");
     auto execSpec = [&](const QString &name, const QString &title, const QString &description, const QJsonObject &input) {
-        Mcp::ToolSpec spec = makeSpec(name, title, description + stateNote, input, execOutputSchema(), false, false, false, false);
-        return spec;
+        return taskCapable(makeSpec(name, title, description + stateNote, input, execOutputSchema(), false, false, false, false));
     };
 
     registry.add(execSpec(QStringLiteral("execute_code"), QStringLiteral("Execute code"),
@@ -576,13 +583,13 @@ void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     QJsonObject bgProps = bgInput.value(QStringLiteral("properties")).toObject();
     bgProps.insert(QStringLiteral("name"), Schema::string(QStringLiteral("A name to find the process by.")));
     bgInput.insert(QStringLiteral("properties"), bgProps);
-    registry.add(makeSpec(QStringLiteral("execute_code_background"), QStringLiteral("Execute code in the background"),
+    registry.add(taskCapable(makeSpec(QStringLiteral("execute_code_background"), QStringLiteral("Execute code in the background"),
                           QStringLiteral("Start code in a sandbox and return its process_id at once; it keeps running "
                                          "(up to timeout) after the call. See execute_list_processes and execute_kill_process; "
                                          "its output goes to /tmp/.hopx/jobs/<pid>.log in the sandbox."),
                           bgInput, Schema::output({{QStringLiteral("process_id"), Schema::string(QStringLiteral("id to list or kill it by"))},
                                                    {QStringLiteral("status"), Schema::string(QStringLiteral("running"))}}),
-                          false, false, false),
+                          false, false, false)),
                  [deps](ToolCall *call) { executeCode(call, deps, QStringLiteral("background")); });
 
     QJsonObject asyncInput = execInputSchema(false, true, 1800, false);
@@ -592,12 +599,12 @@ void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     asyncProps.insert(QStringLiteral("callback_signature_secret"), Schema::string(QStringLiteral("If set, the callback carries X-HopX-Signature: sha256=HMAC-SHA256(secret, X-HopX-Timestamp + body).")));
     asyncInput.insert(QStringLiteral("properties"), asyncProps);
     asyncInput.insert(QStringLiteral("required"), QJsonArray{QStringLiteral("code"), QStringLiteral("sandbox_id"), QStringLiteral("callback_url")});
-    registry.add(makeSpec(QStringLiteral("execute_code_async"), QStringLiteral("Execute code with a webhook"),
+    registry.add(taskCapable(makeSpec(QStringLiteral("execute_code_async"), QStringLiteral("Execute code with a webhook"),
                           QStringLiteral("Start code in a sandbox and return {execution_id, status: \"queued\"} at once; when it "
                                          "ends the app POSTs the result JSON to callback_url."),
                           asyncInput, Schema::output({{QStringLiteral("execution_id"), Schema::string(QStringLiteral("id of the run"))},
                                                       {QStringLiteral("status"), Schema::string(QStringLiteral("queued"))}}),
-                          false, false, false, true),
+                          false, false, false, true)),
                  [deps](ToolCall *call) { executeAsync(call, deps); });
 
     const QJsonObject listOut = Schema::output({{QStringLiteral("processes"), QJsonObject{{QStringLiteral("type"), QStringLiteral("array")}}},
@@ -618,7 +625,7 @@ void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                           false, true, true),
                  [deps](ToolCall *call) { killProcess(call, deps); });
 
-    registry.add(makeSpec(QStringLiteral("run_command"), QStringLiteral("Run a shell command"),
+    registry.add(taskCapable(makeSpec(QStringLiteral("run_command"), QStringLiteral("Run a shell command"),
                           QStringLiteral("Run a bash command line in a sandbox and return stdout, stderr and exit_code. Output "
                                          "streams as progress notifications while it runs."),
                           Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
@@ -627,7 +634,7 @@ void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                                           {QStringLiteral("working_dir"), Schema::string(QStringLiteral("Directory (default /workspace)."))},
                                           {QStringLiteral("env"), Schema::stringMap(QStringLiteral("Extra environment variables."))}},
                                          {QStringLiteral("sandbox_id"), QStringLiteral("command")}),
-                          execOutputSchema(), false, false, false),
+                          execOutputSchema(), false, false, false)),
                  [deps](ToolCall *call) { runCommand(call, deps); });
     registry.add(makeSpec(QStringLiteral("run_command_background"), QStringLiteral("Run a command in the background"),
                           QStringLiteral("Start a bash command (e.g. a server: python -m http.server 8000) and return its "
