@@ -127,9 +127,11 @@ private slots:
         QCOMPARE(ok.status, 200);
         QCOMPARE(ok.json()["result"].toObject()["serverInfo"].toObject()["name"].toString(),
             QStringLiteral("hopx-desktop"));
-        // Product mode: no fixtures, so no resources/prompts/completions declared.
+        // Product mode: tools, and sandbox files as resources (sandbox://{id}/{path}, with id
+        // completion); prompts exist only with the conformance fixtures.
         const QJsonObject caps = ok.json()["result"].toObject()["capabilities"].toObject();
-        QVERIFY(caps.contains("tools") && !caps.contains("prompts") && !caps.contains("resources"));
+        QVERIFY(caps.contains("tools") && caps.contains("resources") && caps.contains("completions"));
+        QVERIFY(!caps.contains("prompts"));
 
         app.stop();
         QVERIFY2(!QFile::exists(path), "the generated token is removed on shutdown");
