@@ -259,6 +259,7 @@ int main(int argc, char *argv[])
         for (const QString &note : std::as_const(notes))
             std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(note));
         http = std::make_unique<Mcp::HttpServer>(config, context, httpConfig);
+        httpService.watchClients(http.get()); // its clients show in the GUI like the setting's
         if (!http->listen()) {
             std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(http->errorString()));
             return 1;

@@ -31,6 +31,14 @@
         <source>Tool calls</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown client (HTTP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (HTTP)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Format</name>

@@ -31,6 +31,14 @@
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
+    <message>
+        <source>unknown client (HTTP)</source>
+        <translation>未知客户端（HTTP）</translation>
+    </message>
+    <message>
+        <source>%1 (HTTP)</source>
+        <translation>%1（HTTP）</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Format</name>

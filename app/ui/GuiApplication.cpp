@@ -60,6 +60,10 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     if (deps.server) {
         m_clients->attach(deps.server);
         m_feed->attachServer(deps.server);
+        if (deps.http) {
+            m_clients->attachHttp(deps.http);
+            m_feed->attachHttp(deps.http);
+        }
         connect(
             deps.server, &Mcp::LocalServer::activationRequested, this, &GuiApplication::activate);
     }

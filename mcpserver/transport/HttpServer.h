@@ -53,8 +53,11 @@ public:
     void setBearerToken(const QByteArray &token) { m_http.bearerToken = token; }
 
 signals:
-    void clientIdentified(const QJsonObject &clientInfo, const QString &protocolVersion);
-    void requestFinished(const Hopx::Mcp::McpSession::RequestRecord &record);
+    // Per session, for views that list clients; `session` numbers are unique in this server.
+    void clientIdentified(quint64 session, const QJsonObject &clientInfo, const QString &protocolVersion);
+    void requestFinished(quint64 session, const Hopx::Mcp::McpSession::RequestRecord &record);
+    //! Ended by DELETE, expiry, the session limit or close().
+    void sessionClosed(quint64 session);
 
 private:
     void acceptConnections();
@@ -76,6 +79,8 @@ private:
     QTcpServer *m_server;
     QTimer *m_sweep;
     QHash<QString, HttpMcpSession *> m_sessions;
+    QHash<QString, quint64> m_sessionNumbers;
+    quint64 m_nextSessionNumber = 1;
     QString m_error;
     int m_connections = 0;
 };

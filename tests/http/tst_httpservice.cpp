@@ -7,7 +7,14 @@
 #include "core/HttpService.h"
 #include "core/MemoryKeyStore.h"
 #include "core/Settings.h"
+#include "core/models/ClientListModel.h"
+#include "core/models/LogFeed.h"
+#include "core/models/LogModel.h"
+#include "protocol/ToolCall.h"
 #include "protocol/ToolRegistry.h"
+#include "protocol/ToolResult.h"
+
+#include <QAbstractItemModelTester>
 
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -69,6 +76,14 @@ class TestHttpService : public QObject
     }
 
 private slots:
+    void initTestCase()
+    {
+        Mcp::ToolSpec noargs;
+        noargs.name = QStringLiteral("noargs");
+        noargs.description = QStringLiteral("takes nothing");
+        m_tools.add(noargs, [](Mcp::ToolCall *call) { call->finish(Mcp::ToolResult::text(QStringLiteral("ok"))); });
+    }
+
     void followsTheSettingsLive()
     {
         auto s = settings();
@@ -105,6 +120,60 @@ private slots:
         s->setHttpEnabled(false);
         QTRY_COMPARE(http.state(), State::Off);
         QCOMPARE(initializeStatus(moved, token), -1);
+    }
+
+    void httpClientsAreListedAndLogged()
+    {
+        auto s = settings();
+        Core::MemoryKeyStore keys;
+        Core::HttpService http(s.get(), &keys, Mcp::ServerConfig {}, context());
+        Core::ClientListModel clients;
+        QAbstractItemModelTester tester(&clients, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Core::LogModel log;
+        Core::LogFeed feed(&log);
+        clients.attachHttp(&http);
+        feed.attachHttp(&http);
+        http.start();
+        s->setHttpPort(freePort());
+        s->setHttpEnabled(true);
+        QTRY_COMPARE(http.state(), State::Listening);
+
+        HttpTestClient client(http.port());
+        const HttpResponse init = client.request("POST", headers(http.token()), kInit);
+        QCOMPARE(init.status, 200);
+        QCOMPARE(clients.rowCount(), 1);
+        QCOMPARE(clients.index(0, Core::ClientListModel::Name).data().toString(), QStringLiteral("tst (HTTP)"));
+        QCOMPARE(clients.index(0, Core::ClientListModel::Protocol).data().toString(), QStringLiteral("2025-11-25"));
+        const QVariant id = clients.index(0, 0).data(Core::ClientListModel::ConnectionIdRole);
+        QVERIFY(id.toULongLong() >= (quint64(1) << 32)); // never a local connection's id
+
+        Headers session = headers(http.token());
+        session.push_back({"Mcp-Session-Id", init.header("mcp-session-id")});
+        session.push_back({"MCP-Protocol-Version", "2025-11-25"});
+        QCOMPARE(client.request("POST", session, R"({"jsonrpc":"2.0","method":"notifications/initialized"})").status, 202);
+        const HttpResponse call = client.request(
+            "POST", session, R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"noargs"}})");
+        QCOMPARE(call.status, 200);
+        QCOMPARE(clients.index(0, Core::ClientListModel::Calls).data().toInt(), 1);
+        // The log says who connected and what it called (LogModel appends in batches).
+        const auto logged = [&log](const QString &what) {
+            for (int row = 0; row < log.rowCount(); ++row)
+                if (log.entry(row).client == QStringLiteral("tst (HTTP)") && log.entry(row).message.contains(what))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY(logged(QStringLiteral("Connected")));
+        QTRY_VERIFY(logged(QStringLiteral("noargs")));
+
+        // DELETE ends the session: the row goes. Turning HTTP off ends every other session.
+        QCOMPARE(client.request("DELETE", session, {}).status, 200);
+        QTRY_COMPARE(clients.rowCount(), 0);
+        HttpTestClient second(http.port());
+        QCOMPARE(second.request("POST", headers(http.token()), kInit).status, 200);
+        QCOMPARE(clients.rowCount(), 1);
+        s->setHttpEnabled(false);
+        QTRY_COMPARE(http.state(), State::Off);
+        QCOMPARE(clients.rowCount(), 0);
     }
 
     void regeneratedTokenLocksTheOldOneOut()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "ClientListModel.h"
 
+#include "core/HttpService.h"
 #include "transport/LocalConnection.h"
 #include "transport/LocalServer.h"
 
@@ -20,9 +21,7 @@ ClientListModel::Client ClientListModel::describe(const Mcp::LocalConnection *co
     Client c;
     c.id = connection->id();
     const QJsonObject info = connection->session()->clientInfo();
-    c.name = info.value(QStringLiteral("title")).toString();
-    if (c.name.isEmpty())
-        c.name = info.value(QStringLiteral("name")).toString();
+    c.name = nameOf(info);
     if (c.name.isEmpty())
         c.name = tr("unknown client");
     c.version = info.value(QStringLiteral("version")).toString();
@@ -31,6 +30,39 @@ ClientListModel::Client ClientListModel::describe(const Mcp::LocalConnection *co
     c.calls = connection->callCount();
     c.pid = connection->bridgePid() ? connection->bridgePid() : connection->peerPid();
     return c;
+}
+
+QString ClientListModel::nameOf(const QJsonObject &clientInfo)
+{
+    const QString title = clientInfo.value(QStringLiteral("title")).toString();
+    return title.isEmpty() ? clientInfo.value(QStringLiteral("name")).toString() : title;
+}
+
+QString ClientListModel::httpName(const QJsonObject &clientInfo)
+{
+    const QString name = nameOf(clientInfo);
+    return name.isEmpty() ? tr("unknown client (HTTP)") : tr("%1 (HTTP)").arg(name);
+}
+
+void ClientListModel::attachHttp(HttpService *http)
+{
+    connect(http, &HttpService::clientIdentified, this,
+        [this](quint64 id, const QJsonObject &info, const QString &protocol) {
+            Client c;
+            c.id = id;
+            c.name = httpName(info);
+            c.version = info.value(QStringLiteral("version")).toString();
+            c.protocol = protocol;
+            c.since = QDateTime::currentDateTime();
+            addClient(c);
+        });
+    connect(http, &HttpService::requestFinished, this,
+        [this](quint64 id, const Mcp::McpSession::RequestRecord &r) {
+            const int row = rowOf(id);
+            if (row >= 0 && r.method == QLatin1String("tools/call"))
+                setCalls(id, m_clients[size_t(row)].calls + 1);
+        });
+    connect(http, &HttpService::clientClosed, this, &ClientListModel::removeClient);
 }
 
 void ClientListModel::attach(Mcp::LocalServer *server)

@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
+#include <QJsonObject>
 #include <QPointer>
 
 #include <vector>
@@ -16,10 +17,12 @@ class LocalConnection;
 
 namespace Hopx::Core {
 
+class HttpService;
+
 /*! \brief The MCP clients connected now: who they are, since when, how many tool calls.
  *
  * A client appears once it has sent `initialize` (so a probe or an activation request never
- * shows up) and leaves when it disconnects.
+ * shows up) and leaves when it disconnects; an HTTP client when its MCP session ends.
  */
 class ClientListModel final : public QAbstractTableModel
 {
@@ -46,6 +49,8 @@ public:
 
     //! Follows the server's clients, starting with those already identified.
     void attach(Mcp::LocalServer *server);
+    //! Follows the clients of the HTTP endpoint as well (one row per MCP session).
+    void attachHttp(HttpService *http);
 
     void addClient(const Client &client);
     void setCalls(quint64 id, int calls);
@@ -61,6 +66,10 @@ public:
 
     //! What a connection tells about its client (name falls back to "unknown client").
     static Client describe(const Mcp::LocalConnection *connection);
+    //! The name a client gives in initialize: its title, else its name ("" when neither).
+    static QString nameOf(const QJsonObject &clientInfo);
+    //! How views name a client that came over HTTP.
+    static QString httpName(const QJsonObject &clientInfo);
 
 private:
     std::vector<Client> m_clients;

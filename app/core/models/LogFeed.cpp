@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "LogFeed.h"
 
+#include "ClientListModel.h"
 #include "Format.h"
 #include "LogModel.h"
 #include "SandboxListModel.h"
+#include "core/HttpService.h"
 #include "core/SandboxManager.h"
 #include "transport/LocalConnection.h"
 #include "transport/LocalServer.h"
@@ -29,11 +31,8 @@ void LogFeed::attachServer(Mcp::LocalServer *server)
 {
     connect(server, &Mcp::LocalServer::clientIdentified, this, [this](Mcp::LocalConnection *c) {
         const QJsonObject info = c->session()->clientInfo();
-        QString name = info.value(QStringLiteral("title")).toString();
-        if (name.isEmpty())
-            name = info.value(QStringLiteral("name")).toString();
-        clientIdentified(c->id(), name, info.value(QStringLiteral("version")).toString(),
-            c->session()->protocolVersion());
+        clientIdentified(c->id(), ClientListModel::nameOf(info),
+            info.value(QStringLiteral("version")).toString(), c->session()->protocolVersion());
     });
     connect(server, &Mcp::LocalServer::clientDisconnected, this,
         [this](Mcp::LocalConnection *c) { clientDisconnected(c->id()); });
@@ -41,6 +40,17 @@ void LogFeed::attachServer(Mcp::LocalServer *server)
         [this](Mcp::LocalConnection *c, const Mcp::McpSession::RequestRecord &r) {
             requestFinished(c->id(), r);
         });
+}
+
+void LogFeed::attachHttp(HttpService *http)
+{
+    connect(http, &HttpService::clientIdentified, this,
+        [this](quint64 id, const QJsonObject &info, const QString &protocol) {
+            clientIdentified(id, ClientListModel::httpName(info),
+                info.value(QStringLiteral("version")).toString(), protocol);
+        });
+    connect(http, &HttpService::requestFinished, this, &LogFeed::requestFinished);
+    connect(http, &HttpService::clientClosed, this, &LogFeed::clientDisconnected);
 }
 
 void LogFeed::attachManager(SandboxManager *manager)

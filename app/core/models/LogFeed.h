@@ -16,6 +16,7 @@ class LocalConnection;
 
 namespace Hopx::Core {
 
+class HttpService;
 class LogModel;
 class SandboxManager;
 
@@ -32,6 +33,8 @@ public:
     explicit LogFeed(LogModel *model, QObject *parent = nullptr);
 
     void attachServer(Mcp::LocalServer *server);
+    //! HTTP clients too: connected, each request, gone (when their session ends).
+    void attachHttp(HttpService *http);
     void attachManager(SandboxManager *manager);
 
     // The event handlers, public so tests can feed them without sockets or providers.
