@@ -36,10 +36,10 @@
 #include <QEventLoop>
 
 #include <csignal>
-#include <iostream>
-#include <string>
 #include <cstdio>
+#include <iostream>
 #include <memory>
+#include <string>
 
 Q_LOGGING_CATEGORY(lcApp, "hopx.app", QtInfoMsg)
 
@@ -73,12 +73,16 @@ int runKeyCommand(Core::KeyStore &store, bool set)
         std::getline(std::cin, line);
         const QString key = QString::fromStdString(line).trimmed();
         if (key.isEmpty()) {
-            std::fprintf(stderr, "hopx-desktop: no key on stdin (usage: printf %%s \"$KEY\" | hopx-desktop --set-api-key)\n");
+            std::fprintf(stderr,
+                "hopx-desktop: no key on stdin (usage: printf %%s \"$KEY\" | hopx-desktop "
+                "--set-api-key)\n");
             return 2;
         }
-        store.write(key, [&](Core::Result<Core::Unit> r) { finish(r, "API key stored in the keychain"); });
+        store.write(
+            key, [&](Core::Result<Core::Unit> r) { finish(r, "API key stored in the keychain"); });
     } else {
-        store.remove([&](Core::Result<Core::Unit> r) { finish(r, "API key removed from the keychain"); });
+        store.remove(
+            [&](Core::Result<Core::Unit> r) { finish(r, "API key removed from the keychain"); });
     }
     loop.exec();
     return exitCode;
@@ -92,7 +96,8 @@ int main(int argc, char *argv[])
     // GUI part: with a display and without --headless, the tray app's QApplication.
 #ifdef HOPX_HAVE_GUI
     const bool gui = Ui::GuiApplication::wantsGui(argc, argv);
-    const std::unique_ptr<QCoreApplication> application = Ui::GuiApplication::createApplication(argc, argv, gui);
+    const std::unique_ptr<QCoreApplication> application =
+        Ui::GuiApplication::createApplication(argc, argv, gui);
 #else
     [[maybe_unused]] const bool gui = false;
     const auto application = std::make_unique<QCoreApplication>(argc, argv);
@@ -103,44 +108,46 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral(HOPX_VERSION));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "HOPX Desktop: run AI-written code in isolated sandboxes over MCP."));
+    parser.setApplicationDescription(
+        QStringLiteral("HOPX Desktop: run AI-written code in isolated sandboxes over MCP."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption headless(QStringLiteral("headless"),
-                                      QStringLiteral("Run the MCP server without any window."));
+    const QCommandLineOption headless(
+        QStringLiteral("headless"), QStringLiteral("Run the MCP server without any window."));
     const QCommandLineOption background(QStringLiteral("background"),
-                                        QStringLiteral("Start without opening the main window "
-                                                       "(headless when there is no display)."));
+        QStringLiteral("Start without opening the main window "
+                       "(headless when there is no display)."));
     const QCommandLineOption socket(QStringLiteral("socket"),
-                                    QStringLiteral("Serve MCP on this local socket."),
-                                    QStringLiteral("name"));
+        QStringLiteral("Serve MCP on this local socket."), QStringLiteral("name"));
     const QCommandLineOption fixtures(QStringLiteral("conformance-fixtures"),
-                                      QStringLiteral("Also register the test tools the MCP conformance "
-                                                     "suite calls (testing only)."));
+        QStringLiteral("Also register the test tools the MCP conformance "
+                       "suite calls (testing only)."));
     parser.addOption(fixtures);
     const QCommandLineOption setApiKey(QStringLiteral("set-api-key"),
-                                       QStringLiteral("Read a HOPX API key from stdin, store it in the keychain, exit."));
+        QStringLiteral("Read a HOPX API key from stdin, store it in the keychain, exit."));
     const QCommandLineOption clearApiKey(QStringLiteral("clear-api-key"),
-                                         QStringLiteral("Remove the HOPX API key from the keychain, exit."));
+        QStringLiteral("Remove the HOPX API key from the keychain, exit."));
     const QCommandLineOption noKeychain(QStringLiteral("no-keychain"),
-                                        QStringLiteral("Keep the API key in memory only (HOPX_API_KEY or the GUI)."));
+        QStringLiteral("Keep the API key in memory only (HOPX_API_KEY or the GUI)."));
     parser.addOption(setApiKey);
     parser.addOption(clearApiKey);
     parser.addOption(noKeychain);
     parser.addOption(headless);
     parser.addOption(background);
     parser.addOption(socket);
-    const QCommandLineOption listTools(QStringLiteral("list-tools"), QStringLiteral("Print the MCP tool reference, exit."));
-    const QCommandLineOption listFormat(QStringLiteral("format"), QStringLiteral("--list-tools output: markdown or json."),
-                                        QStringLiteral("format"), QStringLiteral("markdown"));
+    const QCommandLineOption listTools(
+        QStringLiteral("list-tools"), QStringLiteral("Print the MCP tool reference, exit."));
+    const QCommandLineOption listFormat(QStringLiteral("format"),
+        QStringLiteral("--list-tools output: markdown or json."), QStringLiteral("format"),
+        QStringLiteral("markdown"));
     parser.addOptions({listTools, listFormat});
     Mcp::HttpCommandLine httpFlags; // --http, --http-token, --http-insecure-no-token
     httpFlags.addOptions(parser);
     parser.process(app);
-    if (parser.isSet(listTools)) { // the same registration as below, but no provider, keychain or socket
+    if (parser.isSet(
+            listTools)) { // the same registration as below, but no provider, keychain or socket
         Mcp::ToolRegistry tools;
-        Core::Tools::registerAll(tools, Core::Tools::ToolDeps{});
+        Core::Tools::registerAll(tools, Core::Tools::ToolDeps {});
         return Core::Tools::ToolReference::print(tools, parser.value(listFormat));
     }
     // First thing after parsing: a SIGTERM that arrives while we start must still shut down
@@ -168,9 +175,11 @@ int main(int argc, char *argv[])
     Local::LocalProvider localProvider(&settings, localOptions);
     manager.addProvider(&localProvider);
     // HOPX cloud: base URL from HOPX_BASE_URL, then settings, then the public endpoint. The key
-    // comes from HOPX_API_KEY, else the keychain; a bridge's hello may bring its own per connection.
+    // comes from HOPX_API_KEY, else the keychain; a bridge's hello may bring its own per
+    // connection.
     const auto baseUrlFor = [&settings](const QString &fromConnection) {
-        for (const QString &candidate : {fromConnection, qEnvironmentVariable("HOPX_BASE_URL"), settings.hopxBaseUrl()})
+        for (const QString &candidate :
+            {fromConnection, qEnvironmentVariable("HOPX_BASE_URL"), settings.hopxBaseUrl()})
             if (!candidate.isEmpty())
                 return QUrl(candidate);
         return Cloud::HopxProvider::defaultBaseUrl();
@@ -187,18 +196,22 @@ int main(int argc, char *argv[])
         pollOptions.intervalMs = qEnvironmentVariableIntValue("HOPX_SANDBOX_POLL_MS");
     Core::RemoteSandboxPoller remotePoller(&manager, &hopxProvider, pollOptions);
     remotePoller.start();
-    manager.setConnectionProviderFactory([&](const QMap<QString, QString> &env) -> Core::SandboxProvider * {
-        auto *p = new Cloud::HopxProvider(&network, baseUrlFor(env.value(QStringLiteral("HOPX_BASE_URL"))));
-        const QString key = env.value(QStringLiteral("HOPX_API_KEY"), qEnvironmentVariable("HOPX_API_KEY"));
-        if (!key.isEmpty())
-            p->setApiKey(key);
-        else
-            p->setKeyStore(keyStore.get());
-        return p;
-    });
+    manager.setConnectionProviderFactory(
+        [&](const QMap<QString, QString> &env) -> Core::SandboxProvider * {
+            auto *p = new Cloud::HopxProvider(
+                &network, baseUrlFor(env.value(QStringLiteral("HOPX_BASE_URL"))));
+            const QString key =
+                env.value(QStringLiteral("HOPX_API_KEY"), qEnvironmentVariable("HOPX_API_KEY"));
+            if (!key.isEmpty())
+                p->setApiKey(key);
+            else
+                p->setKeyStore(keyStore.get());
+            return p;
+        });
     const auto refreshKeyState = [&]() {
         keyStore->read([&manager](Core::Result<QString> r) {
-            manager.setApiKeyAvailable((r && !r.value().isEmpty()) || !qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
+            manager.setApiKeyAvailable(
+                (r && !r.value().isEmpty()) || !qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
         });
     };
     QObject::connect(keyStore.get(), &Core::KeyStore::keyChanged, &app, refreshKeyState);
@@ -216,7 +229,7 @@ int main(int argc, char *argv[])
     Mcp::ServerConfig config;
     config.instructions = QLatin1String(kInstructions);
     Mcp::TaskStore tasks(config); // shared by all sessions: a task outlives its request and client
-    const Mcp::ServerContext context{&registry, &resources, &prompts, &tasks};
+    const Mcp::ServerContext context {&registry, &resources, &prompts, &tasks};
     Mcp::LocalServer server(config, context);
     const QString serverName = Ipc::SocketPath::serverName(parser.value(socket));
     switch (server.listen(serverName)) {
@@ -225,10 +238,12 @@ int main(int argc, char *argv[])
     case Mcp::LocalServer::ListenResult::AlreadyRunning:
 #ifdef HOPX_HAVE_GUI
         // GUI part: launching the app again shows the running one (--background is the bridge's).
-        if (gui && !parser.isSet(background) && Ui::GuiApplication::activateRunningInstance(serverName))
+        if (gui && !parser.isSet(background)
+            && Ui::GuiApplication::activateRunningInstance(serverName))
             return 0;
 #endif
-        std::fprintf(stderr, "hopx-desktop: already running: %s\n", qPrintable(server.errorString()));
+        std::fprintf(
+            stderr, "hopx-desktop: already running: %s\n", qPrintable(server.errorString()));
         return 3;
     case Mcp::LocalServer::ListenResult::Failed:
         std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(server.errorString()));

@@ -26,9 +26,9 @@
 namespace Hopx::Agent {
 
 constexpr int kProtocolVersion = 1;
-constexpr int kControlFd = 3;                  // agent's end of the socketpair
+constexpr int kControlFd = 3; // agent's end of the socketpair
 constexpr std::size_t kMaxMessage = 128 * 1024; // larger datagrams are refused
-constexpr int kMaxFds = 3;                     // fds passed with one EXEC
+constexpr int kMaxFds = 3; // fds passed with one EXEC
 
 // Command line (set up by BwrapCommand): hopx-sandbox-agent [--nproc N] [--data-mb N]
 // [--nofile N] [--fsize-mb N] [--mem-mb N]. The agent sets those rlimits (and RLIMIT_CORE 0)

@@ -19,16 +19,16 @@ struct Error
     enum class Code {
         Internal,
         InvalidArgument,
-        NotFound,        // sandbox, file, process, template
-        Unavailable,     // provider not usable here (no bwrap, no key, …)
-        Unauthorized,    // HOPX 401
-        LimitExceeded,   // HOPX 402/403, local quota
-        RateLimited,     // HOPX 429
+        NotFound, // sandbox, file, process, template
+        Unavailable, // provider not usable here (no bwrap, no key, …)
+        Unauthorized, // HOPX 401
+        LimitExceeded, // HOPX 402/403, local quota
+        RateLimited, // HOPX 429
         Timeout,
         Network,
         Cancelled,
-        SandboxDead,     // the sandbox's agent died
-        Unsupported,     // the tool has no meaning for this provider
+        SandboxDead, // the sandbox's agent died
+        Unsupported, // the tool has no meaning for this provider
     };
 
     Code code = Code::Internal;
@@ -37,9 +37,9 @@ struct Error
     QJsonObject details;
 
     static Error make(Code code, const QString &message, const QJsonObject &details = {},
-                      const QString &shortError = {})
+        const QString &shortError = {})
     {
-        return Error{code, message, shortError, details};
+        return Error {code, message, shortError, details};
     }
 };
 

@@ -81,7 +81,8 @@ signals:
     void tokenChanged();
     // HTTP clients, one per MCP session. Ids are ≥ 2^32, so they never meet a local socket
     // connection's id in a view that lists both.
-    void clientIdentified(quint64 id, const QJsonObject &clientInfo, const QString &protocolVersion);
+    void clientIdentified(
+        quint64 id, const QJsonObject &clientInfo, const QString &protocolVersion);
     void requestFinished(quint64 id, const Hopx::Mcp::McpSession::RequestRecord &record);
     void clientClosed(quint64 id);
 

@@ -15,8 +15,12 @@ template<typename T>
 class Result
 {
 public:
-    Result(T value) : m_data(std::move(value)) {}
-    Result(Error error) : m_data(std::move(error)) {}
+    Result(T value)
+        : m_data(std::move(value))
+    { }
+    Result(Error error)
+        : m_data(std::move(error))
+    { }
 
     bool ok() const { return std::holds_alternative<T>(m_data); }
     explicit operator bool() const { return ok(); }

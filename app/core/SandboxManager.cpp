@@ -16,8 +16,7 @@ namespace Hopx::Core {
 SandboxManager::SandboxManager(Settings *settings, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
-{
-}
+{ }
 
 SandboxManager::~SandboxManager() = default;
 
@@ -29,7 +28,7 @@ void SandboxManager::addProvider(SandboxProvider *provider)
             track(info);
     });
     connect(provider, &SandboxProvider::sandboxRemoved, this,
-            [this](const QString &id) { untrack(id); });
+        [this](const QString &id) { untrack(id); });
     connect(provider, &SandboxProvider::output, this, &SandboxManager::output);
 }
 
@@ -42,8 +41,8 @@ QList<SandboxProvider *> SandboxManager::providers() const
     return out;
 }
 
-SandboxProvider *SandboxManager::provider(const QString &kind,
-                                          const QMap<QString, QString> &connectionEnv) const
+SandboxProvider *SandboxManager::provider(
+    const QString &kind, const QMap<QString, QString> &connectionEnv) const
 {
     // A connection that brings its own key (or base URL) gets a provider of its own, so one
     // IDE's key never serves another's calls.
@@ -62,8 +61,10 @@ SandboxProvider *SandboxManager::provider(const QString &kind,
                 return nullptr;
             auto *self = const_cast<SandboxManager *>(this);
             p->setParent(self);
-            connect(p, &SandboxProvider::sandboxChanged, self, [self](const SandboxInfo &info) { self->track(info); });
-            connect(p, &SandboxProvider::sandboxRemoved, self, [self](const QString &id) { self->untrack(id); });
+            connect(p, &SandboxProvider::sandboxChanged, self,
+                [self](const SandboxInfo &info) { self->track(info); });
+            connect(p, &SandboxProvider::sandboxRemoved, self,
+                [self](const QString &id) { self->untrack(id); });
             connect(p, &SandboxProvider::output, self, &SandboxManager::output);
             it = m_connectionProviders.insert(digest, p);
         }
@@ -95,11 +96,11 @@ QString SandboxManager::defaultProviderKind(const QMap<QString, QString> &connec
 QString SandboxManager::kindForSandbox(const QString &sandboxId)
 {
     return sandboxId.startsWith(QLatin1String("local-")) ? QStringLiteral("local")
-                                                        : QStringLiteral("hopx");
+                                                         : QStringLiteral("hopx");
 }
 
-SandboxProvider *SandboxManager::providerForSandbox(const QString &sandboxId,
-                                                    const QMap<QString, QString> &connectionEnv) const
+SandboxProvider *SandboxManager::providerForSandbox(
+    const QString &sandboxId, const QMap<QString, QString> &connectionEnv) const
 {
     return provider(kindForSandbox(sandboxId), connectionEnv);
 }

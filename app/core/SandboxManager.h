@@ -31,7 +31,8 @@ class SandboxManager : public QObject
     Q_OBJECT
 public:
     //! Makes a provider for a connection-specific HOPX key/base URL (from the bridge's hello).
-    using ProviderFactory = std::function<SandboxProvider *(const QMap<QString, QString> &connectionEnv)>;
+    using ProviderFactory =
+        std::function<SandboxProvider *(const QMap<QString, QString> &connectionEnv)>;
 
     explicit SandboxManager(Settings *settings, QObject *parent = nullptr);
     ~SandboxManager() override;
@@ -44,13 +45,13 @@ public:
     void setApiKeyAvailable(bool available) { m_apiKeyAvailable = available; }
 
     QList<SandboxProvider *> providers() const;
-    SandboxProvider *provider(const QString &kind,
-                              const QMap<QString, QString> &connectionEnv = {}) const;
+    SandboxProvider *provider(
+        const QString &kind, const QMap<QString, QString> &connectionEnv = {}) const;
     //! The provider kind to use when a tool names none.
     QString defaultProviderKind(const QMap<QString, QString> &connectionEnv = {}) const;
     //! The provider that owns this sandbox id.
-    SandboxProvider *providerForSandbox(const QString &sandboxId,
-                                        const QMap<QString, QString> &connectionEnv = {}) const;
+    SandboxProvider *providerForSandbox(
+        const QString &sandboxId, const QMap<QString, QString> &connectionEnv = {}) const;
     static QString kindForSandbox(const QString &sandboxId);
 
     QList<SandboxInfo> sandboxes() const;

@@ -44,12 +44,10 @@ public:
     virtual void resume(const QString &id, Callback<SandboxInfo> done) = 0;
 
     virtual Cancel execute(const QString &id, const ExecSpec &spec, Callback<ExecResult> done) = 0;
-    virtual Cancel runCommand(const QString &id, const CommandSpec &spec,
-                              Callback<ExecResult> done)
-        = 0;
-    virtual void startBackground(const QString &id, const BackgroundSpec &spec,
-                                 Callback<ProcessStarted> done)
-        = 0;
+    virtual Cancel runCommand(
+        const QString &id, const CommandSpec &spec, Callback<ExecResult> done) = 0;
+    virtual void startBackground(
+        const QString &id, const BackgroundSpec &spec, Callback<ProcessStarted> done) = 0;
     //! Background executions started through the tools (execute_list_processes).
     virtual void listExecutions(const QString &id, Callback<QJsonArray> done) = 0;
     //! Every process in the sandbox (list_processes).
@@ -58,11 +56,9 @@ public:
 
     virtual void readFile(const QString &id, const QString &path, Callback<QByteArray> done) = 0;
     virtual void writeFile(const QString &id, const QString &path, const QByteArray &content,
-                           const QString &mode, Callback<Unit> done)
-        = 0;
-    virtual void listFiles(const QString &id, const QString &path, int maxResults,
-                           Callback<FileList> done)
-        = 0;
+        const QString &mode, Callback<Unit> done) = 0;
+    virtual void listFiles(
+        const QString &id, const QString &path, int maxResults, Callback<FileList> done) = 0;
     virtual void fileExists(const QString &id, const QString &path, Callback<bool> done) = 0;
     virtual void removeFile(const QString &id, const QString &path, Callback<Unit> done) = 0;
     virtual void makeDirectory(const QString &id, const QString &path, Callback<Unit> done) = 0;

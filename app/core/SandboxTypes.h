@@ -22,26 +22,26 @@ using EnvMap = QMap<QString, QString>;
 /*! \brief What the app knows about one sandbox, whichever provider runs it. */
 struct SandboxInfo
 {
-    QString id;           // "local-…" for local sandboxes, the HOPX id otherwise
-    QString provider;     // "local" | "hopx"
-    QString status;       // creating | running | paused | stopped | dead
+    QString id; // "local-…" for local sandboxes, the HOPX id otherwise
+    QString provider; // "local" | "hopx"
+    QString status; // creating | running | paused | stopped | dead
     QString templateName; // e.g. "code-interpreter"
     QString templateId;
     QString region;
     QDateTime createdAt;
-    QDateTime expiresAt;  // invalid = no expiry
+    QDateTime expiresAt; // invalid = no expiry
     int timeoutSeconds = 0;
     bool internetAccess = false;
     QDateTime lastActivity;
     // Live resource use where the provider can measure it (local: from the agent).
     qint64 memoryBytes = -1;
     double cpuSeconds = -1;
-    QJsonObject extra;    // provider-specific fields passed through to get_sandbox
+    QJsonObject extra; // provider-specific fields passed through to get_sandbox
 };
 
 struct CreateSpec
 {
-    QString templateId;   // numeric id or a name (hopx-mcp accepts both here)
+    QString templateId; // numeric id or a name (hopx-mcp accepts both here)
     QString templateName;
     QString region;
     int timeoutSeconds = 0; // 0 = the settings default
@@ -68,9 +68,9 @@ struct ExecSpec
     QString language = QStringLiteral("python"); // already normalised by the tool
     int timeoutSeconds = 30;
     EnvMap env;
-    QString workingDir;   // empty = provider default (/workspace)
+    QString workingDir; // empty = provider default (/workspace)
     qint64 maxOutputBytes = 1024 * 1024; // per stream
-    OutputSink onOutput;  // may be empty
+    OutputSink onOutput; // may be empty
     //! Someone watches the output while it runs (the client sent a progressToken): a provider
     //! whose live path costs more (HOPX: a WebSocket instead of one POST) takes it only then.
     bool liveOutput = false;
@@ -78,7 +78,7 @@ struct ExecSpec
 
 struct CommandSpec
 {
-    QString command;      // a shell string, run as bash -c
+    QString command; // a shell string, run as bash -c
     int timeoutSeconds = 30;
     EnvMap env;
     QString workingDir;
@@ -88,8 +88,8 @@ struct CommandSpec
 
 struct BackgroundSpec
 {
-    QString code;         // for execute_code_background
-    QString command;      // for run_command_background (one of the two is set)
+    QString code; // for execute_code_background
+    QString command; // for run_command_background (one of the two is set)
     QString language = QStringLiteral("python");
     int timeoutSeconds = 300;
     EnvMap env;
@@ -100,8 +100,8 @@ struct BackgroundSpec
 /*! \brief A matplotlib figure or other rich value, in hopx-mcp's rich_outputs shape. */
 struct RichOutput
 {
-    QString mimeType;     // "image/png", "text/html", …
-    QByteArray data;      // raw bytes (images) or UTF-8 text
+    QString mimeType; // "image/png", "text/html", …
+    QByteArray data; // raw bytes (images) or UTF-8 text
 };
 
 struct ExecResult
@@ -113,10 +113,10 @@ struct ExecResult
     int exitCode = 0;
     double executionTime = 0; // seconds
     bool timedOut = false;
-    QJsonValue result;        // python: repr of the trailing expression, or null
-    QJsonObject error;        // python: {ename, evalue, traceback} when it raised
+    QJsonValue result; // python: repr of the trailing expression, or null
+    QJsonObject error; // python: {ename, evalue, traceback} when it raised
     QList<RichOutput> richOutputs;
-    QString note;             // e.g. "kernel restarted: state lost"
+    QString note; // e.g. "kernel restarted: state lost"
 };
 
 /*! \brief One execution as the activity log shows it: what ran, and how it ended.
@@ -164,13 +164,13 @@ struct FileEntry
     qint64 size = 0;
     bool isDirectory = false;
     QDateTime modifiedTime;
-    QString permissions;  // "0644"
+    QString permissions; // "0644"
 };
 
 struct FileList
 {
     QList<FileEntry> files;
-    int total = 0;        // entries in the directory (≥ files.size())
+    int total = 0; // entries in the directory (≥ files.size())
 };
 
 /*! \brief Cancels an operation in flight; calling it after completion does nothing. */

@@ -14,15 +14,13 @@ namespace Hopx::Core {
 Settings::Settings(QObject *parent)
     : QObject(parent)
     , m_settings(QSettings::IniFormat, QSettings::UserScope, QStringLiteral("hopx-desktop"),
-                 QStringLiteral("hopx-desktop"))
-{
-}
+          QStringLiteral("hopx-desktop"))
+{ }
 
 Settings::Settings(const QString &fileName, QObject *parent)
     : QObject(parent)
     , m_settings(fileName, QSettings::IniFormat)
-{
-}
+{ }
 
 QVariant Settings::value(const QString &key, const QVariant &fallback) const
 {
@@ -38,15 +36,25 @@ void Settings::setValue(const QString &key, const QVariant &value)
 }
 
 #define HOPX_SETTING(Type, getter, setter, key, fallback, conv)                                    \
-    Type Settings::getter() const { return m_settings.value(QStringLiteral(key), fallback).conv(); } \
-    void Settings::setter(Type v) { setValue(QStringLiteral(key), v); }
+    Type Settings::getter() const                                                                  \
+    {                                                                                              \
+        return m_settings.value(QStringLiteral(key), fallback).conv();                             \
+    }                                                                                              \
+    void Settings::setter(Type v)                                                                  \
+    {                                                                                              \
+        setValue(QStringLiteral(key), v);                                                          \
+    }
 
-HOPX_SETTING(int, defaultSandboxTimeoutSeconds, setDefaultSandboxTimeoutSeconds, "sandboxes/defaultTimeoutSeconds", 3600, toInt)
-HOPX_SETTING(qint64, outputCapBytes, setOutputCapBytes, "execution/outputCapBytes", 1024 * 1024, toLongLong)
-HOPX_SETTING(bool, localNetworkDefault, setLocalNetworkDefault, "local/networkDefault", false, toBool)
+HOPX_SETTING(int, defaultSandboxTimeoutSeconds, setDefaultSandboxTimeoutSeconds,
+    "sandboxes/defaultTimeoutSeconds", 3600, toInt)
+HOPX_SETTING(
+    qint64, outputCapBytes, setOutputCapBytes, "execution/outputCapBytes", 1024 * 1024, toLongLong)
+HOPX_SETTING(
+    bool, localNetworkDefault, setLocalNetworkDefault, "local/networkDefault", false, toBool)
 HOPX_SETTING(int, localMemoryMb, setLocalMemoryMb, "local/memoryMb", 1024, toInt)
 HOPX_SETTING(int, localProcesses, setLocalProcesses, "local/processes", 256, toInt)
-HOPX_SETTING(int, localCpuSecondsPerRun, setLocalCpuSecondsPerRun, "local/cpuSecondsPerRun", 0, toInt)
+HOPX_SETTING(
+    int, localCpuSecondsPerRun, setLocalCpuSecondsPerRun, "local/cpuSecondsPerRun", 0, toInt)
 HOPX_SETTING(int, localDiskMb, setLocalDiskMb, "local/diskMb", 512, toInt)
 HOPX_SETTING(int, localOpenFiles, setLocalOpenFiles, "local/openFiles", 1024, toInt)
 HOPX_SETTING(bool, httpEnabled, setHttpEnabled, "http/enabled", false, toBool)
@@ -120,7 +128,8 @@ QString execQuote(const QString &arg)
         return arg;
     QString out;
     for (const QChar c : arg) {
-        if (c == QLatin1Char('"') || c == QLatin1Char('`') || c == QLatin1Char('$') || c == QLatin1Char('\\'))
+        if (c == QLatin1Char('"') || c == QLatin1Char('`') || c == QLatin1Char('$')
+            || c == QLatin1Char('\\'))
             out += QLatin1Char('\\');
         out += c;
     }
@@ -136,33 +145,34 @@ Result<Unit> Settings::setStartAtLogin(bool on, const QString &program)
     const QString path = autostartPath();
     if (!on) {
         if (QFileInfo::exists(path) && !QFile::remove(path))
-            return Error::make(Error::Code::Internal,
-                               tr("Cannot remove %1.").arg(QDir::toNativeSeparators(path)));
+            return Error::make(
+                Error::Code::Internal, tr("Cannot remove %1.").arg(QDir::toNativeSeparators(path)));
         emit changed(QStringLiteral("ui/startAtLogin"));
-        return Unit{};
+        return Unit {};
     }
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-        return Error::make(Error::Code::Internal,
-                           tr("Cannot create %1.").arg(QFileInfo(path).absolutePath()));
+        return Error::make(
+            Error::Code::Internal, tr("Cannot create %1.").arg(QFileInfo(path).absolutePath()));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
-        return Error::make(Error::Code::Internal, tr("Cannot write %1: %2").arg(path, file.errorString()));
-    const QString entry = QStringLiteral(
-        "[Desktop Entry]\n"
-        "Type=Application\n"
-        "Name=HOPX Desktop\n"
-        "Comment=Run AI-written code in isolated sandboxes\n"
-        "Exec=%1 --background\n"
-        "Icon=" HOPX_APP_ID "\n"
-        "Terminal=false\n"
-        "Categories=Development;Utility;Qt;\n"
-        "X-GNOME-Autostart-enabled=true\n")
-        .arg(execQuote(QFileInfo(program).absoluteFilePath()));
+        return Error::make(
+            Error::Code::Internal, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    const QString entry = QStringLiteral("[Desktop Entry]\n"
+                                         "Type=Application\n"
+                                         "Name=HOPX Desktop\n"
+                                         "Comment=Run AI-written code in isolated sandboxes\n"
+                                         "Exec=%1 --background\n"
+                                         "Icon=" HOPX_APP_ID "\n"
+                                         "Terminal=false\n"
+                                         "Categories=Development;Utility;Qt;\n"
+                                         "X-GNOME-Autostart-enabled=true\n")
+                              .arg(execQuote(QFileInfo(program).absoluteFilePath()));
     file.write(entry.toUtf8());
     if (!file.commit())
-        return Error::make(Error::Code::Internal, tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return Error::make(
+            Error::Code::Internal, tr("Cannot write %1: %2").arg(path, file.errorString()));
     emit changed(QStringLiteral("ui/startAtLogin"));
-    return Unit{};
+    return Unit {};
 }
 
 } // namespace Hopx::Core

@@ -26,7 +26,7 @@ public:
 
     QString defaultProvider() const; // auto | local | hopx
     void setDefaultProvider(const QString &provider);
-    QString hopxBaseUrl() const;     // empty = https://api.hopx.dev
+    QString hopxBaseUrl() const; // empty = https://api.hopx.dev
     void setHopxBaseUrl(const QString &url);
 
     int defaultSandboxTimeoutSeconds() const;

@@ -31,7 +31,9 @@ UnixSignalWatcher::UnixSignalWatcher(QObject *parent)
         while (::read(s_pipe[0], &byte, 1) == 1)
             emit terminationRequested(byte);
     });
-    struct sigaction sa {};
+    struct sigaction sa
+    {
+    };
     sa.sa_handler = handle;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;

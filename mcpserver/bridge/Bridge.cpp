@@ -32,7 +32,6 @@ bool startsWith(const std::string &line, std::string_view prefix)
     return line.compare(0, prefix.size(), prefix) == 0;
 }
 
-
 constexpr size_t kMaxLine = 64u * 1024 * 1024; // the app enforces its own, smaller limit
 constexpr int kRetryMs = 50;
 
@@ -49,8 +48,11 @@ std::string dirOfSelf()
 
 bool isExecutable(const std::string &path)
 {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+    struct stat st
+    {
+    };
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)
+        && ::access(path.c_str(), X_OK) == 0;
 }
 
 std::string findOnPath(const std::string &name)
@@ -60,7 +62,8 @@ std::string findOnPath(const std::string &name)
     size_t start = 0;
     while (start <= dirs.size()) {
         const size_t end = dirs.find(':', start);
-        const std::string dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        const std::string dir =
+            dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
         if (!dir.empty() && isExecutable(dir + "/" + name))
             return dir + "/" + name;
         if (end == std::string::npos)
@@ -74,8 +77,7 @@ std::string findOnPath(const std::string &name)
 
 Bridge::Bridge(Options options)
     : m_options(std::move(options))
-{
-}
+{ }
 
 Bridge::~Bridge()
 {
@@ -137,22 +139,26 @@ void Bridge::connectFailed()
     if (!m_launched) {
         if (!m_options.launch) {
             fail("HOPX Desktop is not running (no server on " + m_options.socketPath
-                 + "). Start HOPX Desktop, or drop --no-launch to let hopx-mcp start it, then retry.");
+                + "). Start HOPX Desktop, or drop --no-launch to let hopx-mcp start it, then "
+                  "retry.");
             return;
         }
         m_launched = true;
         if (!launchApp()) {
-            fail("HOPX Desktop is not running and hopx-desktop was not found next to hopx-mcp or on "
-                 "PATH. Install or start HOPX Desktop, then retry.");
+            fail(
+                "HOPX Desktop is not running and hopx-desktop was not found next to hopx-mcp or on "
+                "PATH. Install or start HOPX Desktop, then retry.");
             return;
         }
         m_launchStarted = Clock::now();
     }
-    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_launchStarted).count();
+    const auto waited =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_launchStarted)
+            .count();
     if (waited > m_options.launchWaitMs) {
         fail("HOPX Desktop was started but did not open " + m_options.socketPath + " within "
-             + std::to_string(m_options.launchWaitMs / 1000)
-             + " s. Check that it runs (hopx-desktop --headless shows why), then retry.");
+            + std::to_string(m_options.launchWaitMs / 1000)
+            + " s. Check that it runs (hopx-desktop --headless shows why), then retry.");
         return;
     }
     m_nextAttempt = Clock::now() + std::chrono::milliseconds(kRetryMs);
@@ -188,7 +194,8 @@ bool Bridge::launchApp()
             ::dup2(null, STDOUT_FILENO);
             ::dup2(null, STDERR_FILENO);
             ::unsetenv("HOPX_API_KEY");
-            const char *argv[] = {app.c_str(), "--background", "--socket", m_options.socketPath.c_str(), nullptr};
+            const char *argv[] = {
+                app.c_str(), "--background", "--socket", m_options.socketPath.c_str(), nullptr};
             ::execve(app.c_str(), const_cast<char **>(argv), environ);
             ::_exit(127);
         }
@@ -228,8 +235,8 @@ void Bridge::answerPending()
 {
     std::string out;
     for (const auto &entry : m_pending)
-        out += "{\"jsonrpc\":\"2.0\",\"id\":" + entry.second + ",\"error\":{\"code\":-32000,\"message\":"
-            + jsonQuote(m_failure) + "}}\n";
+        out += "{\"jsonrpc\":\"2.0\",\"id\":" + entry.second
+            + ",\"error\":{\"code\":-32000,\"message\":" + jsonQuote(m_failure) + "}}\n";
     const bool answered = !m_pending.empty();
     m_pending.clear();
     if (!out.empty())
@@ -441,7 +448,9 @@ int Bridge::run()
             fds[count++] = {m_socket, short(POLLIN | (m_socketOut.empty() ? 0 : POLLOUT)), 0};
         int timeout = -1;
         if (!m_connected && m_failure.empty()) {
-            timeout = int(std::max<long long>(0, std::chrono::duration_cast<std::chrono::milliseconds>(m_nextAttempt - Clock::now()).count()));
+            timeout = int(std::max<long long>(0,
+                std::chrono::duration_cast<std::chrono::milliseconds>(m_nextAttempt - Clock::now())
+                    .count()));
         }
         const int ready = ::poll(fds, nfds_t(count), timeout);
         if (ready < 0 && errno != EINTR) {

@@ -26,11 +26,11 @@ class Bridge
 public:
     struct Options
     {
-        std::string socketPath;  // the file path of the app's socket
-        bool launch = true;      // start hopx-desktop when no server answers
+        std::string socketPath; // the file path of the app's socket
+        bool launch = true; // start hopx-desktop when no server answers
         int launchWaitMs = 10000;
-        std::string appPath;     // empty = next to this binary, else on PATH
-        bool handoff = true;     // offer stdin/stdout to the app when they are pipes/sockets
+        std::string appPath; // empty = next to this binary, else on PATH
+        bool handoff = true; // offer stdin/stdout to the app when they are pipes/sockets
     };
 
     explicit Bridge(Options options);
@@ -42,9 +42,9 @@ private:
     using Clock = std::chrono::steady_clock;
     enum class Mode {
         Forwarding, // every line goes through us
-        Offering,   // hello sent with "handoff":1; stdin untouched until the app answers
-        Offered,    // descriptors sent; waiting for "ok" or "no"
-        HandedOff,  // the app serves stdin/stdout; the socket carries control lines only
+        Offering, // hello sent with "handoff":1; stdin untouched until the app answers
+        Offered, // descriptors sent; waiting for "ok" or "no"
+        HandedOff, // the app serves stdin/stdout; the socket carries control lines only
     };
 
     bool tryConnect();
@@ -78,8 +78,8 @@ private:
     std::string m_stdinBuffer;
     std::string m_socketIn;
     std::string m_socketOut;
-    std::map<std::string, std::string> m_pending;     // id key → id JSON, awaiting answers
-    std::string m_failure;                            // set once the app is unreachable
+    std::map<std::string, std::string> m_pending; // id key → id JSON, awaiting answers
+    std::string m_failure; // set once the app is unreachable
 };
 
 } // namespace Hopx::Bridge

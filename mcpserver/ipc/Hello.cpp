@@ -16,12 +16,11 @@ QByteArray Hello::toLine() const
     QJsonObject envObject;
     for (auto it = env.cbegin(); it != env.cend(); ++it)
         envObject.insert(it.key(), it.value());
-    QJsonObject hello{{QStringLiteral("version"), version},
-                      {QStringLiteral("pid"), bridgePid},
-                      {QStringLiteral("env"), envObject}};
+    QJsonObject hello {{QStringLiteral("version"), version}, {QStringLiteral("pid"), bridgePid},
+        {QStringLiteral("env"), envObject}};
     if (handoff)
         hello.insert(QStringLiteral("handoff"), 1);
-    return QJsonDocument(QJsonObject{{QStringLiteral("hopx_hello"), hello}})
+    return QJsonDocument(QJsonObject {{QStringLiteral("hopx_hello"), hello}})
         .toJson(QJsonDocument::Compact);
 }
 

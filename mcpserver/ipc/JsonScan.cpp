@@ -92,19 +92,38 @@ bool parseString(Cursor &c, std::string *out)
             return false;
         const char e = c.s[c.i++];
         switch (e) {
-        case '"': case '\\': case '/':
-            if (out) *out += e;
+        case '"':
+        case '\\':
+        case '/':
+            if (out)
+                *out += e;
             break;
-        case 'b': if (out) *out += '\b'; break;
-        case 'f': if (out) *out += '\f'; break;
-        case 'n': if (out) *out += '\n'; break;
-        case 'r': if (out) *out += '\r'; break;
-        case 't': if (out) *out += '\t'; break;
+        case 'b':
+            if (out)
+                *out += '\b';
+            break;
+        case 'f':
+            if (out)
+                *out += '\f';
+            break;
+        case 'n':
+            if (out)
+                *out += '\n';
+            break;
+        case 'r':
+            if (out)
+                *out += '\r';
+            break;
+        case 't':
+            if (out)
+                *out += '\t';
+            break;
         case 'u': {
             bool ok = true;
             unsigned cp = hex4(c.s, c.i, &ok);
             c.i += 4;
-            if (cp >= 0xD800 && cp < 0xDC00 && c.i + 6 <= c.s.size() && c.s[c.i] == '\\' && c.s[c.i + 1] == 'u') {
+            if (cp >= 0xD800 && cp < 0xDC00 && c.i + 6 <= c.s.size() && c.s[c.i] == '\\'
+                && c.s[c.i + 1] == 'u') {
                 const unsigned low = hex4(c.s, c.i + 2, &ok);
                 if (low >= 0xDC00 && low < 0xE000) {
                     cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
@@ -155,8 +174,8 @@ bool skipValue(Cursor &c)
         return false;
     }
     const size_t start = c.i;
-    while (c.i < c.s.size() && c.s[c.i] != ',' && c.s[c.i] != '}' && c.s[c.i] != ']' && c.s[c.i] != ' '
-           && c.s[c.i] != '\t' && c.s[c.i] != '\r' && c.s[c.i] != '\n')
+    while (c.i < c.s.size() && c.s[c.i] != ',' && c.s[c.i] != '}' && c.s[c.i] != ']'
+        && c.s[c.i] != ' ' && c.s[c.i] != '\t' && c.s[c.i] != '\r' && c.s[c.i] != '\n')
         ++c.i;
     return c.i > start;
 }
@@ -166,7 +185,7 @@ bool skipValue(Cursor &c)
 MessageInfo scanMessage(std::string_view line)
 {
     MessageInfo info;
-    Cursor c{line};
+    Cursor c {line};
     if (!c.eat('{'))
         return info;
     info.isObject = true;
@@ -176,22 +195,22 @@ MessageInfo scanMessage(std::string_view line)
         c.ws();
         std::string key;
         if (!parseString(c, &key))
-            return MessageInfo{};
+            return MessageInfo {};
         if (!c.eat(':'))
-            return MessageInfo{};
+            return MessageInfo {};
         c.ws();
         const size_t valueStart = c.i;
         if (key == "id") {
             if (c.i < line.size() && line[c.i] == '"') {
                 std::string id;
                 if (!parseString(c, &id))
-                    return MessageInfo{};
+                    return MessageInfo {};
                 info.hasId = true;
                 info.idKey = "s:" + id;
                 info.idJson = std::string(line.substr(valueStart, c.i - valueStart));
             } else {
                 if (!skipValue(c))
-                    return MessageInfo{};
+                    return MessageInfo {};
                 const std::string raw(line.substr(valueStart, c.i - valueStart));
                 char *end = nullptr;
                 const double d = std::strtod(raw.c_str(), &end);
@@ -207,13 +226,13 @@ MessageInfo scanMessage(std::string_view line)
             if (key == "method")
                 info.hasMethod = true;
             if (!skipValue(c))
-                return MessageInfo{};
+                return MessageInfo {};
         }
         if (c.eat(','))
             continue;
         if (c.eat('}'))
             return info;
-        return MessageInfo{};
+        return MessageInfo {};
     }
 }
 
@@ -223,11 +242,21 @@ std::string jsonQuote(std::string_view text)
     for (const char ch : text) {
         const auto u = static_cast<unsigned char>(ch);
         switch (ch) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (u < 0x20) {
                 char buf[8];

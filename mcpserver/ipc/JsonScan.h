@@ -19,7 +19,7 @@ struct MessageInfo
     bool isObject = false;
     bool hasMethod = false;
     bool hasId = false;
-    std::string idKey;  // canonical: "s:<utf-8>" or "n:<integer>"
+    std::string idKey; // canonical: "s:<utf-8>" or "n:<integer>"
     std::string idJson; // the id as JSON, to echo in an error reply
 };
 

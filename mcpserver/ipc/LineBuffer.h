@@ -16,7 +16,9 @@ namespace Hopx::Ipc {
 class LineBuffer
 {
 public:
-    explicit LineBuffer(qsizetype maxLineBytes = 16 * 1024 * 1024) : m_max(maxLineBytes) {}
+    explicit LineBuffer(qsizetype maxLineBytes = 16 * 1024 * 1024)
+        : m_max(maxLineBytes)
+    { }
 
     //! Appends bytes; returns the complete lines now available (without '\n').
     QList<QByteArray> append(const QByteArray &bytes);

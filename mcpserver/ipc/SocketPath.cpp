@@ -34,7 +34,9 @@ QString SocketPath::prepareDirectory(const QString &serverName)
         if (!QDir().mkpath(dir))
             return QStringLiteral("Cannot create the socket directory %1").arg(dir);
     }
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::lstat(native.constData(), &st) != 0 || !S_ISDIR(st.st_mode))
         return QStringLiteral("The socket directory %1 is not a directory").arg(dir);
     // Under /tmp another user could pre-create our directory: refuse anything not ours.

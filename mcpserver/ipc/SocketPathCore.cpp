@@ -11,7 +11,9 @@ namespace Hopx::Ipc {
 namespace {
 bool isDir(const std::string &path)
 {
-    struct stat st {};
+    struct stat st
+    {
+    };
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 std::string env(const char *name)

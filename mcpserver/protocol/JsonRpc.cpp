@@ -20,17 +20,17 @@ QJsonObject response(const QJsonValue &id, const QJsonObject &result)
 
 QJsonObject error(const QJsonValue &id, int code, const QString &message, const QJsonValue &data)
 {
-    QJsonObject err{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
+    QJsonObject err {{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
     if (!data.isUndefined())
         err.insert(QStringLiteral("data"), data);
     return {{kJsonRpc, kVersion},
-            {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
-            {QStringLiteral("error"), err}};
+        {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
+        {QStringLiteral("error"), err}};
 }
 
 QJsonObject notification(const QString &method, const QJsonObject &params)
 {
-    QJsonObject msg{{kJsonRpc, kVersion}, {QStringLiteral("method"), method}};
+    QJsonObject msg {{kJsonRpc, kVersion}, {QStringLiteral("method"), method}};
     if (!params.isEmpty())
         msg.insert(QStringLiteral("params"), params);
     return msg;

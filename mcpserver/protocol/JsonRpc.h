@@ -23,7 +23,7 @@ enum ErrorCode {
 
 QJsonObject response(const QJsonValue &id, const QJsonObject &result);
 QJsonObject error(const QJsonValue &id, int code, const QString &message,
-                  const QJsonValue &data = QJsonValue::Undefined);
+    const QJsonValue &data = QJsonValue::Undefined);
 QJsonObject notification(const QString &method, const QJsonObject &params = {});
 QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObject &params = {});
 //! Compact, single-line UTF-8 (stdio framing forbids embedded newlines).

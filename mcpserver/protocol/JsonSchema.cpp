@@ -27,7 +27,8 @@ bool matchesType(const QString &type, const QJsonValue &v)
     if (type == QLatin1String("number"))
         return v.isDouble();
     if (type == QLatin1String("integer"))
-        return v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() == std::floor(v.toDouble());
+        return v.isDouble() && std::isfinite(v.toDouble())
+            && v.toDouble() == std::floor(v.toDouble());
     return true; // unknown type names do not reject
 }
 
@@ -43,7 +44,8 @@ QString article(const QString &type)
 
 } // namespace
 
-QString JsonSchema::validate(const QJsonObject &schema, const QJsonValue &value, const QString &path)
+QString JsonSchema::validate(
+    const QJsonObject &schema, const QJsonValue &value, const QString &path)
 {
     const QJsonValue typeValue = schema.value(QStringLiteral("type"));
     if (typeValue.isString() || typeValue.isArray()) {
@@ -65,7 +67,8 @@ QString JsonSchema::validate(const QJsonObject &schema, const QJsonValue &value,
     }
 
     if (schema.contains(QStringLiteral("const")) && schema.value(QStringLiteral("const")) != value)
-        return QStringLiteral("%1 must be %2").arg(path, schema.value(QStringLiteral("const")).toVariant().toString());
+        return QStringLiteral("%1 must be %2")
+            .arg(path, schema.value(QStringLiteral("const")).toVariant().toString());
 
     if (schema.value(QStringLiteral("enum")).isArray()) {
         const QJsonArray allowed = schema.value(QStringLiteral("enum")).toArray();
@@ -74,30 +77,47 @@ QString JsonSchema::validate(const QJsonObject &schema, const QJsonValue &value,
             for (const QJsonValue &a : allowed)
                 names << (a.isString() ? QLatin1Char('"') + a.toString() + QLatin1Char('"')
                                        : a.toVariant().toString());
-            return QStringLiteral("%1 must be one of %2").arg(path, names.join(QStringLiteral(", ")));
+            return QStringLiteral("%1 must be one of %2")
+                .arg(path, names.join(QStringLiteral(", ")));
         }
     }
 
     if (value.isDouble()) {
         const double d = value.toDouble();
-        if (schema.contains(QStringLiteral("minimum")) && d < schema.value(QStringLiteral("minimum")).toDouble())
-            return QStringLiteral("%1 must be at least %2").arg(path).arg(schema.value(QStringLiteral("minimum")).toDouble());
-        if (schema.contains(QStringLiteral("maximum")) && d > schema.value(QStringLiteral("maximum")).toDouble())
-            return QStringLiteral("%1 must be at most %2").arg(path).arg(schema.value(QStringLiteral("maximum")).toDouble());
+        if (schema.contains(QStringLiteral("minimum"))
+            && d < schema.value(QStringLiteral("minimum")).toDouble())
+            return QStringLiteral("%1 must be at least %2")
+                .arg(path)
+                .arg(schema.value(QStringLiteral("minimum")).toDouble());
+        if (schema.contains(QStringLiteral("maximum"))
+            && d > schema.value(QStringLiteral("maximum")).toDouble())
+            return QStringLiteral("%1 must be at most %2")
+                .arg(path)
+                .arg(schema.value(QStringLiteral("maximum")).toDouble());
         if (schema.contains(QStringLiteral("exclusiveMinimum"))
             && d <= schema.value(QStringLiteral("exclusiveMinimum")).toDouble())
-            return QStringLiteral("%1 must be greater than %2").arg(path).arg(schema.value(QStringLiteral("exclusiveMinimum")).toDouble());
+            return QStringLiteral("%1 must be greater than %2")
+                .arg(path)
+                .arg(schema.value(QStringLiteral("exclusiveMinimum")).toDouble());
         if (schema.contains(QStringLiteral("exclusiveMaximum"))
             && d >= schema.value(QStringLiteral("exclusiveMaximum")).toDouble())
-            return QStringLiteral("%1 must be less than %2").arg(path).arg(schema.value(QStringLiteral("exclusiveMaximum")).toDouble());
+            return QStringLiteral("%1 must be less than %2")
+                .arg(path)
+                .arg(schema.value(QStringLiteral("exclusiveMaximum")).toDouble());
     }
 
     if (value.isString()) {
         const QString s = value.toString();
-        if (schema.contains(QStringLiteral("minLength")) && s.size() < schema.value(QStringLiteral("minLength")).toInt())
-            return QStringLiteral("%1 must have at least %2 characters").arg(path).arg(schema.value(QStringLiteral("minLength")).toInt());
-        if (schema.contains(QStringLiteral("maxLength")) && s.size() > schema.value(QStringLiteral("maxLength")).toInt())
-            return QStringLiteral("%1 must have at most %2 characters").arg(path).arg(schema.value(QStringLiteral("maxLength")).toInt());
+        if (schema.contains(QStringLiteral("minLength"))
+            && s.size() < schema.value(QStringLiteral("minLength")).toInt())
+            return QStringLiteral("%1 must have at least %2 characters")
+                .arg(path)
+                .arg(schema.value(QStringLiteral("minLength")).toInt());
+        if (schema.contains(QStringLiteral("maxLength"))
+            && s.size() > schema.value(QStringLiteral("maxLength")).toInt())
+            return QStringLiteral("%1 must have at most %2 characters")
+                .arg(path)
+                .arg(schema.value(QStringLiteral("maxLength")).toInt());
         if (schema.value(QStringLiteral("pattern")).isString()) {
             const QRegularExpression re(schema.value(QStringLiteral("pattern")).toString());
             if (re.isValid() && !re.match(s).hasMatch())
@@ -107,14 +127,21 @@ QString JsonSchema::validate(const QJsonObject &schema, const QJsonValue &value,
 
     if (value.isArray()) {
         const QJsonArray arr = value.toArray();
-        if (schema.contains(QStringLiteral("minItems")) && arr.size() < schema.value(QStringLiteral("minItems")).toInt())
-            return QStringLiteral("%1 must have at least %2 items").arg(path).arg(schema.value(QStringLiteral("minItems")).toInt());
-        if (schema.contains(QStringLiteral("maxItems")) && arr.size() > schema.value(QStringLiteral("maxItems")).toInt())
-            return QStringLiteral("%1 must have at most %2 items").arg(path).arg(schema.value(QStringLiteral("maxItems")).toInt());
+        if (schema.contains(QStringLiteral("minItems"))
+            && arr.size() < schema.value(QStringLiteral("minItems")).toInt())
+            return QStringLiteral("%1 must have at least %2 items")
+                .arg(path)
+                .arg(schema.value(QStringLiteral("minItems")).toInt());
+        if (schema.contains(QStringLiteral("maxItems"))
+            && arr.size() > schema.value(QStringLiteral("maxItems")).toInt())
+            return QStringLiteral("%1 must have at most %2 items")
+                .arg(path)
+                .arg(schema.value(QStringLiteral("maxItems")).toInt());
         if (schema.value(QStringLiteral("items")).isObject()) {
             const QJsonObject items = schema.value(QStringLiteral("items")).toObject();
             for (int i = 0; i < arr.size(); ++i) {
-                const QString err = validate(items, arr.at(i), QStringLiteral("%1[%2]").arg(path).arg(i));
+                const QString err =
+                    validate(items, arr.at(i), QStringLiteral("%1[%2]").arg(path).arg(i));
                 if (!err.isEmpty())
                     return err;
             }
@@ -132,13 +159,16 @@ QString JsonSchema::validate(const QJsonObject &schema, const QJsonValue &value,
         for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
             const QString childPath = path + QLatin1Char('.') + it.key();
             if (props.contains(it.key())) {
-                const QString err = validate(props.value(it.key()).toObject(), it.value(), childPath);
+                const QString err =
+                    validate(props.value(it.key()).toObject(), it.value(), childPath);
                 if (!err.isEmpty())
                     return err;
             } else if (additional.isBool() && !additional.toBool()) {
                 QStringList known = props.keys();
                 return QStringLiteral("%1 is not a known parameter (known: %2)")
-                    .arg(childPath, known.isEmpty() ? QStringLiteral("none") : known.join(QStringLiteral(", ")));
+                    .arg(childPath,
+                        known.isEmpty() ? QStringLiteral("none")
+                                        : known.join(QStringLiteral(", ")));
             } else if (additional.isObject()) {
                 const QString err = validate(additional.toObject(), it.value(), childPath);
                 if (!err.isEmpty())

@@ -20,7 +20,7 @@ class JsonSchema
 {
 public:
     static QString validate(const QJsonObject &schema, const QJsonValue &value,
-                            const QString &path = QStringLiteral("arguments"));
+        const QString &path = QStringLiteral("arguments"));
 };
 
 } // namespace Hopx::Mcp

@@ -22,10 +22,9 @@ namespace Hopx::Mcp {
 
 namespace {
 
-const QStringList kLogLevels{QStringLiteral("debug"),   QStringLiteral("info"),
-                             QStringLiteral("notice"),  QStringLiteral("warning"),
-                             QStringLiteral("error"),   QStringLiteral("critical"),
-                             QStringLiteral("alert"),   QStringLiteral("emergency")};
+const QStringList kLogLevels {QStringLiteral("debug"), QStringLiteral("info"),
+    QStringLiteral("notice"), QStringLiteral("warning"), QStringLiteral("error"),
+    QStringLiteral("critical"), QStringLiteral("alert"), QStringLiteral("emergency")};
 
 const QString kRelatedTask = QStringLiteral("io.modelcontextprotocol/related-task");
 constexpr int kMaxCompletionValues = 100; // the spec's cap per response
@@ -37,8 +36,8 @@ QString encodeCursor(int offset)
 
 std::optional<int> decodeCursor(const QString &cursor)
 {
-    const QByteArray raw = QByteArray::fromBase64(cursor.toLatin1(),
-                                                  QByteArray::AbortOnBase64DecodingErrors);
+    const QByteArray raw =
+        QByteArray::fromBase64(cursor.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
     if (!raw.startsWith("o:"))
         return std::nullopt;
     bool ok = false;
@@ -50,7 +49,7 @@ std::optional<int> decodeCursor(const QString &cursor)
 
 //! One page of `items` under `key`; false when the cursor is not one we handed out.
 bool paginate(const QJsonArray &items, const QJsonObject &params, const QString &key, int pageSize,
-              QJsonObject *result)
+    QJsonObject *result)
 {
     int offset = 0;
     const QJsonValue cursor = params.value(QStringLiteral("cursor"));
@@ -64,7 +63,7 @@ bool paginate(const QJsonArray &items, const QJsonObject &params, const QString 
     const int end = std::min<int>(items.size(), offset + std::max(1, pageSize));
     for (int i = offset; i < end; ++i)
         page.append(items.at(i));
-    *result = QJsonObject{{key, page}};
+    *result = QJsonObject {{key, page}};
     if (end < items.size())
         result->insert(QStringLiteral("nextCursor"), encodeCursor(end));
     return true;
@@ -72,7 +71,7 @@ bool paginate(const QJsonArray &items, const QJsonObject &params, const QString 
 
 QJsonObject relatedTaskMeta(const QString &taskId)
 {
-    return QJsonObject{{kRelatedTask, QJsonObject{{QStringLiteral("taskId"), taskId}}}};
+    return QJsonObject {{kRelatedTask, QJsonObject {{QStringLiteral("taskId"), taskId}}}};
 }
 
 QString firstText(const ToolResult &result)
@@ -86,9 +85,8 @@ QString firstText(const ToolResult &result)
 } // namespace
 
 McpSession::McpSession(const ServerConfig &config, ToolRegistry *registry, QObject *parent)
-    : McpSession(config, ServerContext{registry, nullptr, nullptr, nullptr}, parent)
-{
-}
+    : McpSession(config, ServerContext {registry, nullptr, nullptr, nullptr}, parent)
+{ }
 
 McpSession::McpSession(const ServerConfig &config, const ServerContext &context, QObject *parent)
     : QObject(parent)
@@ -105,19 +103,21 @@ McpSession::McpSession(const ServerConfig &config, const ServerContext &context,
     };
     if (m_registry)
         connect(m_registry.data(), &ToolRegistry::changed, this,
-                [=]() { listChanged("tools", QStringLiteral("notifications/tools/list_changed")); });
+            [=]() { listChanged("tools", QStringLiteral("notifications/tools/list_changed")); });
     if (m_resources) {
-        connect(m_resources.data(), &ResourceRegistry::listChanged, this,
-                [=]() { listChanged("resources", QStringLiteral("notifications/resources/list_changed")); });
+        connect(m_resources.data(), &ResourceRegistry::listChanged, this, [=]() {
+            listChanged("resources", QStringLiteral("notifications/resources/list_changed"));
+        });
         connect(m_resources.data(), &ResourceRegistry::updated, this, [this](const QString &uri) {
             if (m_initialized && m_subscriptions.contains(uri))
                 send(JsonRpc::notification(QStringLiteral("notifications/resources/updated"),
-                                           QJsonObject{{QStringLiteral("uri"), uri}}));
+                    QJsonObject {{QStringLiteral("uri"), uri}}));
         });
     }
     if (m_prompts)
-        connect(m_prompts.data(), &PromptRegistry::listChanged, this,
-                [=]() { listChanged("prompts", QStringLiteral("notifications/prompts/list_changed")); });
+        connect(m_prompts.data(), &PromptRegistry::listChanged, this, [=]() {
+            listChanged("prompts", QStringLiteral("notifications/prompts/list_changed"));
+        });
     if (m_tasks)
         connect(m_tasks.data(), &TaskStore::statusChanged, this, &McpSession::handleTaskChanged);
 }
@@ -137,8 +137,8 @@ McpSession::~McpSession()
         const ToolCall::ClientCallback callback = o.callback;
         QTimer::singleShot(0, call.data(), [call, callback]() {
             if (call && !call->isCancelled() && !call->isFinished())
-                callback(ToolCall::ClientReply{false, {}, JsonRpc::InternalError,
-                                               QStringLiteral("The client session ended")});
+                callback(ToolCall::ClientReply {
+                    false, {}, JsonRpc::InternalError, QStringLiteral("The client session ended")});
         });
     }
 }
@@ -177,28 +177,29 @@ void McpSession::send(const QJsonObject &message, const QString &relatedKey)
 }
 
 void McpSession::record(const QString &method, const QString &tool, const QElapsedTimer &timer,
-                        RequestRecord::Outcome outcome, const QString &detail)
+    RequestRecord::Outcome outcome, const QString &detail)
 {
-    emit requestFinished(RequestRecord{method, tool, timer.nsecsElapsed() / 1000, outcome, detail});
+    emit requestFinished(
+        RequestRecord {method, tool, timer.nsecsElapsed() / 1000, outcome, detail});
 }
 
 void McpSession::handleOversizedLine(qsizetype limit)
 {
     send(JsonRpc::error(QJsonValue::Null, JsonRpc::ParseError,
-                        QStringLiteral("Parse error: message longer than %1 bytes").arg(limit)));
+        QStringLiteral("Parse error: message longer than %1 bytes").arg(limit)));
 }
 
 void McpSession::handleLine(const QByteArray &line)
 {
     if (line.trimmed().isEmpty())
         return; // blank lines carry nothing; answering them would confuse clients
-    QJsonParseError parseError{};
+    QJsonParseError parseError {};
     const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
     if (parseError.error != QJsonParseError::NoError || doc.isNull()) {
         send(JsonRpc::error(QJsonValue::Null, JsonRpc::ParseError,
-                            QStringLiteral("Parse error: %1 at offset %2")
-                                .arg(parseError.errorString())
-                                .arg(parseError.offset)));
+            QStringLiteral("Parse error: %1 at offset %2")
+                .arg(parseError.errorString())
+                .arg(parseError.offset)));
         return;
     }
     handleJson(doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
@@ -212,7 +213,8 @@ void McpSession::handleJson(const QJsonValue &message)
         QString batchKey;
         for (const QJsonValue &item : batch) {
             const QJsonObject o = item.toObject();
-            if (o.value(QStringLiteral("method")).isString() && JsonRpc::isValidId(o.value(QStringLiteral("id")))) {
+            if (o.value(QStringLiteral("method")).isString()
+                && JsonRpc::isValidId(o.value(QStringLiteral("id")))) {
                 batchKey = JsonRpc::idKey(o.value(QStringLiteral("id")));
                 break;
             }
@@ -220,14 +222,14 @@ void McpSession::handleJson(const QJsonValue &message)
         // Batches exist only in 2025-03-26 (added there, removed in 2025-06-18).
         if (m_protocolVersion != QLatin1String("2025-03-26")) {
             send(JsonRpc::error(QJsonValue::Null, JsonRpc::InvalidRequest,
-                                QStringLiteral("Invalid Request: batches are only allowed with "
-                                               "protocol version 2025-03-26")),
-                 batchKey);
+                     QStringLiteral("Invalid Request: batches are only allowed with "
+                                    "protocol version 2025-03-26")),
+                batchKey);
             return;
         }
         if (batch.isEmpty()) {
             send(JsonRpc::error(QJsonValue::Null, JsonRpc::InvalidRequest,
-                                QStringLiteral("Invalid Request: empty batch")));
+                QStringLiteral("Invalid Request: empty batch")));
             return;
         }
         struct Collector
@@ -246,8 +248,9 @@ void McpSession::handleJson(const QJsonValue &message)
                     collector->responses.append(*response);
                 if (--collector->pending == 0 && self) {
                     if (!collector->responses.isEmpty())
-                        emit self->outgoing(QJsonDocument(collector->responses).toJson(QJsonDocument::Compact),
-                                            collector->key);
+                        emit self->outgoing(
+                            QJsonDocument(collector->responses).toJson(QJsonDocument::Compact),
+                            collector->key);
                     else if (!collector->key.isEmpty())
                         emit self->requestDropped(collector->key);
                 }
@@ -259,8 +262,8 @@ void McpSession::handleJson(const QJsonValue &message)
     const QJsonObject object = message.toObject();
     const QJsonValue id = object.value(QStringLiteral("id"));
     const QString key = object.value(QStringLiteral("method")).isString() && JsonRpc::isValidId(id)
-                            ? JsonRpc::idKey(id)
-                            : QString();
+        ? JsonRpc::idKey(id)
+        : QString();
     dispatch(message, [this, key](std::optional<QJsonObject> response) {
         if (response)
             send(*response, key);
@@ -273,7 +276,7 @@ void McpSession::dispatch(const QJsonValue &message, const Responder &respond)
 {
     if (!message.isObject()) {
         respond(JsonRpc::error(QJsonValue::Null, JsonRpc::InvalidRequest,
-                               QStringLiteral("Invalid Request: a message must be a JSON object")));
+            QStringLiteral("Invalid Request: a message must be a JSON object")));
         return;
     }
     const QJsonObject msg = message.toObject();
@@ -283,7 +286,7 @@ void McpSession::dispatch(const QJsonValue &message, const Responder &respond)
 
     if (msg.value(QStringLiteral("jsonrpc")).toString() != QLatin1String("2.0")) {
         respond(JsonRpc::error(replyId, JsonRpc::InvalidRequest,
-                               QStringLiteral("Invalid Request: \"jsonrpc\" must be \"2.0\"")));
+            QStringLiteral("Invalid Request: \"jsonrpc\" must be \"2.0\"")));
         return;
     }
     const QJsonValue methodValue = msg.value(QStringLiteral("method"));
@@ -296,7 +299,7 @@ void McpSession::dispatch(const QJsonValue &message, const Responder &respond)
             return;
         }
         respond(JsonRpc::error(replyId, JsonRpc::InvalidRequest,
-                               QStringLiteral("Invalid Request: \"method\" must be a string")));
+            QStringLiteral("Invalid Request: \"method\" must be a string")));
         return;
     }
     const QString method = methodValue.toString();
@@ -307,7 +310,7 @@ void McpSession::dispatch(const QJsonValue &message, const Responder &respond)
             return;
         }
         respond(JsonRpc::error(replyId, JsonRpc::InvalidParams,
-                               QStringLiteral("Invalid params: \"params\" must be an object")));
+            QStringLiteral("Invalid params: \"params\" must be an object")));
         return;
     }
 
@@ -318,13 +321,14 @@ void McpSession::dispatch(const QJsonValue &message, const Responder &respond)
     }
     if (!JsonRpc::isValidId(id)) {
         respond(JsonRpc::error(QJsonValue::Null, JsonRpc::InvalidRequest,
-                               QStringLiteral("Invalid Request: \"id\" must be a string or an integer")));
+            QStringLiteral("Invalid Request: \"id\" must be a string or an integer")));
         return;
     }
     if (method.startsWith(QLatin1String("notifications/"))) {
         respond(JsonRpc::error(id, JsonRpc::InvalidRequest,
-                               QStringLiteral("Invalid Request: %1 is a notification and must not "
-                                              "carry an id").arg(method)));
+            QStringLiteral("Invalid Request: %1 is a notification and must not "
+                           "carry an id")
+                .arg(method)));
         return;
     }
     dispatchRequest(msg, id, respond);
@@ -387,8 +391,8 @@ void McpSession::handleClientResponse(const QJsonObject &msg)
     request.callback(reply);
 }
 
-void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
-                                 const Responder &respond)
+void McpSession::dispatchRequest(
+    const QJsonObject &msg, const QJsonValue &id, const Responder &respond)
 {
     const QString method = msg.value(QStringLiteral("method")).toString();
     const QJsonObject params = msg.value(QStringLiteral("params")).toObject();
@@ -406,8 +410,8 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
 
     if (m_inFlight.contains(JsonRpc::idKey(id))) {
         fail(JsonRpc::InvalidRequest,
-             QStringLiteral("Invalid Request: id %1 is already in use by a request in flight")
-                 .arg(id.isString() ? id.toString() : QString::number(id.toInteger())));
+            QStringLiteral("Invalid Request: id %1 is already in use by a request in flight")
+                .arg(id.isString() ? id.toString() : QString::number(id.toInteger())));
         return;
     }
     if (method == QLatin1String("ping")) {
@@ -421,7 +425,7 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
         }
         if (!params.value(QStringLiteral("protocolVersion")).isString()) {
             fail(JsonRpc::InvalidParams,
-                 QStringLiteral("Invalid params: initialize needs \"protocolVersion\" (a string)"));
+                QStringLiteral("Invalid params: initialize needs \"protocolVersion\" (a string)"));
             return;
         }
         succeed(initializeResult(params));
@@ -429,7 +433,8 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
     }
     if (!m_initializeAnswered) {
         fail(JsonRpc::InvalidRequest,
-             QStringLiteral("Invalid Request: the session is not initialized; send \"initialize\" first"));
+            QStringLiteral(
+                "Invalid Request: the session is not initialized; send \"initialize\" first"));
         return;
     }
     if (method == QLatin1String("tools/list")) {
@@ -438,7 +443,8 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
         if (ok)
             succeed(result);
         else
-            fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: unknown or malformed cursor"));
+            fail(JsonRpc::InvalidParams,
+                QStringLiteral("Invalid params: unknown or malformed cursor"));
         return;
     }
     if (method == QLatin1String("tools/call")) {
@@ -449,7 +455,8 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
         const int rank = logLevelRank(params.value(QStringLiteral("level")).toString());
         if (rank < 0) {
             fail(JsonRpc::InvalidParams,
-                 QStringLiteral("Invalid params: level must be one of %1").arg(kLogLevels.join(QStringLiteral(", "))));
+                QStringLiteral("Invalid params: level must be one of %1")
+                    .arg(kLogLevels.join(QStringLiteral(", "))));
             return;
         }
         m_logLevel = rank;
@@ -460,7 +467,8 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
     // Resources: answered whenever the app gave us a registry, even an empty one (an empty
     // list is the truth); the capability itself is declared only when something is registered.
     if (method.startsWith(QLatin1String("resources/")) && m_resources) {
-        if (method == QLatin1String("resources/list") || method == QLatin1String("resources/templates/list")) {
+        if (method == QLatin1String("resources/list")
+            || method == QLatin1String("resources/templates/list")) {
             const bool templates = method == QLatin1String("resources/templates/list");
             QJsonArray items;
             if (templates) {
@@ -471,21 +479,25 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
                     items.append(r.toJson());
             }
             QJsonObject result;
-            if (paginate(items, params, templates ? QStringLiteral("resourceTemplates") : QStringLiteral("resources"),
-                         m_config.pageSize, &result))
+            if (paginate(items, params,
+                    templates ? QStringLiteral("resourceTemplates") : QStringLiteral("resources"),
+                    m_config.pageSize, &result))
                 succeed(result);
             else
-                fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: unknown or malformed cursor"));
+                fail(JsonRpc::InvalidParams,
+                    QStringLiteral("Invalid params: unknown or malformed cursor"));
             return;
         }
         if (method == QLatin1String("resources/read")) {
             readResource(params, id, respond);
             return;
         }
-        if (method == QLatin1String("resources/subscribe") || method == QLatin1String("resources/unsubscribe")) {
+        if (method == QLatin1String("resources/subscribe")
+            || method == QLatin1String("resources/unsubscribe")) {
             const QJsonValue uri = params.value(QStringLiteral("uri"));
             if (!uri.isString() || uri.toString().isEmpty()) {
-                fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: %1 needs \"uri\" (a string)").arg(method));
+                fail(JsonRpc::InvalidParams,
+                    QStringLiteral("Invalid params: %1 needs \"uri\" (a string)").arg(method));
                 return;
             }
             // Any URI may be watched, registered or not yet: updates are announced by URI.
@@ -507,24 +519,28 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
             if (paginate(items, params, QStringLiteral("prompts"), m_config.pageSize, &result))
                 succeed(result);
             else
-                fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: unknown or malformed cursor"));
+                fail(JsonRpc::InvalidParams,
+                    QStringLiteral("Invalid params: unknown or malformed cursor"));
             return;
         }
         if (method == QLatin1String("prompts/get")) {
             const QJsonValue name = params.value(QStringLiteral("name"));
             if (!name.isString()) {
-                fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: prompts/get needs \"name\" (a string)"));
+                fail(JsonRpc::InvalidParams,
+                    QStringLiteral("Invalid params: prompts/get needs \"name\" (a string)"));
                 return;
             }
             const PromptRegistry::Entry *entry = m_prompts->find(name.toString());
             if (!entry) {
                 fail(JsonRpc::InvalidParams,
-                     QStringLiteral("Unknown prompt: %1 (prompts/list names the prompts)").arg(name.toString()));
+                    QStringLiteral("Unknown prompt: %1 (prompts/list names the prompts)")
+                        .arg(name.toString()));
                 return;
             }
             const QJsonValue argsValue = params.value(QStringLiteral("arguments"));
             if (!argsValue.isUndefined() && !argsValue.isNull() && !argsValue.isObject()) {
-                fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: \"arguments\" must be an object"));
+                fail(JsonRpc::InvalidParams,
+                    QStringLiteral("Invalid params: \"arguments\" must be an object"));
                 return;
             }
             QMap<QString, QString> arguments;
@@ -532,7 +548,8 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
             for (auto it = args.begin(); it != args.end(); ++it) {
                 if (!it.value().isString()) {
                     fail(JsonRpc::InvalidParams,
-                         QStringLiteral("Invalid params: prompt argument %1 must be a string").arg(it.key()));
+                        QStringLiteral("Invalid params: prompt argument %1 must be a string")
+                            .arg(it.key()));
                     return;
                 }
                 arguments.insert(it.key(), it.value().toString());
@@ -540,13 +557,15 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
             for (const PromptRegistry::Argument &a : entry->prompt.arguments) {
                 if (a.required && !arguments.contains(a.name)) {
                     fail(JsonRpc::InvalidParams,
-                         QStringLiteral("Invalid params: prompt %1 needs argument %2").arg(entry->prompt.name, a.name));
+                        QStringLiteral("Invalid params: prompt %1 needs argument %2")
+                            .arg(entry->prompt.name, a.name));
                     return;
                 }
             }
             const QJsonObject result = entry->getter(arguments);
             if (!result.value(QStringLiteral("messages")).isArray()) {
-                fail(JsonRpc::InternalError, QStringLiteral("Prompt %1 produced no messages").arg(entry->prompt.name));
+                fail(JsonRpc::InternalError,
+                    QStringLiteral("Prompt %1 produced no messages").arg(entry->prompt.name));
                 return;
             }
             succeed(result);
@@ -559,42 +578,51 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
         const QJsonObject ref = params.value(QStringLiteral("ref")).toObject();
         const QJsonObject argument = params.value(QStringLiteral("argument")).toObject();
         const QString type = ref.value(QStringLiteral("type")).toString();
-        if (!argument.value(QStringLiteral("name")).isString() || !argument.value(QStringLiteral("value")).isString()) {
+        if (!argument.value(QStringLiteral("name")).isString()
+            || !argument.value(QStringLiteral("value")).isString()) {
             fail(JsonRpc::InvalidParams,
-                 QStringLiteral("Invalid params: completion/complete needs argument {name, value} (strings)"));
+                QStringLiteral(
+                    "Invalid params: completion/complete needs argument {name, value} (strings)"));
             return;
         }
         const QString argName = argument.value(QStringLiteral("name")).toString();
         const QString argValue = argument.value(QStringLiteral("value")).toString();
-        const QJsonObject context = params.value(QStringLiteral("context")).toObject()
-                                        .value(QStringLiteral("arguments")).toObject();
+        const QJsonObject context = params.value(QStringLiteral("context"))
+                                        .toObject()
+                                        .value(QStringLiteral("arguments"))
+                                        .toObject();
         std::optional<QStringList> values;
         if (type == QLatin1String("ref/prompt") && m_prompts) {
-            const PromptRegistry::Entry *entry = m_prompts->find(ref.value(QStringLiteral("name")).toString());
+            const PromptRegistry::Entry *entry =
+                m_prompts->find(ref.value(QStringLiteral("name")).toString());
             bool known = false;
             if (entry)
                 for (const PromptRegistry::Argument &a : entry->prompt.arguments)
                     known = known || a.name == argName;
             if (known)
-                values = entry->completer ? entry->completer(argName, argValue, context) : QStringList{};
+                values = entry->completer ? entry->completer(argName, argValue, context)
+                                          : QStringList {};
         } else if (type == QLatin1String("ref/resource") && m_resources) {
             values = m_resources->complete(ref.value(QStringLiteral("uri")).toString(), argName,
                 argValue, context, m_connectionEnv);
         }
         if (!values) {
             fail(JsonRpc::InvalidParams,
-                 QStringLiteral("Invalid params: nothing to complete for %1 argument %2").arg(type, argName));
+                QStringLiteral("Invalid params: nothing to complete for %1 argument %2")
+                    .arg(type, argName));
             return;
         }
-        QJsonObject completion{{QStringLiteral("values"),
-                                QJsonArray::fromStringList(values->mid(0, kMaxCompletionValues))},
-                               {QStringLiteral("total"), int(values->size())},
-                               {QStringLiteral("hasMore"), values->size() > kMaxCompletionValues}};
-        succeed(QJsonObject{{QStringLiteral("completion"), completion}});
+        QJsonObject completion {
+            {QStringLiteral("values"),
+                QJsonArray::fromStringList(values->mid(0, kMaxCompletionValues))},
+            {QStringLiteral("total"), int(values->size())},
+            {QStringLiteral("hasMore"), values->size() > kMaxCompletionValues}};
+        succeed(QJsonObject {{QStringLiteral("completion"), completion}});
         return;
     }
 
-    if (method.startsWith(QLatin1String("tasks/")) && m_serverCapabilities.contains(QLatin1String("tasks"))) {
+    if (method.startsWith(QLatin1String("tasks/"))
+        && m_serverCapabilities.contains(QLatin1String("tasks"))) {
         taskRequest(method, params, id, respond);
         return;
     }
@@ -604,42 +632,44 @@ void McpSession::dispatchRequest(const QJsonObject &msg, const QJsonValue &id,
 QJsonObject McpSession::initializeResult(const QJsonObject &params)
 {
     const QString requested = params.value(QStringLiteral("protocolVersion")).toString();
-    m_protocolVersion = m_config.protocolVersions.contains(requested) ? requested
-                                                                      : m_config.protocolVersions.first();
+    m_protocolVersion = m_config.protocolVersions.contains(requested)
+        ? requested
+        : m_config.protocolVersions.first();
     m_clientInfo = params.value(QStringLiteral("clientInfo")).toObject();
     m_clientCapabilities = params.value(QStringLiteral("capabilities")).toObject();
     m_initializeAnswered = true;
     emit clientIdentified(m_clientInfo, m_protocolVersion);
 
     // Capabilities declared = capabilities implemented (and something to offer).
-    QJsonObject capabilities{
-        {QStringLiteral("tools"), QJsonObject{{QStringLiteral("listChanged"), true}}},
-        {QStringLiteral("logging"), QJsonObject{}},
+    QJsonObject capabilities {
+        {QStringLiteral("tools"), QJsonObject {{QStringLiteral("listChanged"), true}}},
+        {QStringLiteral("logging"), QJsonObject {}},
     };
     if (m_resources && !m_resources->isEmpty())
-        capabilities.insert(QStringLiteral("resources"), QJsonObject{{QStringLiteral("subscribe"), true},
-                                                                      {QStringLiteral("listChanged"), true}});
+        capabilities.insert(QStringLiteral("resources"),
+            QJsonObject {
+                {QStringLiteral("subscribe"), true}, {QStringLiteral("listChanged"), true}});
     if (m_prompts && !m_prompts->isEmpty())
-        capabilities.insert(QStringLiteral("prompts"), QJsonObject{{QStringLiteral("listChanged"), true}});
+        capabilities.insert(
+            QStringLiteral("prompts"), QJsonObject {{QStringLiteral("listChanged"), true}});
     if ((m_prompts && !m_prompts->isEmpty()) || (m_resources && m_resources->hasTemplates()))
-        capabilities.insert(QStringLiteral("completions"), QJsonObject{});
+        capabilities.insert(QStringLiteral("completions"), QJsonObject {});
     // Tasks are a 2025-11-25 feature: older clients would not know what to do with them.
     if (tasksOffered() && m_protocolVersion >= QLatin1String("2025-11-25"))
         capabilities.insert(QStringLiteral("tasks"),
-                            QJsonObject{{QStringLiteral("list"), QJsonObject{}},
-                                        {QStringLiteral("cancel"), QJsonObject{}},
-                                        {QStringLiteral("requests"),
-                                         QJsonObject{{QStringLiteral("tools"),
-                                                      QJsonObject{{QStringLiteral("call"), QJsonObject{}}}}}}});
+            QJsonObject {{QStringLiteral("list"), QJsonObject {}},
+                {QStringLiteral("cancel"), QJsonObject {}},
+                {QStringLiteral("requests"),
+                    QJsonObject {{QStringLiteral("tools"),
+                        QJsonObject {{QStringLiteral("call"), QJsonObject {}}}}}}});
     m_serverCapabilities = capabilities;
 
-    QJsonObject serverInfo{{QStringLiteral("name"), m_config.name},
-                           {QStringLiteral("version"), m_config.version}};
+    QJsonObject serverInfo {
+        {QStringLiteral("name"), m_config.name}, {QStringLiteral("version"), m_config.version}};
     if (m_protocolVersion >= QLatin1String("2025-06-18"))
         serverInfo.insert(QStringLiteral("title"), m_config.title);
-    QJsonObject result{{QStringLiteral("protocolVersion"), m_protocolVersion},
-                       {QStringLiteral("capabilities"), capabilities},
-                       {QStringLiteral("serverInfo"), serverInfo}};
+    QJsonObject result {{QStringLiteral("protocolVersion"), m_protocolVersion},
+        {QStringLiteral("capabilities"), capabilities}, {QStringLiteral("serverInfo"), serverInfo}};
     if (!m_config.instructions.isEmpty())
         result.insert(QStringLiteral("instructions"), m_config.instructions);
     qCInfo(lcSession).noquote() << "client" << m_clientInfo.value(QStringLiteral("name")).toString()
@@ -650,7 +680,7 @@ QJsonObject McpSession::initializeResult(const QJsonObject &params)
 
 QJsonObject McpSession::toolsListResult(const QJsonObject &params, const QJsonValue &, bool *ok)
 {
-    const QList<ToolSpec> specs = m_registry ? m_registry->specs() : QList<ToolSpec>{};
+    const QList<ToolSpec> specs = m_registry ? m_registry->specs() : QList<ToolSpec> {};
     QJsonArray tools;
     for (const ToolSpec &spec : specs)
         tools.append(spec.toJson());
@@ -666,7 +696,8 @@ void McpSession::callTool(const QJsonObject &params, const QJsonValue &id, const
     const QString method = QStringLiteral("tools/call");
     const QJsonValue nameValue = params.value(QStringLiteral("name"));
     if (!nameValue.isString()) {
-        const QString message = QStringLiteral("Invalid params: tools/call needs \"name\" (a string)");
+        const QString message =
+            QStringLiteral("Invalid params: tools/call needs \"name\" (a string)");
         respond(JsonRpc::error(id, JsonRpc::InvalidParams, message));
         record(method, {}, timer, RequestRecord::Outcome::ProtocolError, message);
         return;
@@ -674,7 +705,8 @@ void McpSession::callTool(const QJsonObject &params, const QJsonValue &id, const
     const QString name = nameValue.toString();
     const ToolRegistry::Entry *entry = m_registry ? m_registry->find(name) : nullptr;
     if (!entry) {
-        const QString message = QStringLiteral("Unknown tool: %1 (tools/list names the tools)").arg(name);
+        const QString message =
+            QStringLiteral("Unknown tool: %1 (tools/list names the tools)").arg(name);
         respond(JsonRpc::error(id, JsonRpc::InvalidParams, message));
         record(method, name, timer, RequestRecord::Outcome::ProtocolError, message);
         return;
@@ -709,8 +741,9 @@ void McpSession::callTool(const QJsonObject &params, const QJsonValue &id, const
     const QString invalid = JsonSchema::validate(entry->spec.inputSchema, arguments);
     std::optional<ToolResult> invalidResult;
     if (!invalid.isEmpty()) {
-        invalidResult = ToolResult::error(QStringLiteral("Invalid arguments for %1: %2").arg(name, invalid),
-                                          QJsonObject{{QStringLiteral("message"), invalid}});
+        invalidResult =
+            ToolResult::error(QStringLiteral("Invalid arguments for %1: %2").arg(name, invalid),
+                QJsonObject {{QStringLiteral("message"), invalid}});
         if (!asTask) {
             respond(JsonRpc::response(id, invalidResult->toJson()));
             record(method, name, timer, RequestRecord::Outcome::ToolError, invalid);
@@ -718,15 +751,16 @@ void McpSession::callTool(const QJsonObject &params, const QJsonValue &id, const
         }
     }
 
-    const QJsonValue token = params.value(QStringLiteral("_meta")).toObject().value(QStringLiteral("progressToken"));
+    const QJsonValue token =
+        params.value(QStringLiteral("_meta")).toObject().value(QStringLiteral("progressToken"));
     const bool tokenValid = token.isString() || JsonRpc::isValidId(token);
-    auto *call = new ToolCall(name, arguments, tokenValid ? token : QJsonValue(QJsonValue::Undefined),
-                              m_connectionEnv, this);
+    auto *call = new ToolCall(name, arguments,
+        tokenValid ? token : QJsonValue(QJsonValue::Undefined), m_connectionEnv, this);
     call->setSessionInfo(m_protocolVersion, m_clientInfo);
     call->setClientCapabilities(m_clientCapabilities);
     QPointer<McpSession> self(this);
     call->setClientRequester([self](ToolCall *c, const QString &m, const QJsonObject &p,
-                                    const ToolCall::ClientCallback &cb) {
+                                 const ToolCall::ClientCallback &cb) {
         if (self) {
             self->sendClientRequest(c, m, p, cb);
             return;
@@ -734,7 +768,8 @@ void McpSession::callTool(const QJsonObject &params, const QJsonValue &id, const
         QPointer<ToolCall> guard(c);
         QTimer::singleShot(0, c, [guard, cb]() {
             if (guard && !guard->isCancelled())
-                cb(ToolCall::ClientReply{false, {}, JsonRpc::InternalError, QStringLiteral("The client session ended")});
+                cb(ToolCall::ClientReply {
+                    false, {}, JsonRpc::InternalError, QStringLiteral("The client session ended")});
         });
     });
 
@@ -745,29 +780,32 @@ void McpSession::callTool(const QJsonObject &params, const QJsonValue &id, const
     }
 
     const QString key = JsonRpc::idKey(id);
-    m_inFlight.insert(key, InFlight{call, respond, {}});
+    m_inFlight.insert(key, InFlight {call, respond, {}});
     m_callKeys.insert(call, key);
 
     connect(call, &ToolCall::progressNotification, this, [this, key](const QJsonObject &p) {
         send(JsonRpc::notification(QStringLiteral("notifications/progress"), p), key);
     });
-    connect(call, &ToolCall::logNotification, this, [this, name, key](const QString &level, const QJsonValue &data) {
-        emitLog(level, name, data, key, {});
-    });
-    connect(call, &ToolCall::finished, this, [this, key, call, id, name, timer](const ToolResult &result) {
-        m_callKeys.remove(call);
-        cancelClientRequestsOf(call, false);
-        const auto it = m_inFlight.find(key);
-        if (it == m_inFlight.end() || it->call != call)
-            return;
-        const Responder reply = it->respond;
-        m_inFlight.erase(it);
-        reply(JsonRpc::response(id, result.toJson()));
-        record(QStringLiteral("tools/call"), name, timer,
-               result.isError() ? RequestRecord::Outcome::ToolError : RequestRecord::Outcome::Ok,
-               result.isError() ? result.structuredContent().value(QStringLiteral("error")).toString() : QString());
-        call->deleteLater();
-    });
+    connect(call, &ToolCall::logNotification, this,
+        [this, name, key](
+            const QString &level, const QJsonValue &data) { emitLog(level, name, data, key, {}); });
+    connect(call, &ToolCall::finished, this,
+        [this, key, call, id, name, timer](const ToolResult &result) {
+            m_callKeys.remove(call);
+            cancelClientRequestsOf(call, false);
+            const auto it = m_inFlight.find(key);
+            if (it == m_inFlight.end() || it->call != call)
+                return;
+            const Responder reply = it->respond;
+            m_inFlight.erase(it);
+            reply(JsonRpc::response(id, result.toJson()));
+            record(QStringLiteral("tools/call"), name, timer,
+                result.isError() ? RequestRecord::Outcome::ToolError : RequestRecord::Outcome::Ok,
+                result.isError()
+                    ? result.structuredContent().value(QStringLiteral("error")).toString()
+                    : QString());
+            call->deleteLater();
+        });
     connect(call, &ToolCall::cancelled, this, [this, name, timer, call]() {
         m_callKeys.remove(call);
         record(QStringLiteral("tools/call"), name, timer, RequestRecord::Outcome::Cancelled);
@@ -776,9 +814,9 @@ void McpSession::callTool(const QJsonObject &params, const QJsonValue &id, const
     entry->handler(call);
 }
 
-void McpSession::startTask(const ToolRegistry::Entry &entry, ToolCall *call, const QJsonObject &taskParams,
-                           const QJsonValue &id, const Responder &respond,
-                           const std::optional<ToolResult> &early)
+void McpSession::startTask(const ToolRegistry::Entry &entry, ToolCall *call,
+    const QJsonObject &taskParams, const QJsonValue &id, const Responder &respond,
+    const std::optional<ToolResult> &early)
 {
     std::optional<qint64> ttl;
     const QJsonValue ttlValue = taskParams.value(QStringLiteral("ttl"));
@@ -788,8 +826,8 @@ void McpSession::startTask(const ToolRegistry::Entry &entry, ToolCall *call, con
     if (!task) {
         delete call;
         respond(JsonRpc::error(id, JsonRpc::InternalError,
-                               QStringLiteral("Too many unfinished tasks (%1); wait for some to finish or cancel them")
-                                   .arg(m_config.maxTasks)));
+            QStringLiteral("Too many unfinished tasks (%1); wait for some to finish or cancel them")
+                .arg(m_config.maxTasks)));
         return;
     }
     const QString taskId = task->id;
@@ -798,27 +836,32 @@ void McpSession::startTask(const ToolRegistry::Entry &entry, ToolCall *call, con
     m_tasks->attach(taskId, call); // the store owns it now: it outlives this request and session
 
     // Progress keeps the original token until the task ends; where it goes is decided per message.
-    connect(call, &ToolCall::progressNotification, this, [this, call, taskId](const QJsonObject &p) {
-        QJsonObject params = p;
-        params.insert(QStringLiteral("_meta"), relatedTaskMeta(taskId));
-        send(JsonRpc::notification(QStringLiteral("notifications/progress"), params), relatedKeyFor(call));
-    });
+    connect(
+        call, &ToolCall::progressNotification, this, [this, call, taskId](const QJsonObject &p) {
+            QJsonObject params = p;
+            params.insert(QStringLiteral("_meta"), relatedTaskMeta(taskId));
+            send(JsonRpc::notification(QStringLiteral("notifications/progress"), params),
+                relatedKeyFor(call));
+        });
     const QString name = entry.spec.name;
-    connect(call, &ToolCall::logNotification, this, [this, call, name, taskId](const QString &level, const QJsonValue &data) {
-        emitLog(level, name, data, relatedKeyFor(call), taskId);
-    });
+    connect(call, &ToolCall::logNotification, this,
+        [this, call, name, taskId](const QString &level, const QJsonValue &data) {
+            emitLog(level, name, data, relatedKeyFor(call), taskId);
+        });
     // The store, not the session, is the receiver: the result is kept even if we are gone.
     QPointer<TaskStore> store = m_tasks;
     connect(call, &ToolCall::finished, m_tasks.data(), [store, taskId](const ToolResult &result) {
         if (!store)
             return;
         const QString message = result.isError() ? firstText(result) : QString();
-        store->finish(taskId, result.isError() ? TaskStore::Status::Failed : TaskStore::Status::Completed,
-                      QJsonObject{{QStringLiteral("result"), result.toJson()}}, message);
+        store->finish(taskId,
+            result.isError() ? TaskStore::Status::Failed : TaskStore::Status::Completed,
+            QJsonObject {{QStringLiteral("result"), result.toJson()}}, message);
     });
-    connect(call, &ToolCall::cancelled, this, [this, call]() { cancelClientRequestsOf(call, false); });
+    connect(
+        call, &ToolCall::cancelled, this, [this, call]() { cancelClientRequestsOf(call, false); });
 
-    QJsonObject created{{QStringLiteral("task"), task->toJson()}};
+    QJsonObject created {{QStringLiteral("task"), task->toJson()}};
     respond(JsonRpc::response(id, created));
     qCDebug(lcSession) << "tool" << name << "runs as a task";
 
@@ -830,7 +873,7 @@ void McpSession::startTask(const ToolRegistry::Entry &entry, ToolCall *call, con
 }
 
 void McpSession::taskRequest(const QString &method, const QJsonObject &params, const QJsonValue &id,
-                             const Responder &respond)
+    const Responder &respond)
 {
     QElapsedTimer timer;
     timer.start();
@@ -854,24 +897,27 @@ void McpSession::taskRequest(const QString &method, const QJsonObject &params, c
         if (paginate(items, params, QStringLiteral("tasks"), m_config.pageSize, &result))
             succeed(result);
         else
-            fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: unknown or malformed cursor"));
+            fail(JsonRpc::InvalidParams,
+                QStringLiteral("Invalid params: unknown or malformed cursor"));
         return;
     }
-    const bool known = method == QLatin1String("tasks/get") || method == QLatin1String("tasks/result")
-                       || method == QLatin1String("tasks/cancel");
+    const bool known = method == QLatin1String("tasks/get")
+        || method == QLatin1String("tasks/result") || method == QLatin1String("tasks/cancel");
     if (!known) {
         fail(JsonRpc::MethodNotFound, QStringLiteral("Method not found: %1").arg(method));
         return;
     }
     const QJsonValue taskIdValue = params.value(QStringLiteral("taskId"));
     if (!taskIdValue.isString()) {
-        fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: %1 needs \"taskId\" (a string)").arg(method));
+        fail(JsonRpc::InvalidParams,
+            QStringLiteral("Invalid params: %1 needs \"taskId\" (a string)").arg(method));
         return;
     }
     // Another context's task is reported exactly like a missing one: no existence oracle.
     const auto task = m_tasks->find(taskIdValue.toString(), m_authContext);
     if (!task) {
-        fail(JsonRpc::InvalidParams, QStringLiteral("Task not found (unknown, expired or not yours)"));
+        fail(JsonRpc::InvalidParams,
+            QStringLiteral("Task not found (unknown, expired or not yours)"));
         return;
     }
     if (method == QLatin1String("tasks/get")) {
@@ -880,8 +926,9 @@ void McpSession::taskRequest(const QString &method, const QJsonObject &params, c
     }
     if (method == QLatin1String("tasks/cancel")) {
         if (task->isTerminal()) {
-            fail(JsonRpc::InvalidParams, QStringLiteral("Cannot cancel task: already in terminal status '%1'")
-                                             .arg(TaskStore::statusName(task->status)));
+            fail(JsonRpc::InvalidParams,
+                QStringLiteral("Cannot cancel task: already in terminal status '%1'")
+                    .arg(TaskStore::statusName(task->status)));
             return;
         }
         m_tasks->cancel(task->id, QStringLiteral("The task was cancelled by request."));
@@ -895,23 +942,25 @@ void McpSession::taskRequest(const QString &method, const QJsonObject &params, c
         record(method, {}, timer, RequestRecord::Outcome::Ok);
         return;
     }
-    m_inFlight.insert(JsonRpc::idKey(id), InFlight{nullptr, respond, task->id});
+    m_inFlight.insert(JsonRpc::idKey(id), InFlight {nullptr, respond, task->id});
 }
 
-void McpSession::answerTaskResult(const TaskStore::Task &task, const QJsonValue &id, const Responder &respond)
+void McpSession::answerTaskResult(
+    const TaskStore::Task &task, const QJsonValue &id, const Responder &respond)
 {
     if (task.outcome.contains(QStringLiteral("result"))) {
         QJsonObject result = task.outcome.value(QStringLiteral("result")).toObject();
         QJsonObject meta = result.value(QStringLiteral("_meta")).toObject();
-        meta.insert(kRelatedTask, QJsonObject{{QStringLiteral("taskId"), task.id}});
+        meta.insert(kRelatedTask, QJsonObject {{QStringLiteral("taskId"), task.id}});
         result.insert(QStringLiteral("_meta"), meta);
         respond(JsonRpc::response(id, result));
         return;
     }
     const QJsonObject error = task.outcome.value(QStringLiteral("error")).toObject();
     respond(JsonRpc::error(id, error.value(QStringLiteral("code")).toInt(JsonRpc::InternalError),
-                           error.value(QStringLiteral("message")).toString(QStringLiteral("The task ended without a result")),
-                           relatedTaskMeta(task.id)));
+        error.value(QStringLiteral("message"))
+            .toString(QStringLiteral("The task ended without a result")),
+        relatedTaskMeta(task.id)));
 }
 
 void McpSession::handleTaskChanged(const TaskStore::Task &task)
@@ -930,26 +979,30 @@ void McpSession::handleTaskChanged(const TaskStore::Task &task)
     for (const QString &key : waiting) {
         const InFlight entry = m_inFlight.take(key);
         // The request id is only needed to build the response: recover it from the key.
-        const QJsonValue id = key.startsWith(QLatin1String("s:")) ? QJsonValue(key.mid(2))
-                                                                  : QJsonValue(key.mid(2).toLongLong());
+        const QJsonValue id = key.startsWith(QLatin1String("s:"))
+            ? QJsonValue(key.mid(2))
+            : QJsonValue(key.mid(2).toLongLong());
         answerTaskResult(task, id, entry.respond);
     }
 }
 
-void McpSession::readResource(const QJsonObject &params, const QJsonValue &id, const Responder &respond)
+void McpSession::readResource(
+    const QJsonObject &params, const QJsonValue &id, const Responder &respond)
 {
     QElapsedTimer timer;
     timer.start();
     const QJsonValue uri = params.value(QStringLiteral("uri"));
     if (!uri.isString() || uri.toString().isEmpty()) {
-        const QString message = QStringLiteral("Invalid params: resources/read needs \"uri\" (a string)");
+        const QString message =
+            QStringLiteral("Invalid params: resources/read needs \"uri\" (a string)");
         respond(JsonRpc::error(id, JsonRpc::InvalidParams, message));
-        record(QStringLiteral("resources/read"), {}, timer, RequestRecord::Outcome::ProtocolError, message);
+        record(QStringLiteral("resources/read"), {}, timer, RequestRecord::Outcome::ProtocolError,
+            message);
         return;
     }
     const QString key = JsonRpc::idKey(id);
     // In flight like a tool call, so that a cancellation suppresses a late answer.
-    m_inFlight.insert(key, InFlight{nullptr, respond, {}});
+    m_inFlight.insert(key, InFlight {nullptr, respond, {}});
     auto answered = std::make_shared<bool>(false);
     QPointer<McpSession> self(this);
     auto onRead = [self, key, id, timer, answered](const ResourceRegistry::ReadResult &r) {
@@ -962,11 +1015,12 @@ void McpSession::readResource(const QJsonObject &params, const QJsonValue &id, c
         const Responder reply = it->respond;
         self->m_inFlight.erase(it);
         if (r.ok())
-            reply(JsonRpc::response(id, QJsonObject{{QStringLiteral("contents"), r.contents}}));
+            reply(JsonRpc::response(id, QJsonObject {{QStringLiteral("contents"), r.contents}}));
         else
             reply(JsonRpc::error(id, r.errorCode, r.errorMessage));
         self->record(QStringLiteral("resources/read"), {}, timer,
-                     r.ok() ? RequestRecord::Outcome::Ok : RequestRecord::Outcome::ProtocolError, r.errorMessage);
+            r.ok() ? RequestRecord::Outcome::Ok : RequestRecord::Outcome::ProtocolError,
+            r.errorMessage);
     };
     // The reader may depend on this client's own credentials (a sandbox in its HOPX account).
     m_resources->read(uri.toString(), onRead, m_connectionEnv);
@@ -989,13 +1043,13 @@ QString McpSession::relatedKeyFor(ToolCall *call) const
 }
 
 void McpSession::sendClientRequest(ToolCall *call, const QString &method, const QJsonObject &params,
-                                   const ToolCall::ClientCallback &callback)
+    const ToolCall::ClientCallback &callback)
 {
     auto failLater = [call, callback](int code, const QString &message) {
         QPointer<ToolCall> guard(call);
         QTimer::singleShot(0, call, [guard, callback, code, message]() {
             if (guard && !guard->isCancelled())
-                callback(ToolCall::ClientReply{false, {}, code, message});
+                callback(ToolCall::ClientReply {false, {}, code, message});
         });
     };
     // The server may only use what the client declared (lifecycle: negotiated capabilities).
@@ -1008,17 +1062,22 @@ void McpSession::sendClientRequest(ToolCall *call, const QString &method, const 
         capability = QStringLiteral("roots");
     if (!capability.isEmpty() && !m_clientCapabilities.contains(capability)) {
         failLater(JsonRpc::MethodNotFound,
-                  QStringLiteral("The client did not declare the %1 capability (needed for %2)").arg(capability, method));
+            QStringLiteral("The client did not declare the %1 capability (needed for %2)")
+                .arg(capability, method));
         return;
     }
     if (method == QLatin1String("elicitation/create")
         && params.value(QStringLiteral("mode")).toString() == QLatin1String("url")
-        && !m_clientCapabilities.value(QStringLiteral("elicitation")).toObject().contains(QStringLiteral("url"))) {
-        failLater(JsonRpc::MethodNotFound, QStringLiteral("The client did not declare URL elicitation"));
+        && !m_clientCapabilities.value(QStringLiteral("elicitation"))
+                .toObject()
+                .contains(QStringLiteral("url"))) {
+        failLater(
+            JsonRpc::MethodNotFound, QStringLiteral("The client did not declare URL elicitation"));
         return;
     }
     if (!m_initialized) {
-        failLater(JsonRpc::InvalidRequest, QStringLiteral("The client has not finished initialization"));
+        failLater(
+            JsonRpc::InvalidRequest, QStringLiteral("The client has not finished initialization"));
         return;
     }
 
@@ -1030,11 +1089,11 @@ void McpSession::sendClientRequest(ToolCall *call, const QString &method, const 
     const QString taskId = call->taskId();
     if (!taskId.isEmpty()) {
         QJsonObject meta = p.value(QStringLiteral("_meta")).toObject();
-        meta.insert(kRelatedTask, QJsonObject{{QStringLiteral("taskId"), taskId}});
+        meta.insert(kRelatedTask, QJsonObject {{QStringLiteral("taskId"), taskId}});
         p.insert(QStringLiteral("_meta"), meta);
         if (m_tasks)
             m_tasks->setStatus(taskId, TaskStore::Status::InputRequired,
-                               QStringLiteral("Waiting for the client to answer %1").arg(method));
+                QStringLiteral("Waiting for the client to answer %1").arg(method));
     }
     auto *timer = new QTimer(this);
     timer->setSingleShot(true);
@@ -1047,15 +1106,15 @@ void McpSession::sendClientRequest(ToolCall *call, const QString &method, const 
         m_outgoing.erase(it);
         request.timer->deleteLater();
         send(JsonRpc::notification(QStringLiteral("notifications/cancelled"),
-                                   QJsonObject{{QStringLiteral("requestId"), number},
-                                               {QStringLiteral("reason"), QStringLiteral("timed out")}}));
+            QJsonObject {{QStringLiteral("requestId"), number},
+                {QStringLiteral("reason"), QStringLiteral("timed out")}}));
         if (!request.taskId.isEmpty() && m_tasks)
             m_tasks->setStatus(request.taskId, TaskStore::Status::Working);
         if (request.call && !request.call->isCancelled())
-            request.callback(ToolCall::ClientReply{false, {}, JsonRpc::InternalError,
-                                                   QStringLiteral("The client did not answer %1 in time").arg(method)});
+            request.callback(ToolCall::ClientReply {false, {}, JsonRpc::InternalError,
+                QStringLiteral("The client did not answer %1 in time").arg(method)});
     });
-    m_outgoing.insert(key, OutgoingRequest{callback, call, timer, taskId});
+    m_outgoing.insert(key, OutgoingRequest {callback, call, timer, taskId});
     timer->start();
     send(JsonRpc::request(id, method, p), relatedKeyFor(call));
 }
@@ -1072,20 +1131,21 @@ void McpSession::cancelClientRequestsOf(ToolCall *call, bool notifyCallbacks)
             request.timer->deleteLater();
         // Tell the client to stop asking its user: nobody waits for the answer any more.
         send(JsonRpc::notification(QStringLiteral("notifications/cancelled"),
-                                   QJsonObject{{QStringLiteral("requestId"), key.mid(2).toLongLong()},
-                                               {QStringLiteral("reason"), QStringLiteral("the tool call ended")}}));
+            QJsonObject {{QStringLiteral("requestId"), key.mid(2).toLongLong()},
+                {QStringLiteral("reason"), QStringLiteral("the tool call ended")}}));
         if (notifyCallbacks && request.call)
-            request.callback(ToolCall::ClientReply{false, {}, JsonRpc::InternalError, QStringLiteral("cancelled")});
+            request.callback(ToolCall::ClientReply {
+                false, {}, JsonRpc::InternalError, QStringLiteral("cancelled")});
     }
 }
 
 void McpSession::emitLog(const QString &level, const QString &logger, const QJsonValue &data,
-                         const QString &relatedKey, const QString &taskId)
+    const QString &relatedKey, const QString &taskId)
 {
     const int rank = logLevelRank(level);
     if (rank < 0 || rank < m_logLevel || !m_initializeAnswered)
         return;
-    QJsonObject params{{QStringLiteral("level"), level}, {QStringLiteral("data"), data}};
+    QJsonObject params {{QStringLiteral("level"), level}, {QStringLiteral("data"), data}};
     if (!logger.isEmpty())
         params.insert(QStringLiteral("logger"), logger);
     if (!taskId.isEmpty())

@@ -52,10 +52,10 @@ public:
     {
         enum class Outcome { Ok, ProtocolError, ToolError, Cancelled };
         QString method;
-        QString tool;        // tools/call only
+        QString tool; // tools/call only
         qint64 durationUs = 0;
         Outcome outcome = Outcome::Ok;
-        QString detail;      // error message, if any
+        QString detail; // error message, if any
     };
 
     McpSession(const ServerConfig &config, ToolRegistry *registry, QObject *parent = nullptr);
@@ -107,21 +107,22 @@ private:
     QJsonObject toolsListResult(const QJsonObject &params, const QJsonValue &id, bool *ok);
     void callTool(const QJsonObject &params, const QJsonValue &id, const Responder &respond);
     void startTask(const ToolRegistry::Entry &entry, ToolCall *call, const QJsonObject &taskParams,
-                   const QJsonValue &id, const Responder &respond, const std::optional<ToolResult> &early);
+        const QJsonValue &id, const Responder &respond, const std::optional<ToolResult> &early);
     void readResource(const QJsonObject &params, const QJsonValue &id, const Responder &respond);
     void taskRequest(const QString &method, const QJsonObject &params, const QJsonValue &id,
-                     const Responder &respond);
-    void answerTaskResult(const TaskStore::Task &task, const QJsonValue &id, const Responder &respond);
+        const Responder &respond);
+    void answerTaskResult(
+        const TaskStore::Task &task, const QJsonValue &id, const Responder &respond);
     void handleTaskChanged(const TaskStore::Task &task);
     void sendClientRequest(ToolCall *call, const QString &method, const QJsonObject &params,
-                           const ToolCall::ClientCallback &callback);
+        const ToolCall::ClientCallback &callback);
     void cancelClientRequestsOf(ToolCall *call, bool notifyCallbacks);
     QString relatedKeyFor(ToolCall *call) const;
     void send(const QJsonObject &message, const QString &relatedKey = {});
     void emitLog(const QString &level, const QString &logger, const QJsonValue &data,
-                 const QString &relatedKey, const QString &taskId);
+        const QString &relatedKey, const QString &taskId);
     void record(const QString &method, const QString &tool, const QElapsedTimer &timer,
-                RequestRecord::Outcome outcome, const QString &detail = {});
+        RequestRecord::Outcome outcome, const QString &detail = {});
     bool tasksOffered() const;
 
     struct InFlight
@@ -143,11 +144,11 @@ private:
     QPointer<ResourceRegistry> m_resources;
     QPointer<PromptRegistry> m_prompts;
     QPointer<TaskStore> m_tasks;
-    QHash<QString, InFlight> m_inFlight;             // JsonRpc::idKey → request in flight
-    QHash<const ToolCall *, QString> m_callKeys;      // plain (non-task) call → its request key
-    QHash<QString, OutgoingRequest> m_outgoing;       // our requests to the client
-    QSet<QString> m_ownTasks;                         // tasks this session created
-    QSet<QString> m_subscriptions;                    // resources/subscribe
+    QHash<QString, InFlight> m_inFlight; // JsonRpc::idKey → request in flight
+    QHash<const ToolCall *, QString> m_callKeys; // plain (non-task) call → its request key
+    QHash<QString, OutgoingRequest> m_outgoing; // our requests to the client
+    QSet<QString> m_ownTasks; // tasks this session created
+    QSet<QString> m_subscriptions; // resources/subscribe
     QMap<QString, QString> m_connectionEnv;
     QJsonObject m_clientInfo;
     QJsonObject m_clientCapabilities;

@@ -10,15 +10,13 @@
 namespace Hopx::Mcp {
 
 ToolCall::ToolCall(const QString &toolName, const QJsonObject &arguments,
-                   const QJsonValue &progressToken, const QMap<QString, QString> &connectionEnv,
-                   QObject *parent)
+    const QJsonValue &progressToken, const QMap<QString, QString> &connectionEnv, QObject *parent)
     : QObject(parent)
     , m_toolName(toolName)
     , m_arguments(arguments)
     , m_progressToken(progressToken)
     , m_connectionEnv(connectionEnv)
-{
-}
+{ }
 
 void ToolCall::reportProgress(double progress, double total, const QString &message)
 {
@@ -27,8 +25,8 @@ void ToolCall::reportProgress(double progress, double total, const QString &mess
     if (!(progress > m_lastProgress))
         progress = std::floor(m_lastProgress) + 1;
     m_lastProgress = progress;
-    QJsonObject params{{QStringLiteral("progressToken"), m_progressToken},
-                       {QStringLiteral("progress"), progress}};
+    QJsonObject params {
+        {QStringLiteral("progressToken"), m_progressToken}, {QStringLiteral("progress"), progress}};
     if (total >= 0)
         params.insert(QStringLiteral("total"), std::max(total, progress));
     if (!message.isEmpty())
@@ -51,8 +49,8 @@ void ToolCall::finish(const ToolResult &result)
     emit finished(result);
 }
 
-void ToolCall::requestFromClient(const QString &method, const QJsonObject &params,
-                                 ClientCallback callback)
+void ToolCall::requestFromClient(
+    const QString &method, const QJsonObject &params, ClientCallback callback)
 {
     if (m_cancelled || m_finished || !callback)
         return;
@@ -65,8 +63,8 @@ void ToolCall::requestFromClient(const QString &method, const QJsonObject &param
     QPointer<ToolCall> self(this);
     QTimer::singleShot(0, this, [self, callback, method]() {
         if (self && !self->m_cancelled)
-            callback(ClientReply{false, {}, -32601,
-                                 QStringLiteral("No client connection to send %1 to").arg(method)});
+            callback(ClientReply {false, {}, -32601,
+                QStringLiteral("No client connection to send %1 to").arg(method)});
     });
 }
 

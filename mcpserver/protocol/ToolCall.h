@@ -33,16 +33,16 @@ public:
     struct ClientReply
     {
         bool ok = false;
-        QJsonObject result;  // when ok
-        int errorCode = 0;   // JSON-RPC error code otherwise
+        QJsonObject result; // when ok
+        int errorCode = 0; // JSON-RPC error code otherwise
         QString errorMessage;
     };
     using ClientCallback = std::function<void(const ClientReply &reply)>;
     using ClientRequester = std::function<void(ToolCall *call, const QString &method,
-                                               const QJsonObject &params, const ClientCallback &callback)>;
+        const QJsonObject &params, const ClientCallback &callback)>;
 
     ToolCall(const QString &toolName, const QJsonObject &arguments, const QJsonValue &progressToken,
-             const QMap<QString, QString> &connectionEnv, QObject *parent = nullptr);
+        const QMap<QString, QString> &connectionEnv, QObject *parent = nullptr);
 
     const QString &toolName() const { return m_toolName; }
     const QJsonObject &arguments() const { return m_arguments; }
@@ -80,7 +80,8 @@ public:
      *  behalf of this call; `callback` gets the answer exactly once, always later (never from
      *  inside this function). Fails with -32601 when the client did not declare the matching
      *  capability, or when the session is gone. Not called after the call was cancelled. */
-    void requestFromClient(const QString &method, const QJsonObject &params, ClientCallback callback);
+    void requestFromClient(
+        const QString &method, const QJsonObject &params, ClientCallback callback);
 
     //! Empty unless the client asked for a task (params.task).
     const QString &taskId() const { return m_taskId; }

@@ -8,12 +8,12 @@ void ToolRegistry::add(const ToolSpec &spec, Handler handler)
 {
     for (Entry &e : m_entries) {
         if (e.spec.name == spec.name) {
-            e = Entry{spec, std::move(handler), true};
+            e = Entry {spec, std::move(handler), true};
             emit changed();
             return;
         }
     }
-    m_entries.append(Entry{spec, std::move(handler), true});
+    m_entries.append(Entry {spec, std::move(handler), true});
     emit changed();
 }
 

@@ -16,7 +16,8 @@ ToolResult ToolResult::structured(const QJsonObject &object, bool isError)
     return r;
 }
 
-ToolResult ToolResult::structured(const QJsonObject &object, const QJsonObject &textObject, bool isError)
+ToolResult ToolResult::structured(
+    const QJsonObject &object, const QJsonObject &textObject, bool isError)
 {
     ToolResult r;
     r.m_structured = object;
@@ -43,16 +44,16 @@ ToolResult ToolResult::error(const QString &message, const QJsonObject &details)
 
 ToolResult &ToolResult::addText(const QString &text)
 {
-    m_content.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
-                                 {QStringLiteral("text"), text}});
+    m_content.append(QJsonObject {
+        {QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), text}});
     return *this;
 }
 
 ToolResult &ToolResult::addImage(const QByteArray &bytes, const QString &mimeType)
 {
-    m_content.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("image")},
-                                 {QStringLiteral("data"), QString::fromLatin1(bytes.toBase64())},
-                                 {QStringLiteral("mimeType"), mimeType}});
+    m_content.append(QJsonObject {{QStringLiteral("type"), QStringLiteral("image")},
+        {QStringLiteral("data"), QString::fromLatin1(bytes.toBase64())},
+        {QStringLiteral("mimeType"), mimeType}});
     return *this;
 }
 
@@ -64,7 +65,7 @@ ToolResult &ToolResult::addContent(const QJsonObject &block)
 
 QJsonObject ToolResult::toJson() const
 {
-    QJsonObject result{{QStringLiteral("content"), m_content}};
+    QJsonObject result {{QStringLiteral("content"), m_content}};
     if (m_hasStructured)
         result.insert(QStringLiteral("structuredContent"), m_structured);
     if (m_isError)

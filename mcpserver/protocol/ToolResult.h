@@ -16,13 +16,15 @@ public:
     //! A dict result: structuredContent plus the same JSON as a text block for older clients.
     static ToolResult structured(const QJsonObject &object, bool isError = false);
     //! As structured(), but the text block shows `textObject` (e.g. without inline base64).
-    static ToolResult structured(const QJsonObject &object, const QJsonObject &textObject, bool isError);
+    static ToolResult structured(
+        const QJsonObject &object, const QJsonObject &textObject, bool isError);
     static ToolResult text(const QString &text, bool isError = false);
     //! An execution error the model can act on: {"error": message, ...details}.
     static ToolResult error(const QString &message, const QJsonObject &details = {});
 
     ToolResult &addText(const QString &text);
-    ToolResult &addImage(const QByteArray &bytes, const QString &mimeType = QStringLiteral("image/png"));
+    ToolResult &addImage(
+        const QByteArray &bytes, const QString &mimeType = QStringLiteral("image/png"));
     ToolResult &addContent(const QJsonObject &block);
 
     bool isError() const { return m_isError; }

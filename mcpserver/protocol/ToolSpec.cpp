@@ -6,16 +6,15 @@ namespace Hopx::Mcp {
 
 QJsonObject ToolSpec::toJson() const
 {
-    QJsonObject tool{{QStringLiteral("name"), name},
-                     {QStringLiteral("description"), description},
-                     {QStringLiteral("inputSchema"), inputSchema}};
+    QJsonObject tool {{QStringLiteral("name"), name}, {QStringLiteral("description"), description},
+        {QStringLiteral("inputSchema"), inputSchema}};
     if (!title.isEmpty())
         tool.insert(QStringLiteral("title"), title);
     if (!outputSchema.isEmpty())
         tool.insert(QStringLiteral("outputSchema"), outputSchema);
-    QJsonObject annotations{{QStringLiteral("readOnlyHint"), readOnly},
-                            {QStringLiteral("idempotentHint"), idempotent},
-                            {QStringLiteral("openWorldHint"), openWorld}};
+    QJsonObject annotations {{QStringLiteral("readOnlyHint"), readOnly},
+        {QStringLiteral("idempotentHint"), idempotent},
+        {QStringLiteral("openWorldHint"), openWorld}};
     // destructiveHint is meaningful only when the tool is not read-only (schema.ts)
     if (!readOnly)
         annotations.insert(QStringLiteral("destructiveHint"), destructive);
@@ -24,9 +23,9 @@ QJsonObject ToolSpec::toJson() const
     tool.insert(QStringLiteral("annotations"), annotations);
     if (taskSupport != TaskSupport::Forbidden)
         tool.insert(QStringLiteral("execution"),
-                    QJsonObject{{QStringLiteral("taskSupport"),
-                                 taskSupport == TaskSupport::Optional ? QStringLiteral("optional")
-                                                                      : QStringLiteral("required")}});
+            QJsonObject {{QStringLiteral("taskSupport"),
+                taskSupport == TaskSupport::Optional ? QStringLiteral("optional")
+                                                     : QStringLiteral("required")}});
     return tool;
 }
 

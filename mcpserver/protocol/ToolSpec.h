@@ -15,7 +15,7 @@ struct ToolSpec
     QString name;
     QString title;
     QString description;
-    QJsonObject inputSchema{{QStringLiteral("type"), QStringLiteral("object")}};
+    QJsonObject inputSchema {{QStringLiteral("type"), QStringLiteral("object")}};
     QJsonObject outputSchema; // empty = none
     bool readOnly = false;
     bool destructive = true;

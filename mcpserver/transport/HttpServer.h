@@ -54,7 +54,8 @@ public:
 
 signals:
     // Per session, for views that list clients; `session` numbers are unique in this server.
-    void clientIdentified(quint64 session, const QJsonObject &clientInfo, const QString &protocolVersion);
+    void clientIdentified(
+        quint64 session, const QJsonObject &clientInfo, const QString &protocolVersion);
     void requestFinished(quint64 session, const Hopx::Mcp::McpSession::RequestRecord &record);
     //! Ended by DELETE, expiry, the session limit or close().
     void sessionClosed(quint64 session);

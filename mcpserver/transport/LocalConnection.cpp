@@ -20,13 +20,13 @@ Q_LOGGING_CATEGORY(lcConnection, "hopx.mcp.connection", QtInfoMsg)
 namespace Hopx::Mcp {
 
 LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
-                                 ToolRegistry *registry, QObject *parent)
-    : LocalConnection(socket, id, config, ServerContext{registry, nullptr, nullptr, nullptr}, parent)
-{
-}
+    ToolRegistry *registry, QObject *parent)
+    : LocalConnection(
+        socket, id, config, ServerContext {registry, nullptr, nullptr, nullptr}, parent)
+{ }
 
 LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
-                                 const ServerContext &context, QObject *parent)
+    const ServerContext &context, QObject *parent)
     : QObject(parent)
     , m_socket(socket)
     , m_session(new McpSession(config, context, this))
@@ -36,7 +36,9 @@ LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerC
 {
     m_socket->setParent(this);
 #ifdef Q_OS_LINUX
-    struct ucred cred {};
+    struct ucred cred
+    {
+    };
     socklen_t len = sizeof(cred);
     if (::getsockopt(int(m_socket->socketDescriptor()), SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0)
         m_peerPid = cred.pid;
@@ -51,12 +53,12 @@ LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerC
     });
     connect(m_session, &McpSession::outgoing, this, &LocalConnection::write);
     connect(m_session, &McpSession::clientIdentified, this, &LocalConnection::identified);
-    connect(m_session, &McpSession::requestFinished, this,
-            [this](const McpSession::RequestRecord &r) {
-                if (r.method == QLatin1String("tools/call"))
-                    ++m_callCount;
-                emit requestFinished(r);
-            });
+    connect(
+        m_session, &McpSession::requestFinished, this, [this](const McpSession::RequestRecord &r) {
+            if (r.method == QLatin1String("tools/call"))
+                ++m_callCount;
+            emit requestFinished(r);
+        });
 }
 
 LocalConnection::~LocalConnection()
@@ -76,7 +78,8 @@ void LocalConnection::write(const QByteArray &message)
     if (m_stdio) {
         m_stdio->write(message + '\n');
         if (!m_openRequests.isEmpty()) {
-            const Ipc::MessageInfo info = Ipc::scanMessage(std::string_view(message.constData(), size_t(message.size())));
+            const Ipc::MessageInfo info =
+                Ipc::scanMessage(std::string_view(message.constData(), size_t(message.size())));
             if (!info.hasMethod && info.hasId) {
                 const auto it = m_openRequests.constFind(QByteArray::fromStdString(info.idKey));
                 if (it != m_openRequests.cend()) {
@@ -131,8 +134,9 @@ void LocalConnection::processInput(const QByteArray &bytes)
             if (const auto hello = Ipc::Hello::parse(line)) {
                 m_bridgePid = hello->bridgePid;
                 m_session->setConnectionEnv(hello->env);
-                qCDebug(lcConnection) << "client" << m_id << "is a bridge, pid" << m_bridgePid
-                                      << "forwarding" << hello->env.keys(); // names only, never values
+                qCDebug(lcConnection)
+                    << "client" << m_id << "is a bridge, pid" << m_bridgePid << "forwarding"
+                    << hello->env.keys(); // names only, never values
                 if (hello->handoff) {
                     // A bridge that offers waits for our answer before sending anything else;
                     // more bytes after the hello mean it is not one we understand.
@@ -174,9 +178,11 @@ void LocalConnection::handleMessage(const QByteArray &line)
     m_session->handleLine(line);
     if (m_session->inFlightCount() <= before)
         return;
-    const Ipc::MessageInfo info = Ipc::scanMessage(std::string_view(line.constData(), size_t(line.size())));
+    const Ipc::MessageInfo info =
+        Ipc::scanMessage(std::string_view(line.constData(), size_t(line.size())));
     if (info.hasMethod && info.hasId) {
-        m_openRequests.insert(QByteArray::fromStdString(info.idKey), QByteArray::fromStdString(info.idJson));
+        m_openRequests.insert(
+            QByteArray::fromStdString(info.idKey), QByteArray::fromStdString(info.idJson));
         writeControl(Ipc::Handoff::pendingLine(info.idJson));
     }
 }

@@ -26,9 +26,9 @@ class LocalConnection : public QObject
     Q_OBJECT
 public:
     LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
-                    ToolRegistry *registry, QObject *parent = nullptr);
+        ToolRegistry *registry, QObject *parent = nullptr);
     LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
-                    const ServerContext &context, QObject *parent = nullptr);
+        const ServerContext &context, QObject *parent = nullptr);
     ~LocalConnection() override;
 
     quint64 id() const { return m_id; }

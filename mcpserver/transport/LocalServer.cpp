@@ -20,9 +20,8 @@ Q_LOGGING_CATEGORY(lcServer, "hopx.mcp.server", QtInfoMsg)
 namespace Hopx::Mcp {
 
 LocalServer::LocalServer(const ServerConfig &config, ToolRegistry *registry, QObject *parent)
-    : LocalServer(config, ServerContext{registry, nullptr, nullptr, nullptr}, parent)
-{
-}
+    : LocalServer(config, ServerContext {registry, nullptr, nullptr, nullptr}, parent)
+{ }
 
 LocalServer::LocalServer(const ServerConfig &config, const ServerContext &context, QObject *parent)
     : QObject(parent)
@@ -71,7 +70,8 @@ LocalServer::ListenResult LocalServer::listen(const QString &serverName)
     }
     QLocalServer::removeServer(serverName);
     if (!m_server->listen(serverName)) {
-        m_error = QStringLiteral("Cannot listen on %1: %2").arg(serverName, m_server->errorString());
+        m_error =
+            QStringLiteral("Cannot listen on %1: %2").arg(serverName, m_server->errorString());
         m_lock.reset();
         return ListenResult::Failed;
     }
@@ -111,7 +111,9 @@ void LocalServer::acceptConnections()
 #ifdef Q_OS_LINUX
         // The socket file is 0700 already; the peer check also stops a descriptor passed on
         // by another user's process.
-        struct ucred cred {};
+        struct ucred cred
+        {
+        };
         socklen_t len = sizeof(cred);
         if (::getsockopt(int(socket->socketDescriptor()), SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0
             || cred.uid != ::getuid()) {
@@ -124,11 +126,12 @@ void LocalServer::acceptConnections()
         auto *connection = new LocalConnection(socket, m_nextId++, m_config, m_context, this);
         m_connections.append(connection);
         connect(connection, &LocalConnection::identified, this,
-                [this, connection]() { emit clientIdentified(connection); });
+            [this, connection]() { emit clientIdentified(connection); });
         connect(connection, &LocalConnection::requestFinished, this,
-                [this, connection](const McpSession::RequestRecord &r) { emit requestFinished(connection, r); });
+            [this, connection](
+                const McpSession::RequestRecord &r) { emit requestFinished(connection, r); });
         connect(connection, &LocalConnection::activationRequested, this,
-                &LocalServer::activationRequested);
+            &LocalServer::activationRequested);
         connect(connection, &LocalConnection::closed, this, [this, connection]() {
             m_connections.removeAll(connection);
             emit clientDisconnected(connection);

@@ -34,7 +34,8 @@ public:
     enum class ListenResult { Listening, AlreadyRunning, Failed };
 
     LocalServer(const ServerConfig &config, ToolRegistry *registry, QObject *parent = nullptr);
-    LocalServer(const ServerConfig &config, const ServerContext &context, QObject *parent = nullptr);
+    LocalServer(
+        const ServerConfig &config, const ServerContext &context, QObject *parent = nullptr);
     ~LocalServer() override;
 
     ListenResult listen(const QString &serverName);
@@ -50,8 +51,8 @@ signals:
     void clientConnected(Hopx::Mcp::LocalConnection *connection);
     void clientIdentified(Hopx::Mcp::LocalConnection *connection);
     void clientDisconnected(Hopx::Mcp::LocalConnection *connection);
-    void requestFinished(Hopx::Mcp::LocalConnection *connection,
-                         const Hopx::Mcp::McpSession::RequestRecord &record);
+    void requestFinished(
+        Hopx::Mcp::LocalConnection *connection, const Hopx::Mcp::McpSession::RequestRecord &record);
     //! Another instance of the app was started: the GUI raises its window.
     void activationRequested();
 

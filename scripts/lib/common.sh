@@ -19,7 +19,8 @@ HOPX_APT_PACKAGES=(
 # Only what the tests and screenshots need on top.
 HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-utils appstream imagemagick
     dpkg-dev file python3-yaml  # cpack -G DEB (dpkg-shlibdeps, file), the Flatpak manifest check
-    fonts-noto-cjk)  # CJK glyphs for the Chinese screenshots
+    fonts-noto-cjk  # CJK glyphs for the Chinese screenshots
+    clang-format git)  # the style check (tests/style)
 
 hopx_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 

@@ -445,8 +445,10 @@ bool FakeHopxServer::acceptStream(QTcpSocket *socket, const Request &r)
         send(socket, refusal);
         return false;
     }
-    const QByteArray keyAndGuid = r.header("sec-websocket-key") + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
-    const QByteArray accept = QCryptographicHash::hash(keyAndGuid, QCryptographicHash::Sha1).toBase64();
+    const QByteArray keyAndGuid =
+        r.header("sec-websocket-key") + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+    const QByteArray accept =
+        QCryptographicHash::hash(keyAndGuid, QCryptographicHash::Sha1).toBase64();
     socket->write(
         "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         "Sec-WebSocket-Accept: "

@@ -593,7 +593,8 @@ private slots:
     void streamedTimeoutIsReportedAsOne()
     {
         QVERIFY(!m_sandbox.isEmpty());
-        const qint64 id = startExecWithProgress(QStringLiteral("import time\ntime.sleep(5)"), 78, 1);
+        const qint64 id =
+            startExecWithProgress(QStringLiteral("import time\ntime.sleep(5)"), 78, 1);
         const QJsonObject r =
             m_client->response(id, 30000)->value(QStringLiteral("result")).toObject();
         QVERIFY2(!isError(r), dump(r));

@@ -130,7 +130,8 @@ private slots:
         // Product mode: tools, and sandbox files as resources (sandbox://{id}/{path}, with id
         // completion); prompts exist only with the conformance fixtures.
         const QJsonObject caps = ok.json()["result"].toObject()["capabilities"].toObject();
-        QVERIFY(caps.contains("tools") && caps.contains("resources") && caps.contains("completions"));
+        QVERIFY(
+            caps.contains("tools") && caps.contains("resources") && caps.contains("completions"));
         QVERIFY(!caps.contains("prompts"));
 
         app.stop();

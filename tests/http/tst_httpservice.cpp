@@ -81,7 +81,8 @@ private slots:
         Mcp::ToolSpec noargs;
         noargs.name = QStringLiteral("noargs");
         noargs.description = QStringLiteral("takes nothing");
-        m_tools.add(noargs, [](Mcp::ToolCall *call) { call->finish(Mcp::ToolResult::text(QStringLiteral("ok"))); });
+        m_tools.add(noargs,
+            [](Mcp::ToolCall *call) { call->finish(Mcp::ToolResult::text(QStringLiteral("ok"))); });
     }
 
     void followsTheSettingsLive()
@@ -128,7 +129,8 @@ private slots:
         Core::MemoryKeyStore keys;
         Core::HttpService http(s.get(), &keys, Mcp::ServerConfig {}, context());
         Core::ClientListModel clients;
-        QAbstractItemModelTester tester(&clients, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            &clients, QAbstractItemModelTester::FailureReportingMode::QtTest);
         Core::LogModel log;
         Core::LogFeed feed(&log);
         clients.attachHttp(&http);
@@ -142,23 +144,30 @@ private slots:
         const HttpResponse init = client.request("POST", headers(http.token()), kInit);
         QCOMPARE(init.status, 200);
         QCOMPARE(clients.rowCount(), 1);
-        QCOMPARE(clients.index(0, Core::ClientListModel::Name).data().toString(), QStringLiteral("tst (HTTP)"));
-        QCOMPARE(clients.index(0, Core::ClientListModel::Protocol).data().toString(), QStringLiteral("2025-11-25"));
+        QCOMPARE(clients.index(0, Core::ClientListModel::Name).data().toString(),
+            QStringLiteral("tst (HTTP)"));
+        QCOMPARE(clients.index(0, Core::ClientListModel::Protocol).data().toString(),
+            QStringLiteral("2025-11-25"));
         const QVariant id = clients.index(0, 0).data(Core::ClientListModel::ConnectionIdRole);
         QVERIFY(id.toULongLong() >= (quint64(1) << 32)); // never a local connection's id
 
         Headers session = headers(http.token());
         session.push_back({"Mcp-Session-Id", init.header("mcp-session-id")});
         session.push_back({"MCP-Protocol-Version", "2025-11-25"});
-        QCOMPARE(client.request("POST", session, R"({"jsonrpc":"2.0","method":"notifications/initialized"})").status, 202);
-        const HttpResponse call = client.request(
-            "POST", session, R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"noargs"}})");
+        QCOMPARE(client
+                     .request("POST", session,
+                         R"({"jsonrpc":"2.0","method":"notifications/initialized"})")
+                     .status,
+            202);
+        const HttpResponse call = client.request("POST", session,
+            R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"noargs"}})");
         QCOMPARE(call.status, 200);
         QCOMPARE(clients.index(0, Core::ClientListModel::Calls).data().toInt(), 1);
         // The log says who connected and what it called (LogModel appends in batches).
         const auto logged = [&log](const QString &what) {
             for (int row = 0; row < log.rowCount(); ++row)
-                if (log.entry(row).client == QStringLiteral("tst (HTTP)") && log.entry(row).message.contains(what))
+                if (log.entry(row).client == QStringLiteral("tst (HTTP)")
+                    && log.entry(row).message.contains(what))
                     return true;
             return false;
         };

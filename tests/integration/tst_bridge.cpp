@@ -38,7 +38,10 @@ private:
     }
 
     //! CTest runs this suite twice: with the stdio hand-off (default) and forwarding lines.
-    static bool forwarding() { return qEnvironmentVariableIntValue("HOPX_TEST_BRIDGE_FORWARD") == 1; }
+    static bool forwarding()
+    {
+        return qEnvironmentVariableIntValue("HOPX_TEST_BRIDGE_FORWARD") == 1;
+    }
 
     static void startBridge(QProcess &bridge, const QProcessEnvironment &env, QStringList args = {})
     {
@@ -70,11 +73,16 @@ private slots:
         const QJsonObject list = c.call(QStringLiteral("tools/list"));
         QVERIFY(!list.value(QStringLiteral("tools")).toArray().isEmpty());
         const QJsonObject health = c.callTool(QStringLiteral("health"));
-        QCOMPARE(health.value(QStringLiteral("structuredContent")).toObject().value(QStringLiteral("protocol_version")).toString(),
-                 QStringLiteral("2025-11-25"));
+        QCOMPARE(health.value(QStringLiteral("structuredContent"))
+                     .toObject()
+                     .value(QStringLiteral("protocol_version"))
+                     .toString(),
+            QStringLiteral("2025-11-25"));
         // Every stdout line is a JSON-RPC message; nothing else was printed there.
         for (const QByteArray &line : c.rawLines())
-            QVERIFY2(QJsonDocument::fromJson(line).object().value(QStringLiteral("jsonrpc")) == QStringLiteral("2.0"), line.constData());
+            QVERIFY2(QJsonDocument::fromJson(line).object().value(QStringLiteral("jsonrpc"))
+                    == QStringLiteral("2.0"),
+                line.constData());
         // Byte-exact: what the server sends is what arrives, including non-ASCII text.
         bridge.closeWriteChannel();
         QVERIFY(bridge.waitForFinished(5000));
@@ -88,13 +96,15 @@ private slots:
         QProcess bridge;
         startBridge(bridge, ideEnvironment(app));
         // A request whose id is a unicode string: the reply must echo it unchanged.
-        const QByteArray request = "{\"jsonrpc\":\"2.0\",\"id\":\"\xc3\xa9\xe2\x9c\x93-id\",\"method\":\"ping\"}\n";
+        const QByteArray request =
+            "{\"jsonrpc\":\"2.0\",\"id\":\"\xc3\xa9\xe2\x9c\x93-id\",\"method\":\"ping\"}\n";
         bridge.write(request);
         QVERIFY(bridge.waitForReadyRead(5000));
         QByteArray out = bridge.readAll();
         while (!out.endsWith('\n') && bridge.waitForReadyRead(2000))
             out += bridge.readAll();
-        QCOMPARE(out, QByteArray("{\"id\":\"\xc3\xa9\xe2\x9c\x93-id\",\"jsonrpc\":\"2.0\",\"result\":{}}\n"));
+        QCOMPARE(out,
+            QByteArray("{\"id\":\"\xc3\xa9\xe2\x9c\x93-id\",\"jsonrpc\":\"2.0\",\"result\":{}}\n"));
     }
 
     void pipedRequestsAreAnsweredBeforeExit()
@@ -103,9 +113,12 @@ private slots:
         QVERIFY(app.start());
         QProcess bridge;
         startBridge(bridge, ideEnvironment(app));
-        bridge.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"sh\",\"version\":\"0\"}}}\n"
+        bridge.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+                     "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{"
+                     "\"name\":\"sh\",\"version\":\"0\"}}}\n"
                      "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
-                     "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"health\"}}\n");
+                     "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/"
+                     "call\",\"params\":{\"name\":\"health\"}}\n");
         bridge.closeWriteChannel(); // like `printf … | hopx-mcp`
         QVERIFY(bridge.waitForFinished(10000));
         const QList<QByteArray> lines = bridge.readAllStandardOutput().split('\n');
@@ -121,12 +134,15 @@ private slots:
         startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});
         LineClient c(&bridge);
         const qint64 id = c.request(QStringLiteral("initialize"),
-                                    QJsonObject{{QStringLiteral("protocolVersion"), QStringLiteral("2025-11-25")}});
+            QJsonObject {{QStringLiteral("protocolVersion"), QStringLiteral("2025-11-25")}});
         const auto reply = c.response(id, 10000);
         QVERIFY(reply);
         const QJsonObject error = reply->value(QStringLiteral("error")).toObject();
         QCOMPARE(error.value(QStringLiteral("code")).toInt(), -32000);
-        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("not running")), qPrintable(error.value(QStringLiteral("message")).toString()));
+        QVERIFY2(error.value(QStringLiteral("message"))
+                     .toString()
+                     .contains(QStringLiteral("not running")),
+            qPrintable(error.value(QStringLiteral("message")).toString()));
         QVERIFY(bridge.waitForFinished(5000));
         QCOMPARE(bridge.exitCode(), 1);
         QVERIFY(bridge.readAllStandardError().contains("not running"));
@@ -139,18 +155,24 @@ private slots:
         QProcessEnvironment env = ideEnvironment(app);
         // The launched app inherits these; keep it inside the test's private tree.
         const QProcessEnvironment full = app.environment();
-        for (const char *k : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "HOPX_BASE_URL"})
+        for (const char *k : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+                 "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "HOPX_BASE_URL"})
             env.insert(QLatin1String(k), full.value(QLatin1String(k)));
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         startBridge(bridge, env);
         LineClient c(&bridge);
         QVERIFY(c.initialize());
         const QJsonObject health = c.callTool(QStringLiteral("health"));
-        QCOMPARE(health.value(QStringLiteral("structuredContent")).toObject().value(QStringLiteral("status")).isString(), true);
+        QCOMPARE(health.value(QStringLiteral("structuredContent"))
+                     .toObject()
+                     .value(QStringLiteral("status"))
+                     .isString(),
+            true);
         bridge.closeWriteChannel();
         QVERIFY(bridge.waitForFinished(5000));
         const QByteArray err = bridge.readAllStandardError();
-        const auto m = QRegularExpression(QStringLiteral("pid (\\d+)")).match(QString::fromUtf8(err));
+        const auto m =
+            QRegularExpression(QStringLiteral("pid (\\d+)")).match(QString::fromUtf8(err));
         QVERIFY2(m.hasMatch(), err.constData());
         const pid_t appPid = m.captured(1).toInt();
         QVERIFY(::kill(appPid, 0) == 0); // the app outlives the bridge, like a tray app should
@@ -167,14 +189,22 @@ private slots:
         LineClient c(&bridge);
         QVERIFY(c.initialize());
         const qint64 id = c.request(QStringLiteral("tools/call"),
-                                    QJsonObject{{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
-                                                {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("steps"), 100}, {QStringLiteral("delay_ms"), 1000}}}});
+            QJsonObject {{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
+                {QStringLiteral("arguments"),
+                    QJsonObject {
+                        {QStringLiteral("steps"), 100}, {QStringLiteral("delay_ms"), 1000}}}});
         QTest::qWait(300);
         app.process().kill(); // SIGKILL: a crash, no goodbye
         const auto reply = c.response(id, 10000);
         QVERIFY(reply);
-        QCOMPARE(reply->value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(), -32000);
-        QVERIFY(reply->value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString().contains(QStringLiteral("stopped")));
+        QCOMPARE(
+            reply->value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(),
+            -32000);
+        QVERIFY(reply->value(QStringLiteral("error"))
+                    .toObject()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QStringLiteral("stopped")));
         QVERIFY(bridge.waitForFinished(5000));
         QCOMPARE(bridge.exitCode(), 1);
     }
@@ -189,7 +219,8 @@ private slots:
         QVERIFY(c.initialize());
         // QProcess gives the bridge pipes: with the hand-off the app holds the very same pipe
         // as the bridge's stdin; when forwarding it must not.
-        const QByteArray stdinPipe = fdTarget(QStringLiteral("/proc/%1/fd/0").arg(bridge.processId()));
+        const QByteArray stdinPipe =
+            fdTarget(QStringLiteral("/proc/%1/fd/0").arg(bridge.processId()));
         QVERIFY(stdinPipe.startsWith("pipe:"));
         bool appHasIt = false;
         const QString fdDir = QStringLiteral("/proc/%1/fd").arg(app.process().processId());
@@ -220,11 +251,21 @@ private slots:
         LineClient b(&without);
         QVERIFY(b.initialize());
         // With a key on its connection, "auto" picks hopx for client a only.
-        const QJsonObject ha = a.callTool(QStringLiteral("health")).value(QStringLiteral("structuredContent")).toObject();
-        const QJsonObject hb = b.callTool(QStringLiteral("health")).value(QStringLiteral("structuredContent")).toObject();
+        const QJsonObject ha = a.callTool(QStringLiteral("health"))
+                                   .value(QStringLiteral("structuredContent"))
+                                   .toObject();
+        const QJsonObject hb = b.callTool(QStringLiteral("health"))
+                                   .value(QStringLiteral("structuredContent"))
+                                   .toObject();
         QCOMPARE(hb.value(QStringLiteral("default_provider")).toString(), QStringLiteral("local"));
-        if (ha.value(QStringLiteral("providers")).toObject().value(QStringLiteral("hopx")).toObject().value(QStringLiteral("available")).toBool())
-            QCOMPARE(ha.value(QStringLiteral("default_provider")).toString(), QStringLiteral("hopx"));
+        if (ha.value(QStringLiteral("providers"))
+                .toObject()
+                .value(QStringLiteral("hopx"))
+                .toObject()
+                .value(QStringLiteral("available"))
+                .toBool())
+            QCOMPARE(
+                ha.value(QStringLiteral("default_provider")).toString(), QStringLiteral("hopx"));
         // The key never shows up in what the app sends back.
         for (const QByteArray &line : a.rawLines())
             QVERIFY(!line.contains("test-key-not-real"));

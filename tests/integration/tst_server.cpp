@@ -39,7 +39,9 @@ private slots:
     {
         HeadlessApp app;
         QVERIFY(app.start());
-        struct stat st {};
+        struct stat st
+        {
+        };
         const QByteArray dir = QFile::encodeName(QFileInfo(app.socketPath()).absolutePath());
         QCOMPARE(::stat(dir.constData(), &st), 0);
         QCOMPARE(int(st.st_mode & 0777), 0700);
@@ -48,7 +50,7 @@ private slots:
         QProcess second;
         second.setProcessEnvironment(app.environment());
         second.start(binPath(QStringLiteral("hopx-desktop")),
-                     {QStringLiteral("--headless"), QStringLiteral("--socket"), app.socketPath()});
+            {QStringLiteral("--headless"), QStringLiteral("--socket"), app.socketPath()});
         QVERIFY(second.waitForFinished(10000));
         QCOMPARE(second.exitCode(), 3);
         QVERIFY(second.readAllStandardError().contains("already running"));
@@ -64,7 +66,8 @@ private slots:
         HeadlessApp app;
         // A crashed server leaves its socket file behind: make one by killing a child server.
         QDir().mkpath(QFileInfo(app.socketPath()).absolutePath());
-        QFile::setPermissions(QFileInfo(app.socketPath()).absolutePath(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QFile::setPermissions(QFileInfo(app.socketPath()).absolutePath(),
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         const pid_t pid = ::fork();
         if (pid == 0) {
             QLocalServer server;
@@ -93,14 +96,17 @@ private slots:
             sockets.push_back(app.connect());
             QVERIFY(sockets.back());
             clients.push_back(std::make_unique<LineClient>(sockets.back().get()));
-            QVERIFY(clients.back()->initialize(QStringLiteral("2025-11-25"), QStringLiteral("client-%1").arg(i)));
+            QVERIFY(clients.back()->initialize(
+                QStringLiteral("2025-11-25"), QStringLiteral("client-%1").arg(i)));
         }
         // A slow call on every client, then pings that must not wait for it.
         std::vector<qint64> slow(kClients);
         for (int i = 0; i < kClients; ++i)
             slow[i] = clients[i]->request(QStringLiteral("tools/call"),
-                                          QJsonObject{{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
-                                                      {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("steps"), 3}, {QStringLiteral("delay_ms"), 300}}}});
+                QJsonObject {{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
+                    {QStringLiteral("arguments"),
+                        QJsonObject {
+                            {QStringLiteral("steps"), 3}, {QStringLiteral("delay_ms"), 300}}}});
         for (int i = 0; i < kClients; ++i) {
             const qint64 ping = clients[i]->request(QStringLiteral("ping"));
             const auto pong = clients[i]->response(ping, 500);
@@ -109,13 +115,24 @@ private slots:
         for (int i = 0; i < kClients; ++i) {
             const auto reply = clients[i]->response(slow[i], 10000);
             QVERIFY(reply);
-            QCOMPARE(reply->value(QStringLiteral("result")).toObject().value(QStringLiteral("content")).toArray().at(0).toObject().value(QStringLiteral("text")).toString(),
-                     QStringLiteral("Progress complete"));
+            QCOMPARE(reply->value(QStringLiteral("result"))
+                         .toObject()
+                         .value(QStringLiteral("content"))
+                         .toArray()
+                         .at(0)
+                         .toObject()
+                         .value(QStringLiteral("text"))
+                         .toString(),
+                QStringLiteral("Progress complete"));
         }
         // health from each client
         for (auto &c : clients) {
             const QJsonObject r = c->callTool(QStringLiteral("health"));
-            QCOMPARE(r.value(QStringLiteral("structuredContent")).toObject().value(QStringLiteral("server")).toString(), QStringLiteral("hopx-desktop"));
+            QCOMPARE(r.value(QStringLiteral("structuredContent"))
+                         .toObject()
+                         .value(QStringLiteral("server"))
+                         .toString(),
+                QStringLiteral("hopx-desktop"));
         }
     }
 
@@ -126,15 +143,20 @@ private slots:
         auto s = app.connect();
         LineClient c(s.get());
         c.sendRaw("this is not json\n");
-        auto err = c.waitFor([](const QJsonObject &m) { return m.contains(QStringLiteral("error")); });
+        auto err =
+            c.waitFor([](const QJsonObject &m) { return m.contains(QStringLiteral("error")); });
         QVERIFY(err);
-        QCOMPARE(err->value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(), -32700);
+        QCOMPARE(
+            err->value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(),
+            -32700);
         c.sendRaw(QByteArray("\x00\xff\xfe garbage\n", 12));
-        QVERIFY(c.waitFor([](const QJsonObject &m) { return m.contains(QStringLiteral("error")); }));
+        QVERIFY(
+            c.waitFor([](const QJsonObject &m) { return m.contains(QStringLiteral("error")); }));
         // One message split across writes, and two in one write.
         c.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":");
         QTest::qWait(50);
-        c.sendRaw("100,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":101,\"method\":\"ping\"}\n");
+        c.sendRaw(
+            "100,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":101,\"method\":\"ping\"}\n");
         const auto r100 = c.response(100);
         if (!r100)
             for (const QByteArray &l : c.rawLines())
@@ -169,10 +191,14 @@ private slots:
             big->write(chunk);
             big->waitForBytesWritten(5000);
         }
-        const auto err = bigClient.waitFor([](const QJsonObject &m) { return m.contains(QStringLiteral("error")); }, 15000);
+        const auto err = bigClient.waitFor(
+            [](const QJsonObject &m) { return m.contains(QStringLiteral("error")); }, 15000);
         QVERIFY(err);
-        QCOMPARE(err->value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(), -32700);
-        QTRY_VERIFY_WITH_TIMEOUT(big->state() != QLocalSocket::ConnectedState || !big->waitForReadyRead(100), 10000);
+        QCOMPARE(
+            err->value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(),
+            -32700);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            big->state() != QLocalSocket::ConnectedState || !big->waitForReadyRead(100), 10000);
         QVERIFY(otherClient.response(otherClient.request(QStringLiteral("ping"))));
     }
 

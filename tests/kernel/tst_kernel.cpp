@@ -63,13 +63,10 @@ public:
     qint64 send(const QString &code, const QJsonObject &options = {})
     {
         const qint64 id = m_nextId++;
-        QJsonObject request{{QStringLiteral("id"), id},
-                            {QStringLiteral("code"), code},
-                            {QStringLiteral("env"), QJsonValue::Null},
-                            {QStringLiteral("unset"), QJsonValue::Null},
-                            {QStringLiteral("cwd"), QJsonValue::Null},
-                            {QStringLiteral("cpu_s"), 0},
-                            {QStringLiteral("max_output"), 1048576}};
+        QJsonObject request {{QStringLiteral("id"), id}, {QStringLiteral("code"), code},
+            {QStringLiteral("env"), QJsonValue::Null}, {QStringLiteral("unset"), QJsonValue::Null},
+            {QStringLiteral("cwd"), QJsonValue::Null}, {QStringLiteral("cpu_s"), 0},
+            {QStringLiteral("max_output"), 1048576}};
         for (auto it = options.begin(); it != options.end(); ++it)
             request.insert(it.key(), it.value());
         sendRaw(QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n');
@@ -233,14 +230,16 @@ void TestKernel::cleanup()
     QCOMPARE(m_kernel->process().exitStatus(), QProcess::NormalExit);
     QCOMPARE(m_kernel->process().exitCode(), 0);
     // User output must all have gone through the protocol, never to the kernel's own stderr.
-    const QByteArray stderrText = m_kernel->kernelStderr() + m_kernel->process().readAllStandardError();
+    const QByteArray stderrText =
+        m_kernel->kernelStderr() + m_kernel->process().readAllStandardError();
     QVERIFY2(stderrText.isEmpty(), stderrText.constData());
 }
 
 bool TestKernel::moduleAvailable(const QString &module)
 {
     const QJsonObject r = m_kernel->run(
-        QStringLiteral("import importlib.util\nimportlib.util.find_spec('%1') is not None").arg(module));
+        QStringLiteral("import importlib.util\nimportlib.util.find_spec('%1') is not None")
+            .arg(module));
     return r.value(QStringLiteral("result")).toString() == QLatin1String("True");
 }
 
@@ -266,7 +265,8 @@ void TestKernel::statePersists()
 
     // Functions defined in one request are callable (and picklable: __main__ is the user's).
     m_kernel->run(QStringLiteral("def double(v):\n    return 2 * v\nclass Box:\n    pass"));
-    r = m_kernel->run(QStringLiteral("import pickle\ntype(pickle.loads(pickle.dumps(Box()))).__name__, double(x)"));
+    r = m_kernel->run(QStringLiteral(
+        "import pickle\ntype(pickle.loads(pickle.dumps(Box()))).__name__, double(x)"));
     QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("('Box', 82)"));
 }
 
@@ -274,17 +274,17 @@ void TestKernel::outputCapturedInOrder()
 {
     // print() is line-buffered, os.system's child writes fd 1 directly, and printf() from C
     // sits in libc's buffer until the kernel flushes it at the end of the run.
-    const QJsonObject r = m_kernel->run(QStringLiteral(
-        "import os, ctypes\n"
-        "print('one')\n"
-        "os.system('echo two')\n"
-        "print('three')\n"
-        "ctypes.CDLL(None).printf(b'four from C\\n')\n"
-        "None"));
+    const QJsonObject r =
+        m_kernel->run(QStringLiteral("import os, ctypes\n"
+                                     "print('one')\n"
+                                     "os.system('echo two')\n"
+                                     "print('three')\n"
+                                     "ctypes.CDLL(None).printf(b'four from C\\n')\n"
+                                     "None"));
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 0);
     const qint64 id = m_kernel->lastId();
     QCOMPARE(m_kernel->streamText(id, QStringLiteral("stdout")),
-             QStringLiteral("one\ntwo\nthree\nfour from C\n"));
+        QStringLiteral("one\ntwo\nthree\nfour from C\n"));
     // The result is the last frame of its request (cleanup() also checks nothing follows it).
     const QList<QJsonObject> frames = m_kernel->frames(id);
     QCOMPARE(frames.last().value(QStringLiteral("type")).toString(), QStringLiteral("result"));
@@ -293,8 +293,8 @@ void TestKernel::outputCapturedInOrder()
 
 void TestKernel::stderrCaptured()
 {
-    const QJsonObject r = m_kernel->run(
-        QStringLiteral("import sys, os\nsys.stderr.write('e1\\n')\nos.system('echo e2 >&2')\nNone"));
+    const QJsonObject r = m_kernel->run(QStringLiteral(
+        "import sys, os\nsys.stderr.write('e1\\n')\nos.system('echo e2 >&2')\nNone"));
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 0);
     const qint64 id = m_kernel->lastId();
     QCOMPARE(m_kernel->streamText(id, QStringLiteral("stderr")), QStringLiteral("e1\ne2\n"));
@@ -303,8 +303,8 @@ void TestKernel::stderrCaptured()
 
 void TestKernel::exceptionKeepsKernelAlive()
 {
-    QJsonObject r = m_kernel->run(
-        QStringLiteral("def boom():\n    raise ValueError('bad value')\nboom()"));
+    QJsonObject r =
+        m_kernel->run(QStringLiteral("def boom():\n    raise ValueError('bad value')\nboom()"));
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 1);
     QVERIFY(r.value(QStringLiteral("result")).isNull());
     const QJsonObject error = r.value(QStringLiteral("error")).toObject();
@@ -315,7 +315,8 @@ void TestKernel::exceptionKeepsKernelAlive()
     QCOMPARE(traceback.first().toString(), QStringLiteral("Traceback (most recent call last):"));
     QCOMPARE(traceback.last().toString(), QStringLiteral("ValueError: bad value"));
     for (const QJsonValue &line : traceback)
-        QVERIFY2(!line.toString().contains(QLatin1String("kernel.py")), qPrintable(line.toString()));
+        QVERIFY2(
+            !line.toString().contains(QLatin1String("kernel.py")), qPrintable(line.toString()));
     // Printed to stderr too, as python itself would.
     const QString stderrText = m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stderr"));
     QVERIFY(stderrText.startsWith(QLatin1String("Traceback (most recent call last):")));
@@ -330,9 +331,9 @@ void TestKernel::syntaxError()
     const QJsonObject r = m_kernel->run(QStringLiteral("x = ("));
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 1);
     QCOMPARE(r.value(QStringLiteral("error")).toObject().value(QStringLiteral("ename")).toString(),
-             QStringLiteral("SyntaxError"));
+        QStringLiteral("SyntaxError"));
     QCOMPARE(m_kernel->run(QStringLiteral("1 + 1")).value(QStringLiteral("result")).toString(),
-             QStringLiteral("2"));
+        QStringLiteral("2"));
 }
 
 void TestKernel::systemExit()
@@ -347,7 +348,7 @@ void TestKernel::systemExit()
     r = m_kernel->run(QStringLiteral("sys.exit('giving up')"));
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 1);
     QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stderr")),
-             QStringLiteral("giving up\n"));
+        QStringLiteral("giving up\n"));
 
     r = m_kernel->run(QStringLiteral("'alive'"));
     QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("'alive'"));
@@ -370,12 +371,12 @@ void TestKernel::interruptCancelsRun()
     QCOMPARE(r.value(QStringLiteral("id")).toInteger(), id);
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 1);
     QCOMPARE(r.value(QStringLiteral("error")).toObject().value(QStringLiteral("ename")).toString(),
-             QStringLiteral("KeyboardInterrupt"));
+        QStringLiteral("KeyboardInterrupt"));
 
     // A SIGINT while idle must not kill the kernel or break the next request.
     QCOMPARE(::kill(pid_t(m_kernel->process().processId()), SIGINT), 0);
     QCOMPARE(m_kernel->run(QStringLiteral("'alive'")).value(QStringLiteral("result")).toString(),
-             QStringLiteral("'alive'"));
+        QStringLiteral("'alive'"));
 }
 
 void TestKernel::matplotlibFigure()
@@ -391,7 +392,8 @@ void TestKernel::matplotlibFigure()
     QCOMPARE(rich.size(), 1);
     const QJsonObject image = rich.first().toObject();
     QCOMPARE(image.value(QStringLiteral("type")).toString(), QStringLiteral("image/png"));
-    const QByteArray png = QByteArray::fromBase64(image.value(QStringLiteral("data")).toString().toLatin1());
+    const QByteArray png =
+        QByteArray::fromBase64(image.value(QStringLiteral("data")).toString().toLatin1());
     QVERIFY(png.startsWith(QByteArray("\x89PNG\r\n\x1a\n", 8)));
 
     // Figures are closed after being sent, so the next run has none.
@@ -402,41 +404,48 @@ void TestKernel::matplotlibFigure()
 
 void TestKernel::richValues()
 {
-    QJsonObject r = m_kernel->run(QStringLiteral(
-        "class Picture:\n"
-        "    def _repr_png_(self):\n"
-        "        return b'\\x89PNG fake'\n"
-        "    def __repr__(self):\n"
-        "        return 'Picture()'\n"
-        "Picture()"));
+    QJsonObject r = m_kernel->run(QStringLiteral("class Picture:\n"
+                                                 "    def _repr_png_(self):\n"
+                                                 "        return b'\\x89PNG fake'\n"
+                                                 "    def __repr__(self):\n"
+                                                 "        return 'Picture()'\n"
+                                                 "Picture()"));
     QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("Picture()"));
     QJsonArray rich = r.value(QStringLiteral("rich_outputs")).toArray();
     QCOMPARE(rich.size(), 1);
-    QCOMPARE(rich.first().toObject().value(QStringLiteral("type")).toString(), QStringLiteral("image/png"));
-    QCOMPARE(QByteArray::fromBase64(rich.first().toObject().value(QStringLiteral("data")).toString().toLatin1()),
-             QByteArray("\x89PNG fake"));
+    QCOMPARE(rich.first().toObject().value(QStringLiteral("type")).toString(),
+        QStringLiteral("image/png"));
+    QCOMPARE(QByteArray::fromBase64(
+                 rich.first().toObject().value(QStringLiteral("data")).toString().toLatin1()),
+        QByteArray("\x89PNG fake"));
 
     if (!moduleAvailable(QStringLiteral("pandas")))
         QSKIP("pandas is not installed");
-    r = m_kernel->run(QStringLiteral("import pandas as pd\npd.DataFrame({'a': [1, 2]})"), {}, 60000);
+    r = m_kernel->run(
+        QStringLiteral("import pandas as pd\npd.DataFrame({'a': [1, 2]})"), {}, 60000);
     QVERIFY(r.value(QStringLiteral("result")).toString().contains(QLatin1String("a")));
     rich = r.value(QStringLiteral("rich_outputs")).toArray();
     QCOMPARE(rich.size(), 1);
-    QCOMPARE(rich.first().toObject().value(QStringLiteral("type")).toString(), QStringLiteral("text/html"));
-    QVERIFY(rich.first().toObject().value(QStringLiteral("data")).toString().contains(QLatin1String("<table")));
+    QCOMPARE(rich.first().toObject().value(QStringLiteral("type")).toString(),
+        QStringLiteral("text/html"));
+    QVERIFY(rich.first()
+                .toObject()
+                .value(QStringLiteral("data"))
+                .toString()
+                .contains(QLatin1String("<table")));
 }
 
 void TestKernel::outputCap()
 {
     // 5000 bytes from print() and 300 kB from a child: both past the cap, and the child's
     // output must still be drained or it would block on a full pipe and the run never end.
-    const QJsonObject r = m_kernel->run(
-        QStringLiteral("import os, sys\n"
-                       "print('x' * 5000)\n"
-                       "os.system(\"head -c 300000 /dev/zero | tr '\\\\0' z\")\n"
-                       "sys.stderr.write('e' * 10)\n"
-                       "None"),
-        {{QStringLiteral("max_output"), 1000}});
+    const QJsonObject r =
+        m_kernel->run(QStringLiteral("import os, sys\n"
+                                     "print('x' * 5000)\n"
+                                     "os.system(\"head -c 300000 /dev/zero | tr '\\\\0' z\")\n"
+                                     "sys.stderr.write('e' * 10)\n"
+                                     "None"),
+            {{QStringLiteral("max_output"), 1000}});
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 0);
     const qint64 id = m_kernel->lastId();
     QCOMPARE(m_kernel->streamText(id, QStringLiteral("stdout")), QString(1000, QLatin1Char('x')));
@@ -446,34 +455,37 @@ void TestKernel::outputCap()
 
     // The cap is per request.
     m_kernel->run(QStringLiteral("print('fresh')"));
-    QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stdout")), QStringLiteral("fresh\n"));
+    QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stdout")),
+        QStringLiteral("fresh\n"));
 }
 
 void TestKernel::envPersists()
 {
     const QString tmp = QDir(QDir::tempPath()).canonicalPath();
-    QJsonObject r = m_kernel->run(
-        QStringLiteral("import os\nos.environ.get('HOPX_KERNEL_TEST'), os.getcwd()"),
-        {{QStringLiteral("env"), QJsonObject{{QStringLiteral("HOPX_KERNEL_TEST"), QStringLiteral("abc")}}},
-         {QStringLiteral("cwd"), tmp}});
-    QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("('abc', '%1')").arg(tmp));
+    QJsonObject r =
+        m_kernel->run(QStringLiteral("import os\nos.environ.get('HOPX_KERNEL_TEST'), os.getcwd()"),
+            {{QStringLiteral("env"),
+                 QJsonObject {{QStringLiteral("HOPX_KERNEL_TEST"), QStringLiteral("abc")}}},
+                {QStringLiteral("cwd"), tmp}});
+    QCOMPARE(
+        r.value(QStringLiteral("result")).toString(), QStringLiteral("('abc', '%1')").arg(tmp));
 
     // No env in this request: the variable (and the directory) are still the session's, and
     // children see them.
     r = m_kernel->run(QStringLiteral("os.system('echo $HOPX_KERNEL_TEST; pwd')\nNone"));
     QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stdout")),
-             QStringLiteral("abc\n%1\n").arg(tmp));
+        QStringLiteral("abc\n%1\n").arg(tmp));
 
     r = m_kernel->run(QStringLiteral("'HOPX_KERNEL_TEST' in os.environ"),
-                      {{QStringLiteral("unset"), QJsonArray{QStringLiteral("HOPX_KERNEL_TEST")}}});
+        {{QStringLiteral("unset"), QJsonArray {QStringLiteral("HOPX_KERNEL_TEST")}}});
     QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("False"));
 
     // A cwd that does not exist fails the request without running the code.
     r = m_kernel->run(QStringLiteral("print('ran')"),
-                      {{QStringLiteral("cwd"), QStringLiteral("/nonexistent/hopx")}});
+        {{QStringLiteral("cwd"), QStringLiteral("/nonexistent/hopx")}});
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 1);
     QCOMPARE(r.value(QStringLiteral("error")).toObject().value(QStringLiteral("ename")).toString(),
-             QStringLiteral("FileNotFoundError"));
+        QStringLiteral("FileNotFoundError"));
     QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stdout")), QString());
 }
 
@@ -493,23 +505,23 @@ void TestKernel::malformedRequest()
     QCOMPARE(error.value(QStringLiteral("id")).toInteger(), 77);
 
     QCOMPARE(m_kernel->run(QStringLiteral("6 * 7")).value(QStringLiteral("result")).toString(),
-             QStringLiteral("42"));
+        QStringLiteral("42"));
 }
 
 void TestKernel::cpuLimit()
 {
     // CPU seconds, not wall seconds: on a loaded machine the wall time can be several times
     // longer, so only the timeout bounds it.
-    QJsonObject r = m_kernel->run(QStringLiteral("while True:\n    pass"),
-                                  {{QStringLiteral("cpu_s"), 1}}, 60000);
+    QJsonObject r = m_kernel->run(
+        QStringLiteral("while True:\n    pass"), {{QStringLiteral("cpu_s"), 1}}, 60000);
     QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 1);
     QCOMPARE(r.value(QStringLiteral("error")).toObject().value(QStringLiteral("ename")).toString(),
-             QStringLiteral("CPUTimeLimitExceeded"));
+        QStringLiteral("CPUTimeLimitExceeded"));
 
     // The limit is lifted afterwards: a later run may use more CPU than the first was allowed.
     r = m_kernel->run(QStringLiteral("import time\nt = time.process_time()\n"
                                      "while time.process_time() - t < 2.5:\n    pass\n'done'"),
-                      {}, 60000);
+        {}, 60000);
     QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("'done'"));
 }
 
@@ -521,7 +533,8 @@ void TestKernel::strayOutputGoesToNextRun()
         "import subprocess\nsubprocess.Popen('sleep 0.1; echo late', shell=True)\nNone"));
     QTest::qWait(1500);
     m_kernel->run(QStringLiteral("None"));
-    QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stdout")), QStringLiteral("late\n"));
+    QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stdout")),
+        QStringLiteral("late\n"));
 }
 
 void TestKernel::roundTripLatency()

@@ -30,7 +30,9 @@ inline QString binPath(const QString &name)
 class LineClient
 {
 public:
-    explicit LineClient(QIODevice *io) : m_io(io) {}
+    explicit LineClient(QIODevice *io)
+        : m_io(io)
+    { }
 
     void sendRaw(const QByteArray &bytes)
     {
@@ -38,14 +40,16 @@ public:
         if (auto *s = qobject_cast<QLocalSocket *>(m_io))
             s->flush();
     }
-    void send(const QJsonObject &msg) { sendRaw(QJsonDocument(msg).toJson(QJsonDocument::Compact) + '\n'); }
+    void send(const QJsonObject &msg)
+    {
+        sendRaw(QJsonDocument(msg).toJson(QJsonDocument::Compact) + '\n');
+    }
 
     qint64 request(const QString &method, const QJsonObject &params = {})
     {
         const qint64 id = m_nextId++;
-        QJsonObject msg{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                        {QStringLiteral("id"), id},
-                        {QStringLiteral("method"), method}};
+        QJsonObject msg {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+            {QStringLiteral("id"), id}, {QStringLiteral("method"), method}};
         if (!params.isEmpty())
             msg.insert(QStringLiteral("params"), params);
         send(msg);
@@ -53,14 +57,16 @@ public:
     }
     void notify(const QString &method, const QJsonObject &params = {})
     {
-        QJsonObject msg{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method}};
+        QJsonObject msg {
+            {QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method}};
         if (!params.isEmpty())
             msg.insert(QStringLiteral("params"), params);
         send(msg);
     }
 
     //! Reads lines until one satisfies pred or the timeout passes; keeps every message seen.
-    std::optional<QJsonObject> waitFor(const std::function<bool(const QJsonObject &)> &pred, int timeoutMs = 10000)
+    std::optional<QJsonObject> waitFor(
+        const std::function<bool(const QJsonObject &)> &pred, int timeoutMs = 10000)
     {
         QElapsedTimer timer;
         timer.start();
@@ -75,10 +81,13 @@ public:
             const qint64 left = timeoutMs - timer.elapsed();
             if (left <= 0)
                 return std::nullopt;
-            if (!m_io->bytesAvailable() && !m_io->waitForReadyRead(int(std::min<qint64>(left, 100)))) {
-                if (auto *s = qobject_cast<QLocalSocket *>(m_io); s && s->state() != QLocalSocket::ConnectedState && !s->bytesAvailable())
+            if (!m_io->bytesAvailable()
+                && !m_io->waitForReadyRead(int(std::min<qint64>(left, 100)))) {
+                if (auto *s = qobject_cast<QLocalSocket *>(m_io);
+                    s && s->state() != QLocalSocket::ConnectedState && !s->bytesAvailable())
                     return std::nullopt;
-                if (auto *p = qobject_cast<QProcess *>(m_io); p && p->state() == QProcess::NotRunning && !p->bytesAvailable())
+                if (auto *p = qobject_cast<QProcess *>(m_io);
+                    p && p->state() == QProcess::NotRunning && !p->bytesAvailable())
                     return std::nullopt;
                 continue;
             }
@@ -94,9 +103,12 @@ public:
     }
     std::optional<QJsonObject> response(qint64 id, int timeoutMs = 10000)
     {
-        return waitFor([id](const QJsonObject &m) {
-            return !m.contains(QStringLiteral("method")) && m.value(QStringLiteral("id")).toInteger(-1) == id;
-        }, timeoutMs);
+        return waitFor(
+            [id](const QJsonObject &m) {
+                return !m.contains(QStringLiteral("method"))
+                    && m.value(QStringLiteral("id")).toInteger(-1) == id;
+            },
+            timeoutMs);
     }
     //! Sends a request and returns its result (fails the test on an error reply).
     QJsonObject call(const QString &method, const QJsonObject &params = {}, int timeoutMs = 30000)
@@ -111,18 +123,22 @@ public:
             qWarning() << "error reply to" << method << reply->value(QStringLiteral("error"));
         return reply->value(QStringLiteral("result")).toObject();
     }
-    QJsonObject callTool(const QString &name, const QJsonObject &arguments = {}, int timeoutMs = 60000)
+    QJsonObject callTool(
+        const QString &name, const QJsonObject &arguments = {}, int timeoutMs = 60000)
     {
         return call(QStringLiteral("tools/call"),
-                    QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}}, timeoutMs);
+            QJsonObject {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}},
+            timeoutMs);
     }
-    bool initialize(const QString &version = QStringLiteral("2025-11-25"), const QString &name = QStringLiteral("hopx-test"))
+    bool initialize(const QString &version = QStringLiteral("2025-11-25"),
+        const QString &name = QStringLiteral("hopx-test"))
     {
         const QJsonObject r = call(QStringLiteral("initialize"),
-                                   QJsonObject{{QStringLiteral("protocolVersion"), version},
-                                               {QStringLiteral("capabilities"), QJsonObject{}},
-                                               {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), name},
-                                                                                          {QStringLiteral("version"), QStringLiteral("1.0")}}}});
+            QJsonObject {{QStringLiteral("protocolVersion"), version},
+                {QStringLiteral("capabilities"), QJsonObject {}},
+                {QStringLiteral("clientInfo"),
+                    QJsonObject {{QStringLiteral("name"), name},
+                        {QStringLiteral("version"), QStringLiteral("1.0")}}}});
         notify(QStringLiteral("notifications/initialized"));
         return r.value(QStringLiteral("protocolVersion")).isString();
     }
@@ -141,11 +157,14 @@ private:
 class HeadlessApp
 {
 public:
-    explicit HeadlessApp(const QStringList &extraArgs = {}, const QProcessEnvironment &extraEnv = {})
+    explicit HeadlessApp(
+        const QStringList &extraArgs = {}, const QProcessEnvironment &extraEnv = {})
     {
         m_socket = m_dir.path() + QStringLiteral("/run/hopx-desktop/mcp.sock");
         m_process.setProgram(binPath(QStringLiteral("hopx-desktop")));
-        m_process.setArguments(QStringList{QStringLiteral("--headless"), QStringLiteral("--socket"), m_socket} + extraArgs);
+        m_process.setArguments(
+            QStringList {QStringLiteral("--headless"), QStringLiteral("--socket"), m_socket}
+            + extraArgs);
         m_process.setProcessEnvironment(environment(extraEnv));
         m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     }
@@ -154,13 +173,17 @@ public:
     QProcessEnvironment environment(const QProcessEnvironment &extra = {}) const
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char *dir : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
-            env.insert(QLatin1String(dir), m_dir.path() + QLatin1Char('/') + QString::fromLatin1(dir).toLower());
+        for (const char *dir :
+            {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
+            env.insert(QLatin1String(dir),
+                m_dir.path() + QLatin1Char('/') + QString::fromLatin1(dir).toLower());
         env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir.path() + QStringLiteral("/run"));
         QDir().mkpath(m_dir.path() + QStringLiteral("/run"));
-        QFile::setPermissions(m_dir.path() + QStringLiteral("/run"), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QFile::setPermissions(m_dir.path() + QStringLiteral("/run"),
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         env.remove(QStringLiteral("HOPX_API_KEY"));
-        env.insert(QStringLiteral("HOPX_BASE_URL"), QStringLiteral("http://127.0.0.1:9")); // never the real cloud
+        env.insert(QStringLiteral("HOPX_BASE_URL"),
+            QStringLiteral("http://127.0.0.1:9")); // never the real cloud
         env.remove(QStringLiteral("HOPX_MCP_SOCKET"));
         for (const QString &k : extra.keys())
             env.insert(k, extra.value(k));
@@ -208,7 +231,7 @@ public:
     QProcess &process() { return m_process; }
 
 private:
-    QTemporaryDir m_dir{QDir::tempPath() + QStringLiteral("/hopx-test-XXXXXX")};
+    QTemporaryDir m_dir {QDir::tempPath() + QStringLiteral("/hopx-test-XXXXXX")};
     QString m_socket;
     QProcess m_process;
 };

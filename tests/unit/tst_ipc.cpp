@@ -28,11 +28,11 @@ private slots:
         // one message split over several writes
         QVERIFY(buf.append("{\"a\":").isEmpty());
         QVERIFY(buf.append("1").isEmpty());
-        QCOMPARE(buf.append("}\n"), QList<QByteArray>{"{\"a\":1}"});
+        QCOMPARE(buf.append("}\n"), QList<QByteArray> {"{\"a\":1}"});
         // two messages in one write, CRLF tolerated, a partial third kept
-        QCOMPARE(buf.append("x\r\ny\n{\"b"), (QList<QByteArray>{"x", "y"}));
+        QCOMPARE(buf.append("x\r\ny\n{\"b"), (QList<QByteArray> {"x", "y"}));
         QCOMPARE(buf.pendingBytes(), 3);
-        QCOMPARE(buf.append("\"}\n"), QList<QByteArray>{"{\"b\"}"});
+        QCOMPARE(buf.append("\"}\n"), QList<QByteArray> {"{\"b\"}"});
         QVERIFY(!buf.overflowed());
     }
 
@@ -52,15 +52,18 @@ private slots:
     void socketPathOrder()
     {
         qputenv("HOPX_MCP_SOCKET", "/tmp/from-env.sock");
-        QCOMPARE(SocketPath::serverName(QStringLiteral("/x/explicit.sock")), QStringLiteral("/x/explicit.sock"));
+        QCOMPARE(SocketPath::serverName(QStringLiteral("/x/explicit.sock")),
+            QStringLiteral("/x/explicit.sock"));
         QCOMPARE(SocketPath::serverName(), QStringLiteral("/tmp/from-env.sock"));
         qunsetenv("HOPX_MCP_SOCKET");
         QTemporaryDir runtime;
         qputenv("XDG_RUNTIME_DIR", runtime.path().toUtf8());
-        QCOMPARE(SocketPath::serverName(), runtime.path() + QStringLiteral("/hopx-desktop/mcp.sock"));
+        QCOMPARE(
+            SocketPath::serverName(), runtime.path() + QStringLiteral("/hopx-desktop/mcp.sock"));
         qunsetenv("XDG_RUNTIME_DIR");
         const QString fallback = SocketPath::serverName();
-        QVERIFY(fallback.endsWith(QStringLiteral("/hopx-desktop/mcp.sock")) || fallback.contains(QStringLiteral("/tmp/hopx-desktop-")));
+        QVERIFY(fallback.endsWith(QStringLiteral("/hopx-desktop/mcp.sock"))
+            || fallback.contains(QStringLiteral("/tmp/hopx-desktop-")));
         QVERIFY(fallback.toLocal8Bit().size() <= SocketPath::kMaxPathBytes);
     }
 
@@ -69,15 +72,19 @@ private slots:
         QTemporaryDir base;
         const QString name = base.path() + QStringLiteral("/sub/mcp.sock");
         QCOMPARE(SocketPath::prepareDirectory(name), QString());
-        struct stat st {};
-        QCOMPARE(::stat(QFile::encodeName(base.path() + QStringLiteral("/sub")).constData(), &st), 0);
+        struct stat st
+        {
+        };
+        QCOMPARE(
+            ::stat(QFile::encodeName(base.path() + QStringLiteral("/sub")).constData(), &st), 0);
         QCOMPARE(int(st.st_mode & 0777), 0700);
         // a pre-existing world-readable dir of ours is tightened
         ::chmod(QFile::encodeName(base.path() + QStringLiteral("/sub")).constData(), 0755);
         QCOMPARE(SocketPath::prepareDirectory(name), QString());
         ::stat(QFile::encodeName(base.path() + QStringLiteral("/sub")).constData(), &st);
         QCOMPARE(int(st.st_mode & 0777), 0700);
-        const QString tooLong = base.path() + QLatin1Char('/') + QString(120, QLatin1Char('x')) + QStringLiteral("/mcp.sock");
+        const QString tooLong = base.path() + QLatin1Char('/') + QString(120, QLatin1Char('x'))
+            + QStringLiteral("/mcp.sock");
         QVERIFY(SocketPath::prepareDirectory(tooLong).contains(QStringLiteral("too long")));
     }
 
@@ -99,9 +106,10 @@ private slots:
         // MCP lines and hostile hellos
         QVERIFY(!Hello::parse(R"({"jsonrpc":"2.0","id":1,"method":"ping"})"));
         QVERIFY(!Hello::parse(R"({"hopx_hello":5})"));
-        const auto filtered = Hello::parse(R"({"hopx_hello":{"env":{"LD_PRELOAD":"/x.so","HOPX_API_KEY":"k"}}})");
+        const auto filtered =
+            Hello::parse(R"({"hopx_hello":{"env":{"LD_PRELOAD":"/x.so","HOPX_API_KEY":"k"}}})");
         QVERIFY(filtered);
-        QCOMPARE(filtered->env.keys(), QStringList{QStringLiteral("HOPX_API_KEY")});
+        QCOMPARE(filtered->env.keys(), QStringList {QStringLiteral("HOPX_API_KEY")});
     }
 
     void handoffPassesStreamDescriptors()
@@ -135,7 +143,8 @@ private slots:
         int control[2];
         QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, control), 0);
         QTemporaryDir dir;
-        const int file = ::open(QFile::encodeName(dir.filePath(QStringLiteral("f"))).constData(), O_RDWR | O_CREAT, 0600);
+        const int file = ::open(QFile::encodeName(dir.filePath(QStringLiteral("f"))).constData(),
+            O_RDWR | O_CREAT, 0600);
         QVERIFY(file >= 0);
         QVERIFY(!Handoff::isStreamDescriptor(file));
         QVERIFY(Handoff::sendDescriptors(control[0], file, file));

@@ -21,19 +21,39 @@ private slots:
         QTest::addColumn<bool>("hasMethod");
         QTest::addColumn<bool>("hasId");
         QTest::addColumn<QByteArray>("idKey");
-        QTest::newRow("request int id") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}") << true << true << QByteArray("n:7");
-        QTest::newRow("id after nested params") << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":{\"id\":99,\"x\":[1,{\"id\":3}]},\"id\":\"abc\"}") << true << true << QByteArray("s:abc");
-        QTest::newRow("response") << QByteArray("{\"id\":7,\"jsonrpc\":\"2.0\",\"result\":{\"method\":\"x\"}}") << false << true << QByteArray("n:7");
-        QTest::newRow("escaped string id") << QByteArray("{\"id\":\"a\\\"b\\u00e9\",\"method\":\"m\"}") << true << true << QByteArray("s:a\"b\xc3\xa9");
-        QTest::newRow("surrogate pair id") << QByteArray("{\"id\":\"\\ud83d\\ude00\",\"method\":\"m\"}") << true << true << QByteArray("s:\xf0\x9f\x98\x80");
-        QTest::newRow("float-looking int") << QByteArray("{\"id\":5.0,\"method\":\"m\"}") << true << true << QByteArray("n:5");
-        QTest::newRow("fractional id is no id") << QByteArray("{\"id\":5.5,\"method\":\"m\"}") << true << false << QByteArray();
-        QTest::newRow("notification") << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") << true << false << QByteArray();
-        QTest::newRow("null id") << QByteArray("{\"id\":null,\"method\":\"m\"}") << true << false << QByteArray();
-        QTest::newRow("braces inside strings") << QByteArray("{\"params\":{\"code\":\"}}{{\\\"id\\\":1\"},\"id\":2,\"method\":\"m\"}") << true << true << QByteArray("n:2");
+        QTest::newRow("request int id")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}") << true << true
+            << QByteArray("n:7");
+        QTest::newRow("id after nested params")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"tools/"
+                          "call\",\"params\":{\"id\":99,\"x\":[1,{\"id\":3}]},\"id\":\"abc\"}")
+            << true << true << QByteArray("s:abc");
+        QTest::newRow("response") << QByteArray(
+            "{\"id\":7,\"jsonrpc\":\"2.0\",\"result\":{\"method\":\"x\"}}")
+                                  << false << true << QByteArray("n:7");
+        QTest::newRow("escaped string id")
+            << QByteArray("{\"id\":\"a\\\"b\\u00e9\",\"method\":\"m\"}") << true << true
+            << QByteArray("s:a\"b\xc3\xa9");
+        QTest::newRow("surrogate pair id")
+            << QByteArray("{\"id\":\"\\ud83d\\ude00\",\"method\":\"m\"}") << true << true
+            << QByteArray("s:\xf0\x9f\x98\x80");
+        QTest::newRow("float-looking int")
+            << QByteArray("{\"id\":5.0,\"method\":\"m\"}") << true << true << QByteArray("n:5");
+        QTest::newRow("fractional id is no id")
+            << QByteArray("{\"id\":5.5,\"method\":\"m\"}") << true << false << QByteArray();
+        QTest::newRow("notification")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") << true
+            << false << QByteArray();
+        QTest::newRow("null id") << QByteArray("{\"id\":null,\"method\":\"m\"}") << true << false
+                                 << QByteArray();
+        QTest::newRow("braces inside strings")
+            << QByteArray("{\"params\":{\"code\":\"}}{{\\\"id\\\":1\"},\"id\":2,\"method\":\"m\"}")
+            << true << true << QByteArray("n:2");
         QTest::newRow("garbage") << QByteArray("not json") << false << false << QByteArray();
-        QTest::newRow("truncated") << QByteArray("{\"id\":1,\"method\":\"pi") << false << false << QByteArray();
-        QTest::newRow("array") << QByteArray("[{\"id\":1,\"method\":\"m\"}]") << false << false << QByteArray();
+        QTest::newRow("truncated")
+            << QByteArray("{\"id\":1,\"method\":\"pi") << false << false << QByteArray();
+        QTest::newRow("array") << QByteArray("[{\"id\":1,\"method\":\"m\"}]") << false << false
+                               << QByteArray();
     }
 
     void scan()
@@ -42,13 +62,15 @@ private slots:
         QFETCH(bool, hasMethod);
         QFETCH(bool, hasId);
         QFETCH(QByteArray, idKey);
-        const MessageInfo info = scanMessage(std::string_view(line.constData(), size_t(line.size())));
+        const MessageInfo info =
+            scanMessage(std::string_view(line.constData(), size_t(line.size())));
         QCOMPARE(info.hasMethod, hasMethod);
         QCOMPARE(info.hasId, hasId);
         if (hasId) {
             QCOMPARE(QByteArray::fromStdString(info.idKey), idKey);
             // The id JSON is echoed in error replies: it must be valid JSON for the same id.
-            const QJsonDocument doc = QJsonDocument::fromJson("{\"id\":" + QByteArray::fromStdString(info.idJson) + "}");
+            const QJsonDocument doc =
+                QJsonDocument::fromJson("{\"id\":" + QByteArray::fromStdString(info.idJson) + "}");
             QVERIFY(doc.isObject());
         }
     }

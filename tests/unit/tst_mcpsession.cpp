@@ -30,8 +30,7 @@ private:
     };
 
     std::unique_ptr<Harness> makeSession(bool initialize = true,
-                                         const QString &version = QStringLiteral("2025-11-25"),
-                                         int pageSize = 100)
+        const QString &version = QStringLiteral("2025-11-25"), int pageSize = 100)
     {
         auto h = std::make_unique<Harness>();
         ServerConfig config;
@@ -45,7 +44,10 @@ private:
             raw->out.append(doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
         });
         if (initialize) {
-            send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"%1","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})").arg(version));
+            send(*h,
+                QStringLiteral(
+                    R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"%1","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})")
+                    .arg(version));
             send(*h, QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"));
             h->out.clear();
         }
@@ -60,26 +62,29 @@ private slots:
         ToolSpec echo;
         echo.name = QStringLiteral("echo");
         echo.description = QStringLiteral("echo");
-        echo.inputSchema = QJsonObject{
-            {QStringLiteral("type"), QStringLiteral("object")},
+        echo.inputSchema = QJsonObject {{QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
-             QJsonObject{{QStringLiteral("text"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
-                         {QStringLiteral("n"), QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")}}}}},
-            {QStringLiteral("required"), QJsonArray{QStringLiteral("text")}},
+                QJsonObject {{QStringLiteral("text"),
+                                 QJsonObject {{QStringLiteral("type"), QStringLiteral("string")}}},
+                    {QStringLiteral("n"),
+                        QJsonObject {{QStringLiteral("type"), QStringLiteral("integer")}}}}},
+            {QStringLiteral("required"), QJsonArray {QStringLiteral("text")}},
             {QStringLiteral("additionalProperties"), false}};
         m_registry.add(echo, [](ToolCall *call) {
-            call->finish(ToolResult::structured(
-                QJsonObject{{QStringLiteral("text"), call->arguments().value(QStringLiteral("text"))}}));
+            call->finish(ToolResult::structured(QJsonObject {
+                {QStringLiteral("text"), call->arguments().value(QStringLiteral("text"))}}));
         });
         ToolSpec noargs;
         noargs.name = QStringLiteral("noargs");
         noargs.description = QStringLiteral("takes nothing");
-        m_registry.add(noargs, [](ToolCall *call) { call->finish(ToolResult::text(QStringLiteral("ok"))); });
+        m_registry.add(
+            noargs, [](ToolCall *call) { call->finish(ToolResult::text(QStringLiteral("ok"))); });
         ToolSpec fails;
         fails.name = QStringLiteral("fails");
         fails.description = QStringLiteral("always fails");
         m_registry.add(fails, [](ToolCall *call) {
-            call->finish(ToolResult::error(QStringLiteral("boom"), QJsonObject{{QStringLiteral("why"), 1}}));
+            call->finish(ToolResult::error(
+                QStringLiteral("boom"), QJsonObject {{QStringLiteral("why"), 1}}));
         });
         ToolSpec slow;
         slow.name = QStringLiteral("slow");
@@ -91,7 +96,7 @@ private slots:
         m_registry.add(progress, [](ToolCall *call) {
             call->reportProgress(1, 3, QStringLiteral("one"));
             call->reportProgress(1, 3, QStringLiteral("again one")); // must be raised
-            call->reportProgress(0.5, -1);                           // must be raised too
+            call->reportProgress(0.5, -1); // must be raised too
             call->log(QStringLiteral("debug"), QStringLiteral("hidden at info"));
             call->log(QStringLiteral("warning"), QStringLiteral("shown"));
             call->finish(ToolResult::text(QStringLiteral("done")));
@@ -108,26 +113,54 @@ private slots:
         QTest::addColumn<QJsonValue>("id");
         const QJsonValue null(QJsonValue::Null);
         QTest::newRow("bad json") << QStringLiteral("{not json") << -32700 << null;
-        QTest::newRow("truncated") << QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ping")") << -32700 << null;
+        QTest::newRow("truncated")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ping")") << -32700 << null;
         QTest::newRow("scalar") << QStringLiteral("42") << -32700 << null;
         QTest::newRow("string") << QStringLiteral(R"("ping")") << -32700 << null;
-        QTest::newRow("wrong jsonrpc") << QStringLiteral(R"({"jsonrpc":"1.0","id":1,"method":"ping"})") << -32600 << QJsonValue(1);
-        QTest::newRow("missing jsonrpc") << QStringLiteral(R"({"id":2,"method":"ping"})") << -32600 << QJsonValue(2);
-        QTest::newRow("null id") << QStringLiteral(R"({"jsonrpc":"2.0","id":null,"method":"ping"})") << -32600 << null;
-        QTest::newRow("float id") << QStringLiteral(R"({"jsonrpc":"2.0","id":1.5,"method":"ping"})") << -32600 << null;
-        QTest::newRow("object id") << QStringLiteral(R"({"jsonrpc":"2.0","id":{},"method":"ping"})") << -32600 << null;
-        QTest::newRow("method not string") << QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":7})") << -32600 << QJsonValue(3);
-        QTest::newRow("no method") << QStringLiteral(R"({"jsonrpc":"2.0","id":4})") << -32600 << QJsonValue(4);
-        QTest::newRow("unknown method") << QStringLiteral(R"({"jsonrpc":"2.0","id":"u","method":"nope/nope"})") << -32601 << QJsonValue(QStringLiteral("u"));
-        QTest::newRow("params array") << QStringLiteral(R"({"jsonrpc":"2.0","id":5,"method":"tools/list","params":[1]})") << -32602 << QJsonValue(5);
-        QTest::newRow("notification with id") << QStringLiteral(R"({"jsonrpc":"2.0","id":6,"method":"notifications/initialized"})") << -32600 << QJsonValue(6);
-        QTest::newRow("batch not negotiated") << QStringLiteral(R"([{"jsonrpc":"2.0","id":7,"method":"ping"}])") << -32600 << null;
-        QTest::newRow("unknown tool") << QStringLiteral(R"({"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"nope"}})") << -32602 << QJsonValue(8);
-        QTest::newRow("tool name missing") << QStringLiteral(R"({"jsonrpc":"2.0","id":9,"method":"tools/call","params":{}})") << -32602 << QJsonValue(9);
-        QTest::newRow("arguments not object") << QStringLiteral(R"({"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"echo","arguments":"x"}})") << -32602 << QJsonValue(10);
-        QTest::newRow("bad cursor") << QStringLiteral(R"({"jsonrpc":"2.0","id":11,"method":"tools/list","params":{"cursor":"garbage"}})") << -32602 << QJsonValue(11);
-        QTest::newRow("bad log level") << QStringLiteral(R"({"jsonrpc":"2.0","id":12,"method":"logging/setLevel","params":{"level":"loud"}})") << -32602 << QJsonValue(12);
-        QTest::newRow("second initialize") << QStringLiteral(R"({"jsonrpc":"2.0","id":13,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})") << -32600 << QJsonValue(13);
+        QTest::newRow("wrong jsonrpc")
+            << QStringLiteral(R"({"jsonrpc":"1.0","id":1,"method":"ping"})") << -32600
+            << QJsonValue(1);
+        QTest::newRow("missing jsonrpc")
+            << QStringLiteral(R"({"id":2,"method":"ping"})") << -32600 << QJsonValue(2);
+        QTest::newRow("null id") << QStringLiteral(R"({"jsonrpc":"2.0","id":null,"method":"ping"})")
+                                 << -32600 << null;
+        QTest::newRow("float id") << QStringLiteral(R"({"jsonrpc":"2.0","id":1.5,"method":"ping"})")
+                                  << -32600 << null;
+        QTest::newRow("object id")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":{},"method":"ping"})") << -32600 << null;
+        QTest::newRow("method not string")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":7})") << -32600 << QJsonValue(3);
+        QTest::newRow("no method")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":4})") << -32600 << QJsonValue(4);
+        QTest::newRow("unknown method")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":"u","method":"nope/nope"})") << -32601
+            << QJsonValue(QStringLiteral("u"));
+        QTest::newRow("params array")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":5,"method":"tools/list","params":[1]})")
+            << -32602 << QJsonValue(5);
+        QTest::newRow("notification with id")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":6,"method":"notifications/initialized"})")
+            << -32600 << QJsonValue(6);
+        QTest::newRow("batch not negotiated")
+            << QStringLiteral(R"([{"jsonrpc":"2.0","id":7,"method":"ping"}])") << -32600 << null;
+        QTest::newRow("unknown tool") << QStringLiteral(
+            R"({"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"nope"}})")
+                                      << -32602 << QJsonValue(8);
+        QTest::newRow("tool name missing")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":9,"method":"tools/call","params":{}})")
+            << -32602 << QJsonValue(9);
+        QTest::newRow("arguments not object") << QStringLiteral(
+            R"({"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"echo","arguments":"x"}})")
+                                              << -32602 << QJsonValue(10);
+        QTest::newRow("bad cursor") << QStringLiteral(
+            R"({"jsonrpc":"2.0","id":11,"method":"tools/list","params":{"cursor":"garbage"}})")
+                                    << -32602 << QJsonValue(11);
+        QTest::newRow("bad log level") << QStringLiteral(
+            R"({"jsonrpc":"2.0","id":12,"method":"logging/setLevel","params":{"level":"loud"}})")
+                                       << -32602 << QJsonValue(12);
+        QTest::newRow("second initialize") << QStringLiteral(
+            R"({"jsonrpc":"2.0","id":13,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})")
+                                           << -32600 << QJsonValue(13);
     }
 
     void malformed()
@@ -140,26 +173,40 @@ private slots:
         QCOMPARE(h->out.size(), 1);
         const QJsonObject reply = h->out.first().toObject();
         QCOMPARE(reply.value(QStringLiteral("jsonrpc")).toString(), QStringLiteral("2.0"));
-        QCOMPARE(reply.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(), code);
-        QVERIFY(!reply.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString().isEmpty());
+        QCOMPARE(
+            reply.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(),
+            code);
+        QVERIFY(!reply.value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("message"))
+                     .toString()
+                     .isEmpty());
         QCOMPARE(reply.value(QStringLiteral("id")), id);
         QVERIFY(!reply.contains(QStringLiteral("result")));
         // The session keeps serving after any of these.
         send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":99,"method":"ping"})"));
         QCOMPARE(h->out.size(), 2);
-        QCOMPARE(h->out.last().toObject().value(QStringLiteral("result")).toObject(), QJsonObject());
+        QCOMPARE(
+            h->out.last().toObject().value(QStringLiteral("result")).toObject(), QJsonObject());
     }
 
     void notificationsGetNoAnswer_data()
     {
         QTest::addColumn<QString>("line");
-        QTest::newRow("initialized") << QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
-        QTest::newRow("unknown notification") << QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/whatever"})");
-        QTest::newRow("unknown method as notification") << QStringLiteral(R"({"jsonrpc":"2.0","method":"tools/list"})");
-        QTest::newRow("cancel of unknown") << QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1234}})");
-        QTest::newRow("cancel malformed") << QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":null}})");
-        QTest::newRow("notification bad params") << QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/progress","params":7})");
-        QTest::newRow("response from client") << QStringLiteral(R"({"jsonrpc":"2.0","id":5,"result":{}})");
+        QTest::newRow("initialized")
+            << QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+        QTest::newRow("unknown notification")
+            << QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/whatever"})");
+        QTest::newRow("unknown method as notification")
+            << QStringLiteral(R"({"jsonrpc":"2.0","method":"tools/list"})");
+        QTest::newRow("cancel of unknown") << QStringLiteral(
+            R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1234}})");
+        QTest::newRow("cancel malformed") << QStringLiteral(
+            R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":null}})");
+        QTest::newRow("notification bad params")
+            << QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/progress","params":7})");
+        QTest::newRow("response from client")
+            << QStringLiteral(R"({"jsonrpc":"2.0","id":5,"result":{}})");
         QTest::newRow("blank line") << QStringLiteral("   ");
     }
 
@@ -177,15 +224,33 @@ private slots:
         // Before initialize: ping works, everything else is refused.
         send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ping"})"));
         send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})"));
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"noargs"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"noargs"}})"));
         QCOMPARE(h->out.size(), 3);
         QVERIFY(h->out[0].toObject().contains(QStringLiteral("result")));
-        QCOMPARE(h->out[1].toObject()[QStringLiteral("error")].toObject()[QStringLiteral("code")].toInt(), -32600);
-        QVERIFY(h->out[1].toObject()[QStringLiteral("error")].toObject()[QStringLiteral("message")].toString().contains(QStringLiteral("initialize")));
-        QCOMPARE(h->out[2].toObject()[QStringLiteral("error")].toObject()[QStringLiteral("code")].toInt(), -32600);
+        QCOMPARE(h->out[1]
+                     .toObject()[QStringLiteral("error")]
+                     .toObject()[QStringLiteral("code")]
+                     .toInt(),
+            -32600);
+        QVERIFY(h->out[1]
+                    .toObject()[QStringLiteral("error")]
+                    .toObject()[QStringLiteral("message")]
+                    .toString()
+                    .contains(QStringLiteral("initialize")));
+        QCOMPARE(h->out[2]
+                     .toObject()[QStringLiteral("error")]
+                     .toObject()[QStringLiteral("code")]
+                     .toInt(),
+            -32600);
         // initialize without a version is invalid params
         send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":4,"method":"initialize","params":{}})"));
-        QCOMPARE(h->out.last().toObject()[QStringLiteral("error")].toObject()[QStringLiteral("code")].toInt(), -32602);
+        QCOMPARE(h->out.last()
+                     .toObject()[QStringLiteral("error")]
+                     .toObject()[QStringLiteral("code")]
+                     .toInt(),
+            -32602);
         QVERIFY(!h->session->isInitialized());
     }
 
@@ -193,12 +258,18 @@ private slots:
     {
         QTest::addColumn<QString>("requested");
         QTest::addColumn<QString>("answered");
-        QTest::newRow("2024-11-05") << "2024-11-05" << "2024-11-05";
-        QTest::newRow("2025-03-26") << "2025-03-26" << "2025-03-26";
-        QTest::newRow("2025-06-18") << "2025-06-18" << "2025-06-18";
-        QTest::newRow("2025-11-25") << "2025-11-25" << "2025-11-25";
-        QTest::newRow("future") << "2099-01-01" << "2025-11-25";
-        QTest::newRow("ancient") << "2024-10-07" << "2025-11-25";
+        QTest::newRow("2024-11-05") << "2024-11-05"
+                                    << "2024-11-05";
+        QTest::newRow("2025-03-26") << "2025-03-26"
+                                    << "2025-03-26";
+        QTest::newRow("2025-06-18") << "2025-06-18"
+                                    << "2025-06-18";
+        QTest::newRow("2025-11-25") << "2025-11-25"
+                                    << "2025-11-25";
+        QTest::newRow("future") << "2099-01-01"
+                                << "2025-11-25";
+        QTest::newRow("ancient") << "2024-10-07"
+                                 << "2025-11-25";
     }
 
     void versionNegotiation()
@@ -206,11 +277,15 @@ private slots:
         QFETCH(QString, requested);
         QFETCH(QString, answered);
         auto h = makeSession(false);
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"%1","capabilities":{},"clientInfo":{"name":"c","version":"2"}}})").arg(requested));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"%1","capabilities":{},"clientInfo":{"name":"c","version":"2"}}})")
+                .arg(requested));
         QCOMPARE(h->out.size(), 1);
         const QJsonObject result = h->out[0].toObject()[QStringLiteral("result")].toObject();
         QCOMPARE(result[QStringLiteral("protocolVersion")].toString(), answered);
-        QCOMPARE(result[QStringLiteral("serverInfo")].toObject()[QStringLiteral("name")].toString(), QStringLiteral("hopx-desktop"));
+        QCOMPARE(result[QStringLiteral("serverInfo")].toObject()[QStringLiteral("name")].toString(),
+            QStringLiteral("hopx-desktop"));
         const QJsonObject caps = result[QStringLiteral("capabilities")].toObject();
         QVERIFY(caps.contains(QStringLiteral("tools")));
         QVERIFY(caps.contains(QStringLiteral("logging")));
@@ -224,16 +299,24 @@ private slots:
         QString cursor;
         QSet<QString> cursors;
         for (int page = 0; page < 10; ++page) {
-            const QString params = cursor.isEmpty() ? QStringLiteral("{}")
-                                                    : QStringLiteral(R"({"cursor":"%1"})").arg(cursor);
-            send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":%1,"method":"tools/list","params":%2})").arg(page + 1).arg(params));
-            const QJsonObject result = h->out.last().toObject()[QStringLiteral("result")].toObject();
+            const QString params = cursor.isEmpty()
+                ? QStringLiteral("{}")
+                : QStringLiteral(R"({"cursor":"%1"})").arg(cursor);
+            send(*h,
+                QStringLiteral(R"({"jsonrpc":"2.0","id":%1,"method":"tools/list","params":%2})")
+                    .arg(page + 1)
+                    .arg(params));
+            const QJsonObject result =
+                h->out.last().toObject()[QStringLiteral("result")].toObject();
             const QJsonArray tools = result[QStringLiteral("tools")].toArray();
             QVERIFY(tools.size() <= 2);
             for (const QJsonValue &t : tools) {
                 const QJsonObject tool = t.toObject();
                 names << tool[QStringLiteral("name")].toString();
-                QCOMPARE(tool[QStringLiteral("inputSchema")].toObject()[QStringLiteral("type")].toString(), QStringLiteral("object"));
+                QCOMPARE(tool[QStringLiteral("inputSchema")]
+                             .toObject()[QStringLiteral("type")]
+                             .toString(),
+                    QStringLiteral("object"));
                 QVERIFY(tool.contains(QStringLiteral("annotations")));
                 QVERIFY(!tool[QStringLiteral("description")].toString().isEmpty());
             }
@@ -244,37 +327,62 @@ private slots:
             QVERIFY2(!cursors.contains(cursor), "a cursor must never repeat");
             cursors.insert(cursor);
         }
-        QCOMPARE(names, (QStringList{"echo", "noargs", "fails", "slow", "progress"}));
+        QCOMPARE(names, (QStringList {"echo", "noargs", "fails", "slow", "progress"}));
     }
 
     void toolCallResults()
     {
         auto h = makeSession();
         // missing arguments = {}
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"noargs"}})"));
-        QCOMPARE(h->out.last().toObject()[QStringLiteral("result")].toObject()[QStringLiteral("content")].toArray()[0].toObject()[QStringLiteral("text")].toString(), QStringLiteral("ok"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"noargs"}})"));
+        QCOMPARE(h->out.last()
+                     .toObject()[QStringLiteral("result")]
+                     .toObject()[QStringLiteral("content")]
+                     .toArray()[0]
+                     .toObject()[QStringLiteral("text")]
+                     .toString(),
+            QStringLiteral("ok"));
         // structured content with its text twin
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}})"));
         QJsonObject r = h->out.last().toObject()[QStringLiteral("result")].toObject();
-        QCOMPARE(r[QStringLiteral("structuredContent")].toObject()[QStringLiteral("text")].toString(), QStringLiteral("hi"));
-        QCOMPARE(QJsonDocument::fromJson(r[QStringLiteral("content")].toArray()[0].toObject()[QStringLiteral("text")].toString().toUtf8()).object(),
-                 r[QStringLiteral("structuredContent")].toObject());
+        QCOMPARE(
+            r[QStringLiteral("structuredContent")].toObject()[QStringLiteral("text")].toString(),
+            QStringLiteral("hi"));
+        QCOMPARE(QJsonDocument::fromJson(r[QStringLiteral("content")]
+                                             .toArray()[0]
+                                             .toObject()[QStringLiteral("text")]
+                                             .toString()
+                                             .toUtf8())
+                     .object(),
+            r[QStringLiteral("structuredContent")].toObject());
         QVERIFY(!r.contains(QStringLiteral("isError")));
         // failure inside a tool = isError result, not a JSON-RPC error
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"fails","arguments":{}}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"fails","arguments":{}}})"));
         r = h->out.last().toObject()[QStringLiteral("result")].toObject();
         QCOMPARE(r[QStringLiteral("isError")].toBool(), true);
-        QCOMPARE(r[QStringLiteral("structuredContent")].toObject()[QStringLiteral("error")].toString(), QStringLiteral("boom"));
+        QCOMPARE(
+            r[QStringLiteral("structuredContent")].toObject()[QStringLiteral("error")].toString(),
+            QStringLiteral("boom"));
     }
 
     void invalidArgumentsAreToolErrors_data()
     {
         QTest::addColumn<QString>("arguments");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("missing required") << "{}" << "arguments.text is required";
-        QTest::newRow("wrong type") << R"({"text":5})" << "arguments.text must be a string";
-        QTest::newRow("not an integer") << R"({"text":"a","n":1.5})" << "arguments.n must be an integer";
-        QTest::newRow("unknown parameter") << R"({"text":"a","tetx":1})" << "arguments.tetx is not a known parameter";
+        QTest::newRow("missing required") << "{}"
+                                          << "arguments.text is required";
+        QTest::newRow("wrong type") << R"({"text":5})"
+                                    << "arguments.text must be a string";
+        QTest::newRow("not an integer") << R"({"text":"a","n":1.5})"
+                                        << "arguments.n must be an integer";
+        QTest::newRow("unknown parameter") << R"({"text":"a","tetx":1})"
+                                           << "arguments.tetx is not a known parameter";
     }
 
     void invalidArgumentsAreToolErrors()
@@ -282,25 +390,43 @@ private slots:
         QFETCH(QString, arguments);
         QFETCH(QString, mentions);
         auto h = makeSession();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":%1}})").arg(arguments));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":%1}})")
+                .arg(arguments));
         const QJsonObject r = h->out.last().toObject()[QStringLiteral("result")].toObject();
         QCOMPARE(r[QStringLiteral("isError")].toBool(), true);
-        QVERIFY2(r[QStringLiteral("content")].toArray()[0].toObject()[QStringLiteral("text")].toString().contains(mentions),
-                 qPrintable(r[QStringLiteral("content")].toArray()[0].toObject()[QStringLiteral("text")].toString()));
+        QVERIFY2(r[QStringLiteral("content")]
+                     .toArray()[0]
+                     .toObject()[QStringLiteral("text")]
+                     .toString()
+                     .contains(mentions),
+            qPrintable(r[QStringLiteral("content")]
+                           .toArray()[0]
+                           .toObject()[QStringLiteral("text")]
+                           .toString()));
     }
 
     void concurrentCallsAnsweredAsTheyFinish()
     {
         auto h = makeSession();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"slow"}})"));
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":"b","method":"tools/call","params":{"name":"slow"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"slow"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":"b","method":"tools/call","params":{"name":"slow"}})"));
         send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":"c","method":"ping"})"));
         QCOMPARE(h->out.size(), 1); // only the ping so far
         QCOMPARE(h->out[0].toObject()[QStringLiteral("id")].toString(), QStringLiteral("c"));
         QCOMPARE(h->session->inFlightCount(), 2);
         // duplicate id of a request in flight
         send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":"a","method":"ping"})"));
-        QCOMPARE(h->out.last().toObject()[QStringLiteral("error")].toObject()[QStringLiteral("code")].toInt(), -32600);
+        QCOMPARE(h->out.last()
+                     .toObject()[QStringLiteral("error")]
+                     .toObject()[QStringLiteral("code")]
+                     .toInt(),
+            -32600);
         QCOMPARE(m_parked.size(), 2);
         m_parked[1]->finish(ToolResult::text(QStringLiteral("second")));
         m_parked[0]->finish(ToolResult::text(QStringLiteral("first")));
@@ -313,23 +439,33 @@ private slots:
     void cancellation()
     {
         auto h = makeSession();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow"}})"));
         QCOMPARE(m_parked.size(), 1);
         QPointer<ToolCall> call = m_parked[0];
         QSignalSpy cancelled(call.data(), &ToolCall::cancelled);
         // cancelling with the string "7" must not hit the integer id 7
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"7"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"7"}})"));
         QCOMPARE(cancelled.size(), 0);
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user"}})"));
         QCOMPARE(cancelled.size(), 1);
         QVERIFY(call->isCancelled());
         call->finish(ToolResult::text(QStringLiteral("too late"))); // must not be sent
         QCOMPARE(h->out.size(), 0);
         QTRY_VERIFY(call.isNull()); // deleted after cancellation
         // cancel of a finished request: ignored, nothing sent
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"noargs"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"noargs"}})"));
         QCOMPARE(h->out.size(), 1);
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}})"));
         QCOMPARE(h->out.size(), 1);
         // the id is free again after cancellation
         send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":7,"method":"ping"})"));
@@ -339,60 +475,92 @@ private slots:
     void progressOrdering()
     {
         auto h = makeSession();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"progress","_meta":{"progressToken":"tok"}}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"progress","_meta":{"progressToken":"tok"}}})"));
         // 3 progress + 1 log (warning; debug filtered at the default level) + result
         QCOMPARE(h->out.size(), 5);
         double last = -1;
         for (int i = 0; i < 3; ++i) {
             const QJsonObject n = h->out[i].toObject();
-            QCOMPARE(n[QStringLiteral("method")].toString(), QStringLiteral("notifications/progress"));
+            QCOMPARE(
+                n[QStringLiteral("method")].toString(), QStringLiteral("notifications/progress"));
             QVERIFY(!n.contains(QStringLiteral("id")));
             const QJsonObject p = n[QStringLiteral("params")].toObject();
             QCOMPARE(p[QStringLiteral("progressToken")].toString(), QStringLiteral("tok"));
-            QVERIFY2(p[QStringLiteral("progress")].toDouble() > last, "progress must strictly increase");
+            QVERIFY2(
+                p[QStringLiteral("progress")].toDouble() > last, "progress must strictly increase");
             last = p[QStringLiteral("progress")].toDouble();
         }
-        QCOMPARE(h->out[3].toObject()[QStringLiteral("method")].toString(), QStringLiteral("notifications/message"));
-        QCOMPARE(h->out[3].toObject()[QStringLiteral("params")].toObject()[QStringLiteral("level")].toString(), QStringLiteral("warning"));
+        QCOMPARE(h->out[3].toObject()[QStringLiteral("method")].toString(),
+            QStringLiteral("notifications/message"));
+        QCOMPARE(h->out[3]
+                     .toObject()[QStringLiteral("params")]
+                     .toObject()[QStringLiteral("level")]
+                     .toString(),
+            QStringLiteral("warning"));
         QCOMPARE(h->out[4].toObject()[QStringLiteral("id")].toInt(), 1);
         // Without a token: no progress at all
         h->out.clear();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"progress"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"progress"}})"));
         for (const QJsonValue &v : h->out)
-            QVERIFY(v.toObject()[QStringLiteral("method")].toString() != QLatin1String("notifications/progress"));
+            QVERIFY(v.toObject()[QStringLiteral("method")].toString()
+                != QLatin1String("notifications/progress"));
         // integer tokens are echoed as integers
         h->out.clear();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"progress","_meta":{"progressToken":42}}})"));
-        QCOMPARE(h->out[0].toObject()[QStringLiteral("params")].toObject()[QStringLiteral("progressToken")].toInt(), 42);
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"progress","_meta":{"progressToken":42}}})"));
+        QCOMPARE(h->out[0]
+                     .toObject()[QStringLiteral("params")]
+                     .toObject()[QStringLiteral("progressToken")]
+                     .toInt(),
+            42);
     }
 
     void logLevel()
     {
         auto h = makeSession();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{"level":"error"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{"level":"error"}})"));
         QVERIFY(h->out.last().toObject().contains(QStringLiteral("result")));
         h->out.clear();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"progress"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"progress"}})"));
         QCOMPARE(h->out.size(), 1); // the warning is below "error" now
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":"logging/setLevel","params":{"level":"debug"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":3,"method":"logging/setLevel","params":{"level":"debug"}})"));
         h->out.clear();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"progress"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"progress"}})"));
         QCOMPARE(h->out.size(), 3); // debug + warning + result
     }
 
     void batches()
     {
         auto h = makeSession(true, QStringLiteral("2025-03-26"));
-        send(*h, QStringLiteral(R"([{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}},{"jsonrpc":"2.0","id":3,"method":"nope"}])"));
+        send(*h,
+            QStringLiteral(
+                R"([{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}},{"jsonrpc":"2.0","id":3,"method":"nope"}])"));
         QCOMPARE(h->out.size(), 1);
         const QJsonArray replies = h->out[0].toArray();
         QCOMPARE(replies.size(), 3); // the notification gets nothing
         QSet<int> ids;
         for (const QJsonValue &r : replies)
             ids.insert(r.toObject()[QStringLiteral("id")].toInt());
-        QCOMPARE(ids, (QSet<int>{1, 2, 3}));
+        QCOMPARE(ids, (QSet<int> {1, 2, 3}));
         send(*h, QStringLiteral("[]"));
-        QCOMPARE(h->out.last().toObject()[QStringLiteral("error")].toObject()[QStringLiteral("code")].toInt(), -32600);
+        QCOMPARE(h->out.last()
+                     .toObject()[QStringLiteral("error")]
+                     .toObject()[QStringLiteral("code")]
+                     .toInt(),
+            -32600);
         // a batch holding only notifications gets no reply at all
         const int before = h->out.size();
         send(*h, QStringLiteral(R"([{"jsonrpc":"2.0","method":"notifications/initialized"}])"));
@@ -403,7 +571,11 @@ private slots:
     {
         auto h = makeSession();
         h->session->handleOversizedLine(16);
-        QCOMPARE(h->out.last().toObject()[QStringLiteral("error")].toObject()[QStringLiteral("code")].toInt(), -32700);
+        QCOMPARE(h->out.last()
+                     .toObject()[QStringLiteral("error")]
+                     .toObject()[QStringLiteral("code")]
+                     .toInt(),
+            -32700);
         QVERIFY(h->out.last().toObject()[QStringLiteral("id")].isNull());
     }
 
@@ -413,12 +585,15 @@ private slots:
     void sessionEnvAndCapabilitiesReachHandlers()
     {
         ResourceRegistry resources;
-        resources.addSessionTemplate({QStringLiteral("env:{name}"), QStringLiteral("env"), {}, {}, {}},
-            [](const QString &uri, const QHash<QString, QString> &vars, const ResourceRegistry::SessionEnv &env,
-                const ResourceRegistry::Reply &reply) {
-                reply(ResourceRegistry::ReadResult::text(uri, {}, env.value(vars.value(QStringLiteral("name")))));
+        resources.addSessionTemplate(
+            {QStringLiteral("env:{name}"), QStringLiteral("env"), {}, {}, {}},
+            [](const QString &uri, const QHash<QString, QString> &vars,
+                const ResourceRegistry::SessionEnv &env, const ResourceRegistry::Reply &reply) {
+                reply(ResourceRegistry::ReadResult::text(
+                    uri, {}, env.value(vars.value(QStringLiteral("name")))));
             },
-            [](const QString &, const QString &value, const QJsonObject &, const ResourceRegistry::SessionEnv &env) {
+            [](const QString &, const QString &value, const QJsonObject &,
+                const ResourceRegistry::SessionEnv &env) {
                 QStringList keys;
                 for (const QString &k : env.keys())
                     if (k.startsWith(value))
@@ -430,34 +605,53 @@ private slots:
         probe.name = QStringLiteral("probe");
         probe.description = QStringLiteral("says whether the client can be asked");
         tools.add(probe, [](ToolCall *call) {
-            call->finish(ToolResult::text(call->clientSupports(QStringLiteral("elicitation")) ? QStringLiteral("yes")
-                                                                                             : QStringLiteral("no")));
+            call->finish(ToolResult::text(call->clientSupports(QStringLiteral("elicitation"))
+                    ? QStringLiteral("yes")
+                    : QStringLiteral("no")));
         });
         for (const bool elicitation : {false, true}) {
-            McpSession session(ServerConfig{}, ServerContext{&tools, &resources, nullptr, nullptr});
-            session.setConnectionEnv({{QStringLiteral("HOPX_API_KEY"), elicitation ? QStringLiteral("k2") : QStringLiteral("k1")}});
+            McpSession session(
+                ServerConfig {}, ServerContext {&tools, &resources, nullptr, nullptr});
+            session.setConnectionEnv({{QStringLiteral("HOPX_API_KEY"),
+                elicitation ? QStringLiteral("k2") : QStringLiteral("k1")}});
             QList<QJsonObject> out;
-            connect(&session, &McpSession::outgoing, this,
-                    [&out](const QByteArray &line) { out.append(QJsonDocument::fromJson(line).object()); });
-            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":%1,"clientInfo":{"name":"t","version":"1"}}})")
-                                   .arg(elicitation ? QStringLiteral("{\"elicitation\":{}}") : QStringLiteral("{}"))
+            connect(&session, &McpSession::outgoing, this, [&out](const QByteArray &line) {
+                out.append(QJsonDocument::fromJson(line).object());
+            });
+            session.handleLine(QStringLiteral(
+                R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":%1,"clientInfo":{"name":"t","version":"1"}}})")
+                                   .arg(elicitation ? QStringLiteral("{\"elicitation\":{}}")
+                                                    : QStringLiteral("{}"))
                                    .toUtf8());
-            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/initialized"})").toUtf8());
-            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"env:HOPX_API_KEY"}})").toUtf8());
-            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"completion/complete","params":{"ref":{"type":"ref/resource","uri":"env:{name}"},"argument":{"name":"name","value":"HOPX"}}})").toUtf8());
-            session.handleLine(QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"probe"}})").toUtf8());
+            session.handleLine(
+                QStringLiteral(R"({"jsonrpc":"2.0","method":"notifications/initialized"})")
+                    .toUtf8());
+            session.handleLine(QStringLiteral(
+                R"({"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"env:HOPX_API_KEY"}})")
+                                   .toUtf8());
+            session.handleLine(QStringLiteral(
+                R"({"jsonrpc":"2.0","id":2,"method":"completion/complete","params":{"ref":{"type":"ref/resource","uri":"env:{name}"},"argument":{"name":"name","value":"HOPX"}}})")
+                                   .toUtf8());
+            session.handleLine(QStringLiteral(
+                R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"probe"}})")
+                                   .toUtf8());
             QTRY_COMPARE(out.size(), 4);
             const QList<QJsonObject> &seen = out;
-            QCOMPARE(seen[1]["result"]["contents"][0]["text"].toString(), elicitation ? QStringLiteral("k2") : QStringLiteral("k1"));
-            QCOMPARE(seen[2]["result"]["completion"]["values"].toArray(), QJsonArray{QStringLiteral("HOPX_API_KEY")});
-            QCOMPARE(seen[3]["result"]["content"][0]["text"].toString(), elicitation ? QStringLiteral("yes") : QStringLiteral("no"));
+            QCOMPARE(seen[1]["result"]["contents"][0]["text"].toString(),
+                elicitation ? QStringLiteral("k2") : QStringLiteral("k1"));
+            QCOMPARE(seen[2]["result"]["completion"]["values"].toArray(),
+                QJsonArray {QStringLiteral("HOPX_API_KEY")});
+            QCOMPARE(seen[3]["result"]["content"][0]["text"].toString(),
+                elicitation ? QStringLiteral("yes") : QStringLiteral("no"));
         }
     }
 
     void abortAllCancelsEverything()
     {
         auto h = makeSession();
-        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}})"));
         QSignalSpy cancelled(m_parked[0].data(), &ToolCall::cancelled);
         h->session.reset(); // the client went away
         QCOMPARE(cancelled.size(), 1);

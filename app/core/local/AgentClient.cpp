@@ -600,7 +600,8 @@ void AgentClient::kill(qint64 pid, int signal, bool group, Core::Callback<Core::
 {
     if (!done)
         done = nothing();
-    sendExpectingOk({"KILL", QByteArray::number(pid), QByteArray::number(signal), group ? "1" : "0"}, done);
+    sendExpectingOk(
+        {"KILL", QByteArray::number(pid), QByteArray::number(signal), group ? "1" : "0"}, done);
 }
 
 void AgentClient::setEnv(const Core::EnvMap &vars, Core::Callback<Core::Unit> done)

@@ -234,8 +234,9 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         if (!why.isEmpty()) {
             later<SandboxInfo>(this, done,
                 Error::make(Error::Code::Unavailable,
-                    QStringLiteral("This machine cannot give local sandboxes network: %1 Create the "
-                                   "sandbox without internet_access, or use provider \"hopx\".")
+                    QStringLiteral(
+                        "This machine cannot give local sandboxes network: %1 Create the "
+                        "sandbox without internet_access, or use provider \"hopx\".")
                         .arg(why)));
             return;
         }
@@ -278,7 +279,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     else
         m_sparesWanted = m_options.warmSpares > 0;
     // A spare that is up (or booting) with today's limits serves this create at once.
-    QList<LocalSandbox *> &pool = spec.warmPython && !m_pythonSpares.isEmpty() ? m_pythonSpares : m_spares;
+    QList<LocalSandbox *> &pool =
+        spec.warmPython && !m_pythonSpares.isEmpty() ? m_pythonSpares : m_spares;
     for (int i = 0; i < pool.size() && !network; ++i) {
         LocalSandbox *spare = pool.at(i);
         if (spare->isDead() || spare->process()->options().limits != limits())
@@ -545,14 +547,17 @@ void LocalProvider::vmInfo(const QString &id, Callback<QJsonObject> done)
             {QStringLiteral("provider"), QStringLiteral("local")}, {QStringLiteral("vm_id"), id},
             {QStringLiteral("platform"), QStringLiteral("linux")},
             {QStringLiteral("isolation"),
-                QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; %1")
-                    .arg(info.internetAccess ? QStringLiteral("outbound network through slirp4netns, host loopback unreachable")
+                QStringLiteral(
+                    "bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; %1")
+                    .arg(info.internetAccess ? QStringLiteral(
+                             "outbound network through slirp4netns, host loopback unreachable")
                                              : QStringLiteral("no network"))},
             {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
             {QStringLiteral("features"),
                 QJsonObject {{QStringLiteral("languages"), m_runtimes},
                     {QStringLiteral("persistent_python"), true},
-                    {QStringLiteral("rich_output"), true}, {QStringLiteral("network"), info.internetAccess}}},
+                    {QStringLiteral("rich_output"), true},
+                    {QStringLiteral("network"), info.internetAccess}}},
             {QStringLiteral("limits"),
                 QJsonObject {{QStringLiteral("memory_mb"), l.memoryMb},
                     {QStringLiteral("processes"), l.processes},

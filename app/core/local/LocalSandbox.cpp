@@ -566,8 +566,8 @@ void LocalSandbox::readFile(const QString &path, Callback<QByteArray> done)
 void LocalSandbox::writeFile(
     const QString &path, const QByteArray &content, const QString &mode, Callback<Unit> done)
 {
-    fileOp({QByteArrayLiteral("@write"), path.toUtf8(), mode.toUtf8(), QByteArrayLiteral("0")}, content,
-        path, std::move(done));
+    fileOp({QByteArrayLiteral("@write"), path.toUtf8(), mode.toUtf8(), QByteArrayLiteral("0")},
+        content, path, std::move(done));
 }
 
 void LocalSandbox::listFiles(const QString &path, int maxResults, Callback<Core::FileList> done)
@@ -630,8 +630,8 @@ void LocalSandbox::fileExists(const QString &path, Callback<bool> done)
         });
 }
 
-void LocalSandbox::fileOp(const QByteArrayList &argv, const QByteArray &stdinData, const QString &path,
-    Callback<Unit> done)
+void LocalSandbox::fileOp(const QByteArrayList &argv, const QByteArray &stdinData,
+    const QString &path, Callback<Unit> done)
 {
     if (refuseIfUnusable(done))
         return;

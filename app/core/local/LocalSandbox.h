@@ -94,7 +94,7 @@ private:
     std::optional<Core::Error> unusable() const;
     //! When the sandbox is dead or paused, answers \a done with why (asynchronously, as every
     //! provider callback must) and returns true.
-    template <typename T>
+    template<typename T>
     bool refuseIfUnusable(const Core::Callback<T> &done)
     {
         const std::optional<Core::Error> e = unusable();
@@ -114,7 +114,7 @@ private:
         Core::Callback<Core::ExecResult> done);
     //! A builtin that reports only success or a file error (write, remove, mkdir).
     void fileOp(const QByteArrayList &argv, const QByteArray &stdinData, const QString &path,
-                Core::Callback<Core::Unit> done);
+        Core::Callback<Core::Unit> done);
     Core::Error fileError(int code, const QString &path, const QByteArray &message) const;
     void onBackgroundExit(qint64 pid, int code, int signal);
 

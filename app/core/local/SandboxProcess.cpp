@@ -362,10 +362,12 @@ void SandboxProcess::onBwrapExited()
     if (m_stderrFd >= 0)
         readStderr();
     // Whichever of bwrap's exit and the agent's EOF is seen first, the reason reads the same.
-    teardown(true, m_hostAsked ? QString()
-                               : (m_state == State::Starting ? QStringLiteral("The sandbox failed to start")
-                                                             : QStringLiteral("The sandbox's agent exited unexpectedly"))
-                       + QStringLiteral(" (%1).").arg(describeExit()));
+    teardown(true,
+        m_hostAsked ? QString()
+                    : (m_state == State::Starting
+                              ? QStringLiteral("The sandbox failed to start")
+                              : QStringLiteral("The sandbox's agent exited unexpectedly"))
+                + QStringLiteral(" (%1).").arg(describeExit()));
 }
 
 void SandboxProcess::onAgentGone()
@@ -523,7 +525,8 @@ QString SandboxProcess::findAgent()
         const QString appDir = QCoreApplication::applicationDirPath();
         candidates << appDir + QLatin1Char('/') + name;
         // Installed under another prefix than configured (the .deb's /usr, a DESTDIR, a copy).
-        candidates << QDir::cleanPath(appDir + QStringLiteral("/" HOPX_LIBEXECDIR_FROM_BINDIR "/") + name);
+        candidates << QDir::cleanPath(
+            appDir + QStringLiteral("/" HOPX_LIBEXECDIR_FROM_BINDIR "/") + name);
     }
     candidates << QStringLiteral(HOPX_LIBEXECDIR "/") + name;
     for (const QString &c : std::as_const(candidates)) {
@@ -645,7 +648,8 @@ QString SandboxProcess::networkUnavailableReason()
         return QStringLiteral("slirp4netns is not installed (sudo apt install slirp4netns).");
     const int tun = ::open("/dev/net/tun", O_RDWR | O_CLOEXEC);
     if (tun < 0)
-        return QStringLiteral("/dev/net/tun cannot be opened (%1); slirp4netns needs it.").arg(errnoText(errno));
+        return QStringLiteral("/dev/net/tun cannot be opened (%1); slirp4netns needs it.")
+            .arg(errnoText(errno));
     ::close(tun);
     return {};
 }
@@ -667,9 +671,9 @@ QString SandboxProcess::attachNetwork(qint64 childPid)
         return errnoText(errno);
     }
     const QByteArray pid = QByteArray::number(childPid);
-    QByteArrayList args{QFile::encodeName(slirp), "--configure", "--mtu=65520", "--disable-host-loopback",
-                        "--ready-fd=3", "--exit-fd=4", "--netns-type=path",
-                        "--userns-path=/proc/" + pid + "/root/run/.userns", "/proc/" + pid + "/ns/net", "tap0"};
+    QByteArrayList args {QFile::encodeName(slirp), "--configure", "--mtu=65520",
+        "--disable-host-loopback", "--ready-fd=3", "--exit-fd=4", "--netns-type=path",
+        "--userns-path=/proc/" + pid + "/root/run/.userns", "/proc/" + pid + "/ns/net", "tap0"};
     std::vector<char *> argv;
     for (QByteArray &a : args)
         argv.push_back(a.data());

@@ -47,7 +47,7 @@ public:
         BwrapCommand::EnvList extraEnv;
         SandboxLimits limits;
         bool useCgroup = true; // when the host lets us create one
-        bool network = false;  // slirp4netns --disable-host-loopback; see networkUnavailableReason()
+        bool network = false; // slirp4netns --disable-host-loopback; see networkUnavailableReason()
     };
 
     enum class State { NotStarted, Starting, Running, Stopping, Stopped };

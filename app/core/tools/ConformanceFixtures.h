@@ -6,7 +6,7 @@ namespace Hopx::Mcp {
 class PromptRegistry;
 class ResourceRegistry;
 class ToolRegistry;
-}
+} // namespace Hopx::Mcp
 
 namespace Hopx::Core::Tools {
 
@@ -19,7 +19,7 @@ namespace Hopx::Core::Tools {
  */
 void registerConformanceFixtures(Mcp::ToolRegistry &registry);
 //! The tools above plus the suite's resources, resource template, prompts and completions.
-void registerConformanceFixtures(Mcp::ToolRegistry &tools, Mcp::ResourceRegistry &resources,
-                                 Mcp::PromptRegistry &prompts);
+void registerConformanceFixtures(
+    Mcp::ToolRegistry &tools, Mcp::ResourceRegistry &resources, Mcp::PromptRegistry &prompts);
 
 } // namespace Hopx::Core::Tools

@@ -24,7 +24,8 @@ namespace {
 //! As the HOPX agent does: values of secret-looking names never reach the model.
 bool isSensitive(const QString &name)
 {
-    static const QRegularExpression re(QStringLiteral("KEY|SECRET|PASSWORD|TOKEN"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression re(
+        QStringLiteral("KEY|SECRET|PASSWORD|TOKEN"), QRegularExpression::CaseInsensitiveOption);
     return re.match(name).hasMatch();
 }
 
@@ -56,7 +57,8 @@ void envGet(ToolCall *call, SandboxManager *manager)
             if (secret)
                 masked.append(it.key());
         }
-        QJsonObject dict{{QStringLiteral("env_vars"), vars}, {QStringLiteral("count"), vars.size()}};
+        QJsonObject dict {
+            {QStringLiteral("env_vars"), vars}, {QStringLiteral("count"), vars.size()}};
         if (!masked.isEmpty())
             dict.insert(QStringLiteral("masked"), masked);
         call->finish(ToolResult::structured(dict));
@@ -71,12 +73,18 @@ void envSet(ToolCall *call, SandboxManager *manager)
     static const QRegularExpression validName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     for (auto it = vars.cbegin(); it != vars.cend(); ++it) {
         if (!validName.match(it.key()).hasMatch()) {
-            finishWithInvalid(call, QStringLiteral("\"%1\" is not a valid environment variable name (letters, digits, _; not starting with a digit)").arg(it.key()),
-                              QJsonObject{{QStringLiteral("env_vars"), args.raw().value(QStringLiteral("env_vars"))}});
+            finishWithInvalid(call,
+                QStringLiteral("\"%1\" is not a valid environment variable name (letters, digits, "
+                               "_; not starting with a digit)")
+                    .arg(it.key()),
+                QJsonObject {
+                    {QStringLiteral("env_vars"), args.raw().value(QStringLiteral("env_vars"))}});
             return;
         }
         if (it.value().contains(QChar(0))) {
-            finishWithInvalid(call, QStringLiteral("the value of %1 contains a NUL character").arg(it.key()), QJsonObject{});
+            finishWithInvalid(call,
+                QStringLiteral("the value of %1 contains a NUL character").arg(it.key()),
+                QJsonObject {});
             return;
         }
     }
@@ -89,9 +97,12 @@ void envSet(ToolCall *call, SandboxManager *manager)
             finishWithError(call, r.error());
             return;
         }
-        call->finish(ToolResult::structured(QJsonObject{
+        call->finish(ToolResult::structured(QJsonObject {
             {QStringLiteral("status"), QStringLiteral("success")},
-            {QStringLiteral("message"), QStringLiteral("%1 environment variable(s) %2").arg(vars.size()).arg(merge ? QStringLiteral("set") : QStringLiteral("set; others removed"))},
+            {QStringLiteral("message"),
+                QStringLiteral("%1 environment variable(s) %2")
+                    .arg(vars.size())
+                    .arg(merge ? QStringLiteral("set") : QStringLiteral("set; others removed"))},
             {QStringLiteral("variables_set"), QJsonArray::fromStringList(vars.keys())},
             {QStringLiteral("merge_mode"), merge}}));
     }));
@@ -108,13 +119,15 @@ void envClear(ToolCall *call, SandboxManager *manager)
             finishWithError(call, r.error());
             return;
         }
-        call->finish(ToolResult::structured(QJsonObject{{QStringLiteral("status"), QStringLiteral("cleared")}}));
+        call->finish(ToolResult::structured(
+            QJsonObject {{QStringLiteral("status"), QStringLiteral("cleared")}}));
     }));
 }
 
 using JsonGetter = void (SandboxProvider::*)(const QString &, Callback<QJsonObject>);
 
-void rawInfo(ToolCall *call, SandboxManager *manager, JsonGetter getter, std::function<QJsonObject(const QJsonObject &)> shape = {})
+void rawInfo(ToolCall *call, SandboxManager *manager, JsonGetter getter,
+    std::function<QJsonObject(const QJsonObject &)> shape = {})
 {
     QString id;
     SandboxProvider *p = sandboxProvider(call, manager, &id);
@@ -122,7 +135,7 @@ void rawInfo(ToolCall *call, SandboxManager *manager, JsonGetter getter, std::fu
         return;
     (p->*getter)(id, guarded<QJsonObject>(call, [shape, id](ToolCall *call, Result<QJsonObject> r) {
         if (!r) {
-            finishWithError(call, r.error(), QJsonObject{{QStringLiteral("sandbox_id"), id}});
+            finishWithError(call, r.error(), QJsonObject {{QStringLiteral("sandbox_id"), id}});
             return;
         }
         call->finish(ToolResult::structured(shape ? shape(r.value()) : r.value()));
@@ -138,10 +151,10 @@ void urlTool(ToolCall *call, SandboxManager *manager, bool preview)
     const int port = ToolArgs(call->arguments()).integer(QStringLiteral("port"), 7777);
     auto done = guarded<QString>(call, [id, port, preview](ToolCall *call, Result<QString> r) {
         if (!r) {
-            finishWithError(call, r.error(), QJsonObject{{QStringLiteral("sandbox_id"), id}});
+            finishWithError(call, r.error(), QJsonObject {{QStringLiteral("sandbox_id"), id}});
             return;
         }
-        QJsonObject dict{{QStringLiteral("sandbox_id"), id}};
+        QJsonObject dict {{QStringLiteral("sandbox_id"), id}};
         if (preview) {
             dict.insert(QStringLiteral("preview_url"), r.value());
             dict.insert(QStringLiteral("port"), port);
@@ -161,75 +174,97 @@ void urlTool(ToolCall *call, SandboxManager *manager, bool preview)
 void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
 {
     SandboxManager *m = deps.manager;
-    const QJsonObject idOnly = Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()}}, {QStringLiteral("sandbox_id")});
+    const QJsonObject idOnly = Schema::object(
+        {{QStringLiteral("sandbox_id"), sandboxIdSchema()}}, {QStringLiteral("sandbox_id")});
     const QJsonObject anyOut = Schema::output({});
 
     registry.add(makeSpec(QStringLiteral("env_get"), QStringLiteral("Get environment"),
-                          QStringLiteral("The sandbox's environment variables set with env_set or create_sandbox. Values of names "
-                                         "containing KEY, SECRET, PASSWORD or TOKEN are masked."),
-                          idOnly, Schema::output({{QStringLiteral("env_vars"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}}),
-                          true, false, true),
-                 [m](ToolCall *call) { envGet(call, m); });
-    registry.add(makeSpec(QStringLiteral("env_set"), QStringLiteral("Set environment"),
-                          QStringLiteral("Set environment variables for everything later run in the sandbox (Python's os.environ "
-                                         "included). merge=false replaces all variables set before."),
-                          Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                                          {QStringLiteral("env_vars"), Schema::stringMap(QStringLiteral("Names and values."))},
-                                          {QStringLiteral("merge"), Schema::boolean(QStringLiteral("Keep variables not named here (default true)."))}},
-                                         {QStringLiteral("sandbox_id"), QStringLiteral("env_vars")}),
-                          Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("success"))},
-                                          {QStringLiteral("variables_set"), QJsonObject{{QStringLiteral("type"), QStringLiteral("array")}}}}),
-                          false, false, true),
-                 [m](ToolCall *call) { envSet(call, m); });
-    registry.add(makeSpec(QStringLiteral("env_clear"), QStringLiteral("Clear environment"),
-                          QStringLiteral("Remove every variable set with env_set or create_sandbox."),
-                          idOnly, Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("cleared"))}}),
-                          false, true, true),
-                 [m](ToolCall *call) { envClear(call, m); });
+                     QStringLiteral("The sandbox's environment variables set with env_set or "
+                                    "create_sandbox. Values of names "
+                                    "containing KEY, SECRET, PASSWORD or TOKEN are masked."),
+                     idOnly,
+                     Schema::output({{QStringLiteral("env_vars"),
+                         QJsonObject {{QStringLiteral("type"), QStringLiteral("object")}}}}),
+                     true, false, true),
+        [m](ToolCall *call) { envGet(call, m); });
+    registry.add(
+        makeSpec(QStringLiteral("env_set"), QStringLiteral("Set environment"),
+            QStringLiteral("Set environment variables for everything later run in the sandbox "
+                           "(Python's os.environ "
+                           "included). merge=false replaces all variables set before."),
+            Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
+                               {QStringLiteral("env_vars"),
+                                   Schema::stringMap(QStringLiteral("Names and values."))},
+                               {QStringLiteral("merge"),
+                                   Schema::boolean(QStringLiteral(
+                                       "Keep variables not named here (default true)."))}},
+                {QStringLiteral("sandbox_id"), QStringLiteral("env_vars")}),
+            Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("success"))},
+                {QStringLiteral("variables_set"),
+                    QJsonObject {{QStringLiteral("type"), QStringLiteral("array")}}}}),
+            false, false, true),
+        [m](ToolCall *call) { envSet(call, m); });
+    registry.add(
+        makeSpec(QStringLiteral("env_clear"), QStringLiteral("Clear environment"),
+            QStringLiteral("Remove every variable set with env_set or create_sandbox."), idOnly,
+            Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("cleared"))}}),
+            false, true, true),
+        [m](ToolCall *call) { envClear(call, m); });
 
     registry.add(makeSpec(QStringLiteral("get_system_metrics"), QStringLiteral("Sandbox metrics"),
-                          QStringLiteral("CPU, memory, disk and process figures of a sandbox."),
-                          idOnly, anyOut, true, false, false),
-                 [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::systemMetrics); });
-    registry.add(makeSpec(QStringLiteral("ping_vm"), QStringLiteral("Ping sandbox"),
-                          QStringLiteral("Check that a sandbox's agent answers."),
-                          idOnly, Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("ok"))}}),
-                          true, false, true),
-                 [m](ToolCall *call) {
-                     rawInfo(call, m, &SandboxProvider::vmInfo, [](const QJsonObject &info) {
-                         return QJsonObject{{QStringLiteral("status"), QStringLiteral("ok")},
-                                            {QStringLiteral("agent_version"), info.value(QStringLiteral("agent_version")).isUndefined() ? info.value(QStringLiteral("version")) : info.value(QStringLiteral("agent_version"))},
-                                            {QStringLiteral("agent"), info.value(QStringLiteral("agent"))},
-                                            {QStringLiteral("features"), info.value(QStringLiteral("features"))},
-                                            {QStringLiteral("uptime"), info.value(QStringLiteral("uptime"))}};
-                     });
-                 });
+                     QStringLiteral("CPU, memory, disk and process figures of a sandbox."), idOnly,
+                     anyOut, true, false, false),
+        [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::systemMetrics); });
+    registry.add(
+        makeSpec(QStringLiteral("ping_vm"), QStringLiteral("Ping sandbox"),
+            QStringLiteral("Check that a sandbox's agent answers."), idOnly,
+            Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("ok"))}}),
+            true, false, true),
+        [m](ToolCall *call) {
+            rawInfo(call, m, &SandboxProvider::vmInfo, [](const QJsonObject &info) {
+                return QJsonObject {{QStringLiteral("status"), QStringLiteral("ok")},
+                    {QStringLiteral("agent_version"),
+                        info.value(QStringLiteral("agent_version")).isUndefined()
+                            ? info.value(QStringLiteral("version"))
+                            : info.value(QStringLiteral("agent_version"))},
+                    {QStringLiteral("agent"), info.value(QStringLiteral("agent"))},
+                    {QStringLiteral("features"), info.value(QStringLiteral("features"))},
+                    {QStringLiteral("uptime"), info.value(QStringLiteral("uptime"))}};
+            });
+        });
     registry.add(makeSpec(QStringLiteral("get_vm_info"), QStringLiteral("Sandbox info"),
-                          QStringLiteral("Agent version, platform, runtimes and limits of a sandbox."),
-                          idOnly, anyOut, true, false, true),
-                 [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::vmInfo); });
+                     QStringLiteral("Agent version, platform, runtimes and limits of a sandbox."),
+                     idOnly, anyOut, true, false, true),
+        [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::vmInfo); });
     registry.add(makeSpec(QStringLiteral("cache_clear"), QStringLiteral("Clear caches"),
-                          QStringLiteral("Clear the sandbox's caches (local: Python bytecode, pip and Go build caches in /home/user)."),
-                          idOnly, anyOut, false, true, true),
-                 [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::cacheClear); });
-    registry.add(makeSpec(QStringLiteral("cache_stats"), QStringLiteral("Cache statistics"),
-                          QStringLiteral("Size of the sandbox's caches."),
-                          idOnly, anyOut, true, false, true),
-                 [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::cacheStats); });
-    registry.add(makeSpec(QStringLiteral("get_preview_url"), QStringLiteral("Preview URL"),
-                          QStringLiteral("The URL at which a server listening on `port` inside the sandbox can be reached (HOPX "
-                                         "cloud sandboxes; local sandboxes have no inbound network and say so)."),
-                          Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                                          {QStringLiteral("port"), Schema::integer(QStringLiteral("Port inside the sandbox."), 1, 65535, 8000)}},
-                                         {QStringLiteral("sandbox_id"), QStringLiteral("port")}),
-                          Schema::output({{QStringLiteral("preview_url"), Schema::string(QStringLiteral("URL"))}}),
-                          true, false, true, true),
-                 [m](ToolCall *call) { urlTool(call, m, true); });
-    registry.add(makeSpec(QStringLiteral("get_agent_url"), QStringLiteral("Agent URL"),
-                          QStringLiteral("The URL of the sandbox's agent API (HOPX cloud)."),
-                          idOnly, Schema::output({{QStringLiteral("agent_url"), Schema::string(QStringLiteral("URL"))}}),
-                          true, false, true, true),
-                 [m](ToolCall *call) { urlTool(call, m, false); });
+                     QStringLiteral("Clear the sandbox's caches (local: Python bytecode, pip and "
+                                    "Go build caches in /home/user)."),
+                     idOnly, anyOut, false, true, true),
+        [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::cacheClear); });
+    registry.add(
+        makeSpec(QStringLiteral("cache_stats"), QStringLiteral("Cache statistics"),
+            QStringLiteral("Size of the sandbox's caches."), idOnly, anyOut, true, false, true),
+        [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::cacheStats); });
+    registry.add(
+        makeSpec(QStringLiteral("get_preview_url"), QStringLiteral("Preview URL"),
+            QStringLiteral("The URL at which a server listening on `port` inside the sandbox can "
+                           "be reached (HOPX "
+                           "cloud sandboxes; local sandboxes have no inbound network and say so)."),
+            Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
+                               {QStringLiteral("port"),
+                                   Schema::integer(QStringLiteral("Port inside the sandbox."), 1,
+                                       65535, 8000)}},
+                {QStringLiteral("sandbox_id"), QStringLiteral("port")}),
+            Schema::output(
+                {{QStringLiteral("preview_url"), Schema::string(QStringLiteral("URL"))}}),
+            true, false, true, true),
+        [m](ToolCall *call) { urlTool(call, m, true); });
+    registry.add(
+        makeSpec(QStringLiteral("get_agent_url"), QStringLiteral("Agent URL"),
+            QStringLiteral("The URL of the sandbox's agent API (HOPX cloud)."), idOnly,
+            Schema::output({{QStringLiteral("agent_url"), Schema::string(QStringLiteral("URL"))}}),
+            true, false, true, true),
+        [m](ToolCall *call) { urlTool(call, m, false); });
 }
 
 } // namespace Hopx::Core::Tools

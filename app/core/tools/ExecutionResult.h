@@ -20,11 +20,11 @@ class ExecutionResult
 {
 public:
     static Mcp::ToolResult toToolResult(const ExecResult &result, const QString &mode,
-                                        const QString &sandboxId, const QString &language,
-                                        int timeoutSeconds, const QJsonObject &extra = {});
+        const QString &sandboxId, const QString &language, int timeoutSeconds,
+        const QJsonObject &extra = {});
     //! Only the dict (webhooks).
-    static QJsonObject toDict(const ExecResult &result, const QString &mode, const QString &sandboxId,
-                              const QString &language, int timeoutSeconds);
+    static QJsonObject toDict(const ExecResult &result, const QString &mode,
+        const QString &sandboxId, const QString &language, int timeoutSeconds);
 };
 
 } // namespace Hopx::Core::Tools

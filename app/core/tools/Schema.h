@@ -17,7 +17,7 @@ namespace Schema {
 inline QJsonObject string(const QString &description)
 {
     return {{QStringLiteral("type"), QStringLiteral("string")},
-            {QStringLiteral("description"), description}};
+        {QStringLiteral("description"), description}};
 }
 inline QJsonObject stringEnum(const QString &description, const QStringList &values)
 {
@@ -25,26 +25,23 @@ inline QJsonObject stringEnum(const QString &description, const QStringList &val
     s.insert(QStringLiteral("enum"), QJsonArray::fromStringList(values));
     return s;
 }
-inline QJsonObject integer(const QString &description, double minimum, double maximum,
-                           int fallback)
+inline QJsonObject integer(const QString &description, double minimum, double maximum, int fallback)
 {
     return {{QStringLiteral("type"), QStringLiteral("integer")},
-            {QStringLiteral("description"), description},
-            {QStringLiteral("minimum"), minimum},
-            {QStringLiteral("maximum"), maximum},
-            {QStringLiteral("default"), fallback}};
+        {QStringLiteral("description"), description}, {QStringLiteral("minimum"), minimum},
+        {QStringLiteral("maximum"), maximum}, {QStringLiteral("default"), fallback}};
 }
 inline QJsonObject boolean(const QString &description)
 {
     return {{QStringLiteral("type"), QStringLiteral("boolean")},
-            {QStringLiteral("description"), description}};
+        {QStringLiteral("description"), description}};
 }
 inline QJsonObject stringMap(const QString &description)
 {
     return {{QStringLiteral("type"), QStringLiteral("object")},
-            {QStringLiteral("description"), description},
-            {QStringLiteral("additionalProperties"),
-             QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}};
+        {QStringLiteral("description"), description},
+        {QStringLiteral("additionalProperties"),
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("string")}}}};
 }
 inline QJsonObject any(const QString &description)
 {
@@ -52,13 +49,13 @@ inline QJsonObject any(const QString &description)
 }
 //! An object schema; `required` names required properties.
 inline QJsonObject object(std::initializer_list<std::pair<QString, QJsonObject>> properties,
-                          const QStringList &required = {}, bool closed = true)
+    const QStringList &required = {}, bool closed = true)
 {
     QJsonObject props;
     for (const auto &p : properties)
         props.insert(p.first, p.second);
-    QJsonObject s{{QStringLiteral("type"), QStringLiteral("object")},
-                  {QStringLiteral("properties"), props}};
+    QJsonObject s {
+        {QStringLiteral("type"), QStringLiteral("object")}, {QStringLiteral("properties"), props}};
     if (!required.isEmpty())
         s.insert(QStringLiteral("required"), QJsonArray::fromStringList(required));
     if (closed)

@@ -30,12 +30,17 @@ void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         "if not, why and how to fix it, and the provider new sandboxes use by default.");
     health.inputSchema = Schema::object({});
     health.outputSchema = Schema::output(
-        {{QStringLiteral("status"), Schema::string(QStringLiteral("\"ok\" when at least one provider works, else \"degraded\""))},
-         {QStringLiteral("server"), Schema::string(QStringLiteral("server name"))},
-         {QStringLiteral("version"), Schema::string(QStringLiteral("server version"))},
-         {QStringLiteral("protocol_version"), Schema::string(QStringLiteral("negotiated MCP version"))},
-         {QStringLiteral("default_provider"), Schema::string(QStringLiteral("provider used when none is given"))},
-         {QStringLiteral("providers"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}});
+        {{QStringLiteral("status"),
+             Schema::string(
+                 QStringLiteral("\"ok\" when at least one provider works, else \"degraded\""))},
+            {QStringLiteral("server"), Schema::string(QStringLiteral("server name"))},
+            {QStringLiteral("version"), Schema::string(QStringLiteral("server version"))},
+            {QStringLiteral("protocol_version"),
+                Schema::string(QStringLiteral("negotiated MCP version"))},
+            {QStringLiteral("default_provider"),
+                Schema::string(QStringLiteral("provider used when none is given"))},
+            {QStringLiteral("providers"),
+                QJsonObject {{QStringLiteral("type"), QStringLiteral("object")}}}});
     health.readOnly = true;
     health.idempotent = true;
     health.openWorld = false;
@@ -48,9 +53,9 @@ void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             if (!p) {
                 entry.insert(QStringLiteral("available"), false);
                 entry.insert(QStringLiteral("reason"),
-                             kind == QLatin1String("hopx")
-                                 ? QStringLiteral("The HOPX cloud provider is not built into this app.")
-                                 : QStringLiteral("The local provider is not built into this app."));
+                    kind == QLatin1String("hopx")
+                        ? QStringLiteral("The HOPX cloud provider is not built into this app.")
+                        : QStringLiteral("The local provider is not built into this app."));
             } else {
                 const QString reason = p->unavailableReason();
                 entry.insert(QStringLiteral("available"), reason.isEmpty());
@@ -60,13 +65,14 @@ void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             }
             providers.insert(kind, entry);
         }
-        const QJsonObject result{
+        const QJsonObject result {
             {QStringLiteral("status"), any ? QStringLiteral("ok") : QStringLiteral("degraded")},
             {QStringLiteral("server"), QStringLiteral("hopx-desktop")},
             {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
             {QStringLiteral("protocol_version"), call->protocolVersion()},
             {QStringLiteral("default_provider"),
-             manager ? manager->defaultProviderKind(call->connectionEnv()) : QStringLiteral("local")},
+                manager ? manager->defaultProviderKind(call->connectionEnv())
+                        : QStringLiteral("local")},
             {QStringLiteral("providers"), providers}};
         call->finish(ToolResult::structured(result));
     });

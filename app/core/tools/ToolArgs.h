@@ -13,7 +13,9 @@ namespace Hopx::Core::Tools {
 class ToolArgs
 {
 public:
-    explicit ToolArgs(const QJsonObject &args) : m_args(args) {}
+    explicit ToolArgs(const QJsonObject &args)
+        : m_args(args)
+    { }
 
     bool has(const QString &key) const
     {
@@ -36,8 +38,8 @@ public:
         EnvMap out;
         const QJsonObject obj = m_args.value(key).toObject();
         for (auto it = obj.begin(); it != obj.end(); ++it)
-            out.insert(it.key(), it.value().isString() ? it.value().toString()
-                                                       : it.value().toVariant().toString());
+            out.insert(it.key(),
+                it.value().isString() ? it.value().toString() : it.value().toVariant().toString());
         return out;
     }
     const QJsonObject &raw() const { return m_args; }

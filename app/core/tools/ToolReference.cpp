@@ -25,15 +25,16 @@ QString cell(QString text)
 QString compactJson(const QJsonValue &value)
 {
     // QJsonDocument takes only arrays and objects: wrap the value and strip the brackets.
-    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray wrapped = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }
 
 QString number(const QJsonValue &value)
 {
     const double d = value.toDouble();
-    return d == static_cast<double>(static_cast<qint64>(d)) ? QString::number(static_cast<qint64>(d))
-                                                            : QString::number(d);
+    return d == static_cast<double>(static_cast<qint64>(d))
+        ? QString::number(static_cast<qint64>(d))
+        : QString::number(d);
 }
 
 QString typeName(const QJsonValue &type)
@@ -54,7 +55,7 @@ int ToolReference::print(const Mcp::ToolRegistry &registry, const QString &forma
     Format format = Format::Markdown;
     if (!parseFormat(formatName, &format)) {
         std::fprintf(stderr, "hopx-desktop: unknown --format \"%s\" (use markdown or json)\n",
-                     qPrintable(formatName));
+            qPrintable(formatName));
         return 2;
     }
     const QByteArray out = render(registry.specs(), format);
@@ -88,7 +89,8 @@ QString ToolReference::annotationSummary(const Mcp::ToolSpec &spec)
     if (spec.readOnly)
         parts << QStringLiteral("read-only");
     else
-        parts << (spec.destructive ? QStringLiteral("destructive") : QStringLiteral("non-destructive"));
+        parts << (spec.destructive ? QStringLiteral("destructive")
+                                   : QStringLiteral("non-destructive"));
     if (spec.idempotent)
         parts << QStringLiteral("idempotent");
     if (spec.taskSupport == Mcp::ToolSpec::TaskSupport::Optional)
@@ -105,12 +107,14 @@ QString ToolReference::typeText(const QJsonObject &schema)
         QStringList values;
         for (const QJsonValue &v : schema.value(QLatin1String("enum")).toArray())
             values << compactJson(v);
-        return (type.isEmpty() ? QString() : type + QLatin1String(": ")) + values.join(QLatin1String(" | "));
+        return (type.isEmpty() ? QString() : type + QLatin1String(": "))
+            + values.join(QLatin1String(" | "));
     }
     if (type.isEmpty())
         return QStringLiteral("any");
     if (type == QLatin1String("array")) {
-        const QString items = typeName(schema.value(QLatin1String("items")).toObject().value(QLatin1String("type")));
+        const QString items =
+            typeName(schema.value(QLatin1String("items")).toObject().value(QLatin1String("type")));
         return items.isEmpty() ? type : QStringLiteral("array of %1").arg(items);
     }
     if (type == QLatin1String("object")) {
@@ -121,12 +125,15 @@ QString ToolReference::typeText(const QJsonObject &schema)
     const bool hasMin = schema.contains(QLatin1String("minimum"));
     const bool hasMax = schema.contains(QLatin1String("maximum"));
     if (hasMin && hasMax)
-        return QStringLiteral("%1 (%2–%3)").arg(type, number(schema.value(QLatin1String("minimum"))),
-                                                number(schema.value(QLatin1String("maximum"))));
+        return QStringLiteral("%1 (%2–%3)")
+            .arg(type, number(schema.value(QLatin1String("minimum"))),
+                number(schema.value(QLatin1String("maximum"))));
     if (hasMin)
-        return QStringLiteral("%1 (≥ %2)").arg(type, number(schema.value(QLatin1String("minimum"))));
+        return QStringLiteral("%1 (≥ %2)")
+            .arg(type, number(schema.value(QLatin1String("minimum"))));
     if (hasMax)
-        return QStringLiteral("%1 (≤ %2)").arg(type, number(schema.value(QLatin1String("maximum"))));
+        return QStringLiteral("%1 (≤ %2)")
+            .arg(type, number(schema.value(QLatin1String("maximum"))));
     return type;
 }
 
@@ -140,11 +147,12 @@ QString ToolReference::markdown(const QList<Mcp::ToolSpec> &specs)
 
     for (const Mcp::ToolSpec &spec : specs) {
         out += QStringLiteral("\n### `%1`\n\n").arg(spec.name);
-        out += QStringLiteral("**%1** · *%2*\n\n").arg(spec.title.isEmpty() ? spec.name : spec.title,
-                                                     annotationSummary(spec));
+        out += QStringLiteral("**%1** · *%2*\n\n")
+                   .arg(spec.title.isEmpty() ? spec.name : spec.title, annotationSummary(spec));
         out += spec.description.trimmed() + QLatin1String("\n\n");
 
-        const QJsonObject properties = spec.inputSchema.value(QLatin1String("properties")).toObject();
+        const QJsonObject properties =
+            spec.inputSchema.value(QLatin1String("properties")).toObject();
         QStringList required;
         for (const QJsonValue &r : spec.inputSchema.value(QLatin1String("required")).toArray())
             required << r.toString();
@@ -164,21 +172,25 @@ QString ToolReference::markdown(const QList<Mcp::ToolSpec> &specs)
             for (const QString &name : std::as_const(names)) {
                 const QJsonObject schema = properties.value(name).toObject();
                 const QString fallback = schema.contains(QLatin1String("default"))
-                    ? QStringLiteral("`%1`").arg(cell(compactJson(schema.value(QLatin1String("default")))))
+                    ? QStringLiteral("`%1`").arg(
+                        cell(compactJson(schema.value(QLatin1String("default")))))
                     : QString();
-                out += QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |\n")
-                           .arg(name, cell(typeText(schema)), fallback,
-                                required.contains(name) ? QStringLiteral("yes") : QStringLiteral("no"),
-                                cell(schema.value(QLatin1String("description")).toString()));
+                out +=
+                    QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |\n")
+                        .arg(name, cell(typeText(schema)), fallback,
+                            required.contains(name) ? QStringLiteral("yes") : QStringLiteral("no"),
+                            cell(schema.value(QLatin1String("description")).toString()));
             }
         }
 
-        const QStringList resultKeys = spec.outputSchema.value(QLatin1String("properties")).toObject().keys();
+        const QStringList resultKeys =
+            spec.outputSchema.value(QLatin1String("properties")).toObject().keys();
         if (!resultKeys.isEmpty()) {
             QStringList quoted;
             for (const QString &key : resultKeys)
                 quoted << QStringLiteral("`%1`").arg(key);
-            out += QStringLiteral("\nResult keys (`structuredContent`): %1.\n").arg(quoted.join(QLatin1String(", ")));
+            out += QStringLiteral("\nResult keys (`structuredContent`): %1.\n")
+                       .arg(quoted.join(QLatin1String(", ")));
         }
     }
     return out;
@@ -189,7 +201,8 @@ QByteArray ToolReference::json(const QList<Mcp::ToolSpec> &specs)
     QJsonArray tools;
     for (const Mcp::ToolSpec &spec : specs)
         tools.append(spec.toJson());
-    return QJsonDocument(QJsonObject{{QStringLiteral("tools"), tools}}).toJson(QJsonDocument::Indented);
+    return QJsonDocument(QJsonObject {{QStringLiteral("tools"), tools}})
+        .toJson(QJsonDocument::Indented);
 }
 
 } // namespace Hopx::Core::Tools

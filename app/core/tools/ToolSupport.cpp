@@ -31,9 +31,8 @@ void finishWithError(Mcp::ToolCall *call, const Error &error, const QJsonObject 
 void finishWithInvalid(Mcp::ToolCall *call, const QString &message, const QJsonObject &provided)
 {
     call->finish(Mcp::ToolResult::structured(
-        QJsonObject{{QStringLiteral("error"), QStringLiteral("Invalid parameters")},
-                    {QStringLiteral("message"), message},
-                    {QStringLiteral("provided"), provided}},
+        QJsonObject {{QStringLiteral("error"), QStringLiteral("Invalid parameters")},
+            {QStringLiteral("message"), message}, {QStringLiteral("provided"), provided}},
         true));
 }
 
@@ -42,16 +41,18 @@ SandboxProvider *checkedProvider(Mcp::ToolCall *call, SandboxManager *manager, c
 {
     SandboxProvider *provider = manager->provider(kind, call->connectionEnv());
     if (!provider) {
-        finishWithError(call, Error::make(Error::Code::Unavailable,
-                                          QStringLiteral("The %1 provider is not available in this "
-                                                         "build of HOPX Desktop. Use provider \"local\".")
-                                              .arg(kind)));
+        finishWithError(call,
+            Error::make(Error::Code::Unavailable,
+                QStringLiteral("The %1 provider is not available in this "
+                               "build of HOPX Desktop. Use provider \"local\".")
+                    .arg(kind)));
         return nullptr;
     }
     const QString reason = provider->unavailableReason();
     if (!reason.isEmpty()) {
-        finishWithError(call, Error::make(Error::Code::Unavailable, reason,
-                                          QJsonObject{{QStringLiteral("provider"), kind}}));
+        finishWithError(call,
+            Error::make(Error::Code::Unavailable, reason,
+                QJsonObject {{QStringLiteral("provider"), kind}}));
         return nullptr;
     }
     return provider;
@@ -61,15 +62,17 @@ SandboxProvider *checkedProvider(Mcp::ToolCall *call, SandboxManager *manager, c
 SandboxProvider *providerFor(Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId)
 {
     if (sandboxId.trimmed().isEmpty()) {
-        finishWithInvalid(call, QStringLiteral("sandbox_id is required: create one with create_sandbox "
-                                               "or list them with list_sandboxes."),
-                          QJsonObject{{QStringLiteral("sandbox_id"), sandboxId}});
+        finishWithInvalid(call,
+            QStringLiteral("sandbox_id is required: create one with create_sandbox "
+                           "or list them with list_sandboxes."),
+            QJsonObject {{QStringLiteral("sandbox_id"), sandboxId}});
         return nullptr;
     }
     return checkedProvider(call, manager, SandboxManager::kindForSandbox(sandboxId));
 }
 
-SandboxProvider *providerForNew(Mcp::ToolCall *call, SandboxManager *manager, const QString &requested)
+SandboxProvider *providerForNew(
+    Mcp::ToolCall *call, SandboxManager *manager, const QString &requested)
 {
     const QString kind = requested.isEmpty() ? manager->defaultProviderKind(call->connectionEnv())
                                              : requested.toLower();
@@ -130,26 +133,27 @@ void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall
 
 QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey)
 {
-    QJsonObject o{{idKey, info.id},
-                  {QStringLiteral("provider"), info.provider},
-                  {QStringLiteral("status"), info.status},
-                  {QStringLiteral("template_name"), info.templateName},
-                  {QStringLiteral("template_id"), info.templateId.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                            : QJsonValue(info.templateId)},
-                  {QStringLiteral("region"), info.region.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                   : QJsonValue(info.region)},
-                  {QStringLiteral("created_at"), info.createdAt.isValid()
-                                                     ? QJsonValue(info.createdAt.toUTC().toString(Qt::ISODate))
-                                                     : QJsonValue(QJsonValue::Null)},
-                  {QStringLiteral("timeout_seconds"), info.timeoutSeconds > 0 ? QJsonValue(info.timeoutSeconds)
-                                                                              : QJsonValue(QJsonValue::Null)},
-                  {QStringLiteral("internet_access"), info.internetAccess}};
+    QJsonObject o {{idKey, info.id}, {QStringLiteral("provider"), info.provider},
+        {QStringLiteral("status"), info.status},
+        {QStringLiteral("template_name"), info.templateName},
+        {QStringLiteral("template_id"),
+            info.templateId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(info.templateId)},
+        {QStringLiteral("region"),
+            info.region.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(info.region)},
+        {QStringLiteral("created_at"),
+            info.createdAt.isValid() ? QJsonValue(info.createdAt.toUTC().toString(Qt::ISODate))
+                                     : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("timeout_seconds"),
+            info.timeoutSeconds > 0 ? QJsonValue(info.timeoutSeconds)
+                                    : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("internet_access"), info.internetAccess}};
     if (info.expiresAt.isValid())
         o.insert(QStringLiteral("expires_at"), info.expiresAt.toUTC().toString(Qt::ISODate));
     // The id is under idKey only: a HOPX object's own "id" would give list items both keys
     // (hopx-mcp's list items have sandbox_id alone, its get_sandbox id alone).
     for (auto it = info.extra.begin(); it != info.extra.end(); ++it)
-        if (!o.contains(it.key()) && it.key() != QLatin1String("id") && it.key() != QLatin1String("sandbox_id"))
+        if (!o.contains(it.key()) && it.key() != QLatin1String("id")
+            && it.key() != QLatin1String("sandbox_id"))
             o.insert(it.key(), it.value());
     return o;
 }
@@ -177,15 +181,16 @@ QJsonObject sandboxIdSchema()
 
 QJsonObject providerSchema()
 {
-    return Schema::stringEnum(QStringLiteral("Where the sandbox runs: \"local\" (bubblewrap on this "
-                                             "machine, offline, no account) or \"hopx\" (HOPX cloud, "
-                                             "needs an API key). Default: the app's setting."),
-                              {QStringLiteral("local"), QStringLiteral("hopx")});
+    return Schema::stringEnum(
+        QStringLiteral("Where the sandbox runs: \"local\" (bubblewrap on this "
+                       "machine, offline, no account) or \"hopx\" (HOPX cloud, "
+                       "needs an API key). Default: the app's setting."),
+        {QStringLiteral("local"), QStringLiteral("hopx")});
 }
 
 Mcp::ToolSpec makeSpec(const QString &name, const QString &title, const QString &description,
-                       const QJsonObject &inputSchema, const QJsonObject &outputSchema,
-                       bool readOnly, bool destructive, bool idempotent, bool openWorld)
+    const QJsonObject &inputSchema, const QJsonObject &outputSchema, bool readOnly,
+    bool destructive, bool idempotent, bool openWorld)
 {
     Mcp::ToolSpec spec;
     spec.name = name;

@@ -28,9 +28,11 @@ void finishWithInvalid(Mcp::ToolCall *call, const QString &message, const QJsonO
 
 /*! The provider that owns `sandboxId`, or nullptr after finishing the call with an error
  *  that says what to do. */
-SandboxProvider *providerFor(Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId);
+SandboxProvider *providerFor(
+    Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId);
 /*! The provider for a new sandbox: `requested` ("local", "hopx" or empty for the default). */
-SandboxProvider *providerForNew(Mcp::ToolCall *call, SandboxManager *manager, const QString &requested);
+SandboxProvider *providerForNew(
+    Mcp::ToolCall *call, SandboxManager *manager, const QString &requested);
 
 /*! A tool is about to create a local sandbox with outbound network. Clients that declared the
  *  `elicitation` capability ask their user first (elicitation/create, one boolean); `proceed`
@@ -62,7 +64,7 @@ QJsonObject sandboxIdSchema();
 QJsonObject providerSchema();
 //! A spec with the annotations filled in.
 Mcp::ToolSpec makeSpec(const QString &name, const QString &title, const QString &description,
-                       const QJsonObject &inputSchema, const QJsonObject &outputSchema,
-                       bool readOnly, bool destructive, bool idempotent, bool openWorld = false);
+    const QJsonObject &inputSchema, const QJsonObject &outputSchema, bool readOnly,
+    bool destructive, bool idempotent, bool openWorld = false);
 
 } // namespace Hopx::Core::Tools
