@@ -43,6 +43,14 @@ QSpinBox *spin(QWidget *parent, int min, int max, int step, const QString &suffi
     return box;
 }
 
+//! A form label whose mnemonic focuses \a buddy, so every field is reachable by keyboard.
+QLabel *buddyLabel(QWidget *parent, const QString &text, QWidget *buddy)
+{
+    auto *label = new QLabel(text, parent);
+    label->setBuddy(buddy);
+    return label;
+}
+
 QLabel *note(QWidget *parent, const QString &text)
 {
     auto *label = new QLabel(text, parent);
@@ -123,16 +131,12 @@ QWidget *SettingsDialog::createGeneralPage()
     m_startAtLogin->setObjectName(QStringLiteral("startAtLogin"));
 
     auto *form = new QFormLayout(page);
-    auto *providerLabel = new QLabel(tr("&Default provider:"), page);
-    providerLabel->setBuddy(m_provider);
-    form->addRow(providerLabel, m_provider);
+    form->addRow(buddyLabel(page, tr("&Default provider:"), m_provider), m_provider);
     form->addRow(QString(),
         note(page,
             tr("Used when a tool call does not name a provider. An IDE "
                "can override it with HOPX_PROVIDER.")));
-    auto *languageLabel = new QLabel(tr("&Language:"), page);
-    languageLabel->setBuddy(m_language);
-    form->addRow(languageLabel, m_language);
+    form->addRow(buddyLabel(page, tr("&Language:"), m_language), m_language);
     form->addRow(QString(),
         note(page,
             tr("A new language applies when HOPX Desktop starts again; you can restart it from "
@@ -163,9 +167,7 @@ QWidget *SettingsDialog::createLocalPage()
 
     auto *form = new QFormLayout(page);
     auto add = [&](const QString &text, QWidget *field) {
-        auto *label = new QLabel(text, page);
-        label->setBuddy(field);
-        form->addRow(label, field);
+        form->addRow(buddyLabel(page, text, field), field);
     };
     add(tr("&Memory:"), m_memory);
     add(tr("&CPU time per run:"), m_cpu);
@@ -196,9 +198,7 @@ QWidget *SettingsDialog::createCloudPage()
     m_baseUrl->setPlaceholderText(QStringLiteral("https://api.hopx.dev"));
     m_baseUrl->setAccessibleName(tr("HOPX base URL"));
     auto *form = new QFormLayout(page);
-    auto *label = new QLabel(tr("HOPX &base URL:"), page);
-    label->setBuddy(m_baseUrl);
-    form->addRow(label, m_baseUrl);
+    form->addRow(buddyLabel(page, tr("HOPX &base URL:"), m_baseUrl), m_baseUrl);
     form->addRow(QString(),
         note(page,
             tr("Leave empty for the public HOPX cloud. HOPX_BASE_URL in the "
@@ -249,13 +249,9 @@ QWidget *SettingsDialog::createHttpPage()
     tokenRow->addWidget(m_regenerate);
     auto *form = new QFormLayout(page);
     form->addRow(QString(), m_httpEnabled);
-    auto *portLabel = new QLabel(tr("&Port:"), page);
-    portLabel->setBuddy(m_httpPort);
-    form->addRow(portLabel, m_httpPort);
+    form->addRow(buddyLabel(page, tr("&Port:"), m_httpPort), m_httpPort);
     form->addRow(tr("Address:"), m_httpUrl);
-    auto *tokenLabel = new QLabel(tr("&Token:"), page);
-    tokenLabel->setBuddy(m_token);
-    form->addRow(tokenLabel, tokenRow);
+    form->addRow(buddyLabel(page, tr("&Token:"), m_token), tokenRow);
     form->addRow(tr("Status:"), m_httpStatus);
     form->addRow(QString(),
         note(page,
