@@ -85,6 +85,24 @@ QString tail(const QByteArray &text)
     return QString::fromUtf8(text.right(600)).simplified();
 }
 
+//! posix_spawn's argv: pointers into \a args (which must outlive the call), null-terminated.
+std::vector<char *> spawnArgv(QByteArrayList &args)
+{
+    std::vector<char *> argv;
+    for (QByteArray &a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    return argv;
+}
+
+//! The whole environment of bwrap and slirp4netns: nothing of the app's (no key, no D-Bus).
+char *const *spawnEnvironment()
+{
+    static char path[] = "PATH=/usr/bin:/bin";
+    static char *const env[] = {path, nullptr};
+    return env;
+}
+
 } // namespace
 
 SandboxProcess::SandboxProcess(Options options, QObject *parent)
@@ -186,12 +204,7 @@ bool SandboxProcess::start(QString *error)
 
     QByteArrayList argvBytes {QFile::encodeName(bwrap)};
     argvBytes << command.arguments(kChildArgs);
-    std::vector<char *> argv;
-    for (QByteArray &a : argvBytes)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    char pathEnv[] = "PATH=/usr/bin:/bin";
-    char *envp[] = {pathEnv, nullptr};
+    const std::vector<char *> argv = spawnArgv(argvBytes);
 
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
@@ -215,7 +228,7 @@ bool SandboxProcess::start(QString *error)
     posix_spawnattr_setflags(
         &attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
     pid_t pid = -1;
-    const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), envp);
+    const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), spawnEnvironment());
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&attr);
     // The child's ends are bwrap's now.
@@ -674,12 +687,7 @@ QString SandboxProcess::attachNetwork(qint64 childPid)
     QByteArrayList args {QFile::encodeName(slirp), "--configure", "--mtu=65520",
         "--disable-host-loopback", "--ready-fd=3", "--exit-fd=4", "--netns-type=path",
         "--userns-path=/proc/" + pid + "/root/run/.userns", "/proc/" + pid + "/ns/net", "tap0"};
-    std::vector<char *> argv;
-    for (QByteArray &a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    char pathEnv[] = "PATH=/usr/bin:/bin";
-    char *envp[] = {pathEnv, nullptr};
+    const std::vector<char *> argv = spawnArgv(args);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -688,7 +696,7 @@ QString SandboxProcess::attachNetwork(qint64 childPid)
     posix_spawn_file_actions_adddup2(&fa, ready[1], 3);
     posix_spawn_file_actions_adddup2(&fa, exitPipe[0], 4);
     pid_t spid = -1;
-    const int rc = ::posix_spawn(&spid, argv[0], &fa, nullptr, argv.data(), envp);
+    const int rc = ::posix_spawn(&spid, argv[0], &fa, nullptr, argv.data(), spawnEnvironment());
     posix_spawn_file_actions_destroy(&fa);
     ::close(ready[1]);
     ::close(exitPipe[0]);
