@@ -37,8 +37,6 @@ public:
     qint64 bridgePid() const { return m_bridgePid; }
     qint64 peerPid() const { return m_peerPid; }
     int callCount() const { return m_callCount; }
-    //! True once the bridge handed over the IDE's stdin/stdout.
-    bool handedOff() const { return m_stdio != nullptr; }
     void close();
 
     //! The one line a second `hopx-desktop` sends instead of MCP: "show yourself".
