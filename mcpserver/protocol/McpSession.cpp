@@ -48,25 +48,31 @@ std::optional<int> decodeCursor(const QString &cursor)
 }
 
 //! One page of `items` under `key`; false when the cursor is not one we handed out.
-bool paginate(const QJsonArray &items, const QJsonObject &params, const QString &key, int pageSize,
-    QJsonObject *result)
+/*! Answers a list request with the page of \a items its cursor asks for (under \a key, with
+ *  nextCursor when more follow), or -32602 for a cursor this server never gave. */
+template<typename Succeed, typename Fail>
+void answerPage(const QJsonArray &items, const QJsonObject &params, const QString &key,
+    int pageSize, Succeed succeed, Fail fail)
 {
     int offset = 0;
     const QJsonValue cursor = params.value(QStringLiteral("cursor"));
     if (!cursor.isUndefined() && !cursor.isNull()) {
         const auto decoded = cursor.isString() ? decodeCursor(cursor.toString()) : std::nullopt;
-        if (!decoded || *decoded > items.size())
-            return false;
+        if (!decoded || *decoded > items.size()) {
+            fail(JsonRpc::InvalidParams,
+                QStringLiteral("Invalid params: unknown or malformed cursor"));
+            return;
+        }
         offset = *decoded;
     }
     QJsonArray page;
     const int end = std::min<int>(items.size(), offset + std::max(1, pageSize));
     for (int i = offset; i < end; ++i)
         page.append(items.at(i));
-    *result = QJsonObject {{key, page}};
+    QJsonObject result {{key, page}};
     if (end < items.size())
-        result->insert(QStringLiteral("nextCursor"), encodeCursor(end));
-    return true;
+        result.insert(QStringLiteral("nextCursor"), encodeCursor(end));
+    succeed(result);
 }
 
 QJsonObject relatedTaskMeta(const QString &taskId)
@@ -438,13 +444,10 @@ void McpSession::dispatchRequest(
         return;
     }
     if (method == QLatin1String("tools/list")) {
-        bool ok = true;
-        const QJsonObject result = toolsListResult(params, id, &ok);
-        if (ok)
-            succeed(result);
-        else
-            fail(JsonRpc::InvalidParams,
-                QStringLiteral("Invalid params: unknown or malformed cursor"));
+        QJsonArray tools;
+        for (const ToolSpec &spec : m_registry ? m_registry->specs() : QList<ToolSpec> {})
+            tools.append(spec.toJson());
+        answerPage(tools, params, QStringLiteral("tools"), m_config.pageSize, succeed, fail);
         return;
     }
     if (method == QLatin1String("tools/call")) {
@@ -478,14 +481,9 @@ void McpSession::dispatchRequest(
                 for (const ResourceRegistry::Resource &r : m_resources->resources())
                     items.append(r.toJson());
             }
-            QJsonObject result;
-            if (paginate(items, params,
-                    templates ? QStringLiteral("resourceTemplates") : QStringLiteral("resources"),
-                    m_config.pageSize, &result))
-                succeed(result);
-            else
-                fail(JsonRpc::InvalidParams,
-                    QStringLiteral("Invalid params: unknown or malformed cursor"));
+            answerPage(items, params,
+                templates ? QStringLiteral("resourceTemplates") : QStringLiteral("resources"),
+                m_config.pageSize, succeed, fail);
             return;
         }
         if (method == QLatin1String("resources/read")) {
@@ -515,12 +513,7 @@ void McpSession::dispatchRequest(
             QJsonArray items;
             for (const PromptRegistry::Prompt &p : m_prompts->prompts())
                 items.append(p.toJson());
-            QJsonObject result;
-            if (paginate(items, params, QStringLiteral("prompts"), m_config.pageSize, &result))
-                succeed(result);
-            else
-                fail(JsonRpc::InvalidParams,
-                    QStringLiteral("Invalid params: unknown or malformed cursor"));
+            answerPage(items, params, QStringLiteral("prompts"), m_config.pageSize, succeed, fail);
             return;
         }
         if (method == QLatin1String("prompts/get")) {
@@ -675,17 +668,6 @@ QJsonObject McpSession::initializeResult(const QJsonObject &params)
     qCInfo(lcSession).noquote() << "client" << m_clientInfo.value(QStringLiteral("name")).toString()
                                 << m_clientInfo.value(QStringLiteral("version")).toString()
                                 << "speaks" << m_protocolVersion;
-    return result;
-}
-
-QJsonObject McpSession::toolsListResult(const QJsonObject &params, const QJsonValue &, bool *ok)
-{
-    const QList<ToolSpec> specs = m_registry ? m_registry->specs() : QList<ToolSpec> {};
-    QJsonArray tools;
-    for (const ToolSpec &spec : specs)
-        tools.append(spec.toJson());
-    QJsonObject result;
-    *ok = paginate(tools, params, QStringLiteral("tools"), m_config.pageSize, &result);
     return result;
 }
 
@@ -893,12 +875,7 @@ void McpSession::taskRequest(const QString &method, const QJsonObject &params, c
         QJsonArray items;
         for (const TaskStore::Task &t : m_tasks->list(m_authContext))
             items.append(t.toJson());
-        QJsonObject result;
-        if (paginate(items, params, QStringLiteral("tasks"), m_config.pageSize, &result))
-            succeed(result);
-        else
-            fail(JsonRpc::InvalidParams,
-                QStringLiteral("Invalid params: unknown or malformed cursor"));
+        answerPage(items, params, QStringLiteral("tasks"), m_config.pageSize, succeed, fail);
         return;
     }
     const bool known = method == QLatin1String("tasks/get")

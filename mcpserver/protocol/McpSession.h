@@ -104,7 +104,6 @@ private:
     void handleNotification(const QString &method, const QJsonObject &params);
     void handleClientResponse(const QJsonObject &msg);
     QJsonObject initializeResult(const QJsonObject &params);
-    QJsonObject toolsListResult(const QJsonObject &params, const QJsonValue &id, bool *ok);
     void callTool(const QJsonObject &params, const QJsonValue &id, const Responder &respond);
     void startTask(const ToolRegistry::Entry &entry, ToolCall *call, const QJsonObject &taskParams,
         const QJsonValue &id, const Responder &respond, const std::optional<ToolResult> &early);
