@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
@@ -28,6 +29,10 @@ QJsonObject notification(const QString &method, const QJsonObject &params = {});
 QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObject &params = {});
 //! Compact, single-line UTF-8 (stdio framing forbids embedded newlines).
 QByteArray serialize(const QJsonObject &message);
+/*! serialize(response(id, result)) for a result that is compact JSON already, without
+ *  building the envelope object (the same bytes: QJsonObject's key order is id, jsonrpc,
+ *  result). */
+QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson);
 
 //! A request id is a string or an integer; never null, a float, a bool or a container.
 bool isValidId(const QJsonValue &id);
