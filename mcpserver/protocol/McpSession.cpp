@@ -218,7 +218,8 @@ void McpSession::dispatch(const QJsonValue &message, const Batch &batch)
     const QJsonValue methodValue = msg.value(QLatin1String("method"));
     const QString key = methodValue.isString() && validId ? JsonRpc::idKey(id) : QString();
 
-    if (msg.value(QLatin1String("jsonrpc")) != QLatin1String("2.0")) {
+    const QJsonValue version = msg.value(QLatin1String("jsonrpc"));
+    if (!version.isString() || version.toString() != QLatin1String("2.0")) {
         refuse(replyId, JsonRpc::InvalidRequest,
             QStringLiteral("Invalid Request: \"jsonrpc\" must be \"2.0\""), key);
         return;

@@ -77,7 +77,7 @@ void LocalConnection::close()
 void LocalConnection::write(const QByteArray &message)
 {
     if (m_stdio) {
-        m_stdio->write(message + '\n');
+        m_stdio->writeLine(message);
         if (!m_openRequests.isEmpty()) {
             const Ipc::MessageInfo info =
                 Ipc::scanMessage(std::string_view(message.constData(), size_t(message.size())));
@@ -95,7 +95,8 @@ void LocalConnection::write(const QByteArray &message)
     }
     if (m_socket->state() != QLocalSocket::ConnectedState)
         return;
-    m_socket->write(message + '\n');
+    m_socket->write(message);
+    m_socket->write("\n", 1);
     // Write now rather than on the next event-loop pass: a round trip is a few hundred µs.
     m_socket->flush();
 }

@@ -77,6 +77,13 @@ private slots:
         QString straddle(4095, QLatin1Char('a'));
         straddle += QStringLiteral("📈 tail");
         row("pair across a chunk", straddle);
+        // Runs of plain text are copied a word at a time: put each special character at every
+        // offset of such a word.
+        const QString specials = QStringLiteral("\"\\\x01\x1f ~\x7fé\u20ac");
+        for (int offset = 0; offset < 16; ++offset)
+            for (const QChar special : specials)
+                QTest::addRow("offset %d U+%04x", offset, special.unicode()) << QJsonValue(
+                    QString(offset, QLatin1Char('a')) + special + QString(20, QLatin1Char('b')));
         QJsonArray mixed;
         for (int i = 0; i < 50; ++i)
             mixed.append(
