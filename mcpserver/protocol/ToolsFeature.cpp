@@ -138,7 +138,8 @@ void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &ent
             result.isError() ? RequestRecord::Outcome::ToolError : RequestRecord::Outcome::Ok,
             result.isError() ? result.structuredContent().value(QLatin1String("error")).toString()
                              : QString());
-        call->deleteLater();
+        if (call != m_inHandler)
+            call->deleteLater(); // its handler may still be on the stack
     });
     request.onCancel([this, call]() {
         m_clientRequests->cancelRequestsOf(call);
@@ -146,7 +147,13 @@ void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &ent
         call->deleteLater();
     });
     m_clientRequests->bind(call, [key] { return key; });
+    // A call finished before its handler returns (most are) is deleted right here: deleteLater()
+    // would wake the event loop once more for every call.
+    ToolCall *const outer = std::exchange(m_inHandler, call);
     entry.handler(call);
+    m_inHandler = outer;
+    if (call->isFinished())
+        delete call;
 }
 
 } // namespace Hopx::Mcp

@@ -43,6 +43,7 @@ private:
     TasksFeature *m_tasks; // null: no task-augmented calls
     ClientRequestsFeature *m_clientRequests;
     LoggingFeature *m_logging;
+    ToolCall *m_inHandler = nullptr; // the call whose handler runs now
 };
 
 } // namespace Hopx::Mcp
