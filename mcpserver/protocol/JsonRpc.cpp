@@ -13,11 +13,6 @@ const QString kJsonRpc = QStringLiteral("jsonrpc");
 const QString kVersion = QStringLiteral("2.0");
 } // namespace
 
-QJsonObject response(const QJsonValue &id, const QJsonObject &result)
-{
-    return {{kJsonRpc, kVersion}, {QStringLiteral("id"), id}, {QStringLiteral("result"), result}};
-}
-
 QJsonObject error(const QJsonValue &id, int code, const QString &message, const QJsonValue &data)
 {
     QJsonObject err {{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};

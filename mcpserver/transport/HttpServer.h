@@ -45,8 +45,6 @@ public:
     quint16 port() const;
     //! e.g. http://127.0.0.1:8765/mcp
     QString endpointUrl() const;
-    int sessionCount() const { return int(m_sessions.size()); }
-    int connectionCount() const { return m_connections; }
     /*! Replaces the bearer token while serving: the next request with the old one gets 401,
      *  whatever session it belongs to (a leaked token must stop working at once). */
     void setBearerToken(const QByteArray &token) { m_http.bearerToken = token; }

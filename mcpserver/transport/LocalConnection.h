@@ -30,8 +30,6 @@ public:
         const ServerContext &context, QObject *parent = nullptr);
     ~LocalConnection() override;
 
-    quint64 id() const { return m_id; }
-    McpSession *session() const { return m_session; }
     void close();
 
     //! The one line a second `hopx-desktop` sends instead of MCP: "show yourself".
