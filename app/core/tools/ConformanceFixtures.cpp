@@ -37,8 +37,7 @@ ToolSpec fixture(const QString &name, const QString &description)
     spec.name = name;
     spec.description = description;
     spec.inputSchema = Schema::object({}, {}, false);
-    spec.readOnly = true;
-    spec.openWorld = false;
+    spec.hints = ToolSpec::ReadOnly;
     return spec;
 }
 

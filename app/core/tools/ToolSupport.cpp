@@ -79,6 +79,21 @@ SandboxProvider *providerForNew(
     return checkedProvider(call, manager, kind);
 }
 
+QList<QPair<QString, SandboxProvider *>> providersByKind(
+    Mcp::ToolCall *call, SandboxManager *manager)
+{
+    QList<QPair<QString, SandboxProvider *>> out;
+    for (const QString &kind : {QStringLiteral("local"), QStringLiteral("hopx")})
+        out.append({kind, manager ? manager->provider(kind, call->connectionEnv()) : nullptr});
+    return out;
+}
+
+SandboxProvider *providerOf(
+    SandboxManager *manager, const QString &sandboxId, const QMap<QString, QString> &connectionEnv)
+{
+    return manager->providerForSandbox(sandboxId, connectionEnv);
+}
+
 void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed)
 {
     if (!call->clientSupports(QStringLiteral("elicitation"))) {
@@ -173,6 +188,11 @@ QString normaliseLanguage(const QString &language)
     return {};
 }
 
+QString defaultTemplateName()
+{
+    return QStringLiteral("code-interpreter");
+}
+
 QJsonObject sandboxIdSchema()
 {
     return Schema::string(QStringLiteral("Sandbox id from create_sandbox or list_sandboxes "
@@ -186,23 +206,6 @@ QJsonObject providerSchema()
                        "machine, offline, no account) or \"hopx\" (HOPX cloud, "
                        "needs an API key). Default: the app's setting."),
         {QStringLiteral("local"), QStringLiteral("hopx")});
-}
-
-Mcp::ToolSpec makeSpec(const QString &name, const QString &title, const QString &description,
-    const QJsonObject &inputSchema, const QJsonObject &outputSchema, bool readOnly,
-    bool destructive, bool idempotent, bool openWorld)
-{
-    Mcp::ToolSpec spec;
-    spec.name = name;
-    spec.title = title;
-    spec.description = description;
-    spec.inputSchema = inputSchema;
-    spec.outputSchema = outputSchema;
-    spec.readOnly = readOnly;
-    spec.destructive = destructive;
-    spec.idempotent = idempotent;
-    spec.openWorld = openWorld;
-    return spec;
 }
 
 } // namespace Hopx::Core::Tools
