@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// file_read, file_write, file_list, file_exists, file_remove, file_mkdir
+// file_read, file_write, file_list, file_stat, file_exists, file_remove, file_mkdir
 #include "ImageContent.h"
 #include "McpTools.h"
 #include "Schema.h"
@@ -10,6 +10,7 @@
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
 
+#include <QDir>
 #include <QStringDecoder>
 
 namespace Hopx::Core::Tools {
@@ -21,6 +22,8 @@ using Mcp::ToolSpec;
 namespace {
 
 constexpr qint64 kMaxReadBytes = 8 * 1024 * 1024; // the SDK drops stdio messages over 10 MiB
+// file_stat looks its path up in the parent's listing; past this many entries it gives up.
+constexpr int kMaxStatScan = 100000;
 
 bool isBase64(const QString &encoding)
 {
@@ -179,6 +182,60 @@ void fileList(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
             }));
 }
 
+//! One path's entry, found in its parent's listing: both providers list, neither stats.
+void fileStat(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
+{
+    const auto ctx = fileContext(call, manager, args);
+    if (!ctx)
+        return;
+    const QString path = QDir::cleanPath(ctx->path);
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    const QString name = path.mid(slash + 1);
+    if (name.isEmpty()) {
+        finishWithInvalid(call,
+            QStringLiteral("file_stat describes a path inside a directory; for / itself use "
+                           "file_list."),
+            QJsonObject {{QStringLiteral("path"), path}});
+        return;
+    }
+    const QString parent = slash == 0 ? QStringLiteral("/") : path.left(slash);
+    const auto pathError = [path](const QString &message, Error::Code code, const QString &error) {
+        return Error::make(code, message, QJsonObject {{QStringLiteral("path"), path}}, error);
+    };
+    ctx->provider->listFiles(ctx->id, parent, kMaxStatScan,
+        guarded<FileList>(call, [path, name, pathError](ToolCall *call, Result<FileList> r) {
+            if (!r) {
+                // A missing parent means a missing path: say so of the path that was asked.
+                finishWithError(call,
+                    r.error().code == Error::Code::NotFound ? pathError(
+                        r.error().message, Error::Code::NotFound, QStringLiteral("File not found"))
+                                                            : r.error(),
+                    QJsonObject {{QStringLiteral("path"), path}});
+                return;
+            }
+            for (const FileEntry &f : r.value().files) {
+                if (f.name != name && f.path != path)
+                    continue;
+                QJsonObject dict = fileEntryJson(f);
+                dict.insert(QStringLiteral("path"), path);
+                dict.insert(QStringLiteral("type"),
+                    f.isDirectory ? QStringLiteral("directory") : QStringLiteral("file"));
+                call->finish(ToolResult::structured(dict));
+                return;
+            }
+            finishWithError(call,
+                r.value().total > r.value().files.size()
+                    ? pathError(QStringLiteral("The directory holds more than %1 entries; stat "
+                                               "the path with run_command (stat %2).")
+                                    .arg(kMaxStatScan)
+                                    .arg(path),
+                        Error::Code::LimitExceeded, QStringLiteral("Directory too large"))
+                    : pathError(QStringLiteral("%1 does not exist; file_list shows what is there.")
+                                    .arg(path),
+                        Error::Code::NotFound, QStringLiteral("File not found")));
+        }));
+}
+
 void fileExists(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
     const auto ctx = fileContext(call, manager, args);
@@ -298,6 +355,20 @@ void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             {QStringLiteral("count"), Schema::typed(QStringLiteral("integer"))}}))
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) { fileList(call, m, args); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("file_stat"), QStringLiteral("Describe a path"))
+        .description(QStringLiteral(
+            "Size, type (file or directory), permissions and modification time of one path in "
+            "a sandbox, without reading it. An error says when the path does not exist."))
+        .input(pathInput(QStringLiteral("File or directory to describe.")))
+        .output(Schema::output({{QStringLiteral("path"), pathOut},
+            {QStringLiteral("type"), Schema::string(QStringLiteral("\"file\" or \"directory\""))},
+            {QStringLiteral("size"), sizeOut},
+            {QStringLiteral("permissions"), Schema::string(QStringLiteral("octal, e.g. \"0644\""))},
+            {QStringLiteral("modified_time"), Schema::string(QStringLiteral("ISO 8601, UTC"))}}))
+        .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) { fileStat(call, m, args); })
         .addTo(registry);
 
     Tool(QStringLiteral("file_exists"), QStringLiteral("Check a path"))
