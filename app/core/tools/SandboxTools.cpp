@@ -215,7 +215,7 @@ void listTemplates(ToolCall *call, SandboxManager *manager, const ToolArgs &args
                 : fields.split(QLatin1Char(','), Qt::SkipEmptyParts);
             QJsonArray data;
             for (const QJsonValue &t : list) {
-                if (limit > 0 && data.size() >= limit)
+                if (data.size() >= limit) // the schema keeps limit >= 1
                     break;
                 QJsonObject item = t.toObject();
                 if (!keep.isEmpty()) {

@@ -79,12 +79,14 @@ SandboxProvider *providerForNew(
     return checkedProvider(call, manager, kind);
 }
 
-QList<QPair<QString, SandboxProvider *>> providersByKind(
+std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
     Mcp::ToolCall *call, SandboxManager *manager)
 {
-    QList<QPair<QString, SandboxProvider *>> out;
-    for (const QString &kind : {QStringLiteral("local"), QStringLiteral("hopx")})
-        out.append({kind, manager ? manager->provider(kind, call->connectionEnv()) : nullptr});
+    std::array<std::pair<QString, SandboxProvider *>, 2> out {
+        {{QStringLiteral("local"), nullptr}, {QStringLiteral("hopx"), nullptr}}};
+    if (manager)
+        for (auto &[kind, provider] : out)
+            provider = manager->provider(kind, call->connectionEnv());
     return out;
 }
 

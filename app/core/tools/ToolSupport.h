@@ -10,9 +10,10 @@
 
 #include "protocol/ToolCall.h"
 
-#include <QList>
-#include <QPair>
 #include <QPointer>
+
+#include <array>
+#include <utility>
 
 namespace Hopx::Core {
 class SandboxManager;
@@ -37,7 +38,7 @@ SandboxProvider *providerForNew(
 
 //! Each provider kind a tool can name, with its provider for the call's connection (nullptr:
 //! not built in), in the order tools report them.
-QList<QPair<QString, SandboxProvider *>> providersByKind(
+std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
     Mcp::ToolCall *call, SandboxManager *manager);
 //! The provider that owns `sandboxId` for a connection, available or not (resources/read).
 SandboxProvider *providerOf(
