@@ -167,6 +167,16 @@ private slots:
         agent.sendForObject(req, [&out](Result<QJsonObject> r) { out.emplace(std::move(r)); });
         QVERIFY(out.has_value());
         QCOMPARE(out->error().code, Error::Code::Cancelled);
+
+        ExecSpec spec;
+        spec.code = QStringLiteral("print(1)");
+        for (const bool live : {false, true}) {
+            spec.liveOutput = live;
+            std::optional<Result<ExecResult>> ran;
+            HopxExec(agent, {}).execute(spec, [&ran](Result<ExecResult> r) { ran.emplace(r); });
+            QVERIFY(ran.has_value());
+            QCOMPARE(ran->error().code, Error::Code::Cancelled);
+        }
         QVERIFY(server().requests().isEmpty());
     }
 

@@ -49,8 +49,9 @@ QObject *AgentChannel::context() const
 
 const HopxOptions &AgentChannel::options() const
 {
-    Q_ASSERT(m_pool);
-    return m_pool->options();
+    // Without a pool every send() ends Cancelled at once: any options do for building it.
+    static const HopxOptions defaults;
+    return m_pool ? m_pool->options() : defaults;
 }
 
 void AgentChannel::whenReady(std::function<void(const AgentEndpoint *, const Error *)> ready) const

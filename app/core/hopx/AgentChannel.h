@@ -22,7 +22,7 @@ struct HopxOptions;
  * The pool waits for the agent first (AgentPool::ensure()); a 401 gets one token refresh and
  * the same request again (a 401 ran nothing); an agent that stopped answering is marked so that
  * the next call asks the control plane where it is. Calls made after the pool is gone end with
- * Cancelled. Replies and timers live and die with the pool.
+ * Cancelled at once; replies and timers live and die with the pool.
  */
 class AgentChannel
 {
@@ -34,7 +34,7 @@ public:
     AgentPool *pool() const;
     //! Context for timers and queued answers of this sandbox's operations.
     QObject *context() const;
-    //! The pool's options. Only while the pool lives: from a call, or a reply or timer of it.
+    //! The pool's options (the defaults once the pool is gone).
     const HopxOptions &options() const;
 
     //! For what does not go through send() (the `/execute/stream` WebSocket): the endpoint
