@@ -14,7 +14,7 @@ Sandbox::Sandbox(const QString &id, SandboxProvider *provider)
 
 Sandbox::~Sandbox() = default;
 
-Error Sandbox::unsupported(const QString &capability) const
+Error Sandbox::explainUnsupported(const QString &capability, const QJsonObject &) const
 {
     const QString provider = m_provider ? m_provider->id() : QString();
     return Error::make(Error::Code::Unsupported,

@@ -59,17 +59,24 @@ public:
         pick(capability);
         return capability;
     }
-    //! The capability, or the error a tool answers with when it is missing.
+    /*! The capability, or the error a tool answers with when it is missing; \a request (the
+     *  tool's arguments) lets that error name what was asked. */
     template<class Capability>
-    Result<Capability *> require()
+    Result<Capability *> require(const QJsonObject &request = {})
     {
         if (Capability *capability = get<Capability>())
             return capability;
-        return unsupported(QString::fromLatin1(Capability::kName));
+        return unsupported(QString::fromLatin1(Capability::kName), request);
     }
-    /*! Error::Code::Unsupported for a missing \a capability (a kName). Providers may override
-     *  it to say how to get the same thing another way. */
-    virtual Error unsupported(const QString &capability) const;
+    //! Error::Code::Unsupported for a missing \a capability (a kName).
+    Error unsupported(const QString &capability, const QJsonObject &request = {}) const
+    {
+        return explainUnsupported(capability, request);
+    }
+
+protected:
+    //! Providers override this to say how to get the same thing another way.
+    virtual Error explainUnsupported(const QString &capability, const QJsonObject &request) const;
 
 private:
     void pick(SandboxLifecycle *&c) { c = lifecycle(); }

@@ -31,12 +31,14 @@ Result<Sandbox *> SandboxProvider::sandbox(const QString &id)
 
 // Runs `run(capability)` on sandbox `id`, or answers `done` with why it cannot.
 template<class Capability, typename T, typename Run>
-auto SandboxProvider::withCapability(const QString &id, const Callback<T> &done, Run run)
+auto SandboxProvider::withCapability(
+    const QString &id, const Callback<T> &done, Run run, const QJsonObject &request)
 {
     using Return = decltype(run(static_cast<Capability *>(nullptr)));
     const Result<Sandbox *> found = sandbox(id);
-    const Result<Capability *> capability =
-        found ? found.value()->template require<Capability>() : Result<Capability *>(found.error());
+    const Result<Capability *> capability = found
+        ? found.value()->template require<Capability>(request)
+        : Result<Capability *>(found.error());
     if (!capability) {
         answerLater<T>(this, done, capability.error());
         if constexpr (std::is_same_v<Return, Cancel>)
@@ -198,7 +200,8 @@ void SandboxProvider::cacheStats(const QString &id, Callback<QJsonObject> done)
 void SandboxProvider::previewUrl(const QString &id, int port, Callback<QString> done)
 {
     return withCapability<SandboxEndpoints>(
-        id, done, [&](SandboxEndpoints *c) { return c->previewUrl(port, std::move(done)); });
+        id, done, [&](SandboxEndpoints *c) { return c->previewUrl(port, std::move(done)); },
+        QJsonObject {{QStringLiteral("port"), port}});
 }
 
 void SandboxProvider::agentUrl(const QString &id, Callback<QString> done)

@@ -107,7 +107,8 @@ signals:
 
 private:
     template<class Capability, typename T, typename Run>
-    auto withCapability(const QString &id, const Callback<T> &done, Run run);
+    auto withCapability(
+        const QString &id, const Callback<T> &done, Run run, const QJsonObject &request = {});
 
     QHash<QString, QPointer<Sandbox>> m_adapters; // transitional: handles over the id-keyed ops
 };
