@@ -30,8 +30,10 @@ class SandboxProvider;
  * one when the sandbox ends (destroyed, expired, died). A pointer from
  * SandboxProvider::sandbox() is good for the current call: across an asynchronous step keep a
  * QPointer<Sandbox> and check it, or look the id up again. Capability pointers live exactly as
- * long as their sandbox. Operations themselves need no guard: a callback is called exactly
- * once, never synchronously, and its context is the provider, not the sandbox.
+ * long as their sandbox. Every operation answers exactly once, never synchronously, while its
+ * sandbox lives; when the sandbox is deleted mid-operation the provider fails what it can (the
+ * local Python kernel fails its runs), so a caller that must end regardless keeps the Cancel or
+ * its own end (a tool call's cancellation).
  */
 class Sandbox : public QObject
 {

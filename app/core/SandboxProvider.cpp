@@ -18,15 +18,18 @@ Result<Sandbox *> SandboxProvider::sandbox(const QString &id)
 {
     // Transitional: a provider without handles of its own gets adapters over its id-keyed
     // operations, one per id, dropped when the sandbox is removed.
-    if (m_adapters.isEmpty())
-        connect(this, &SandboxProvider::sandboxRemoved, this, [this](const QString &gone) {
-            if (Sandbox *adapter = m_adapters.take(gone))
-                adapter->deleteLater();
-        });
+    connect(this, &SandboxProvider::sandboxRemoved, this, &SandboxProvider::dropAdapter,
+        Qt::UniqueConnection);
     QPointer<Sandbox> &adapter = m_adapters[id];
     if (!adapter)
         adapter = new LegacySandbox(id, this);
     return adapter.data();
+}
+
+void SandboxProvider::dropAdapter(const QString &id)
+{
+    if (Sandbox *adapter = m_adapters.take(id))
+        adapter->deleteLater();
 }
 
 // Runs `run(capability)` on sandbox `id`, or answers `done` with why it cannot.

@@ -106,6 +106,7 @@ signals:
     void unavailableReasonChanged();
 
 private:
+    void dropAdapter(const QString &id);
     template<class Capability, typename T, typename Run>
     auto withCapability(
         const QString &id, const Callback<T> &done, Run run, const QJsonObject &request = {});
