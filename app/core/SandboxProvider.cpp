@@ -3,34 +3,10 @@
 #include "SandboxProvider.h"
 
 #include "Later.h"
-#include "LegacySandbox.h"
 
 namespace Hopx::Core {
 
 SandboxProvider::~SandboxProvider() = default;
-
-SandboxProvider::Claim SandboxProvider::claims(const QString &) const
-{
-    return Claim::Maybe;
-}
-
-Result<Sandbox *> SandboxProvider::sandbox(const QString &id)
-{
-    // Transitional: a provider without handles of its own gets adapters over its id-keyed
-    // operations, one per id, dropped when the sandbox is removed.
-    connect(this, &SandboxProvider::sandboxRemoved, this, &SandboxProvider::dropAdapter,
-        Qt::UniqueConnection);
-    QPointer<Sandbox> &adapter = m_adapters[id];
-    if (!adapter)
-        adapter = new LegacySandbox(id, this);
-    return adapter.data();
-}
-
-void SandboxProvider::dropAdapter(const QString &id)
-{
-    if (Sandbox *adapter = m_adapters.take(id))
-        adapter->deleteLater();
-}
 
 // Runs `run(capability)` on sandbox `id`, or answers `done` with why it cannot.
 template<class Capability, typename T, typename Run>

@@ -6,10 +6,8 @@
 #include "Sandbox.h"
 #include "SandboxTypes.h"
 
-#include <QHash>
 #include <QJsonArray>
 #include <QObject>
-#include <QPointer>
 
 namespace Hopx::Core {
 
@@ -45,56 +43,53 @@ public:
     //! Empty when usable; otherwise a sentence saying why not and how to fix it.
     virtual QString unavailableReason() const = 0;
     //! Whether \a sandboxId belongs to this provider. A provider that cannot tell answers Maybe.
-    virtual Claim claims(const QString &sandboxId) const;
+    virtual Claim claims(const QString &sandboxId) const = 0;
     /*! The app itself runs this provider's sandboxes: the manager expires them at their timeout
      *  and destroys them when the app quits (a cloud expires its own). */
     virtual bool hostedByApp() const { return false; }
 
     /*! The handle for sandbox \a id, or the error to answer with (Error::Code::NotFound with
      *  what to do). See Sandbox for how long the pointer may be kept. */
-    virtual Result<Sandbox *> sandbox(const QString &id);
+    virtual Result<Sandbox *> sandbox(const QString &id) = 0;
 
     virtual void listTemplates(Callback<QJsonArray> done) = 0;
     virtual void getTemplate(const QString &name, Callback<QJsonObject> done) = 0;
     virtual void create(const CreateSpec &spec, Callback<SandboxInfo> done) = 0;
     virtual void list(const ListSpec &spec, Callback<QList<SandboxInfo>> done) = 0;
 
-    /*! \name Transitional id-keyed operations
-     *  The tools (core/tools) and HopxProvider still call and override these; they go once both
-     *  use Sandbox handles. Each default looks the handle up and runs its capability, or answers
-     *  with the lookup's error or Sandbox::unsupported(). A provider overrides either sandbox()
-     *  or these, never neither (the defaults of each call the other). */
+    /*! \name Transitional id-keyed calls
+     *  The tools (core/tools) still call these; they go once the tools use Sandbox handles.
+     *  Each looks the handle up and runs its capability, or answers with the lookup's error or
+     *  Sandbox::unsupported(). Nothing overrides them. */
     //!@{
-    virtual void get(const QString &id, Callback<SandboxInfo> done);
-    virtual void destroy(const QString &id, Callback<Unit> done);
-    virtual void setTimeout(const QString &id, int seconds, Callback<Unit> done);
-    virtual void pause(const QString &id, Callback<SandboxInfo> done);
-    virtual void resume(const QString &id, Callback<SandboxInfo> done);
-    virtual Cancel execute(const QString &id, const ExecSpec &spec, Callback<ExecResult> done);
-    virtual Cancel runCommand(
-        const QString &id, const CommandSpec &spec, Callback<ExecResult> done);
-    virtual void startBackground(
+    void get(const QString &id, Callback<SandboxInfo> done);
+    void destroy(const QString &id, Callback<Unit> done);
+    void setTimeout(const QString &id, int seconds, Callback<Unit> done);
+    void pause(const QString &id, Callback<SandboxInfo> done);
+    void resume(const QString &id, Callback<SandboxInfo> done);
+    Cancel execute(const QString &id, const ExecSpec &spec, Callback<ExecResult> done);
+    Cancel runCommand(const QString &id, const CommandSpec &spec, Callback<ExecResult> done);
+    void startBackground(
         const QString &id, const BackgroundSpec &spec, Callback<ProcessStarted> done);
-    virtual void listExecutions(const QString &id, Callback<QJsonArray> done);
-    virtual void listProcesses(const QString &id, Callback<QJsonArray> done);
-    virtual void killProcess(const QString &id, const QString &processId, Callback<Unit> done);
-    virtual void readFile(const QString &id, const QString &path, Callback<QByteArray> done);
-    virtual void writeFile(const QString &id, const QString &path, const QByteArray &content,
+    void listExecutions(const QString &id, Callback<QJsonArray> done);
+    void listProcesses(const QString &id, Callback<QJsonArray> done);
+    void killProcess(const QString &id, const QString &processId, Callback<Unit> done);
+    void readFile(const QString &id, const QString &path, Callback<QByteArray> done);
+    void writeFile(const QString &id, const QString &path, const QByteArray &content,
         const QString &mode, Callback<Unit> done);
-    virtual void listFiles(
-        const QString &id, const QString &path, int maxResults, Callback<FileList> done);
-    virtual void fileExists(const QString &id, const QString &path, Callback<bool> done);
-    virtual void removeFile(const QString &id, const QString &path, Callback<Unit> done);
-    virtual void makeDirectory(const QString &id, const QString &path, Callback<Unit> done);
-    virtual void getEnv(const QString &id, Callback<EnvMap> done);
-    virtual void setEnv(const QString &id, const EnvMap &vars, bool merge, Callback<Unit> done);
-    virtual void clearEnv(const QString &id, Callback<Unit> done);
-    virtual void systemMetrics(const QString &id, Callback<QJsonObject> done);
-    virtual void vmInfo(const QString &id, Callback<QJsonObject> done);
-    virtual void cacheClear(const QString &id, Callback<QJsonObject> done);
-    virtual void cacheStats(const QString &id, Callback<QJsonObject> done);
-    virtual void previewUrl(const QString &id, int port, Callback<QString> done);
-    virtual void agentUrl(const QString &id, Callback<QString> done);
+    void listFiles(const QString &id, const QString &path, int maxResults, Callback<FileList> done);
+    void fileExists(const QString &id, const QString &path, Callback<bool> done);
+    void removeFile(const QString &id, const QString &path, Callback<Unit> done);
+    void makeDirectory(const QString &id, const QString &path, Callback<Unit> done);
+    void getEnv(const QString &id, Callback<EnvMap> done);
+    void setEnv(const QString &id, const EnvMap &vars, bool merge, Callback<Unit> done);
+    void clearEnv(const QString &id, Callback<Unit> done);
+    void systemMetrics(const QString &id, Callback<QJsonObject> done);
+    void vmInfo(const QString &id, Callback<QJsonObject> done);
+    void cacheClear(const QString &id, Callback<QJsonObject> done);
+    void cacheStats(const QString &id, Callback<QJsonObject> done);
+    void previewUrl(const QString &id, int port, Callback<QString> done);
+    void agentUrl(const QString &id, Callback<QString> done);
     //!@}
 
 signals:
@@ -106,12 +101,9 @@ signals:
     void unavailableReasonChanged();
 
 private:
-    void dropAdapter(const QString &id);
     template<class Capability, typename T, typename Run>
     auto withCapability(
         const QString &id, const Callback<T> &done, Run run, const QJsonObject &request = {});
-
-    QHash<QString, QPointer<Sandbox>> m_adapters; // transitional: handles over the id-keyed ops
 };
 
 } // namespace Hopx::Core
