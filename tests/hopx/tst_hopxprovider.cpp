@@ -13,6 +13,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QPointer>
 #include <QTest>
 
 #include <memory>
@@ -393,6 +394,32 @@ private slots:
         missing =
             wait<SandboxInfo>([&](auto cb) { p().get(QStringLiteral("1700000000nothere"), cb); });
         QCOMPARE(missing.error().error, QStringLiteral("Sandbox not found"));
+    }
+
+    // One handle per id while the sandbox lives, every capability offered, dropped once deleted.
+    void sandboxHandles()
+    {
+        const SandboxInfo info = warmSandbox();
+        QCOMPARE(p().claims(info.id), SandboxProvider::Claim::Maybe);
+        QCOMPARE(p().claims(QString()), SandboxProvider::Claim::No);
+        const Result<Sandbox *> first = p().sandbox(info.id);
+        QVERIFY(first);
+        QCOMPARE(p().sandbox(info.id).value(), first.value());
+        QPointer<Sandbox> handle(first.value());
+        QVERIFY(handle->require<SandboxExec>() && handle->require<SandboxJobs>()
+            && handle->require<SandboxFiles>() && handle->require<SandboxEnv>()
+            && handle->require<SandboxMetrics>() && handle->require<SandboxEndpoints>());
+
+        CommandSpec cmd;
+        cmd.command = QStringLiteral("echo hi");
+        auto ran = wait<ExecResult>([&](auto cb) { handle->exec()->runCommand(cmd, cb); });
+        QVERIFY2(ran.ok(), qPrintable(ran.ok() ? QString() : why(ran.error())));
+        QVERIFY(wait<Unit>([&](auto cb) { handle->lifecycle()->destroy(cb); }).ok());
+        QTRY_VERIFY(!handle); // the provider dropped it
+        QVERIFY(p().sandbox(info.id).value() != nullptr); // a look-up again makes a new one
+        auto gone = wait<SandboxInfo>(
+            [&](auto cb) { p().sandbox(info.id).value()->lifecycle()->info(cb); });
+        QCOMPARE(gone.error().code, Error::Code::NotFound);
     }
 
     void destroyTimeoutPauseResume()
