@@ -13,11 +13,6 @@ Q_LOGGING_CATEGORY(lcManager, "hopx.core.manager", QtInfoMsg)
 
 namespace Hopx::Core {
 
-namespace {
-// Transitional (kindForSandbox): marks "the provider that claims this id" in a kind.
-const QString kClaimToken = QStringLiteral("sandbox-id:");
-} // namespace
-
 SandboxManager::SandboxManager(Settings *settings, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
@@ -68,8 +63,6 @@ SandboxProvider *SandboxManager::registered(const QString &kind) const
 SandboxProvider *SandboxManager::provider(
     const QString &kind, const QMap<QString, QString> &connectionEnv) const
 {
-    if (kind.startsWith(kClaimToken))
-        return providerForSandbox(kind.mid(kClaimToken.size()), connectionEnv);
     if (m_policy)
         if (SandboxProvider *own = m_policy->connectionProvider(kind, connectionEnv))
             return own;
@@ -82,11 +75,6 @@ QString SandboxManager::defaultProviderKind(const QMap<QString, QString> &connec
         return m_policy->defaultKind(connectionEnv);
     const QList<SandboxProvider *> all = providers();
     return all.isEmpty() ? QString() : all.first()->id();
-}
-
-QString SandboxManager::kindForSandbox(const QString &sandboxId)
-{
-    return kClaimToken + sandboxId;
 }
 
 SandboxProvider *SandboxManager::providerForSandbox(

@@ -50,10 +50,6 @@ public:
     //! The handle of a sandbox, from the provider that claims it, or why there is none.
     Result<Sandbox *> sandboxHandle(
         const QString &sandboxId, const QMap<QString, QString> &connectionEnv = {}) const;
-    /*! Transitional, until the tools look sandboxes up with sandboxHandle(): a token that
-     *  provider() resolves to the provider claiming \a sandboxId. */
-    static QString kindForSandbox(const QString &sandboxId);
-
     QList<SandboxInfo> sandboxes() const;
     std::optional<SandboxInfo> sandbox(const QString &id) const;
     //! Records a sandbox (created, found by a list) and arms its expiry.

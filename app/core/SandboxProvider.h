@@ -57,41 +57,6 @@ public:
     virtual void create(const CreateSpec &spec, Callback<SandboxInfo> done) = 0;
     virtual void list(const ListSpec &spec, Callback<QList<SandboxInfo>> done) = 0;
 
-    /*! \name Transitional id-keyed calls
-     *  The tools (core/tools) still call these; they go once the tools use Sandbox handles.
-     *  Each looks the handle up and runs its capability, or answers with the lookup's error or
-     *  Sandbox::unsupported(). Nothing overrides them. */
-    //!@{
-    void get(const QString &id, Callback<SandboxInfo> done);
-    void destroy(const QString &id, Callback<Unit> done);
-    void setTimeout(const QString &id, int seconds, Callback<Unit> done);
-    void pause(const QString &id, Callback<SandboxInfo> done);
-    void resume(const QString &id, Callback<SandboxInfo> done);
-    Cancel execute(const QString &id, const ExecSpec &spec, Callback<ExecResult> done);
-    Cancel runCommand(const QString &id, const CommandSpec &spec, Callback<ExecResult> done);
-    void startBackground(
-        const QString &id, const BackgroundSpec &spec, Callback<ProcessStarted> done);
-    void listExecutions(const QString &id, Callback<QJsonArray> done);
-    void listProcesses(const QString &id, Callback<QJsonArray> done);
-    void killProcess(const QString &id, const QString &processId, Callback<Unit> done);
-    void readFile(const QString &id, const QString &path, Callback<QByteArray> done);
-    void writeFile(const QString &id, const QString &path, const QByteArray &content,
-        const QString &mode, Callback<Unit> done);
-    void listFiles(const QString &id, const QString &path, int maxResults, Callback<FileList> done);
-    void fileExists(const QString &id, const QString &path, Callback<bool> done);
-    void removeFile(const QString &id, const QString &path, Callback<Unit> done);
-    void makeDirectory(const QString &id, const QString &path, Callback<Unit> done);
-    void getEnv(const QString &id, Callback<EnvMap> done);
-    void setEnv(const QString &id, const EnvMap &vars, bool merge, Callback<Unit> done);
-    void clearEnv(const QString &id, Callback<Unit> done);
-    void systemMetrics(const QString &id, Callback<QJsonObject> done);
-    void vmInfo(const QString &id, Callback<QJsonObject> done);
-    void cacheClear(const QString &id, Callback<QJsonObject> done);
-    void cacheStats(const QString &id, Callback<QJsonObject> done);
-    void previewUrl(const QString &id, int port, Callback<QString> done);
-    void agentUrl(const QString &id, Callback<QString> done);
-    //!@}
-
 signals:
     //! A sandbox changed state outside a call (expired, agent died, found remotely).
     void sandboxChanged(const Hopx::Core::SandboxInfo &info);
@@ -99,11 +64,6 @@ signals:
     //! Output of a background process or an execution, for the GUI's log.
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);
     void unavailableReasonChanged();
-
-private:
-    template<class Capability, typename T, typename Run>
-    auto withCapability(
-        const QString &id, const Callback<T> &done, Run run, const QJsonObject &request = {});
 };
 
 } // namespace Hopx::Core

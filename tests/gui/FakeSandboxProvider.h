@@ -55,11 +55,11 @@ public:
     Hopx::Core::SandboxJobs *jobs() override { return this; }
     Hopx::Core::SandboxFiles *files() override { return this; }
 
-    void info(Callback<SandboxInfo> d) override { no(d); }
+    void info(Callback<SandboxInfo> d) override { FakeAsync::no(this, d); }
     void destroy(Callback<Unit> done) override;
     void setTimeout(int seconds, Callback<Unit> done) override;
-    void pause(Callback<SandboxInfo> d) override { no(d); }
-    void resume(Callback<SandboxInfo> d) override { no(d); }
+    void pause(Callback<SandboxInfo> d) override { FakeAsync::no(this, d); }
+    void resume(Callback<SandboxInfo> d) override { FakeAsync::no(this, d); }
 
     Hopx::Core::Cancel execute(
         const Hopx::Core::ExecSpec &spec, Callback<Hopx::Core::ExecResult> d) override
@@ -77,41 +77,34 @@ public:
     void startBackground(
         const Hopx::Core::BackgroundSpec &, Callback<Hopx::Core::ProcessStarted> d) override
     {
-        no(d);
+        FakeAsync::no(this, d);
     }
-    void listExecutions(Callback<QJsonArray> d) override { no(d); }
+    void listExecutions(Callback<QJsonArray> d) override { FakeAsync::no(this, d); }
     void listProcesses(Callback<QJsonArray> d) override;
-    void killProcess(const QString &, Callback<Unit> d) override { no(d); }
+    void killProcess(const QString &, Callback<Unit> d) override { FakeAsync::no(this, d); }
 
     void readFile(const QString &path, Callback<QByteArray> d) override
     {
         // What the real providers say for a missing file (the screenshots show this error row).
-        later([d, path] {
+        FakeAsync::later(this, [d, path] {
             d(Error::make(Error::Code::NotFound, QStringLiteral("File not found: %1").arg(path)));
         });
     }
     void writeFile(const QString &, const QByteArray &, const QString &, Callback<Unit> d) override
     {
-        no(d);
+        FakeAsync::no(this, d);
     }
-    void listFiles(const QString &, int, Callback<Hopx::Core::FileList> d) override { no(d); }
-    void fileExists(const QString &, Callback<bool> d) override { no(d); }
-    void removeFile(const QString &, Callback<Unit> d) override { no(d); }
-    void makeDirectory(const QString &, Callback<Unit> d) override { no(d); }
+    void listFiles(const QString &, int, Callback<Hopx::Core::FileList> d) override
+    {
+        FakeAsync::no(this, d);
+    }
+    void fileExists(const QString &, Callback<bool> d) override { FakeAsync::no(this, d); }
+    void removeFile(const QString &, Callback<Unit> d) override { FakeAsync::no(this, d); }
+    void makeDirectory(const QString &, Callback<Unit> d) override { FakeAsync::no(this, d); }
 
 private:
     void run(const QString &code, const Hopx::Core::OutputSink &sink,
         Callback<Hopx::Core::ExecResult> done);
-    template<typename F>
-    void later(F f)
-    {
-        FakeAsync::later(this, std::move(f));
-    }
-    template<typename T>
-    void no(Callback<T> done)
-    {
-        FakeAsync::no(this, std::move(done));
-    }
 
     FakeSandboxProvider *m_fake;
 };
@@ -179,26 +172,18 @@ public:
         const int timeout = spec.timeoutSeconds > 0 ? spec.timeoutSeconds : 3600;
         s.expiresAt = s.createdAt.addSecs(timeout);
         s.timeoutSeconds = timeout;
-        later([s, done] { done(s); });
+        FakeAsync::later(this, [s, done] { done(s); });
     }
 
     // Nothing else is used by the UI.
-    void listTemplates(Callback<QJsonArray> d) override { no(d); }
-    void getTemplate(const QString &, Callback<QJsonObject> d) override { no(d); }
-    void list(const Hopx::Core::ListSpec &, Callback<QList<SandboxInfo>> d) override { no(d); }
+    void listTemplates(Callback<QJsonArray> d) override { FakeAsync::no(this, d); }
+    void getTemplate(const QString &, Callback<QJsonObject> d) override { FakeAsync::no(this, d); }
+    void list(const Hopx::Core::ListSpec &, Callback<QList<SandboxInfo>> d) override
+    {
+        FakeAsync::no(this, d);
+    }
 
 private:
-    template<typename F>
-    void later(F f)
-    {
-        FakeAsync::later(this, std::move(f));
-    }
-    template<typename T>
-    void no(Callback<T> done)
-    {
-        FakeAsync::no(this, std::move(done));
-    }
-
     QString m_kind;
     int m_next = 0;
     QHash<QString, FakeSandbox *> m_sandboxes;
@@ -211,7 +196,7 @@ inline FakeSandbox::FakeSandbox(const QString &id, FakeSandboxProvider *provider
 
 inline void FakeSandbox::destroy(Callback<Unit> done)
 {
-    later([this, done] {
+    FakeAsync::later(this, [this, done] {
         if (m_fake->failDestroy)
             return done(Error::make(Error::Code::Network, QStringLiteral("the network is down")));
         m_fake->destroyed << id();
@@ -221,7 +206,7 @@ inline void FakeSandbox::destroy(Callback<Unit> done)
 
 inline void FakeSandbox::setTimeout(int seconds, Callback<Unit> done)
 {
-    later([this, seconds, done] {
+    FakeAsync::later(this, [this, seconds, done] {
         m_fake->timeouts << qMakePair(id(), seconds);
         done(Unit {});
     });
@@ -234,7 +219,7 @@ inline void FakeSandbox::listProcesses(Callback<QJsonArray> d)
         {QStringLiteral("name"), QStringLiteral("python3")},
         {QStringLiteral("memory_kb"), m_fake->memoryKb},
         {QStringLiteral("cpu_ms"), m_fake->cpuMs[id()]}}};
-    later([d, ps] { d(ps); });
+    FakeAsync::later(this, [d, ps] { d(ps); });
 }
 
 inline void FakeSandbox::run(
@@ -243,7 +228,7 @@ inline void FakeSandbox::run(
     const QStringList lines = m_fake->outputs.isEmpty()
         ? QStringList {code.section(QLatin1Char('\n'), 0, 0)}
         : m_fake->outputs;
-    later([this, lines, sink, done] {
+    FakeAsync::later(this, [this, lines, sink, done] {
         Hopx::Core::ExecResult result;
         for (const QString &line : lines) {
             const bool err = line.startsWith(QLatin1String("stderr:"));
