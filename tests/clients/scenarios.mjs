@@ -4,6 +4,8 @@
 // One client run covers every scenario (each client starts once: seconds, not minutes).
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cannotRun, runClient } from './harness.mjs';
 
 const SANDBOX_ID = /local-[A-Za-z0-9_-]+/;
@@ -61,6 +63,18 @@ function summary(r) {
   return `${r.textChars} chars of text${r.base64InText ? ' WITH base64' : ''}; image: ${img}; isError: ${r.isError}; "${head}${r.text.length > 160 ? '…' : ''}"`;
 }
 
+// What the model received, per scenario, as JSON for the record (CTest sets the folder).
+function writeReport(client, run, seen) {
+  mkdirSync(process.env.HOPX_CLIENTS_REPORT, { recursive: true });
+  const scenarios = Object.fromEntries(SCRIPT.filter((x) => x.key).map((x) => {
+    const r = seen(x.key);
+    return [x.key, r && { ...r, text: r.text.length > 600 ? `${r.text.slice(0, 300)} … ${r.text.slice(-200)}` : r.text }];
+  }));
+  writeFileSync(join(process.env.HOPX_CLIENTS_REPORT, `${client.bin}.json`), JSON.stringify({
+    client: client.name, package: client.pkg, sessions: run.sessions, exitCode: run.exitCode, seconds: run.seconds, scenarios,
+  }, null, 2));
+}
+
 // `known` maps a test title to the reason it fails today: those run as todo (expected failures),
 // everything else as a normal assertion.
 export function clientSuite(client, known = {}) {
@@ -84,6 +98,7 @@ export function clientSuite(client, known = {}) {
       console.log(`# ${client.name}: exit ${run.exitCode} after ${run.seconds} s; MCP: ${era}`);
       for (const s of SCRIPT.filter((x) => x.key)) console.log(`#   ${s.key}: ${summary(seen(s.key))}`);
       if (run.model.scriptErrors.length) console.log(`#   script: ${run.model.scriptErrors.join('; ')}`);
+      if (process.env.HOPX_CLIENTS_REPORT) writeReport(client, run, seen);
     });
 
     test('the client finished the session and the model got every tool result', () => {
@@ -103,6 +118,9 @@ export function clientSuite(client, known = {}) {
         assert.ok(r.images.some((i) => i.png && i.bytes > 1000), summary(r));
       });
       it(`${key}: no base64 inside the text the model reads`, () => assert.equal(seen(key).base64InText, false, summary(seen(key))));
+      it(`${key}: the model reads hopx-mcp's result keys`, () => {
+        for (const k of ['stdout', 'exit_code', 'rich_outputs', 'image/png']) assert.ok(seen(key).text.includes(k), `${k}: ${summary(seen(key))}`);
+      });
       it(`${key}: a 1-line print with one plot costs a few hundred characters of text`, () => {
         assert.ok(seen(key).textChars <= 1000, summary(seen(key)));
       });
