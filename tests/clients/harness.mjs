@@ -68,13 +68,16 @@ export async function startApp() {
 }
 
 // The environment a client runs with: nothing inherited but PATH, so no real key or endpoint
-// of the machine's user can leak in; a private HOME and XDG dirs.
+// of the machine's user can leak in; a private HOME, XDG dirs and TMPDIR (Claude Code refuses a
+// /tmp/claude-<uid> it does not own, which a user namespace's uid 0 never does).
 function clientEnv(root) {
   const home = join(root, 'home');
+  const tmp = join(root, 'tmp');
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1',
+    TMPDIR: tmp, CLAUDE_CODE_TMPDIR: tmp,
     XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'),
     XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local', 'state') };
-  for (const dir of [env.XDG_CONFIG_HOME, env.XDG_DATA_HOME, env.XDG_CACHE_HOME, env.XDG_STATE_HOME]) {
+  for (const dir of [tmp, env.XDG_CONFIG_HOME, env.XDG_DATA_HOME, env.XDG_CACHE_HOME, env.XDG_STATE_HOME]) {
     mkdirSync(dir, { recursive: true });
   }
   return env;

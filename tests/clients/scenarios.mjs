@@ -89,16 +89,19 @@ export function clientSuite(client, known = {}) {
   let run;
   const seen = (key) => {
     const k = SCRIPT.findIndex((s) => s.key === key);
-    return received(client.dialect, run.model.steps[k]);
+    const r = received(client.dialect, run.model.steps[k]);
+    assert.ok(r, `no result of ${key} reached the model (the first test says why)`);
+    return r;
   };
+  const peek = (key) => received(client.dialect, run.model.steps[SCRIPT.findIndex((s) => s.key === key)]);
   describe(`${client.name} through hopx-mcp, scripted model on loopback`, () => {
     before(async () => {
       run = await runClient(client, SCRIPT, { prompt: PROMPT, toolTimeoutMs: TOOL_TIMEOUT_MS });
       const era = run.sessions.map((s) => `${s.name} ${s.version} → ${s.protocol}`).join('; ') || 'no session';
       console.log(`# ${client.name}: exit ${run.exitCode} after ${run.seconds} s; MCP: ${era}`);
-      for (const s of SCRIPT.filter((x) => x.key)) console.log(`#   ${s.key}: ${summary(seen(s.key))}`);
+      for (const s of SCRIPT.filter((x) => x.key)) console.log(`#   ${s.key}: ${summary(peek(s.key))}`);
       if (run.model.scriptErrors.length) console.log(`#   script: ${run.model.scriptErrors.join('; ')}`);
-      if (process.env.HOPX_CLIENTS_REPORT) writeReport(client, run, seen);
+      if (process.env.HOPX_CLIENTS_REPORT) writeReport(client, run, peek);
     });
 
     test('the client finished the session and the model got every tool result', () => {
