@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { anthropic } from './anthropic.mjs';
 import { openai } from './openai.mjs';
 import { gemini } from './gemini.mjs';
-import { setupCommand } from './harness.mjs';
+import { envFlags, setupCommand } from './harness.mjs';
 
 export const claudeCode = {
   name: 'Claude Code',
@@ -18,7 +18,8 @@ export const claudeCode = {
   dialect: anthropic,
   configure(ctx) {
     // README: claude mcp add hopx -- /usr/bin/hopx-mcp (plus the test's private socket).
-    setupCommand(ctx, ['mcp', 'add', 'hopx', '-e', `HOPX_MCP_SOCKET=${ctx.socket}`, '--', ctx.hopxMcp]);
+    const { command, args, env } = ctx.server;
+    setupCommand(ctx, ['mcp', 'add', 'hopx', ...envFlags('-e', env), '--', command, ...args]);
     Object.assign(ctx.env, { ANTHROPIC_BASE_URL: ctx.url, ANTHROPIC_API_KEY: 'test-key-for-a-loopback-fake',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', MCP_TOOL_TIMEOUT: String(ctx.toolTimeoutMs) });
   },
@@ -39,7 +40,8 @@ export const codex = {
       '[model_providers.fake]', 'name = "scripted model on loopback"', `base_url = "${ctx.url}/v1"`,
       'wire_api = "responses"', 'env_key = "FAKE_MODEL_API_KEY"', '',
     ].join('\n'));
-    setupCommand(ctx, ['mcp', 'add', 'hopx', '--env', `HOPX_MCP_SOCKET=${ctx.socket}`, '--', ctx.hopxMcp]);
+    const { command, args, env } = ctx.server;
+    setupCommand(ctx, ['mcp', 'add', 'hopx', ...envFlags('--env', env), '--', command, ...args]);
   },
   // Tools that are not read-only need approval unless the server's default says "approve".
   args: (ctx, prompt) => ['exec', '-c', 'mcp_servers.hopx.default_tools_approval_mode="approve"',
@@ -54,7 +56,8 @@ export const geminiCli = {
   dialect: gemini,
   configure(ctx) {
     Object.assign(ctx.env, { GEMINI_API_KEY: 'test-key-for-a-loopback-fake', GOOGLE_GEMINI_BASE_URL: ctx.url });
-    setupCommand(ctx, ['mcp', 'add', '-s', 'user', '-e', `HOPX_MCP_SOCKET=${ctx.socket}`, 'hopx', ctx.hopxMcp]);
+    const { command, args, env } = ctx.server;
+    setupCommand(ctx, ['mcp', 'add', '-s', 'user', ...envFlags('-e', env), 'hopx', command, ...args]);
     const path = join(ctx.env.HOME, '.gemini', 'settings.json');
     const settings = JSON.parse(readFileSync(path, 'utf8'));
     settings.security = { auth: { selectedType: 'gemini-api-key' } };
@@ -79,7 +82,7 @@ export const opencode = {
         options: { baseURL: `${ctx.url}/v1`, apiKey: 'test-key-for-a-loopback-fake' },
         models: { 'claude-fake': { name: 'Claude (fake)', attachment: true, tool_call: true,
           modalities: { input: ['text', 'image'], output: ['text'] } } } } },
-      mcp: { hopx: { type: 'local', command: [ctx.hopxMcp], environment: { HOPX_MCP_SOCKET: ctx.socket },
+      mcp: { hopx: { type: 'local', command: [ctx.server.command, ...ctx.server.args], environment: ctx.server.env,
         enabled: true, timeout: ctx.toolTimeoutMs } },
     }, null, 2));
   },

@@ -83,6 +83,11 @@ function clientEnv(root) {
   return env;
 }
 
+// The server's environment as a client's `mcp add` flags: ['-e', 'K=V', ...].
+export function envFlags(flag, env) {
+  return Object.entries(env).flatMap(([k, v]) => [flag, `${k}=${v}`]);
+}
+
 // Runs a client's own setup command (e.g. `claude mcp add ...`) in its private HOME.
 export function setupCommand(ctx, args) {
   const r = spawnSync(ctx.bin, args, { env: ctx.env, cwd: ctx.cwd, encoding: 'utf8', timeout: 30000 });
@@ -91,14 +96,16 @@ export function setupCommand(ctx, args) {
 }
 
 // One whole client run: the model plays `script`; returns what the model saw and what happened.
-export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000 }) {
+// `server` replaces hopx-mcp as the MCP server named "hopx" ({ command, args, env }).
+export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000, server = null }) {
   const app = await startApp();
   const model = new ScriptedModel(client.dialect, script);
   const url = await model.listen();
   const env = clientEnv(app.root);
   const cwd = join(env.HOME, 'project');
   mkdirSync(cwd, { recursive: true });
-  const ctx = { client, bin: clientBin(client), env, cwd, url, socket: app.socket, hopxMcp, toolTimeoutMs };
+  const ctx = { client, bin: clientBin(client), env, cwd, url, toolTimeoutMs,
+    server: server ?? { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket } } };
   try {
     client.configure(ctx);
     const started = Date.now();
