@@ -128,8 +128,11 @@ void PythonKernel::launch()
         if (self && self->m_generation == generation)
             self->died(error.message);
     };
-    // exec() takes the child's ends and closes them once sent.
     m_agent->exec(request, in[0], out[1], err[1], handlers);
+    // exec() sends copies of the child's ends; ours must go, or every interpreter start would
+    // keep three pipes open in the app (and EOF on the output would never come).
+    for (int fd : {in[0], out[1], err[1]})
+        ::close(fd);
 }
 
 Core::Cancel PythonKernel::run(const Core::ExecSpec &spec, const Core::EnvMap &env,
