@@ -21,6 +21,7 @@
 #include "protocol/PromptRegistry.h"
 #include "protocol/ResourceRegistry.h"
 #include "protocol/ServerConfig.h"
+#include "protocol/SessionObserver.h"
 #include "protocol/TaskStore.h"
 #include "protocol/ToolRegistry.h"
 #include "transport/HttpCommandLine.h"
@@ -207,7 +208,8 @@ int main(int argc, char *argv[])
     Mcp::ServerConfig config;
     config.instructions = QLatin1String(kInstructions);
     Mcp::TaskStore tasks(config); // shared by all sessions: a task outlives its request and client
-    const Mcp::ServerContext context {&registry, &resources, &prompts, &tasks};
+    Mcp::SessionObserver observer; // every session on every transport, for the GUI's views
+    const Mcp::ServerContext context {&registry, &resources, &prompts, &tasks, &observer};
     Mcp::LocalServer server(config, context);
     const QString serverName = Ipc::SocketPath::serverName(parser.value(socket));
     switch (server.listen(serverName)) {
@@ -252,7 +254,6 @@ int main(int argc, char *argv[])
         for (const QString &note : std::as_const(notes))
             std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(note));
         http = std::make_unique<Mcp::HttpServer>(config, context, httpConfig);
-        httpService.watchClients(http.get()); // its clients show in the GUI like the setting's
         if (!http->listen()) {
             std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(http->errorString()));
             return 1;
@@ -283,6 +284,7 @@ int main(int argc, char *argv[])
         deps.settings = &settings;
         deps.manager = &manager;
         deps.server = &server;
+        deps.observer = &observer;
         deps.keyStore = keyStore.get();
         deps.http = &httpService;
         deps.network = &network;

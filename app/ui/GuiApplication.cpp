@@ -57,13 +57,11 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
         m_sandboxes->attach(deps.manager);
         m_feed->attachManager(deps.manager);
     }
+    if (deps.observer) {
+        m_clients->attach(deps.observer);
+        m_feed->attachObserver(deps.observer);
+    }
     if (deps.server) {
-        m_clients->attach(deps.server);
-        m_feed->attachServer(deps.server);
-        if (deps.http) {
-            m_clients->attachHttp(deps.http);
-            m_feed->attachHttp(deps.http);
-        }
         connect(
             deps.server, &Mcp::LocalServer::activationRequested, this, &GuiApplication::activate);
     }

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "JsonRpc.h"
 
-#include <QJsonDocument>
+#include "JsonWriter.h"
 
 #include <cmath>
 
@@ -12,11 +12,6 @@ namespace {
 const QString kJsonRpc = QStringLiteral("jsonrpc");
 const QString kVersion = QStringLiteral("2.0");
 } // namespace
-
-QJsonObject response(const QJsonValue &id, const QJsonObject &result)
-{
-    return {{kJsonRpc, kVersion}, {QStringLiteral("id"), id}, {QStringLiteral("result"), result}};
-}
 
 QJsonObject error(const QJsonValue &id, int code, const QString &message, const QJsonValue &data)
 {
@@ -45,7 +40,19 @@ QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObje
 
 QByteArray serialize(const QJsonObject &message)
 {
-    return QJsonDocument(message).toJson(QJsonDocument::Compact);
+    return JsonWriter::toJson(message);
+}
+
+QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson)
+{
+    QByteArray out;
+    out.reserve(resultJson.size() + 40);
+    out.append("{\"id\":");
+    JsonWriter::append(out, id);
+    out.append(",\"jsonrpc\":\"2.0\",\"result\":");
+    out.append(resultJson);
+    out.append('}');
+    return out;
 }
 
 bool isValidId(const QJsonValue &id)
