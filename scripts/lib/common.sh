@@ -16,11 +16,15 @@ HOPX_APT_PACKAGES=(
     python3 python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
     nodejs npm golang-go
 )
+# The fuzz targets (tests/fuzz): libFuzzer and the sanitizer runtimes come with Debian's clang.
+HOPX_APT_FUZZ_PACKAGES=(clang libclang-rt-dev)
 # Only what the tests and screenshots need on top.
 HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-utils appstream imagemagick
     dpkg-dev file python3-yaml  # cpack -G DEB (dpkg-shlibdeps, file), the Flatpak manifest check
     fonts-noto-cjk  # CJK glyphs for the Chinese screenshots
-    clang-format git)  # the style check (tests/style)
+    clang-format git  # the style check (tests/style)
+    json-schema-test-suite  # JsonSchema against the official cases (tests/unit/tst_jsonschemasuite)
+    "${HOPX_APT_FUZZ_PACKAGES[@]}")
 
 hopx_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -64,6 +68,19 @@ hopx_configure_and_build() {
     fi
     hopx_log "Building"
     cmake --build "$HOPX_BUILD" --parallel "$(nproc)"
+}
+
+# A separate build of the libFuzzer targets with clang (HOPX_FUZZ=ON: ASan + UBSan); only the
+# libraries the targets link are built in it. ccache when there is one.
+hopx_configure_fuzz_build() {
+    local build=$1 generator=() launcher=()
+    command -v ninja >/dev/null && generator=(-G Ninja)
+    command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    if [ ! -f "$build/CMakeCache.txt" ]; then
+        hopx_log "Configuring the fuzz targets into $build"
+        CC=clang CXX=clang++ cmake -S "$HOPX_ROOT" -B "$build" "${generator[@]}" "${launcher[@]}" \
+            -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOPX_FUZZ=ON -DHOPX_BUILD_GUI=OFF
+    fi
 }
 
 # The official MCP SDK client, reference server and conformance suite (with the Node 22 it
