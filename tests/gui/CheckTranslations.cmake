@@ -1,7 +1,30 @@
-# cmake -DLUPDATE=… -DLRELEASE=… -DSOURCES_FILE=… -DTS_FILES=a.ts;b.ts -DWORK_DIR=… -P CheckTranslations.cmake
+# cmake -DLUPDATE=… -DLRELEASE=… -DSOURCES_FILE=… -DTS_FILES=a.ts;b.ts -DWORK_DIR=… [-DAPP_DIR=…]
+#   -P CheckTranslations.cmake
 # Fails when today's sources hold a UI string that a .ts file lacks or leaves unfinished.
 # English is the source language: only its plural forms are translated, so it is not checked.
+# With APP_DIR, also fails when a source outside SOURCES_FILE calls tr(): lupdate never reads it,
+# so its strings would never be translated (model-facing text is plain English, not tr()).
 file(STRINGS ${SOURCES_FILE} sources)
+if(APP_DIR)
+    file(GLOB_RECURSE app_sources ${APP_DIR}/*.cpp ${APP_DIR}/*.h)
+    set(unread "")
+    foreach(source ${app_sources})
+        list(FIND sources ${source} read)
+        if(NOT read EQUAL -1)
+            continue()
+        endif()
+        file(STRINGS ${source} calls REGEX "(^|[^A-Za-z0-9_])(tr|QT_TR_NOOP)\\(")
+        list(FILTER calls EXCLUDE REGEX "^[ \t]*(//|\\*|/\\*)")
+        if(calls)
+            list(APPEND unread ${source})
+        endif()
+    endforeach()
+    if(unread)
+        list(JOIN unread "\n  " unread)
+        message(FATAL_ERROR "tr() in sources lupdate does not read (add them to HOPX_TR_SOURCES "
+            "in app/CMakeLists.txt, or drop the tr() of model-facing text):\n  ${unread}")
+    endif()
+endif()
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 foreach(ts ${TS_FILES})

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // HopxProvider against FakeHopxServer on 127.0.0.1: request shapes, results, retries, faults.
 #include "FakeHopxServer.h"
+#include "HopxTestSupport.h"
 
 #include "core/MemoryKeyStore.h"
 #include "core/hopx/HopxProvider.h"
@@ -20,6 +21,7 @@
 using namespace Hopx::Core;
 using Hopx::Cloud::HopxProvider;
 using Hopx::Test::FakeHopxServer;
+using Hopx::Test::wait;
 using Fault = FakeHopxServer::Fault;
 using FaultKind = FakeHopxServer::FaultKind;
 
@@ -27,21 +29,7 @@ namespace {
 
 HopxProvider::Options fastOptions()
 {
-    HopxProvider::Options o;
-    o.controlTimeoutMs = 2000;
-    o.agentTimeoutMs = 2000;
-    o.execGraceMs = 2000;
-    o.healthTimeoutMs = 1000;
-    o.healthIntervalMs = 50;
-    o.healthMaxWaitMs = 5000;
-    o.createLookupAttempts = 2;
-    o.createLookupDelayMs = 200;
-    o.killVerifyDelayMs = 50;
-    o.retry.maxAttempts = 4;
-    o.retry.baseDelayMs = 50;
-    o.retry.maxDelayMs = 2000;
-    o.retry.retryBudgetMs = 5000;
-    return o;
+    return Hopx::Test::fastHopxOptions();
 }
 
 Fault fault(const QByteArray &method, const QString &path, FaultKind kind, int times = 1)
@@ -67,18 +55,6 @@ private:
     std::unique_ptr<FakeHopxServer> m_server;
     std::unique_ptr<QNetworkAccessManager> m_nam;
     std::unique_ptr<HopxProvider> m_provider;
-
-    template<typename T, typename Start>
-    static Result<T> wait(Start start, int timeoutMs = 20000)
-    {
-        std::optional<Result<T>> out;
-        start([&out](Result<T> r) { out.emplace(std::move(r)); });
-        if (out)
-            return Error::make(Error::Code::Internal, QStringLiteral("called back synchronously"));
-        if (!QTest::qWaitFor([&out] { return out.has_value(); }, timeoutMs))
-            return Error::make(Error::Code::Internal, QStringLiteral("test: no callback"));
-        return *out;
-    }
 
     static QString why(const Error &e) { return e.message; }
 

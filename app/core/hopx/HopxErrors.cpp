@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "HopxErrors.h"
 
-#include <QCoreApplication>
+#include "HopxApiKey.h"
+
 #include <QJsonDocument>
 
 namespace Hopx::Cloud {
@@ -10,11 +11,6 @@ namespace Hopx::Cloud {
 using Core::Error;
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(HopxProvider)
-};
 
 QString firstLine(const QByteArray &body)
 {
@@ -55,19 +51,11 @@ HopxErrors::Parsed HopxErrors::parse(const RestReply &reply)
     return p;
 }
 
-Error HopxErrors::unauthorized(const QJsonObject &details)
-{
-    return Error::make(Error::Code::Unauthorized,
-        Tr::tr("HOPX API key missing or invalid: set it in HOPX Desktop (tray → "
-               "Settings) or HOPX_API_KEY"),
-        details, QStringLiteral("Unauthorized"));
-}
-
 Error HopxErrors::malformed(const RestReply &reply, const QString &what)
 {
     return Error::make(Error::Code::Internal,
-        Tr::tr("HOPX sent a malformed reply to \"%1\" (HTTP %2, not the JSON it "
-               "documents); try again.")
+        QStringLiteral("HOPX sent a malformed reply to \"%1\" (HTTP %2, not the JSON it "
+                       "documents); try again.")
             .arg(what)
             .arg(reply.status),
         {{QStringLiteral("status"), reply.status},
@@ -77,35 +65,54 @@ Error HopxErrors::malformed(const RestReply &reply, const QString &what)
 Error HopxErrors::sandboxNotFound(const QString &id)
 {
     return Error::make(Error::Code::NotFound,
-        Tr::tr("Sandbox %1 was not found in HOPX (deleted or expired); list "
-               "sandboxes or create a new one.")
+        QStringLiteral("Sandbox %1 was not found in HOPX (deleted or expired); list "
+                       "sandboxes or create a new one.")
             .arg(id),
         {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found"));
+}
+
+Error HopxErrors::cancelled(const QString &what)
+{
+    return Error::make(Error::Code::Cancelled, QStringLiteral("\"%1\" was cancelled.").arg(what));
+}
+
+Error HopxErrors::tagged(const Error &e, const QString &id)
+{
+    Error out = e;
+    out.details.insert(QStringLiteral("sandbox_id"), id);
+    return out;
+}
+
+Error HopxErrors::withSandbox(const Error &e, const QString &id)
+{
+    if (e.code == Error::Code::NotFound && e.error.isEmpty())
+        return sandboxNotFound(id);
+    return tagged(e, id);
 }
 
 Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString &what)
 {
     if (reply.cancelled)
-        return Error::make(Error::Code::Cancelled, Tr::tr("\"%1\" was cancelled.").arg(what));
+        return cancelled(what);
     if (reply.timedOut)
         return Error::make(Error::Code::Timeout,
-            Tr::tr("HOPX did not answer \"%1\" in time; the network or HOPX is "
-                   "slow, try again.")
+            QStringLiteral("HOPX did not answer \"%1\" in time; the network or HOPX is "
+                           "slow, try again.")
                 .arg(what));
     const bool cut = reply.networkError == QNetworkReply::RemoteHostClosedError
         || reply.networkError == QNetworkReply::ContentReSendError
         || reply.networkError == QNetworkReply::ProtocolFailure;
     if (reply.status == 0 && cut)
         return Error::make(Error::Code::Network,
-            Tr::tr("The connection to HOPX was cut during \"%1\" (%2). It was not "
-                   "sent again, so it may or may not have taken effect; check before "
-                   "retrying.")
+            QStringLiteral("The connection to HOPX was cut during \"%1\" (%2). It was not "
+                           "sent again, so it may or may not have taken effect; check before "
+                           "retrying.")
                 .arg(what, reply.networkErrorString),
             {{QStringLiteral("network_error"), int(reply.networkError)}});
     if (reply.status == 0)
         return Error::make(Error::Code::Network,
-            Tr::tr("Cannot reach HOPX for \"%1\": %2. Check the network connection "
-                   "(and HOPX_BASE_URL if set).")
+            QStringLiteral("Cannot reach HOPX for \"%1\": %2. Check the network connection "
+                           "(and HOPX_BASE_URL if set).")
                 .arg(what, reply.networkErrorString),
             {{QStringLiteral("network_error"), int(reply.networkError)}});
 
@@ -116,7 +123,8 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
         details.insert(QStringLiteral("code"), p.code);
     if (!p.requestId.isEmpty())
         details.insert(QStringLiteral("request_id"), p.requestId);
-    const QString server = p.message.isEmpty() ? Tr::tr("HTTP %1").arg(reply.status) : p.message;
+    const QString server =
+        p.message.isEmpty() ? QStringLiteral("HTTP %1").arg(reply.status) : p.message;
     const QString code = p.code.toUpper();
 
     if (origin == Origin::Agent) {
@@ -138,8 +146,8 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
             return Error::make(Error::Code::Unsupported, server, details);
         if (reply.status == 401)
             return Error::make(Error::Code::Unauthorized,
-                Tr::tr("The sandbox's agent refused its access token even after a "
-                       "refresh; the sandbox may have been re-created, get it again."),
+                QStringLiteral("The sandbox's agent refused its access token even after a "
+                               "refresh; the sandbox may have been re-created, get it again."),
                 details, QStringLiteral("Unauthorized"));
         if (reply.status == 403)
             return Error::make(Error::Code::InvalidArgument, server, details);
@@ -147,8 +155,8 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
             return Error::make(Error::Code::NotFound, server, details);
         if (reply.status == 502 || reply.status == 504)
             return Error::make(Error::Code::SandboxDead,
-                Tr::tr("The sandbox's agent is not answering (HTTP %1); the sandbox "
-                       "may have stopped or expired.")
+                QStringLiteral("The sandbox's agent is not answering (HTTP %1); the sandbox "
+                               "may have stopped or expired.")
                     .arg(reply.status),
                 details);
     }
@@ -159,17 +167,17 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
     case 422:
         return Error::make(Error::Code::InvalidArgument, server, details);
     case 401:
-        return unauthorized(details);
+        return HopxApiKey::missingOrInvalid(details);
     case 402:
         return Error::make(Error::Code::LimitExceeded,
-            Tr::tr("HOPX refused \"%1\": %2 (payment required; add credits to the "
-                   "HOPX account).")
+            QStringLiteral("HOPX refused \"%1\": %2 (payment required; add credits to the "
+                           "HOPX account).")
                 .arg(what, server),
             details);
     case 403:
         return Error::make(Error::Code::LimitExceeded,
-            Tr::tr("HOPX refused \"%1\": %2 (a plan limit or permission; delete "
-                   "unused sandboxes or upgrade the plan).")
+            QStringLiteral("HOPX refused \"%1\": %2 (a plan limit or permission; delete "
+                           "unused sandboxes or upgrade the plan).")
                 .arg(what, server),
             details);
     case 404:
@@ -180,15 +188,17 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
         const double after = reply.retryAfterSeconds >= 0 ? reply.retryAfterSeconds : 60;
         details.insert(QStringLiteral("retry_after"), after);
         return Error::make(Error::Code::RateLimited,
-            Tr::tr("HOPX rate limit reached for \"%1\"; retry after %2 s.").arg(what).arg(after),
+            QStringLiteral("HOPX rate limit reached for \"%1\"; retry after %2 s.")
+                .arg(what)
+                .arg(after),
             details, QStringLiteral("Rate limited"));
     }
     case 503:
         if (reply.retryAfterSeconds >= 0)
             details.insert(QStringLiteral("retry_after"), reply.retryAfterSeconds);
         return Error::make(Error::Code::Unavailable,
-            Tr::tr("HOPX is temporarily unavailable for \"%1\": %2; try again "
-                   "shortly.")
+            QStringLiteral("HOPX is temporarily unavailable for \"%1\": %2; try again "
+                           "shortly.")
                 .arg(what, server),
             details);
     default:
@@ -196,10 +206,16 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
     }
     if (reply.status >= 500)
         return Error::make(Error::Code::Internal,
-            Tr::tr("HOPX failed \"%1\" (HTTP %2): %3").arg(what).arg(reply.status).arg(server),
+            QStringLiteral("HOPX failed \"%1\" (HTTP %2): %3")
+                .arg(what)
+                .arg(reply.status)
+                .arg(server),
             details);
     return Error::make(Error::Code::Internal,
-        Tr::tr("HOPX answered \"%1\" with HTTP %2: %3").arg(what).arg(reply.status).arg(server),
+        QStringLiteral("HOPX answered \"%1\" with HTTP %2: %3")
+            .arg(what)
+            .arg(reply.status)
+            .arg(server),
         details);
 }
 

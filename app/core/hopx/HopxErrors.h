@@ -16,6 +16,10 @@ namespace Hopx::Cloud {
  * Accepts both control-plane shapes (flat `{"error": "msg", "code", "request_id",
  * "retry_after"}` and nested `{"error": {"message", "code", "request_id", "details"}}`), the
  * agent's `{error, code, request_id, path, details}`, and bodies that are not JSON at all.
+ *
+ * The messages are English and not tr(): they are an API, like the tool descriptions. They reach
+ * the model in tool results, whatever language the GUI speaks; where the GUI shows one (a failed
+ * delete in the sandbox list), it quotes it inside its own translated sentence.
  */
 class HopxErrors
 {
@@ -33,9 +37,14 @@ public:
     static Parsed parse(const RestReply &reply);
     //! `what` names the operation for transport errors, e.g. "list sandboxes".
     static Core::Error fromReply(const RestReply &reply, Origin origin, const QString &what);
-    static Core::Error unauthorized(const QJsonObject &details = {});
     static Core::Error malformed(const RestReply &reply, const QString &what);
     static Core::Error sandboxNotFound(const QString &id);
+    //! The operation `what` ("execute code") ended by its caller's cancel.
+    static Core::Error cancelled(const QString &what);
+    //! `e` naming the sandbox it concerns (`details.sandbox_id`), so a tool can say which failed.
+    static Core::Error tagged(const Core::Error &e, const QString &id);
+    //! As tagged(); a bare "not found" becomes sandboxNotFound(id).
+    static Core::Error withSandbox(const Core::Error &e, const QString &id);
 };
 
 } // namespace Hopx::Cloud

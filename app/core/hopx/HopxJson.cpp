@@ -64,6 +64,17 @@ QJsonObject HopxJson::envToJson(const EnvMap &env)
     return o;
 }
 
+QJsonArray HopxJson::listOf(const QJsonValue &reply, const QString &key)
+{
+    if (reply.isArray())
+        return reply.toArray();
+    const QJsonObject o = reply.toObject();
+    const QJsonValue inner = o.value(key);
+    if (inner.isArray())
+        return inner.toArray();
+    return o.value(QStringLiteral("data")).toArray();
+}
+
 SandboxInfo HopxJson::sandboxFromJson(const QJsonObject &o)
 {
     SandboxInfo info;

@@ -4,6 +4,7 @@
 
 #include "core/SandboxTypes.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 namespace Hopx::Cloud {
@@ -23,6 +24,8 @@ public:
     //! Template ids are strings in some replies and numbers in others.
     static QString idString(const QJsonValue &v);
     static QJsonObject envToJson(const Core::EnvMap &env);
+    //! The items of a list reply: a bare array, `key` (e.g. "sandboxes"), or `data` (may be null).
+    static QJsonArray listOf(const QJsonValue &reply, const QString &key);
 };
 
 } // namespace Hopx::Cloud

@@ -2,16 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "RestClient.h"
+#include "HopxOptions.h"
 
 #include "core/SandboxProvider.h"
 
-#include <QDateTime>
-#include <QHash>
-#include <QPointer>
-#include <QSet>
 #include <QUrl>
-#include <QUrlQuery>
 
 class QNetworkAccessManager;
 
@@ -21,39 +16,32 @@ class KeyStore;
 
 namespace Hopx::Cloud {
 
-/*! \brief SandboxProvider for HOPX cloud sandboxes: the control plane (`X-API-Key`) plus each
- *  sandbox's agent (`Authorization: Bearer <sandbox JWT>`), per the HOPX API notes
- * (specs/hopx-api.md).
+class AgentChannel;
+class AgentPool;
+class ControlPlane;
+class HopxApiKey;
+class RestClient;
+
+/*! \brief SandboxProvider for HOPX cloud sandboxes (specs/hopx-api.md): a facade over
  *
- * The API key comes from setApiKey() (HOPX_API_KEY, or a per-connection key) or, when none is
- * set, from a KeyStore read lazily and re-read after keyChanged(). One provider speaks for one
- * key: the manager makes one provider per distinct key and shares the QNetworkAccessManager.
+ * - HopxApiKey: which API key, and why there is none;
+ * - ControlPlane: `/v1/sandboxes…` and `/v1/templates…` with `X-API-Key`, create and its recovery;
+ * - AgentPool: each sandbox's agent URL and token, cached after the first use (which waits for
+ *   `/health`), so a warm call is one HTTP request; AgentChannel reaches one agent through it;
+ * - the operations on an agent, each a value bound to an AgentChannel: HopxExec, HopxProcesses,
+ *   HopxFiles, HopxEnv, HopxMetrics.
  *
- * Each sandbox's agent URL and token are cached after the first use (which waits for
- * `/health`), so a warm call is one HTTP request. Requests that are safe to repeat are retried
- * on 429/5xx/timeouts within a bounded budget; a create is never re-sent: after an ambiguous
- * failure the provider looks the new sandbox up in the list instead.
+ * The facade tells the pool what control-plane calls learnt (a sandbox created, paused, gone)
+ * and answers every call from the event loop. One provider speaks for one key: the manager makes
+ * one provider per distinct key and shares the QNetworkAccessManager. Requests that are safe to
+ * repeat are retried on 429/5xx/timeouts within a bounded budget; a create is never re-sent.
  */
 class HopxProvider final : public Core::SandboxProvider
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HopxProvider)
 public:
-    struct Options
-    {
-        int controlTimeoutMs = 30000; // one control-plane attempt
-        int agentTimeoutMs = 60000; // one agent attempt (files, env, …)
-        int execGraceMs = 30000; // added to an execution's own timeout (SDK: +30 s)
-        int healthTimeoutMs = 5000; // one /health probe
-        int healthIntervalMs = 1500; // between probes (SDK: 1.5 s)
-        int healthMaxWaitMs = 45000; // give up waiting for a new agent after this
-        int tokenRefreshMarginSecs = 300;
-        int createLookupAttempts = 3; // list calls after an unanswered create
-        int createLookupDelayMs = 2000;
-        int createLookupWindowSecs = 120; // clock skew allowed when matching created_at
-        int killVerifyDelayMs = 300;
-        RestClient::Policy retry;
-    };
+    using Options = HopxOptions;
 
     static QUrl defaultBaseUrl() { return QUrl(QStringLiteral("https://api.hopx.dev")); }
 
@@ -66,7 +54,7 @@ public:
     void setApiKey(const QString &key);
     //! Where the key lives when setApiKey() gave none; not owned.
     void setKeyStore(Core::KeyStore *store);
-    QUrl baseUrl() const { return m_baseUrl; }
+    QUrl baseUrl() const;
     const Options &options() const { return m_options; }
     void setOptions(const Options &options);
     //! Drops every cached agent URL and token; the next call per sandbox reconnects.
@@ -126,92 +114,22 @@ public:
     void agentUrl(const QString &id, Core::Callback<QString> done) override;
 
 private:
-    // What one sandbox's agent needs; `ready` once /health said healthy with this token.
-    struct Agent
-    {
-        QUrl base;
-        QString publicHost;
-        QString region;
-        QString token;
-        QDateTime tokenExpires;
-        bool ready = false;
-        bool connecting = false;
-        QList<std::function<void(const Core::Error *)>> waiters;
-        QSet<QString> base64Paths; // written as base64: the agent may store the text (issue #33)
-    };
-    struct AgentCall;
-    struct Req
-    {
-        QByteArray method = "GET";
-        QString path;
-        QUrlQuery query;
-        QJsonObject body;
-        bool hasBody = false;
-        RestRequest::Retry retry = RestRequest::Retry::Idempotent;
-        int timeoutMs = 0; // 0 = the default for the plane
-        QString what; // names the operation in error messages
-    };
-    using RawDone = std::function<void(const RestReply *reply, const Core::Error *error)>;
-
     template<typename T>
     Core::Callback<T> later(Core::Callback<T> done);
-
-    void withKey(std::function<void(const QString *key, const Core::Error *error)> next);
-    void control(const Req &req, RawDone done);
-    void controlJson(const Req &req, Core::Callback<QJsonValue> done);
-    Core::Cancel agent(const QString &id, const Req &req, RawDone done);
-    Core::Cancel agentJson(const QString &id, const Req &req, Core::Callback<QJsonValue> done);
-    void sendAgent(const std::shared_ptr<AgentCall> &call);
-
-    void ensureAgent(const QString &id, std::function<void(const Core::Error *)> ready);
-    void connectAgent(const QString &id, int creatingPolls);
-    void refreshToken(const QString &id, std::function<void(const Core::Error *)> done);
-    void pollHealth(const QString &id, qint64 deadlineMs);
-    void finishConnect(const QString &id, const Core::Error *error);
-    void updateAgent(const QJsonObject &sandbox);
-    void dropAgent(const QString &id, const Core::Error &why);
+    AgentChannel agent(const QString &id) const;
+    //! Mirrors a sandbox's output to the output() signal.
+    Core::OutputSink echo(const QString &id);
 
     void createdSandbox(const QJsonObject &sandbox, const Core::EnvMap &env,
         Core::Callback<Core::SandboxInfo> done);
-    void lookUpCreated(const QString &templ, const QDateTime &started, const QSet<QString> &before,
-        const Core::Error &original, int attempt, const Core::EnvMap &env,
-        Core::Callback<Core::SandboxInfo> done);
-    void explainTemplate(const QString &templ, const Core::Error &original,
-        std::function<void(const Core::Error &)> done);
-    void listPage(const Core::ListSpec &spec, const QString &cursor,
-        const std::shared_ptr<QList<Core::SandboxInfo>> &acc, int page,
-        Core::Callback<QList<Core::SandboxInfo>> done);
-    void listTemplatePage(const QString &cursor, const std::shared_ptr<QJsonArray> &acc, int page,
-        Core::Callback<QJsonArray> done);
     void lifecycle(
         const QString &id, const QByteArray &action, Core::Callback<Core::SandboxInfo> done);
-    void killWithForm(
-        const QString &id, const QString &processId, int form, Core::Callback<Core::Unit> done);
-    void verifyKilled(const QString &id, const QString &processId, int form, bool again,
-        Core::Callback<Core::Unit> done);
-    void readFileFallback(const QString &id, const QString &path, Core::Callback<QByteArray> done);
-    void sandboxHost(
-        const QString &id, std::function<void(const Agent *, const Core::Error *)> done);
-    Core::Cancel runExec(const QString &id, const Req &req, int timeoutSeconds, qint64 maxOutput,
-        const Core::OutputSink &sink, bool commandReply, Core::Callback<Core::ExecResult> done);
-    //! The same run over the agent's /execute/stream, output to `sink` as it comes.
-    Core::Cancel streamExec(const QString &id, const Req &req, int timeoutSeconds, qint64 maxOutput,
-        const Core::OutputSink &sink, Core::Callback<Core::ExecResult> done);
 
-    QUrl controlUrl(const QString &path, const QUrlQuery &query) const;
-
-    QNetworkAccessManager *m_nam;
-    QUrl m_baseUrl;
     Options m_options;
+    HopxApiKey *m_key;
     RestClient *m_rest;
-    QString m_fixedKey;
-    QPointer<Core::KeyStore> m_keyStore;
-    QString m_storeKey;
-    bool m_storeKeyLoaded = false;
-    QString m_keyProblem; // why no key could be found, for unavailableReason()
-    QHash<QString, Agent> m_agents;
-    QSet<QString> m_knownIds; // seen in a list/get/create: never mistaken for a new sandbox
-    QSet<QString> m_adoptedIds;
+    ControlPlane *m_control;
+    AgentPool *m_pool;
 };
 
 } // namespace Hopx::Cloud

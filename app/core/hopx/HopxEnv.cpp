@@ -1,0 +1,50 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "HopxEnv.h"
+
+#include "HopxJson.h"
+
+namespace Hopx::Cloud {
+
+using namespace Core;
+
+HopxEnv::HopxEnv(AgentChannel agent)
+    : m_agent(std::move(agent))
+{ }
+
+void HopxEnv::get(Callback<EnvMap> done) const
+{
+    HopxRequest req;
+    req.path = QStringLiteral("/env");
+    req.what = QStringLiteral("get environment");
+    m_agent.sendForObject(req, [done](Result<QJsonObject> r) {
+        if (!r.ok())
+            return done(r.error());
+        EnvMap env;
+        const QJsonObject vars = r.value().value(QStringLiteral("env_vars")).toObject();
+        for (auto it = vars.begin(); it != vars.end(); ++it)
+            env.insert(it.key(), it.value().toString());
+        done(env);
+    });
+}
+
+void HopxEnv::set(const EnvMap &vars, bool merge, Callback<Unit> done) const
+{
+    HopxRequest req;
+    req.method = merge ? "PATCH" : "PUT";
+    req.path = QStringLiteral("/env");
+    req.body = {{QStringLiteral("env_vars"), HopxJson::envToJson(vars)}};
+    if (merge)
+        req.body.insert(QStringLiteral("merge"), true);
+    req.hasBody = true;
+    req.what = QStringLiteral("set environment");
+    m_agent.sendForUnit(req, std::move(done));
+}
+
+void HopxEnv::clear(Callback<Unit> done) const
+{
+    // hopx-mcp's env_clear: PUT an empty map (not DELETE /env).
+    set({}, false, std::move(done));
+}
+
+} // namespace Hopx::Cloud

@@ -1,0 +1,164 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "HopxFiles.h"
+
+#include "AgentPool.h"
+#include "HopxErrors.h"
+#include "HopxJson.h"
+
+namespace Hopx::Cloud {
+
+using namespace Core;
+
+HopxFiles::HopxFiles(AgentChannel agent)
+    : m_agent(std::move(agent))
+{ }
+
+HopxRequest HopxFiles::pathRequest(
+    const QByteArray &method, const QString &endpoint, const QString &path, const QString &what)
+{
+    HopxRequest req;
+    req.method = method;
+    req.path = endpoint;
+    req.query.addQueryItem(QStringLiteral("path"), path);
+    req.what = what;
+    return req;
+}
+
+void HopxFiles::read(const QString &path, Callback<QByteArray> done) const
+{
+    const AgentChannel agent = m_agent;
+    const QString id = agent.sandboxId();
+    // /files/download gives the bytes; /files/read squeezes them through a JSON string.
+    agent.send(
+        pathRequest("GET", QStringLiteral("/files/download"), path, QStringLiteral("read file")),
+        [agent, id, path, done](const RestReply *reply, const Error *error) {
+            if (error)
+                return done(HopxErrors::withSandbox(*error, id));
+            if (!reply->isHttpSuccess()) {
+                const Error e =
+                    HopxErrors::tagged(HopxErrors::fromReply(*reply, HopxErrors::Origin::Agent,
+                                           QStringLiteral("read file")),
+                        id);
+                const bool routeMissing =
+                    (reply->status == 404 && HopxErrors::parse(*reply).code.isEmpty())
+                    || reply->status == 405 || reply->status == 501;
+                if (routeMissing)
+                    return readAsJson(agent, path, done);
+                return done(e);
+            }
+            QByteArray data = reply->body;
+            if (agent.pool() && agent.pool()->storedAsBase64(id, path)) {
+                // Agents before the fix kept base64 writes as text (hopx-ai/hopx#33).
+                const auto decoded = QByteArray::fromBase64Encoding(
+                    data.trimmed(), QByteArray::AbortOnBase64DecodingErrors);
+                if (decoded && decoded.decoded.toBase64() == data.trimmed())
+                    data = decoded.decoded;
+            }
+            done(data);
+        });
+}
+
+void HopxFiles::readAsJson(
+    const AgentChannel &agent, const QString &path, Callback<QByteArray> done)
+{
+    agent.sendForObject(
+        pathRequest("GET", QStringLiteral("/files/read"), path, QStringLiteral("read file")),
+        [done](Result<QJsonObject> r) {
+            if (!r.ok())
+                return done(r.error());
+            const QString content = r.value().value(QStringLiteral("content")).toString();
+            if (r.value().value(QStringLiteral("encoding")).toString() == QLatin1String("base64"))
+                return done(QByteArray::fromBase64(content.toLatin1()));
+            done(content.toUtf8());
+        });
+}
+
+void HopxFiles::write(
+    const QString &path, const QByteArray &content, const QString &mode, Callback<Unit> done) const
+{
+    const bool binary = !content.isValidUtf8() || content.contains('\0');
+    HopxRequest req;
+    req.method = "POST";
+    req.path = QStringLiteral("/files/write");
+    req.body = {{QStringLiteral("path"), path},
+        {QStringLiteral("content"),
+            binary ? QString::fromLatin1(content.toBase64()) : QString::fromUtf8(content)},
+        {QStringLiteral("mode"), mode.isEmpty() ? QStringLiteral("0644") : mode}};
+    if (binary)
+        req.body.insert(QStringLiteral("encoding"), QStringLiteral("base64"));
+    req.hasBody = true;
+    req.what = QStringLiteral("write file");
+    // Writing the same bytes twice is harmless: retry like a PUT.
+    const AgentChannel agent = m_agent;
+    agent.sendForUnit(req, [agent, path, binary, done](Result<Unit> r) {
+        if (r.ok() && agent.pool())
+            agent.pool()->noteWritten(agent.sandboxId(), path, binary);
+        done(std::move(r));
+    });
+}
+
+void HopxFiles::list(const QString &path, int maxResults, Callback<FileList> done) const
+{
+    m_agent.sendJson(
+        pathRequest("GET", QStringLiteral("/files/list"),
+            path.isEmpty() ? QStringLiteral("/workspace") : path, QStringLiteral("list files")),
+        [maxResults, done](Result<QJsonValue> r) {
+            if (!r.ok())
+                return done(r.error());
+            const QJsonArray files = HopxJson::listOf(r.value(), QStringLiteral("files"));
+            FileList list;
+            list.total = qMax(
+                int(files.size()), r.value().toObject().value(QStringLiteral("count")).toInt());
+            for (const QJsonValue &v : files) {
+                if (maxResults > 0 && list.files.size() >= maxResults)
+                    break;
+                list.files.append(HopxJson::fileFromJson(v.toObject()));
+            }
+            done(list);
+        });
+}
+
+void HopxFiles::exists(const QString &path, Callback<bool> done) const
+{
+    m_agent.sendForObject(
+        pathRequest("GET", QStringLiteral("/files/exists"), path, QStringLiteral("check file")),
+        [done](Result<QJsonObject> r) {
+            if (!r.ok()) {
+                // A path the agent will not look at does not exist for the caller (hopx-mcp:
+                // false).
+                if (r.error().code == Error::Code::NotFound
+                    && r.error().error != QLatin1String("Sandbox not found"))
+                    return done(false);
+                if (r.error().code == Error::Code::InvalidArgument)
+                    return done(false);
+                return done(r.error());
+            }
+            done(r.value().value(QStringLiteral("exists")).toBool());
+        });
+}
+
+void HopxFiles::remove(const QString &path, Callback<Unit> done) const
+{
+    const AgentChannel agent = m_agent;
+    agent.sendForUnit(
+        pathRequest("DELETE", QStringLiteral("/files/remove"), path, QStringLiteral("remove file")),
+        [agent, path, done](Result<Unit> r) {
+            if (r.ok() && agent.pool())
+                agent.pool()->noteRemoved(agent.sandboxId(), path);
+            done(std::move(r));
+        });
+}
+
+void HopxFiles::makeDirectory(const QString &path, Callback<Unit> done) const
+{
+    HopxRequest req;
+    req.method = "POST";
+    req.path = QStringLiteral("/files/mkdir");
+    req.body = {{QStringLiteral("path"), path}};
+    req.hasBody = true;
+    req.what = QStringLiteral("make directory");
+    m_agent.sendForUnit(req, std::move(done));
+}
+
+} // namespace Hopx::Cloud

@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AgentChannel.h"
+
+namespace Hopx::Cloud {
+
+/*! \brief Files on one sandbox's agent (`/files/...`).
+ *
+ * A value bound to an AgentChannel (see HopxExec). Which paths were written as base64 is kept
+ * with the sandbox in the AgentPool, not here, so that it outlives any one HopxFiles.
+ */
+class HopxFiles
+{
+public:
+    explicit HopxFiles(AgentChannel agent);
+
+    void read(const QString &path, Core::Callback<QByteArray> done) const;
+    //! `mode` empty = 0644.
+    void write(const QString &path, const QByteArray &content, const QString &mode,
+        Core::Callback<Core::Unit> done) const;
+    //! `path` empty = /workspace; `maxResults` 0 = all.
+    void list(const QString &path, int maxResults, Core::Callback<Core::FileList> done) const;
+    void exists(const QString &path, Core::Callback<bool> done) const;
+    void remove(const QString &path, Core::Callback<Core::Unit> done) const;
+    void makeDirectory(const QString &path, Core::Callback<Core::Unit> done) const;
+
+private:
+    static void readAsJson(
+        const AgentChannel &agent, const QString &path, Core::Callback<QByteArray> done);
+    static HopxRequest pathRequest(const QByteArray &method, const QString &endpoint,
+        const QString &path, const QString &what);
+
+    AgentChannel m_agent;
+};
+
+} // namespace Hopx::Cloud

@@ -1,0 +1,28 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AgentChannel.h"
+
+namespace Hopx::Cloud {
+
+/*! \brief What one sandbox's agent says about its VM: metrics, info, the execution cache. A value
+ *  bound to an AgentChannel (see HopxExec); each answer is the agent's object as it came. */
+class HopxMetrics
+{
+public:
+    explicit HopxMetrics(AgentChannel agent);
+
+    void systemMetrics(Core::Callback<QJsonObject> done) const;
+    void vmInfo(Core::Callback<QJsonObject> done) const;
+    void cacheClear(Core::Callback<QJsonObject> done) const;
+    void cacheStats(Core::Callback<QJsonObject> done) const;
+
+private:
+    void ask(const QByteArray &method, const QString &path, const QString &what,
+        Core::Callback<QJsonObject> done) const;
+
+    AgentChannel m_agent;
+};
+
+} // namespace Hopx::Cloud

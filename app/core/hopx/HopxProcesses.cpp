@@ -1,0 +1,185 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "HopxProcesses.h"
+
+#include "AgentPool.h"
+#include "HopxErrors.h"
+#include "HopxJson.h"
+#include "HopxLogging.h"
+
+#include <QTimer>
+
+namespace Hopx::Cloud {
+
+using namespace Core;
+
+HopxProcesses::HopxProcesses(AgentChannel agent)
+    : m_agent(std::move(agent))
+{ }
+
+HopxRequest HopxProcesses::listRequest(const QString &path, const QString &what)
+{
+    HopxRequest req;
+    req.path = path;
+    req.what = what;
+    return req;
+}
+
+void HopxProcesses::start(const BackgroundSpec &spec, Callback<ProcessStarted> done) const
+{
+    HopxRequest req;
+    req.method = "POST";
+    if (!spec.command.isEmpty()) {
+        req.path = QStringLiteral("/commands/background");
+        req.body = {{QStringLiteral("command"), QStringLiteral("bash")},
+            {QStringLiteral("args"), QJsonArray {QStringLiteral("-c"), spec.command}},
+            {QStringLiteral("timeout"), spec.timeoutSeconds},
+            {QStringLiteral("workdir"),
+                spec.workingDir.isEmpty() ? QStringLiteral("/workspace") : spec.workingDir}};
+        req.what = QStringLiteral("run command in background");
+    } else {
+        // No workdir: the agent runs background code in /tmp/hopx-exec (SDK dropped the field).
+        req.path = QStringLiteral("/execute/background");
+        req.body = {{QStringLiteral("code"), spec.code},
+            {QStringLiteral("language"), spec.language},
+            {QStringLiteral("timeout"), spec.timeoutSeconds}};
+        if (!spec.name.isEmpty())
+            req.body.insert(QStringLiteral("name"), spec.name);
+        req.what = QStringLiteral("execute code in background");
+    }
+    if (!spec.env.isEmpty())
+        req.body.insert(QStringLiteral("env"), HopxJson::envToJson(spec.env));
+    req.hasBody = true;
+    req.retry = RestRequest::Retry::OnlyIfNotProcessed;
+    const QString name = spec.name;
+    m_agent.sendForObject(req, [done, name](Result<QJsonObject> r) {
+        if (!r.ok())
+            return done(r.error());
+        ProcessStarted p = HopxJson::processFromJson(r.value());
+        if (p.name.isEmpty())
+            p.name = name;
+        if (p.processId.isEmpty())
+            return done(Error::make(Error::Code::Internal,
+                QStringLiteral("The agent started the process but sent no process id: %1")
+                    .arg(p.message)));
+        done(p);
+    });
+}
+
+void HopxProcesses::listExecutions(Callback<QJsonArray> done) const
+{
+    m_agent.sendJson(
+        listRequest(QStringLiteral("/execute/processes"), QStringLiteral("list executions")),
+        [done](Result<QJsonValue> r) {
+            if (!r.ok())
+                return done(r.error());
+            done(HopxJson::listOf(r.value(), QStringLiteral("processes")));
+        });
+}
+
+void HopxProcesses::listProcesses(Callback<QJsonArray> done) const
+{
+    m_agent.sendJson(listRequest(QStringLiteral("/processes"), QStringLiteral("list processes")),
+        [done](Result<QJsonValue> r) {
+            if (!r.ok())
+                return done(r.error());
+            done(HopxJson::listOf(r.value(), QStringLiteral("processes")));
+        });
+}
+
+void HopxProcesses::kill(const QString &processId, Callback<Unit> done) const
+{
+    killWithForm(m_agent, processId, 0, std::move(done));
+}
+
+// Four documented forms (spec §3.4), none confirmed live; the SDK's own form answers success
+// without killing (hopx-ai/hopx#30). So: try them in turn and believe only the process list.
+void HopxProcesses::killWithForm(
+    const AgentChannel &agent, const QString &processId, int form, Callback<Unit> done)
+{
+    static constexpr int kForms = 4;
+    if (form >= kForms)
+        return done(Error::make(Error::Code::Internal,
+            QStringLiteral("Process %1 is still running: the agent acknowledged every kill "
+                           "request it understands but did not stop it.")
+                .arg(processId),
+            {{QStringLiteral("process_id"), processId}}));
+    HopxRequest req;
+    req.what = QStringLiteral("kill process");
+    req.retry = RestRequest::Retry::OnlyIfNotProcessed;
+    const QJsonObject body {{QStringLiteral("process_id"), processId}};
+    switch (form) {
+    case 0: // [AGENT-DEC]
+        req.method = "POST";
+        req.path = QStringLiteral("/execute/kill");
+        req.body = body;
+        req.hasBody = true;
+        break;
+    case 1: // [AGENT] main, hopx-mcp 0.1
+        req.method = "DELETE";
+        req.path = QStringLiteral("/execute/kill");
+        req.query.addQueryItem(QStringLiteral("process_id"), processId);
+        break;
+    case 2: // docs
+        req.method = "DELETE";
+        req.path = QStringLiteral("/execute/kill");
+        req.body = body;
+        req.hasBody = true;
+        break;
+    default: // SDKs, hopx-mcp 0.2
+        req.method = "POST";
+        req.path = QStringLiteral("/execute/kill/") + HopxRequest::segment(processId);
+        break;
+    }
+    const QString id = agent.sandboxId();
+    agent.send(req, [agent, id, processId, form, done](const RestReply *reply, const Error *error) {
+        if (error)
+            return done(HopxErrors::withSandbox(*error, id));
+        if (reply->isHttpSuccess())
+            return verifyKilled(agent, processId, form, false, done);
+        const Error e = HopxErrors::tagged(HopxErrors::fromReply(*reply, HopxErrors::Origin::Agent,
+                                               QStringLiteral("kill process")),
+            id);
+        if (e.error == QLatin1String("Process not found"))
+            return done(Error::make(Error::Code::NotFound,
+                QStringLiteral("No process %1 in sandbox %2.").arg(processId, id),
+                {{QStringLiteral("process_id"), processId}}, QStringLiteral("Process not found")));
+        // This agent does not know this form (no route, wrong method, wants another body).
+        const int s = reply->status;
+        if (s == 400 || s == 404 || s == 405 || s == 501)
+            return killWithForm(agent, processId, form + 1, done);
+        done(e);
+    });
+}
+
+void HopxProcesses::verifyKilled(
+    const AgentChannel &agent, const QString &processId, int form, bool again, Callback<Unit> done)
+{
+    const HopxRequest req =
+        listRequest(QStringLiteral("/execute/processes"), QStringLiteral("list executions"));
+    agent.sendJson(req, [agent, processId, form, again, done](Result<QJsonValue> r) {
+        if (!r.ok())
+            return done(r.error());
+        for (const QJsonValue &v : HopxJson::listOf(r.value(), QStringLiteral("processes"))) {
+            const QJsonObject p = v.toObject();
+            if (p.value(QStringLiteral("process_id")).toString() != processId
+                && p.value(QStringLiteral("execution_id")).toString() != processId)
+                continue;
+            const QString status = p.value(QStringLiteral("status")).toString();
+            if (status != QLatin1String("running") && status != QLatin1String("queued"))
+                return done(Unit {});
+            if (!again) {
+                // A signal takes a moment to land; look once more before trying another form.
+                QTimer::singleShot(agent.options().killVerifyDelayMs, agent.context(),
+                    [=] { verifyKilled(agent, processId, form, true, done); });
+                return;
+            }
+            qCInfo(lcCloud) << "kill form" << form << "acknowledged but" << processId
+                            << "still runs";
+            return killWithForm(agent, processId, form + 1, done);
+        }
+        done(Unit {}); // gone from the list (or never listed, as background commands are)
+    });
+}
+
+} // namespace Hopx::Cloud

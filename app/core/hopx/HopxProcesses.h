@@ -1,0 +1,39 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AgentChannel.h"
+
+#include <QJsonArray>
+
+namespace Hopx::Cloud {
+
+/*! \brief Background processes on one sandbox's agent: start, list, kill-and-verify.
+ *
+ * A value bound to an AgentChannel, with no state of its own (see HopxExec).
+ */
+class HopxProcesses
+{
+public:
+    explicit HopxProcesses(AgentChannel agent);
+
+    //! `/commands/background` for a shell command, `/execute/background` for code.
+    void start(const Core::BackgroundSpec &spec, Core::Callback<Core::ProcessStarted> done) const;
+    //! Background executions started through the tools (`/execute/processes`).
+    void listExecutions(Core::Callback<QJsonArray> done) const;
+    //! Every process in the sandbox (`/processes`).
+    void listProcesses(Core::Callback<QJsonArray> done) const;
+    //! Done only once the process list no longer shows it running.
+    void kill(const QString &processId, Core::Callback<Core::Unit> done) const;
+
+private:
+    static void killWithForm(const AgentChannel &agent, const QString &processId, int form,
+        Core::Callback<Core::Unit> done);
+    static void verifyKilled(const AgentChannel &agent, const QString &processId, int form,
+        bool again, Core::Callback<Core::Unit> done);
+    static HopxRequest listRequest(const QString &path, const QString &what);
+
+    AgentChannel m_agent;
+};
+
+} // namespace Hopx::Cloud
