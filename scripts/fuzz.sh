@@ -12,41 +12,43 @@ source "$(dirname "$0")/lib/common.sh"
 
 build=${HOPX_FUZZ_BUILD:-$HOPX_ROOT/build-fuzz}
 fuzz_dir=$HOPX_ROOT/tests/fuzz
-targets=$(sed -n 's/^ *hopx_add_fuzzer(\([a-z0-9_]*\) .*/\1/p' "$fuzz_dir/CMakeLists.txt")
-if [ "${1:-}" = "--list" ]; then
+only=${1:-}
+seconds=${2:-60}
+
+hopx_install_packages "${HOPX_APT_PACKAGES[@]}" "${HOPX_APT_FUZZ_PACKAGES[@]}"
+hopx_configure_fuzz_build "$build"
+# Configuring writes fuzz/fuzz_<target>.options (the dictionary) for every target it builds.
+targets=$(cd "$build/fuzz" && ls ./*.options | sed 's|^\./fuzz_||; s|\.options$||')
+if [ "$only" = "--list" ]; then
     echo "$targets"
     exit 0
 fi
-only=${1:-}
-seconds=${2:-60}
 if [ -n "$only" ] && ! grep -qx "$only" <<<"$targets"; then
     echo "unknown fuzz target '$only'; one of:" $targets >&2
     exit 2
 fi
-
-hopx_install_packages "${HOPX_APT_PACKAGES[@]}" "${HOPX_APT_FUZZ_PACKAGES[@]}"
-hopx_configure_fuzz_build "$build"
 hopx_log "Building the fuzz targets"
-cmake --build "$build" --target "${only:+fuzz_$only}" "${only:-hopx_fuzz}" --parallel "$(nproc)"
+target=hopx_fuzz
+[ -n "$only" ] && target=fuzz_$only
+cmake --build "$build" --target "$target" --parallel "$(nproc)"
 
 mkdir -p "$build/fuzz-logs" "$build/fuzz-artifacts"
 status=0
 for t in ${only:-$targets}; do
-    [ -x "$build/fuzz/fuzz_$t" ] || continue # e.g. hopxjson without the cloud provider
-    dict=$(sed -n "s/^ *hopx_add_fuzzer($t .*DICT \([a-z.]*\).*/\1/p" "$fuzz_dir/CMakeLists.txt")
+    dict=$(sed -n 's/^dict = //p' "$build/fuzz/fuzz_$t.options")
     work=$build/fuzz-work/$t
     mkdir -p "$work"
     hopx_log "Fuzzing $t for ${seconds}s (log: $build/fuzz-logs/$t.log)"
     # shellcheck disable=SC2086 # HOPX_FUZZ_FLAGS is a list of flags
     if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         QT_QPA_PLATFORM=offscreen "$build/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 ${dict:+-dict="$fuzz_dir/dict/$dict"} \
+        -rss_limit_mb=2048 -print_final_stats=1 ${dict:+-dict="$dict"} \
         -artifact_prefix="$build/fuzz-artifacts/$t-" ${HOPX_FUZZ_FLAGS:-} \
         "$work" "$fuzz_dir/corpus/$t" >"$build/fuzz-logs/$t.log" 2>&1; then
         hopx_log "$t FAILED: see $build/fuzz-logs/$t.log and $build/fuzz-artifacts/"
         status=1
     fi
-    grep -E '^#[0-9]+ +DONE|stat::number_of_executed_units|stat::average_exec_per_sec' \
+    grep -E '^#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::average_exec_per_sec' \
         "$build/fuzz-logs/$t.log" | tr '\n' ' ' >&2 || true
     echo >&2
 done

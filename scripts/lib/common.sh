@@ -83,6 +83,16 @@ hopx_configure_fuzz_build() {
     fi
 }
 
+# Sanitizer reports fail the test that caused them; known reports in code we do not build
+# (Qt, system libraries) are suppressed by tests/sanitizers/*.supp.
+hopx_sanitizer_environment() {
+    local supp=$HOPX_ROOT/tests/sanitizers
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=0:strict_string_checks=1:check_initialization_order=1}
+    export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$supp/lsan.supp:print_suppressions=0}
+    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp}
+    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:suppressions=$supp/tsan.supp}
+}
+
 # The official MCP SDK client, reference server and conformance suite (with the Node 22 it
 # needs), pinned by tests/interop/package-lock.json, installed into the build tree.
 hopx_install_node_packages() {
