@@ -28,7 +28,10 @@ QByteArray readFile(const QString &path)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static QTemporaryDir dir;
+    // In memory where there is a tmpfs: a disk's fsync per input would be most of the time.
+    static QTemporaryDir dir(QDir(QStringLiteral("/dev/shm")).exists()
+            ? QStringLiteral("/dev/shm/hopx-fuzz-XXXXXX")
+            : QDir::tempPath() + QStringLiteral("/hopx-fuzz-XXXXXX"));
     static const IdeConfig config(
         IdeConfig::Launch {QStringLiteral("/usr/bin/hopx-mcp"), {QStringLiteral("--quiet")}},
         IdeConfig::Paths {dir.path(), dir.path()});
