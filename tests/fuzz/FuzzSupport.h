@@ -19,6 +19,7 @@
 
 #ifdef QT_CORE_LIB // the agent's target has no Qt
 #include <QCoreApplication>
+#include <QLoggingCategory>
 
 namespace HopxFuzz {
 
@@ -29,8 +30,9 @@ inline QCoreApplication *application()
     static char name[] = "hopx-fuzz";
     static char *argv[] = {name, nullptr};
     if (!QCoreApplication::instance()) {
-        qputenv("QT_LOGGING_RULES", "*.debug=false;*.warning=false;*.critical=false");
         new QCoreApplication(argc, argv);
+        // Not QT_LOGGING_RULES: the logging registry may have read the environment already.
+        QLoggingCategory::setFilterRules(QStringLiteral("*=false"));
     }
     return QCoreApplication::instance();
 }
