@@ -32,6 +32,7 @@ fi
 hopx_log "Running the tests"
 status=0
 (cd "$HOPX_BUILD" && ctest --output-on-failure --timeout 900 "$@") || status=$?
+[ -n "$sanitize" ] && { hopx_sanitizer_reports || status=1; }
 
 smoke=${HOPX_FUZZ_SMOKE:-}
 [ -z "$smoke" ] && { [ $# -eq 0 ] && [ -z "$sanitize" ] && smoke=1 || smoke=0; }

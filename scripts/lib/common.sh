@@ -84,13 +84,27 @@ hopx_configure_fuzz_build() {
 }
 
 # Sanitizer reports fail the test that caused them; known reports in code we do not build
-# (Qt, system libraries) are suppressed by tests/sanitizers/*.supp.
+# (Qt, system libraries) are suppressed by tests/sanitizers/*.supp. Every process writes its
+# reports under $HOPX_BUILD/sanitizer-reports/ too: a report in a child (hopx-desktop started
+# by a test, the bridge under the SDK's client) is found even when its test passes.
 hopx_sanitizer_environment() {
-    local supp=$HOPX_ROOT/tests/sanitizers
-    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=0:strict_string_checks=1:check_initialization_order=1}
+    local supp=$HOPX_ROOT/tests/sanitizers logs=$HOPX_BUILD/sanitizer-reports
+    rm -rf "$logs" && mkdir -p "$logs"
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:check_initialization_order=1:log_path=$logs/asan}
     export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$supp/lsan.supp:print_suppressions=0}
-    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp}
-    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:suppressions=$supp/tsan.supp}
+    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp:log_path=$logs/ubsan}
+    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:suppressions=$supp/tsan.supp:log_path=$logs/tsan}
+}
+
+# After a sanitizer run: fails when any process left a report.
+hopx_sanitizer_reports() {
+    local logs=$HOPX_BUILD/sanitizer-reports
+    if [ -n "$(ls -A "$logs" 2>/dev/null)" ]; then
+        hopx_log "Sanitizer reports in $logs:"
+        head -n 40 "$logs"/* >&2
+        return 1
+    fi
+    hopx_log "No sanitizer report"
 }
 
 # The official MCP SDK client, reference server and conformance suite (with the Node 22 it
