@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up, build and run the whole test suite (CTest), including the keychain tests against a
-# real Secret Service in a private D-Bus session and the official MCP SDK interop tests, then
-# the fuzz targets' smoke run (tests/fuzz, a clang build in build-fuzz/).
+# real Secret Service in a private D-Bus session, the official MCP SDK interop tests and real MCP
+# clients (tests/clients), then the fuzz targets' smoke run (tests/fuzz, a clang build in
+# build-fuzz/).
 #   ./scripts/test.sh            everything
 #   ./scripts/test.sh -L unit    any ctest arguments pass through (no fuzz smoke then)
 #   ./scripts/test.sh --asan     the whole suite built with ASan + UBSan, in build-asan/
@@ -22,6 +23,7 @@ source "$root/scripts/lib/common.sh"
 
 hopx_install_packages "${HOPX_APT_PACKAGES[@]}" "${HOPX_APT_TEST_PACKAGES[@]}"
 hopx_install_node_packages
+hopx_install_client_packages
 if [ -n "$sanitize" ]; then
     hopx_configure_and_build -DHOPX_SANITIZE="$sanitize"
     hopx_sanitizer_environment

@@ -231,8 +231,8 @@ private slots:
                  "execute_code_persistent", "execute_code_rich", "execute_code_background",
                  "execute_code_async", "execute_list_processes", "execute_kill_process",
                  "run_command", "run_command_background", "list_processes", "file_read",
-                 "file_write", "file_list", "file_exists", "file_remove", "file_mkdir", "env_get",
-                 "env_set", "env_clear", "get_system_metrics", "ping_vm", "get_vm_info",
+                 "file_write", "file_list", "file_stat", "file_exists", "file_remove", "file_mkdir",
+                 "env_get", "env_set", "env_clear", "get_system_metrics", "ping_vm", "get_vm_info",
                  "cache_clear", "cache_stats", "get_preview_url", "get_agent_url"})
             QVERIFY2(names.contains(QLatin1String(e)), e);
     }
@@ -706,32 +706,38 @@ private slots:
                 args.insert(QStringLiteral("mode"), QStringLiteral("rich"));
             const QJsonObject r = tool(toolName, args);
             QVERIFY2(!isError(r), dump(r));
-            QCOMPARE(sc(r).value(QStringLiteral("mode")).toString(), QStringLiteral("rich"));
-            const QJsonArray rich = sc(r).value(QStringLiteral("rich_outputs")).toArray();
+            // A result with figures is text plus images, without structuredContent: hopx-mcp's
+            // keys are in the text, each figure referred to by its image item and size.
+            QVERIFY2(!r.contains(QStringLiteral("structuredContent")), dump(r));
+            const QJsonArray content = r.value(QStringLiteral("content")).toArray();
+            const QJsonObject dict = QJsonDocument::fromJson(
+                content.at(0).toObject().value(QStringLiteral("text")).toString().toUtf8())
+                                         .object();
+            QCOMPARE(dict.value(QStringLiteral("mode")).toString(), QStringLiteral("rich"));
+            const QJsonArray rich = dict.value(QStringLiteral("rich_outputs")).toArray();
             QCOMPARE(rich.size(), 1);
             const QJsonObject item = rich[0].toObject();
             QCOMPARE(item.value(QStringLiteral("type")).toString(), QStringLiteral("image/png"));
             QCOMPARE(item.value(QStringLiteral("format")).toString(), QStringLiteral("png"));
-            const QByteArray png = QByteArray::fromBase64(item.value(QStringLiteral("data"))
-                                                              .toObject()
-                                                              .value(QStringLiteral("image/png"))
-                                                              .toString()
-                                                              .toLatin1());
-            QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
-            // The MCP image item carries the same PNG.
-            bool image = false;
-            for (const QJsonValue &c : r.value(QStringLiteral("content")).toArray()) {
+            QCOMPARE(item.value(QStringLiteral("data")).toString(),
+                QStringLiteral("(sent as image content item 1)"));
+            // The MCP image item carries the PNG.
+            QByteArray png;
+            for (const QJsonValue &c : content) {
                 const QJsonObject o = c.toObject();
                 if (o.value(QStringLiteral("type")) == QLatin1String("image")) {
                     QCOMPARE(o.value(QStringLiteral("mimeType")).toString(),
                         QStringLiteral("image/png"));
-                    QCOMPARE(QByteArray::fromBase64(
-                                 o.value(QStringLiteral("data")).toString().toLatin1()),
-                        png);
-                    image = true;
+                    png = QByteArray::fromBase64(
+                        o.value(QStringLiteral("data")).toString().toLatin1());
                 }
             }
-            QVERIFY2(image, dump(r));
+            QVERIFY2(png.startsWith("\x89PNG\r\n\x1a\n"), dump(r));
+            QCOMPARE(item.value(QStringLiteral("metadata"))
+                         .toObject()
+                         .value(QStringLiteral("size"))
+                         .toInt(),
+                png.size());
             // hopx-mcp's rich default working directory, sent as workdir.
             const QJsonObject body = last("POST", agentPath(m_sandbox, "/execute")).json();
             QCOMPARE(body.value(QStringLiteral("workdir")).toString(), QStringLiteral("/tmp"));
@@ -1084,6 +1090,42 @@ private slots:
         const Request del = last("DELETE", agentPath(m_sandbox, "/files/remove"));
         QCOMPARE(del.query.queryItemValue(QStringLiteral("path")), QStringLiteral("/workspace/d1"));
         QVERIFY(!exists(QStringLiteral("/workspace/d1/f.txt")));
+    }
+
+    void fileStatFromTheParentListing()
+    {
+        m_fake->setFile(m_sandbox, QStringLiteral("/workspace/st/f.txt"), "abcd");
+        QJsonObject r = tool(QStringLiteral("file_stat"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("st/f.txt")}});
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(
+            sc(r).value(QStringLiteral("path")).toString(), QStringLiteral("/workspace/st/f.txt"));
+        QCOMPARE(sc(r).value(QStringLiteral("type")).toString(), QStringLiteral("file"));
+        QCOMPARE(sc(r).value(QStringLiteral("size")).toInt(), 4);
+        QCOMPARE(sc(r).value(QStringLiteral("permissions")).toString(), QStringLiteral("0644"));
+        QVERIFY(QDateTime::fromString(
+            sc(r).value(QStringLiteral("modified_time")).toString(), Qt::ISODate)
+                    .isValid());
+        // No stat operation: the agent was asked for the parent's listing.
+        QCOMPARE(last("GET", agentPath(m_sandbox, "/files/list")).query.queryItemValue("path"),
+            QStringLiteral("/workspace/st"));
+
+        r = tool(QStringLiteral("file_stat"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("/workspace/st")}});
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(sc(r).value(QStringLiteral("type")).toString(), QStringLiteral("directory"));
+
+        for (const QString &missing :
+            {QStringLiteral("/workspace/st/none"), QStringLiteral("/workspace/nodir/none")}) {
+            r = tool(QStringLiteral("file_stat"),
+                {{QStringLiteral("sandbox_id"), m_sandbox}, {QStringLiteral("path"), missing}});
+            QVERIFY2(isError(r), dump(r));
+            QCOMPARE(
+                sc(r).value(QStringLiteral("error")).toString(), QStringLiteral("File not found"));
+            QCOMPARE(sc(r).value(QStringLiteral("path")).toString(), missing);
+        }
     }
 
     // --- env, info ------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "HopxExec.h"
 
+#include "QueuedCallback.h"
+
 #include "AgentEndpoint.h"
 #include "AgentPool.h"
 #include "ExecuteStream.h"
@@ -38,8 +40,9 @@ HopxExec::HopxExec(AgentChannel agent, OutputSink echo)
     , m_echo(std::move(echo))
 { }
 
-Cancel HopxExec::execute(const ExecSpec &spec, Callback<ExecResult> done) const
+Cancel HopxExec::execute(const ExecSpec &spec, Callback<ExecResult> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     // The agent's ExecuteRequest takes 1..300 s and answers 400 to anything longer, so a run
     // asked for more (execute_code_async defaults to 1800 s) is capped at the agent's limit
     // instead of failing outright; if it hits the cap it reports a timeout after 300 s.
@@ -63,8 +66,9 @@ Cancel HopxExec::execute(const ExecSpec &spec, Callback<ExecResult> done) const
     return run(req, timeout, spec.maxOutputBytes, spec.onOutput, false, std::move(done));
 }
 
-Cancel HopxExec::runCommand(const CommandSpec &spec, Callback<ExecResult> done) const
+Cancel HopxExec::runCommand(const CommandSpec &spec, Callback<ExecResult> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.method = "POST";
     req.path = QStringLiteral("/commands/run");

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // sandbox://{sandbox_id}/{+path}: files inside any sandbox as MCP resources.
 #include "McpTools.h"
+#include "ToolSupport.h"
 
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
@@ -70,7 +71,7 @@ void readSandboxFile(SandboxManager *manager, const QString &uri,
 {
     const QString id = vars.value(QStringLiteral("sandbox_id"));
     const QString path = QLatin1Char('/') + vars.value(QStringLiteral("path"));
-    SandboxProvider *provider = manager->providerForSandbox(id, env);
+    SandboxProvider *provider = providerOf(manager, id, env);
     if (!provider || !provider->unavailableReason().isEmpty()) {
         reply(failure(Mcp::JsonRpc::InternalError,
             QStringLiteral("Cannot read %1: %2")
@@ -79,22 +80,27 @@ void readSandboxFile(SandboxManager *manager, const QString &uri,
                              : QStringLiteral("no provider runs sandbox %1").arg(id))));
         return;
     }
-    provider->readFile(id, path, [uri, path, reply](Result<QByteArray> r) {
-        if (!r) {
-            reply(fromError(uri, r.error()));
-            return;
-        }
-        if (r.value().size() > kMaxResourceBytes) {
-            reply(failure(Mcp::JsonRpc::InvalidParams,
-                QStringLiteral("%1 is %2 bytes, over the %3-byte limit for resources/read; read "
-                               "parts of it with run_command (head, tail) instead.")
-                    .arg(uri)
-                    .arg(r.value().size())
-                    .arg(kMaxResourceBytes)));
-            return;
-        }
-        reply(contents(uri, path, r.value()));
-    });
+    onCapability<SandboxFiles>(provider, id,
+        Callback<QByteArray>([uri, path, reply](Result<QByteArray> r) {
+            if (!r) {
+                reply(fromError(uri, r.error()));
+                return;
+            }
+            if (r.value().size() > kMaxResourceBytes) {
+                reply(failure(Mcp::JsonRpc::InvalidParams,
+                    QStringLiteral(
+                        "%1 is %2 bytes, over the %3-byte limit for resources/read; read "
+                        "parts of it with run_command (head, tail) instead.")
+                        .arg(uri)
+                        .arg(r.value().size())
+                        .arg(kMaxResourceBytes)));
+                return;
+            }
+            reply(contents(uri, path, r.value()));
+        }),
+        [path](SandboxFiles *files, Callback<QByteArray> done) {
+            files->readFile(path, std::move(done));
+        });
 }
 
 } // namespace

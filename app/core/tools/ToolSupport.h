@@ -5,17 +5,20 @@
 // What every tool group shares: provider lookup, hopx-mcp-shaped errors, sandbox dicts,
 // and callbacks that are safe when the call was cancelled or its client went away.
 
+#include "core/Later.h"
 #include "core/Result.h"
+#include "core/SandboxProvider.h"
 #include "core/SandboxTypes.h"
 
 #include "protocol/ToolCall.h"
-#include "protocol/ToolSpec.h"
 
 #include <QPointer>
 
+#include <array>
+#include <utility>
+
 namespace Hopx::Core {
 class SandboxManager;
-class SandboxProvider;
 } // namespace Hopx::Core
 
 namespace Hopx::Core::Tools {
@@ -27,12 +30,46 @@ void finishWithError(Mcp::ToolCall *call, const Error &error, const QJsonObject 
 void finishWithInvalid(Mcp::ToolCall *call, const QString &message, const QJsonObject &provided);
 
 /*! The provider that owns `sandboxId`, or nullptr after finishing the call with an error
- *  that says what to do. */
+ *  that says what to do. Tools find providers through these helpers only. */
 SandboxProvider *providerFor(
     Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId);
 /*! The provider for a new sandbox: `requested` ("local", "hopx" or empty for the default). */
 SandboxProvider *providerForNew(
     Mcp::ToolCall *call, SandboxManager *manager, const QString &requested);
+
+//! Each provider kind a tool can name, with its provider for the call's connection (nullptr:
+//! not built in), in the order tools report them.
+std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
+    Mcp::ToolCall *call, SandboxManager *manager);
+//! The provider that owns `sandboxId` for a connection, available or not (resources/read).
+SandboxProvider *providerOf(
+    SandboxManager *manager, const QString &sandboxId, const QMap<QString, QString> &connectionEnv);
+
+/*! Runs `run(capability, done)` with the capability `C` of sandbox `sandboxId` (from `provider`).
+ *  When the sandbox or that capability is missing, `done` gets the error instead, from the event
+ *  loop, as if the operation had failed: the tool keeps one error path. `request` (the call's
+ *  arguments) lets a missing capability's error name what was asked. Returns what `run` does
+ *  (a Cancel for runs; a no-op Cancel when nothing ran). */
+template<class C, typename T, typename Run>
+auto onCapability(SandboxProvider *provider, const QString &sandboxId, Callback<T> done, Run run,
+    const QJsonObject &request = {})
+{
+    using Return = decltype(run(static_cast<C *>(nullptr), std::move(done)));
+    const Result<Sandbox *> sandbox = provider->sandbox(sandboxId);
+    const Result<C *> capability =
+        sandbox ? sandbox.value()->template require<C>(request) : Result<C *>(sandbox.error());
+    if (!capability) {
+        answerLater<T>(provider, std::move(done), capability.error());
+        if constexpr (std::is_same_v<Return, Cancel>)
+            return Cancel([] {});
+        else
+            return;
+    }
+    return run(capability.value(), std::move(done));
+}
+
+//! Deletes sandbox `sandboxId` of `provider`; `done` as from SandboxLifecycle::destroy().
+void destroySandbox(SandboxProvider *provider, const QString &sandboxId, Callback<Unit> done);
 
 /*! A tool is about to create a local sandbox with outbound network. Clients that declared the
  *  `elicitation` capability ask their user first (elicitation/create, one boolean); `proceed`
@@ -59,12 +96,26 @@ Callback<T> guarded(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *, Res
     };
 }
 
+//! The template new sandboxes get when a tool names none (hopx-mcp's "code-interpreter").
+QString defaultTemplateName();
+
+/*! A provider callback, guarded(): a failure finishes the call with its error plus
+ *  `errorExtra` (e.g. the path or id it was about); a value goes to `fn`. */
+template<typename T>
+Callback<T> onSuccess(Mcp::ToolCall *call, const QJsonObject &errorExtra,
+    std::function<void(Mcp::ToolCall *, const T &)> fn)
+{
+    return guarded<T>(call, [errorExtra, fn = std::move(fn)](Mcp::ToolCall *call, Result<T> r) {
+        if (!r) {
+            finishWithError(call, r.error(), errorExtra);
+            return;
+        }
+        fn(call, r.value());
+    });
+}
+
 //! Common input-schema pieces.
 QJsonObject sandboxIdSchema();
 QJsonObject providerSchema();
-//! A spec with the annotations filled in.
-Mcp::ToolSpec makeSpec(const QString &name, const QString &title, const QString &description,
-    const QJsonObject &inputSchema, const QJsonObject &outputSchema, bool readOnly,
-    bool destructive, bool idempotent, bool openWorld = false);
 
 } // namespace Hopx::Core::Tools
