@@ -69,7 +69,12 @@ QString idKey(const QJsonValue &id)
 {
     if (id.isString())
         return QLatin1String("s:") + id.toString();
-    return QLatin1String("n:") + QString::number(id.toInteger());
+    // toInteger() is exact within qint64 (ids parsed as integers keep all their digits); beyond
+    // it, it answers 0 for every id, so 1e20 and 2e20 would share a key: those keep their double.
+    const double d = id.toDouble();
+    if (std::abs(d) < 9.2e18)
+        return QLatin1String("n:") + QString::number(id.toInteger());
+    return QLatin1String("n:") + QString::number(d, 'g', 17);
 }
 
 } // namespace Hopx::Mcp::JsonRpc
