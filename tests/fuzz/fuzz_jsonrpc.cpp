@@ -19,8 +19,12 @@ namespace {
 void checkReplies(const QJsonValue &id, const QJsonValue &anything)
 {
     const QString text = anything.isString() ? anything.toString() : QStringLiteral("x");
+    const QJsonObject result {{QStringLiteral("echo"), anything}};
+    // A response is written without building its envelope object: it must be the same bytes.
+    FUZZ_CHECK(JsonRpc::serializeResponse(id, JsonRpc::serialize(result))
+        == JsonRpc::serialize(QJsonObject {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+            {QStringLiteral("id"), id}, {QStringLiteral("result"), result}}));
     const QJsonObject messages[] = {
-        JsonRpc::response(id, QJsonObject {{QStringLiteral("echo"), anything}}),
         JsonRpc::error(id, JsonRpc::InvalidParams, text, anything),
         JsonRpc::notification(text, QJsonObject {{QStringLiteral("v"), anything}}),
         JsonRpc::request(id, text),
