@@ -294,14 +294,14 @@ int main(int argc, char *argv[])
 
     // The floor: the same request from a minimal keep-alive HTTP client in this process.
     QList<qint64> rawNs;
-    RawHttp raw(fake.port());
+    RawHttp raw(quint16(fake.agentUrl(id).port()));
     const QByteArray token =
         fake.sandbox(id).value(QStringLiteral("auth_token")).toString().toUtf8();
     const QByteArray body =
         R"json({"code":"print('bench')","language":"python","timeout":30,"workdir":"/workspace"})json";
     for (int i = 0; i < calls; ++i) {
         const qint64 t0 = clock.nsecsElapsed();
-        if (!raw.post(QStringLiteral("/agent/") + id + QStringLiteral("/execute"), token, body)) {
+        if (!raw.post(QStringLiteral("/execute"), token, body)) {
             ++failures;
             break;
         }

@@ -6,9 +6,34 @@
 #include "HopxErrors.h"
 #include "HopxJson.h"
 
+#include <optional>
+
 namespace Hopx::Cloud {
 
 using namespace Core;
+
+namespace {
+
+// `data` decoded when it is exactly the canonical base64 of some bytes (the Python SDK's test
+// for a file hopx-ai/hopx#33 stored as its base64 text).
+std::optional<QByteArray> canonicalBase64(const QByteArray &data)
+{
+    if (data.isEmpty() || data.size() % 4 != 0)
+        return std::nullopt;
+    const auto decoded =
+        QByteArray::fromBase64Encoding(data, QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded || decoded.decoded.toBase64() != data)
+        return std::nullopt;
+    return decoded.decoded;
+}
+
+// Bytes no text write produces: only a base64 write (ours, the SDK's write_bytes) made them.
+bool looksBinary(const QByteArray &bytes)
+{
+    return bytes.contains('\0') || !bytes.isValidUtf8();
+}
+
+} // namespace
 
 HopxFiles::HopxFiles(AgentChannel agent)
     : m_agent(std::move(agent))
@@ -47,13 +72,25 @@ void HopxFiles::read(const QString &path, Callback<QByteArray> done) const
                     return readAsJson(agent, path, done);
                 return done(e);
             }
-            QByteArray data = reply->body;
-            if (agent.pool() && agent.pool()->storedAsBase64(id, path)) {
-                // Agents before the fix kept base64 writes as text (hopx-ai/hopx#33).
-                const auto decoded = QByteArray::fromBase64Encoding(
-                    data.trimmed(), QByteArray::AbortOnBase64DecodingErrors);
-                if (decoded && decoded.decoded.toBase64() == data.trimmed())
-                    data = decoded.decoded;
+            const QByteArray data = reply->body;
+            AgentPool *pool = agent.pool();
+            if (!pool)
+                return done(data);
+            // Agents before the fix kept base64 writes as text (hopx-ai/hopx#33). A file this
+            // app wrote so is decoded for sure; any other only where this agent is not known to
+            // decode such writes, when the download is exactly canonical base64 (the Python
+            // SDK's test) and decodes to bytes no text write makes (our addition: the SDK
+            // decodes any such download, text included). A text file ends in a newline or
+            // holds a space, neither of which base64 has.
+            if (pool->storedAsBase64(id, path)) {
+                if (const auto bytes = canonicalBase64(data.trimmed()))
+                    return done(*bytes);
+                return done(data);
+            }
+            if (pool->base64Writes(id) != AgentPool::Base64Writes::Decoded) {
+                const auto bytes = canonicalBase64(data);
+                if (bytes && looksBinary(*bytes))
+                    return done(*bytes);
             }
             done(data);
         });
@@ -91,10 +128,22 @@ void HopxFiles::write(
     req.what = QStringLiteral("write file");
     // Writing the same bytes twice is harmless: retry like a PUT.
     const AgentChannel agent = m_agent;
-    agent.sendForUnit(req, [agent, path, binary, done](Result<Unit> r) {
-        if (r.ok() && agent.pool())
-            agent.pool()->noteWritten(agent.sandboxId(), path, binary);
-        done(std::move(r));
+    const qsizetype bytes = content.size();
+    const qsizetype text = QByteArray(content.toBase64()).size();
+    agent.sendForObject(req, [agent, path, binary, bytes, text, done](Result<QJsonObject> r) {
+        if (!r.ok())
+            return done(r.error());
+        AgentPool *pool = agent.pool();
+        if (pool) {
+            pool->noteWritten(agent.sandboxId(), path, binary);
+            // FileResponse.size says what the agent stored: the bytes, or their base64 text.
+            const qint64 size = r.value().value(QStringLiteral("size")).toInteger(-1);
+            if (binary && size == bytes && bytes != text)
+                pool->noteBase64Writes(agent.sandboxId(), AgentPool::Base64Writes::Decoded);
+            else if (binary && size == text)
+                pool->noteBase64Writes(agent.sandboxId(), AgentPool::Base64Writes::KeptAsText);
+        }
+        done(Unit {});
     });
 }
 

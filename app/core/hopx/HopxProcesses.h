@@ -27,10 +27,8 @@ public:
     void kill(const QString &processId, Core::Callback<Core::Unit> done) const;
 
 private:
-    static void killWithForm(const AgentChannel &agent, const QString &processId, int form,
+    static void verifyKilled(const AgentChannel &agent, const QString &processId, bool again,
         Core::Callback<Core::Unit> done);
-    static void verifyKilled(const AgentChannel &agent, const QString &processId, int form,
-        bool again, Core::Callback<Core::Unit> done);
     static HopxRequest listRequest(const QString &path, const QString &what);
 
     AgentChannel m_agent;

@@ -243,7 +243,10 @@ void RestClient::handleFinished(const std::shared_ptr<Call> &call, QNetworkReply
     if (out.cancelled || out.timedOut) {
         out.networkError = QNetworkReply::OperationCanceledError;
         out.networkErrorString = out.timedOut ? QStringLiteral("timed out") : reply->errorString();
-    } else if (isTransportError(error)) {
+    } else if (isTransportError(error)
+        // Qt reports an HTTP 400 as ProtocolInvalidOperationError, in the transport range: with
+        // a status it is HOPX's answer (the documents' 400s), not a lost connection.
+        && !(error == QNetworkReply::ProtocolInvalidOperationError && status.toInt() == 400)) {
         // A status may be set with a body cut short; such a reply is not an answer.
         out.networkError = error;
         out.networkErrorString = error == QNetworkReply::ContentReSendError
