@@ -748,6 +748,9 @@ FakeHopxServer::Reply FakeHopxServer::dispatch(Request &request)
                 : f.status == 402             ? QStringLiteral("Insufficient credits")
                 : f.status == 403 ? QStringLiteral("Sandbox limit reached (limit 5, current 5)")
                                   : QStringLiteral("Injected failure");
+            if (f.plainText)
+                return textReply(f.status,
+                    QByteArray::number(f.status) + ' ' + reason(f.status).toLower().toLatin1());
             if (!f.code.isEmpty())
                 code = f.code;
             if (!f.message.isEmpty())

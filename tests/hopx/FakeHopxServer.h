@@ -114,6 +114,7 @@ public:
         int times = 1; // how many matching requests it hits; -1 = all
         QString code; // Status: the error body's code and message; empty = per status
         QString message;
+        bool plainText = false; // Status: Go's "404 page not found"-style text, no JSON
     };
     enum class ErrorShape { Nested, Flat };
     using ExecHandler =
