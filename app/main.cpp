@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// hopx-desktop: wiring only — options, single instance, objects.
+// hopx-desktop: wiring only — options, single instance, objects. The test-only
+// hopx-desktop-testserver is this wiring too, plus its AppExtension.
+#include "AppExtension.h"
 #include "core/HttpService.h"
 #include "core/IdeConfigMigration.h"
 #include "core/MemoryKeyStore.h"
@@ -12,7 +14,6 @@
 #include "core/UnixSignalWatcher.h"
 #include "core/hopx/HopxProvider.h"
 #include "core/local/LocalProvider.h"
-#include "core/tools/ConformanceFixtures.h"
 #include "core/tools/McpTools.h"
 #include "core/tools/ToolReference.h"
 
@@ -139,10 +140,6 @@ int main(int argc, char *argv[])
                        "(headless when there is no display)."));
     const QCommandLineOption socket(QStringLiteral("socket"),
         QStringLiteral("Serve MCP on this local socket."), QStringLiteral("name"));
-    const QCommandLineOption fixtures(QStringLiteral("conformance-fixtures"),
-        QStringLiteral("Also register the test tools the MCP conformance "
-                       "suite calls (testing only)."));
-    parser.addOption(fixtures);
     const QCommandLineOption setApiKey(QStringLiteral("set-api-key"),
         QStringLiteral("Read a HOPX API key from stdin, store it in the keychain, exit."));
     const QCommandLineOption clearApiKey(QStringLiteral("clear-api-key"),
@@ -166,8 +163,10 @@ int main(int argc, char *argv[])
         QStringLiteral("--list-tools output: markdown or json."), QStringLiteral("format"),
         QStringLiteral("markdown"));
     parser.addOptions({listTools, listFormat});
-    Mcp::HttpCommandLine httpFlags; // --http, --http-token, --http-insecure-no-token
+    Mcp::HttpCommandLine httpFlags; // --http, --http-token
     httpFlags.addOptions(parser);
+    const std::unique_ptr<AppExtension> extension = createAppExtension();
+    extension->addOptions(parser);
     parser.process(app);
     if (parser.isSet(
             listTools)) { // the same registration as below, but no provider, keychain or socket
@@ -250,8 +249,7 @@ int main(int argc, char *argv[])
     const Core::Tools::ToolDeps deps {&manager, &settings, &network};
     Core::Tools::registerAll(registry, deps);
     Core::Tools::registerSandboxResources(resources, deps);
-    if (parser.isSet(fixtures))
-        Core::Tools::registerConformanceFixtures(registry, resources, prompts);
+    extension->apply(parser, {&registry, &resources, &prompts, &httpFlags});
 
     Mcp::ServerConfig config;
     config.instructions = QLatin1String(kInstructions);

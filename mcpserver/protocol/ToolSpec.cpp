@@ -12,12 +12,12 @@ QJsonObject ToolSpec::toJson() const
         tool.insert(QStringLiteral("title"), title);
     if (!outputSchema.isEmpty())
         tool.insert(QStringLiteral("outputSchema"), outputSchema);
-    QJsonObject annotations {{QStringLiteral("readOnlyHint"), readOnly},
-        {QStringLiteral("idempotentHint"), idempotent},
-        {QStringLiteral("openWorldHint"), openWorld}};
+    QJsonObject annotations {{QStringLiteral("readOnlyHint"), readOnly()},
+        {QStringLiteral("idempotentHint"), idempotent()},
+        {QStringLiteral("openWorldHint"), openWorld()}};
     // destructiveHint is meaningful only when the tool is not read-only (schema.ts)
-    if (!readOnly)
-        annotations.insert(QStringLiteral("destructiveHint"), destructive);
+    if (!readOnly())
+        annotations.insert(QStringLiteral("destructiveHint"), destructive());
     if (!title.isEmpty())
         annotations.insert(QStringLiteral("title"), title);
     tool.insert(QStringLiteral("annotations"), annotations);

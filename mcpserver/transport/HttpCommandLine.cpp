@@ -19,16 +19,17 @@ HttpCommandLine::HttpCommandLine()
               "HOPX_MCP_HTTP_TOKEN: command lines are visible to other users. Without "
               "either, a token is generated into $XDG_RUNTIME_DIR/hopx-desktop/http-token."),
           QStringLiteral("TOKEN"))
-    , m_noToken(QStringLiteral("http-insecure-no-token"),
-          QStringLiteral("Serve HTTP without any token check (testing only: every local process, "
-                         "of any user, can then drive the sandboxes)."))
 { }
 
 void HttpCommandLine::addOptions(QCommandLineParser &parser) const
 {
     parser.addOption(m_http);
     parser.addOption(m_token);
-    parser.addOption(m_noToken);
+}
+
+void HttpCommandLine::disableTokenCheck(const QString &flag)
+{
+    m_noTokenFlag = flag;
 }
 
 bool HttpCommandLine::requested(const QCommandLineParser &parser) const
@@ -61,19 +62,19 @@ bool HttpCommandLine::configure(
 
     const QByteArray envToken = qgetenv(tokenEnvironmentVariable()).trimmed();
     const QByteArray flagToken = parser.value(m_token).toUtf8().trimmed();
-    if (parser.isSet(m_noToken)) {
+    if (!m_noTokenFlag.isEmpty()) {
         if (!flagToken.isEmpty() || !envToken.isEmpty()) {
-            *error = QStringLiteral(
-                "--http-insecure-no-token contradicts the token given by --http-token/%1")
-                         .arg(QLatin1String(tokenEnvironmentVariable()));
+            *error = QStringLiteral("%1 contradicts the token given by --http-token/%2")
+                         .arg(m_noTokenFlag, QLatin1String(tokenEnvironmentVariable()));
             return false;
         }
         config->requireToken = false;
         config->bearerToken.clear();
-        notes->append(QStringLiteral(
-            "WARNING: --http-insecure-no-token: the HTTP MCP endpoint accepts requests WITHOUT any "
-            "token. Any process on this machine, of any user, can run code in your sandboxes. Use "
-            "this for tests only."));
+        notes->append(
+            QStringLiteral("WARNING: %1: the HTTP MCP endpoint accepts requests WITHOUT any "
+                           "token. Any process on this machine, of any user, can run code in your "
+                           "sandboxes. Use this for tests only.")
+                .arg(m_noTokenFlag));
         return true;
     }
     config->requireToken = true;

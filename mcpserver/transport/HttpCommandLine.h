@@ -14,9 +14,9 @@ namespace Hopx::Mcp {
 /*! \brief The app's HTTP transport flags, so that main.cpp only wires them.
  *
  * `--http ADDR:PORT` turns the transport on (PORT 0 = any free port; ADDR must be loopback),
- * `--http-token TOKEN` (or the environment's HOPX_MCP_HTTP_TOKEN) sets the bearer token,
- * `--http-insecure-no-token` switches the token check off. With neither token nor that flag,
- * a token is generated and written to HttpTokenFile::defaultPath() (0600); it is never printed.
+ * `--http-token TOKEN` (or the environment's HOPX_MCP_HTTP_TOKEN) sets the bearer token.
+ * Without a token one is generated and written to HttpTokenFile::defaultPath() (0600); it is
+ * never printed. Only a test server switches the check off (disableTokenCheck()).
  */
 class HttpCommandLine
 {
@@ -24,6 +24,10 @@ public:
     HttpCommandLine();
 
     void addOptions(QCommandLineParser &parser) const;
+    /*! Serve HTTP without any token check: every local process, of any user, can then drive
+     *  the sandboxes. For tests only: no flag of the product reaches this. `flag` is what
+     *  turned it off, for the warning and for errors. Call before configure(). */
+    void disableTokenCheck(const QString &flag);
     bool requested(const QCommandLineParser &parser) const;
     /*! Fills `config`; `notes` are lines for stderr (warnings, where a generated token is).
      *  Returns false with `error` set on a bad flag. */
@@ -39,7 +43,7 @@ public:
 private:
     QCommandLineOption m_http;
     QCommandLineOption m_token;
-    QCommandLineOption m_noToken;
+    QString m_noTokenFlag; // empty: tokens are checked
     QString m_tokenFile;
     QByteArray m_generatedToken;
 };

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// Run by scripts/bench/http.sh. Starts hopx-desktop --http (bearer token on, as in the product)
+// Run by scripts/bench/http.sh. Starts hopx-desktop-testserver --http (hopx-desktop's wiring plus
+// the conformance fixtures, for a trivial tool; bearer token on, as in the product)
 // and @modelcontextprotocol/server-everything in streamableHttp mode, both on 127.0.0.1, then
 // measures each with the same lean client (node:http keep-alive, one connection and one MCP
 // session per client; it reads both JSON and SSE answers, so it costs both servers the same):
@@ -129,7 +130,8 @@ async function startHopx() {
   env.QT_LOGGING_RULES = 'hopx.*.info=false';
   const token = randomBytes(32).toString('hex');
   env.HOPX_MCP_HTTP_TOKEN = token;
-  const child = spawn(join(binDir, 'hopx-desktop'),
+  // The test server: hopx-desktop's wiring plus --conformance-fixtures for test_simple_text.
+  const child = spawn(join(binDir, 'hopx-desktop-testserver'),
                       ['--headless', '--socket', join(env.XDG_RUNTIME_DIR, 'hopx-desktop', 'mcp.sock'),
                        '--conformance-fixtures', '--http', '127.0.0.1:0'],
                       { env, stdio: ['ignore', 'ignore', 'pipe'] });

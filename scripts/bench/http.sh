@@ -14,5 +14,5 @@ export HOPX_BIN_DIR="${HOPX_BIN_DIR:-$HOPX_BUILD/bin}"
 export HOPX_NODE_DIR="${HOPX_NODE_DIR:-$HOPX_BUILD/node}"
 node="$HOPX_NODE_DIR/node_modules/.bin/node"
 [ -x "$node" ] || { echo "Node 22 not found at $node (scripts/test.sh installs build/node)" >&2; exit 1; }
-[ -x "$HOPX_BIN_DIR/hopx-desktop" ] || { echo "no $HOPX_BIN_DIR/hopx-desktop: build first" >&2; exit 1; }
+[ -x "$HOPX_BIN_DIR/hopx-desktop-testserver" ] || { echo "no $HOPX_BIN_DIR/hopx-desktop-testserver: build first" >&2; exit 1; }
 exec "$node" "$here/http.mjs" "$@"

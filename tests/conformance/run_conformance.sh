@@ -3,9 +3,12 @@
 # SPDX-License-Identifier: MIT
 #
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance, Streamable HTTP)
-# against `hopx-desktop --headless --http 127.0.0.1:0`, and exits non-zero on any failure.
+# against `hopx-desktop-testserver --headless --http 127.0.0.1:0 --http-insecure-no-token` (the
+# suite sends no bearer token; the test server is hopx-desktop's wiring plus the testing-only
+# flags), and exits non-zero on any failure.
 #   run_conformance.sh fixtures   every active scenario, with --conformance-fixtures
-#   run_conformance.sh product    product mode (no fixtures): every scenario that needs none
+#   run_conformance.sh product    the product's tools only (no fixtures): every scenario that
+#                                 needs none
 # Needs HOPX_BIN_DIR (build/bin) and HOPX_NODE_DIR (build/node, with node@22 and the suite).
 # Exit 77 (CTest: skipped) when the suite or Node 22 is not installed.
 set -euo pipefail
@@ -44,7 +47,7 @@ env -u HOPX_API_KEY -u HOPX_MCP_HTTP_TOKEN \
     XDG_RUNTIME_DIR="$tmp/run" XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" \
     XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state" HOPX_BASE_URL=http://127.0.0.1:9 \
     QT_QPA_PLATFORM=offscreen \
-    "$HOPX_BIN_DIR/hopx-desktop" "${args[@]}" >"$tmp/app.out" 2>"$tmp/app.err" &
+    "$HOPX_BIN_DIR/hopx-desktop-testserver" "${args[@]}" >"$tmp/app.out" 2>"$tmp/app.err" &
 app_pid=$!
 
 url=""
@@ -52,12 +55,12 @@ for _ in $(seq 200); do
     url="$(grep -o 'HTTP MCP endpoint: http://[^ ]*' "$tmp/app.err" | head -n1 | cut -d' ' -f4 || true)"
     [ -n "$url" ] && break
     if ! kill -0 "$app_pid" 2>/dev/null; then
-        echo "hopx-desktop exited early:" >&2; cat "$tmp/app.err" >&2; exit 1
+        echo "hopx-desktop-testserver exited early:" >&2; cat "$tmp/app.err" >&2; exit 1
     fi
     sleep 0.1
 done
-[ -n "$url" ] || { echo "no 'HTTP MCP endpoint:' line from hopx-desktop:" >&2; cat "$tmp/app.err" >&2; exit 1; }
-echo "hopx-desktop ($mode mode) serves $url"
+[ -n "$url" ] || { echo "no 'HTTP MCP endpoint:' line from hopx-desktop-testserver:" >&2; cat "$tmp/app.err" >&2; exit 1; }
+echo "hopx-desktop-testserver ($mode mode) serves $url"
 
 status=0
 if [ "$mode" = fixtures ]; then
@@ -84,6 +87,6 @@ else
     echo "Total: $passed passed, $failed failed"
 fi
 if ! kill -0 "$app_pid" 2>/dev/null; then
-    echo "hopx-desktop died during the run:" >&2; cat "$tmp/app.err" >&2; status=1
+    echo "hopx-desktop-testserver died during the run:" >&2; cat "$tmp/app.err" >&2; status=1
 fi
 exit "$status"

@@ -231,8 +231,8 @@ private slots:
                  "execute_code_persistent", "execute_code_rich", "execute_code_background",
                  "execute_code_async", "execute_list_processes", "execute_kill_process",
                  "run_command", "run_command_background", "list_processes", "file_read",
-                 "file_write", "file_list", "file_exists", "file_remove", "file_mkdir", "env_get",
-                 "env_set", "env_clear", "get_system_metrics", "ping_vm", "get_vm_info",
+                 "file_write", "file_list", "file_stat", "file_exists", "file_remove", "file_mkdir",
+                 "env_get", "env_set", "env_clear", "get_system_metrics", "ping_vm", "get_vm_info",
                  "cache_clear", "cache_stats", "get_preview_url", "get_agent_url"})
             QVERIFY2(names.contains(QLatin1String(e)), e);
     }
@@ -1087,6 +1087,42 @@ private slots:
         const Request del = last("DELETE", agentPath(m_sandbox, "/files/remove"));
         QCOMPARE(del.query.queryItemValue(QStringLiteral("path")), QStringLiteral("/workspace/d1"));
         QVERIFY(!exists(QStringLiteral("/workspace/d1/f.txt")));
+    }
+
+    void fileStatFromTheParentListing()
+    {
+        m_fake->setFile(m_sandbox, QStringLiteral("/workspace/st/f.txt"), "abcd");
+        QJsonObject r = tool(QStringLiteral("file_stat"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("st/f.txt")}});
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(
+            sc(r).value(QStringLiteral("path")).toString(), QStringLiteral("/workspace/st/f.txt"));
+        QCOMPARE(sc(r).value(QStringLiteral("type")).toString(), QStringLiteral("file"));
+        QCOMPARE(sc(r).value(QStringLiteral("size")).toInt(), 4);
+        QCOMPARE(sc(r).value(QStringLiteral("permissions")).toString(), QStringLiteral("0644"));
+        QVERIFY(QDateTime::fromString(
+            sc(r).value(QStringLiteral("modified_time")).toString(), Qt::ISODate)
+                    .isValid());
+        // No stat operation: the agent was asked for the parent's listing.
+        QCOMPARE(last("GET", agentPath(m_sandbox, "/files/list")).query.queryItemValue("path"),
+            QStringLiteral("/workspace/st"));
+
+        r = tool(QStringLiteral("file_stat"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("/workspace/st")}});
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(sc(r).value(QStringLiteral("type")).toString(), QStringLiteral("directory"));
+
+        for (const QString &missing :
+            {QStringLiteral("/workspace/st/none"), QStringLiteral("/workspace/nodir/none")}) {
+            r = tool(QStringLiteral("file_stat"),
+                {{QStringLiteral("sandbox_id"), m_sandbox}, {QStringLiteral("path"), missing}});
+            QVERIFY2(isError(r), dump(r));
+            QCOMPARE(
+                sc(r).value(QStringLiteral("error")).toString(), QStringLiteral("File not found"));
+            QCOMPARE(sc(r).value(QStringLiteral("path")).toString(), missing);
+        }
     }
 
     // --- env, info ------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// hopx-desktop's HTTP flags end to end (--http, --http-token, HOPX_MCP_HTTP_TOKEN,
-// --http-insecure-no-token, the generated token file), and tasks over both transports:
+// hopx-desktop's HTTP flags end to end (--http, --http-token, HOPX_MCP_HTTP_TOKEN, the
+// generated token file; hopx-desktop-testserver's --http-insecure-no-token), and tasks over
+// both transports:
 // the local socket (through a LineClient) and Streamable HTTP.
 #include "HttpTestClient.h"
 #include "support/McpTestClient.h"
@@ -91,7 +92,7 @@ private slots:
         QFETCH(QString, address);
         QFETCH(int, exitCode);
         QFETCH(QString, mentions);
-        HeadlessApp app(
+        TestServerApp app(
             {QStringLiteral("--http"), address, QStringLiteral("--http-insecure-no-token")});
         app.process().setProcessChannelMode(QProcess::SeparateChannels);
         app.process().start();
@@ -164,7 +165,7 @@ private slots:
             QCOMPARE(client.request("POST", headers("env-token"), kInit).status, 200);
         }
         {
-            HeadlessApp app({QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"),
+            TestServerApp app({QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"),
                 QStringLiteral("--http-insecure-no-token"), QStringLiteral("--http-token"),
                 QStringLiteral("x")});
             app.process().setProcessChannelMode(QProcess::SeparateChannels);
@@ -176,7 +177,7 @@ private slots:
 
     void insecureModeWarnsLoudly()
     {
-        HeadlessApp app({QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"),
+        TestServerApp app({QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"),
             QStringLiteral("--http-insecure-no-token")});
         QByteArray err;
         const quint16 port = startWithHttp(app, &err);
@@ -222,7 +223,7 @@ private slots:
 
     void taskOverLocalSocket()
     {
-        HeadlessApp app({QStringLiteral("--conformance-fixtures")});
+        TestServerApp app({QStringLiteral("--conformance-fixtures")});
         QVERIFY(app.start());
         auto socket = app.connect();
         QVERIFY(socket);
@@ -287,7 +288,7 @@ private slots:
 
     void taskOverHttp()
     {
-        HeadlessApp app({QStringLiteral("--conformance-fixtures"), QStringLiteral("--http"),
+        TestServerApp app({QStringLiteral("--conformance-fixtures"), QStringLiteral("--http"),
             QStringLiteral("127.0.0.1:0"), QStringLiteral("--http-token"), QStringLiteral("t0k")});
         QByteArray err;
         const quint16 port = startWithHttp(app, &err);

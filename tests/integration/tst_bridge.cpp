@@ -182,7 +182,7 @@ private slots:
 
     void appKilledMidCall()
     {
-        HeadlessApp app({QStringLiteral("--conformance-fixtures")});
+        TestServerApp app({QStringLiteral("--conformance-fixtures")});
         QVERIFY(app.start());
         QProcess bridge;
         startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});

@@ -35,6 +35,53 @@ private slots:
         QVERIFY(help.contains("--socket"));
     }
 
+    // The testing-only flags and the conformance fixtures live in hopx-desktop-testserver alone.
+    void productHasNoTestCode_data()
+    {
+        QTest::addColumn<QString>("program");
+        QTest::addColumn<bool>("testOnly");
+        QTest::newRow("hopx-desktop") << "hopx-desktop" << false;
+        QTest::newRow("hopx-desktop-testserver") << "hopx-desktop-testserver" << true;
+    }
+
+    void productHasNoTestCode()
+    {
+        QFETCH(QString, program);
+        QFETCH(bool, testOnly);
+        QProcess p;
+        p.start(binPath(program), {QStringLiteral("--help")});
+        QVERIFY(p.waitForFinished(10000));
+        const QByteArray help = p.readAllStandardOutput();
+        QVERIFY(help.contains("--headless"));
+        for (const char *flag : {"--conformance-fixtures", "--http-insecure-no-token"})
+            QVERIFY2(help.contains(flag) == testOnly, flag);
+
+        if (!testOnly) {
+            p.start(binPath(program),
+                {QStringLiteral("--headless"), QStringLiteral("--conformance-fixtures")});
+            QVERIFY(p.waitForFinished(10000));
+            QVERIFY(p.exitCode() != 0);
+            QVERIFY(p.readAllStandardError().contains("Unknown option"));
+        }
+
+        QFile binary(binPath(program));
+        QVERIFY(binary.open(QIODevice::ReadOnly));
+        const QByteArray bytes = binary.readAll();
+        // QStringLiteral stores UTF-16, plain literals and symbols UTF-8: look for both.
+        const auto contains = [&bytes](const QString &text) {
+            const QByteArray utf16(reinterpret_cast<const char *>(text.utf16()), text.size() * 2);
+            return bytes.contains(text.toUtf8()) || bytes.contains(utf16);
+        };
+        if (testOnly) { // the check below can fail: this is what it finds
+            QVERIFY(contains(QStringLiteral("test_simple_text")));
+            return;
+        }
+        for (const QString &name :
+            {QStringLiteral("test_simple_text"), QStringLiteral("conformance-fixtures"),
+                QStringLiteral("http-insecure-no-token"), QStringLiteral("ConformanceFixtures")})
+            QVERIFY2(!contains(name), qPrintable(name));
+    }
+
     void socketIsPrivateAndSecondInstanceRefuses()
     {
         HeadlessApp app;
@@ -87,7 +134,7 @@ private slots:
 
     void severalClientsAtOnce()
     {
-        HeadlessApp app({QStringLiteral("--conformance-fixtures")});
+        TestServerApp app({QStringLiteral("--conformance-fixtures")});
         QVERIFY(app.start());
         constexpr int kClients = 6;
         std::vector<std::unique_ptr<QLocalSocket>> sockets;

@@ -45,15 +45,19 @@ function canConnect(path) {
   });
 }
 
-export async function startApp(extraArgs = [], extraEnv = {}, prepare = null) {
+// The app plus the testing-only flags (--conformance-fixtures, --http-insecure-no-token), which
+// hopx-desktop does not have.
+export const TEST_SERVER = 'hopx-desktop-testserver';
+
+export async function startApp(extraArgs = [], extraEnv = {}, prepare = null, program = 'hopx-desktop') {
   const tree = privateTree();
   if (prepare) prepare(tree);
   const env = { ...tree.env, ...extraEnv };
-  const child = spawn(join(binDir, 'hopx-desktop'), ['--headless', '--socket', tree.socket, ...extraArgs],
+  const child = spawn(join(binDir, program), ['--headless', '--socket', tree.socket, ...extraArgs],
                       { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 15000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`hopx-desktop exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${program} exited with ${child.exitCode}`);
     if (existsSync(tree.socket) && await canConnect(tree.socket)) break;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -93,10 +97,10 @@ export const HTTP_TOKEN = 'interop-http-token';
 
 // hopx-desktop with --http on a free loopback port; the endpoint is read from its stderr line.
 // Its socket works as usual, so one app can serve stdio and HTTP clients at once.
-export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN) {
+export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN, program = 'hopx-desktop') {
   const tree = privateTree();
   const env = { ...tree.env, HOPX_MCP_HTTP_TOKEN: token };
-  const child = spawn(join(binDir, 'hopx-desktop'),
+  const child = spawn(join(binDir, program),
                       ['--headless', '--socket', tree.socket, '--http', '127.0.0.1:0', ...extraArgs],
                       { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -108,7 +112,7 @@ export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN) {
       const m = /HTTP MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
       if (m) { clearTimeout(timer); resolve(m[1]); }
     });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`hopx-desktop exited with ${code}:\n${stderr}`)); });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${program} exited with ${code}:\n${stderr}`)); });
   });
   return {
     ...tree,

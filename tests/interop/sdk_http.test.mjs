@@ -4,7 +4,7 @@
 // (StreamableHTTPClientTransport with a bearer token): tools, progress, cancellation, tasks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { sdk, startHttpApp, connectHttp, HTTP_TOKEN } from './harness.mjs';
+import { sdk, startHttpApp, connectHttp, HTTP_TOKEN, TEST_SERVER } from './harness.mjs';
 import { progressAndCancelCases } from './suites.mjs';
 
 let app;
@@ -14,7 +14,7 @@ let transport;
 const connect = (token = HTTP_TOKEN, name = 'interop-http') => connectHttp(app.endpoint, token, name);
 
 before(async () => {
-  app = await startHttpApp(['--conformance-fixtures']);
+  app = await startHttpApp(['--conformance-fixtures'], HTTP_TOKEN, TEST_SERVER);
   assert.ok(!app.stderr().includes(HTTP_TOKEN), 'the token is never printed');
   ({ client, transport } = await connect());
 });

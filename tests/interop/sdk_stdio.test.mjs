@@ -3,13 +3,13 @@
 // The official MCP TypeScript SDK client drives hopx-mcp → hopx-desktop over stdio.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, connectStdio } from './harness.mjs';
+import { startApp, connectStdio, TEST_SERVER } from './harness.mjs';
 import { progressAndCancelCases } from './suites.mjs';
 
 let app;
 let client;
 before(async () => {
-  app = await startApp(['--conformance-fixtures']);
+  app = await startApp(['--conformance-fixtures'], {}, null, TEST_SERVER);
   client = await connectStdio(app);
 });
 after(async () => {

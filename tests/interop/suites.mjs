@@ -18,7 +18,7 @@ async function until(predicate, timeoutMs, what) {
   }
 }
 
-// Progress and cancellation with the conformance fixtures (--conformance-fixtures).
+// Progress and cancellation with the conformance fixtures (hopx-desktop-testserver --conformance-fixtures).
 // `client` returns the file's connected client.
 export function progressAndCancelCases(client) {
   test('progress notifications arrive in order before the result', async () => {

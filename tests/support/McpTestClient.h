@@ -159,17 +159,24 @@ class HeadlessApp
 public:
     explicit HeadlessApp(
         const QStringList &extraArgs = {}, const QProcessEnvironment &extraEnv = {})
+        : HeadlessApp(QStringLiteral("hopx-desktop"), extraArgs, extraEnv)
+    { }
+    ~HeadlessApp() { stop(); }
+
+protected:
+    HeadlessApp(
+        const QString &program, const QStringList &extraArgs, const QProcessEnvironment &extraEnv)
     {
         m_socket = m_dir.path() + QStringLiteral("/run/hopx-desktop/mcp.sock");
-        m_process.setProgram(binPath(QStringLiteral("hopx-desktop")));
+        m_process.setProgram(binPath(program));
         m_process.setArguments(
             QStringList {QStringLiteral("--headless"), QStringLiteral("--socket"), m_socket}
             + extraArgs);
         m_process.setProcessEnvironment(environment(extraEnv));
         m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     }
-    ~HeadlessApp() { stop(); }
 
+public:
     QProcessEnvironment environment(const QProcessEnvironment &extra = {}) const
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -234,6 +241,17 @@ private:
     QTemporaryDir m_dir {QDir::tempPath() + QStringLiteral("/hopx-test-XXXXXX")};
     QString m_socket;
     QProcess m_process;
+};
+
+/*! The same, as hopx-desktop-testserver: the app plus the testing-only flags
+ *  (--conformance-fixtures, --http-insecure-no-token), which hopx-desktop does not have. */
+class TestServerApp : public HeadlessApp
+{
+public:
+    explicit TestServerApp(
+        const QStringList &extraArgs = {}, const QProcessEnvironment &extraEnv = {})
+        : HeadlessApp(QStringLiteral("hopx-desktop-testserver"), extraArgs, extraEnv)
+    { }
 };
 
 } // namespace HopxTest

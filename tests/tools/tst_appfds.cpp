@@ -133,6 +133,7 @@ class TestAppFds : public QObject
                 {QStringLiteral("content"), "hello"}}))
                      .isEmpty());
         QVERIFY(!tool(QStringLiteral("file_read"), file).isEmpty());
+        QVERIFY(!tool(QStringLiteral("file_stat"), file).isEmpty());
         QVERIFY(!tool(QStringLiteral("file_exists"), file).isEmpty());
         QVERIFY(!tool(QStringLiteral("file_list"), sid).isEmpty());
         QVERIFY(!tool(QStringLiteral("file_remove"), file).isEmpty());

@@ -143,9 +143,9 @@ private slots:
             "execute_code_persistent", "execute_code_rich", "execute_code_background",
             "execute_code_async", "execute_list_processes", "execute_kill_process", "run_command",
             "run_command_background", "list_processes", "file_read", "file_write", "file_list",
-            "file_exists", "file_remove", "file_mkdir", "env_get", "env_set", "env_clear",
-            "get_system_metrics", "ping_vm", "get_vm_info", "cache_clear", "cache_stats",
-            "get_preview_url", "get_agent_url"};
+            "file_stat", "file_exists", "file_remove", "file_mkdir", "env_get", "env_set",
+            "env_clear", "get_system_metrics", "ping_vm", "get_vm_info", "cache_clear",
+            "cache_stats", "get_preview_url", "get_agent_url"};
         for (const QString &e : expected)
             QVERIFY2(names.contains(e), qPrintable(e));
     }
@@ -859,6 +859,58 @@ private slots:
             QStringLiteral("file_read"), {{"sandbox_id", id}, {"path", "/workspace/none.txt"}});
         QCOMPARE(sc(missing).value(QStringLiteral("error")).toString(),
             QStringLiteral("File not found"));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void fileStatDescribesOnePath()
+    {
+        const QString id = createSandbox();
+        const qint64 before = QDateTime::currentSecsSinceEpoch();
+        tool(QStringLiteral("file_write"),
+            {{"sandbox_id", id}, {"path", "stat/a.txt"}, {"content", "hello"}, {"mode", "0640"}});
+        tool(QStringLiteral("file_mkdir"), {{"sandbox_id", id}, {"path", "stat/d"}});
+        QJsonObject r =
+            tool(QStringLiteral("file_stat"), {{"sandbox_id", id}, {"path", "stat/a.txt"}});
+        QVERIFY2(!isError(r), qPrintable(text(r)));
+        QJsonObject s = sc(r);
+        QCOMPARE(
+            s.value(QStringLiteral("path")).toString(), QStringLiteral("/workspace/stat/a.txt"));
+        QCOMPARE(s.value(QStringLiteral("type")).toString(), QStringLiteral("file"));
+        QCOMPARE(s.value(QStringLiteral("size")).toInt(), 5);
+        QCOMPARE(s.value(QStringLiteral("permissions")).toString(), QStringLiteral("0640"));
+        const QDateTime modified =
+            QDateTime::fromString(s.value(QStringLiteral("modified_time")).toString(), Qt::ISODate);
+        QVERIFY2(modified.isValid() && modified.toSecsSinceEpoch() >= before - 5,
+            qPrintable(s.value(QStringLiteral("modified_time")).toString()));
+        // The text block a client without structuredContent reads says the same.
+        QCOMPARE(QJsonDocument::fromJson(text(r).toUtf8()).object(), s);
+
+        s = sc(tool(
+            QStringLiteral("file_stat"), {{"sandbox_id", id}, {"path", "/workspace/stat/d/"}}));
+        QCOMPARE(s.value(QStringLiteral("type")).toString(), QStringLiteral("directory"));
+        QCOMPARE(s.value(QStringLiteral("path")).toString(), QStringLiteral("/workspace/stat/d"));
+        s = sc(tool(QStringLiteral("file_stat"), {{"sandbox_id", id}, {"path", "/workspace"}}));
+        QCOMPARE(s.value(QStringLiteral("type")).toString(), QStringLiteral("directory"));
+
+        for (const char *missing : {"stat/none.txt", "/workspace/no/dir/x"}) {
+            r = tool(QStringLiteral("file_stat"), {{"sandbox_id", id}, {"path", missing}});
+            QVERIFY2(isError(r), missing);
+            QCOMPARE(
+                sc(r).value(QStringLiteral("error")).toString(), QStringLiteral("File not found"));
+            QVERIFY2(sc(r)
+                         .value(QStringLiteral("path"))
+                         .toString()
+                         .endsWith(QString::fromLatin1(missing).section(QLatin1Char('/'), -1)),
+                qPrintable(text(r)));
+        }
+        r = tool(QStringLiteral("file_stat"), {{"sandbox_id", id}, {"path", "/"}});
+        QVERIFY(isError(r));
+        QVERIFY2(text(r).contains(QLatin1String("file_list")), qPrintable(text(r)));
+        // Checked by the schema before the tool runs.
+        r = tool(QStringLiteral("file_stat"), {{"sandbox_id", id}});
+        QVERIFY(isError(r));
+        QVERIFY2(
+            text(r).contains(QLatin1String("arguments.path is required")), qPrintable(text(r)));
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 

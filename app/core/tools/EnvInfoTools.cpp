@@ -4,13 +4,11 @@
 // cache_stats, get_preview_url, get_agent_url
 #include "McpTools.h"
 #include "Schema.h"
-#include "ToolArgs.h"
+#include "Tool.h"
 #include "ToolSupport.h"
 
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
-
-#include "protocol/ToolRegistry.h"
 
 #include <QRegularExpression>
 
@@ -18,6 +16,7 @@ namespace Hopx::Core::Tools {
 
 using Mcp::ToolCall;
 using Mcp::ToolResult;
+using Mcp::ToolSpec;
 
 namespace {
 
@@ -29,29 +28,26 @@ bool isSensitive(const QString &name)
     return re.match(name).hasMatch();
 }
 
-SandboxProvider *sandboxProvider(ToolCall *call, SandboxManager *manager, QString *id)
+SandboxProvider *sandboxProvider(
+    ToolCall *call, SandboxManager *manager, const ToolArgs &args, QString *id)
 {
-    *id = ToolArgs(call->arguments()).string(QStringLiteral("sandbox_id"));
+    *id = args.string(QStringLiteral("sandbox_id"));
     SandboxProvider *p = providerFor(call, manager, *id);
     if (p)
         manager->noteActivity(*id, call->toolName());
     return p;
 }
 
-void envGet(ToolCall *call, SandboxManager *manager)
+void envGet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, &id);
+    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    p->getEnv(id, guarded<EnvMap>(call, [](ToolCall *call, Result<EnvMap> r) {
-        if (!r) {
-            finishWithError(call, r.error());
-            return;
-        }
+    p->getEnv(id, onSuccess<EnvMap>(call, {}, [](ToolCall *call, const EnvMap &env) {
         QJsonObject vars;
         QJsonArray masked;
-        for (auto it = r.value().cbegin(); it != r.value().cend(); ++it) {
+        for (auto it = env.cbegin(); it != env.cend(); ++it) {
             const bool secret = isSensitive(it.key());
             vars.insert(it.key(), secret ? QStringLiteral("***MASKED***") : it.value());
             if (secret)
@@ -65,11 +61,10 @@ void envGet(ToolCall *call, SandboxManager *manager)
     }));
 }
 
-void envSet(ToolCall *call, SandboxManager *manager)
+void envSet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
-    const ToolArgs args(call->arguments());
     const EnvMap vars = args.env(QStringLiteral("env_vars"));
-    const bool merge = args.boolean(QStringLiteral("merge"), true);
+    const bool merge = args.boolean(QStringLiteral("merge"));
     static const QRegularExpression validName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     for (auto it = vars.cbegin(); it != vars.cend(); ++it) {
         if (!validName.match(it.key()).hasMatch()) {
@@ -89,36 +84,30 @@ void envSet(ToolCall *call, SandboxManager *manager)
         }
     }
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, &id);
+    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    p->setEnv(id, vars, merge, guarded<Unit>(call, [vars, merge](ToolCall *call, Result<Unit> r) {
-        if (!r) {
-            finishWithError(call, r.error());
-            return;
-        }
-        call->finish(ToolResult::structured(QJsonObject {
-            {QStringLiteral("status"), QStringLiteral("success")},
-            {QStringLiteral("message"),
-                QStringLiteral("%1 environment variable(s) %2")
-                    .arg(vars.size())
-                    .arg(merge ? QStringLiteral("set") : QStringLiteral("set; others removed"))},
-            {QStringLiteral("variables_set"), QJsonArray::fromStringList(vars.keys())},
-            {QStringLiteral("merge_mode"), merge}}));
-    }));
+    p->setEnv(
+        id, vars, merge, onSuccess<Unit>(call, {}, [vars, merge](ToolCall *call, const Unit &) {
+            call->finish(ToolResult::structured(
+                QJsonObject {{QStringLiteral("status"), QStringLiteral("success")},
+                    {QStringLiteral("message"),
+                        QStringLiteral("%1 environment variable(s) %2")
+                            .arg(vars.size())
+                            .arg(merge ? QStringLiteral("set")
+                                       : QStringLiteral("set; others removed"))},
+                    {QStringLiteral("variables_set"), QJsonArray::fromStringList(vars.keys())},
+                    {QStringLiteral("merge_mode"), merge}}));
+        }));
 }
 
-void envClear(ToolCall *call, SandboxManager *manager)
+void envClear(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, &id);
+    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    p->clearEnv(id, guarded<Unit>(call, [](ToolCall *call, Result<Unit> r) {
-        if (!r) {
-            finishWithError(call, r.error());
-            return;
-        }
+    p->clearEnv(id, onSuccess<Unit>(call, {}, [](ToolCall *call, const Unit &) {
         call->finish(ToolResult::structured(
             QJsonObject {{QStringLiteral("status"), QStringLiteral("cleared")}}));
     }));
@@ -126,47 +115,77 @@ void envClear(ToolCall *call, SandboxManager *manager)
 
 using JsonGetter = void (SandboxProvider::*)(const QString &, Callback<QJsonObject>);
 
-void rawInfo(ToolCall *call, SandboxManager *manager, JsonGetter getter,
+void rawInfo(ToolCall *call, SandboxManager *manager, const ToolArgs &args, JsonGetter getter,
     std::function<QJsonObject(const QJsonObject &)> shape = {})
 {
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, &id);
+    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    (p->*getter)(id, guarded<QJsonObject>(call, [shape, id](ToolCall *call, Result<QJsonObject> r) {
-        if (!r) {
-            finishWithError(call, r.error(), QJsonObject {{QStringLiteral("sandbox_id"), id}});
-            return;
-        }
-        call->finish(ToolResult::structured(shape ? shape(r.value()) : r.value()));
-    }));
+    (p->*getter)(id,
+        onSuccess<QJsonObject>(call, QJsonObject {{QStringLiteral("sandbox_id"), id}},
+            [shape](ToolCall *call, const QJsonObject &json) {
+                call->finish(ToolResult::structured(shape ? shape(json) : json));
+            }));
 }
 
-void urlTool(ToolCall *call, SandboxManager *manager, bool preview)
+void urlTool(ToolCall *call, SandboxManager *manager, const ToolArgs &args, bool preview)
 {
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, &id);
+    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    const int port = ToolArgs(call->arguments()).integer(QStringLiteral("port"), 7777);
-    auto done = guarded<QString>(call, [id, port, preview](ToolCall *call, Result<QString> r) {
-        if (!r) {
-            finishWithError(call, r.error(), QJsonObject {{QStringLiteral("sandbox_id"), id}});
-            return;
-        }
-        QJsonObject dict {{QStringLiteral("sandbox_id"), id}};
-        if (preview) {
-            dict.insert(QStringLiteral("preview_url"), r.value());
-            dict.insert(QStringLiteral("port"), port);
-        } else {
-            dict.insert(QStringLiteral("agent_url"), r.value());
-        }
-        call->finish(ToolResult::structured(dict));
-    });
+    const int port = args.integer(QStringLiteral("port"));
+    auto done = onSuccess<QString>(call, QJsonObject {{QStringLiteral("sandbox_id"), id}},
+        [id, port, preview](ToolCall *call, const QString &url) {
+            QJsonObject dict {{QStringLiteral("sandbox_id"), id}};
+            if (preview) {
+                dict.insert(QStringLiteral("preview_url"), url);
+                dict.insert(QStringLiteral("port"), port);
+            } else {
+                dict.insert(QStringLiteral("agent_url"), url);
+            }
+            call->finish(ToolResult::structured(dict));
+        });
     if (preview)
         p->previewUrl(id, port, done);
     else
         p->agentUrl(id, done);
+}
+
+QJsonObject idOnlyInput()
+{
+    return Schema::object(
+        {{QStringLiteral("sandbox_id"), sandboxIdSchema()}}, {QStringLiteral("sandbox_id")});
+}
+
+QJsonObject pingShape(const QJsonObject &info)
+{
+    return QJsonObject {{QStringLiteral("status"), QStringLiteral("ok")},
+        {QStringLiteral("agent_version"),
+            info.value(QStringLiteral("agent_version")).isUndefined()
+                ? info.value(QStringLiteral("version"))
+                : info.value(QStringLiteral("agent_version"))},
+        {QStringLiteral("agent"), info.value(QStringLiteral("agent"))},
+        {QStringLiteral("features"), info.value(QStringLiteral("features"))},
+        {QStringLiteral("uptime"), info.value(QStringLiteral("uptime"))}};
+}
+
+//! The info tools: {sandbox_id} in, the provider's JSON (or `shape` of it) out.
+void addInfoTool(Mcp::ToolRegistry &registry, SandboxManager *m, const QString &name,
+    const QString &title, const QString &description, const QJsonObject &output,
+    ToolSpec::Hints hints, JsonGetter getter,
+    std::function<QJsonObject(const QJsonObject &)> shape = {})
+{
+    Tool(name, title)
+        .description(description)
+        .input(idOnlyInput())
+        .output(output)
+        .hints(hints)
+        .handler([m, getter, shape](ToolCall *call, const ToolArgs &args) {
+            rawInfo(call, m, args, getter, shape);
+        })
+        .addTo(registry);
 }
 
 } // namespace
@@ -174,97 +193,92 @@ void urlTool(ToolCall *call, SandboxManager *manager, bool preview)
 void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
 {
     SandboxManager *m = deps.manager;
-    const QJsonObject idOnly = Schema::object(
-        {{QStringLiteral("sandbox_id"), sandboxIdSchema()}}, {QStringLiteral("sandbox_id")});
+    const QJsonObject idOnly = idOnlyInput();
     const QJsonObject anyOut = Schema::output({});
+    const ToolSpec::Hints readOnly = ToolSpec::ReadOnly | ToolSpec::Idempotent;
+    const ToolSpec::Hints clears = ToolSpec::Destructive | ToolSpec::Idempotent;
 
-    registry.add(makeSpec(QStringLiteral("env_get"), QStringLiteral("Get environment"),
-                     QStringLiteral("The sandbox's environment variables set with env_set or "
-                                    "create_sandbox. Values of names "
-                                    "containing KEY, SECRET, PASSWORD or TOKEN are masked."),
-                     idOnly,
-                     Schema::output({{QStringLiteral("env_vars"),
-                         QJsonObject {{QStringLiteral("type"), QStringLiteral("object")}}}}),
-                     true, false, true),
-        [m](ToolCall *call) { envGet(call, m); });
-    registry.add(
-        makeSpec(QStringLiteral("env_set"), QStringLiteral("Set environment"),
-            QStringLiteral("Set environment variables for everything later run in the sandbox "
-                           "(Python's os.environ "
-                           "included). merge=false replaces all variables set before."),
-            Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                               {QStringLiteral("env_vars"),
-                                   Schema::stringMap(QStringLiteral("Names and values."))},
-                               {QStringLiteral("merge"),
-                                   Schema::boolean(QStringLiteral(
-                                       "Keep variables not named here (default true)."))}},
-                {QStringLiteral("sandbox_id"), QStringLiteral("env_vars")}),
+    Tool(QStringLiteral("env_get"), QStringLiteral("Get environment"))
+        .description(QStringLiteral(
+            "The sandbox's environment variables set with env_set or create_sandbox. Values of "
+            "names containing KEY, SECRET, PASSWORD or TOKEN are masked."))
+        .input(idOnly)
+        .output(
+            Schema::output({{QStringLiteral("env_vars"), Schema::typed(QStringLiteral("object"))}}))
+        .hints(readOnly)
+        .handler([m](ToolCall *call, const ToolArgs &args) { envGet(call, m, args); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("env_set"), QStringLiteral("Set environment"))
+        .description(QStringLiteral(
+            "Set environment variables for everything later run in the sandbox (Python's "
+            "os.environ included). merge=false replaces all variables set before."))
+        .input(Schema::object(
+            {{QStringLiteral("sandbox_id"), sandboxIdSchema()},
+                {QStringLiteral("env_vars"),
+                    Schema::stringMap(QStringLiteral("Names and values."))},
+                {QStringLiteral("merge"),
+                    Schema::boolean(
+                        QStringLiteral("Keep variables not named here (default true)."), true)}},
+            {QStringLiteral("sandbox_id"), QStringLiteral("env_vars")}))
+        .output(
             Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("success"))},
-                {QStringLiteral("variables_set"),
-                    QJsonObject {{QStringLiteral("type"), QStringLiteral("array")}}}}),
-            false, false, true),
-        [m](ToolCall *call) { envSet(call, m); });
-    registry.add(
-        makeSpec(QStringLiteral("env_clear"), QStringLiteral("Clear environment"),
-            QStringLiteral("Remove every variable set with env_set or create_sandbox."), idOnly,
-            Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("cleared"))}}),
-            false, true, true),
-        [m](ToolCall *call) { envClear(call, m); });
+                {QStringLiteral("variables_set"), Schema::typed(QStringLiteral("array"))}}))
+        .hints(ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) { envSet(call, m, args); })
+        .addTo(registry);
 
-    registry.add(makeSpec(QStringLiteral("get_system_metrics"), QStringLiteral("Sandbox metrics"),
-                     QStringLiteral("CPU, memory, disk and process figures of a sandbox."), idOnly,
-                     anyOut, true, false, false),
-        [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::systemMetrics); });
-    registry.add(
-        makeSpec(QStringLiteral("ping_vm"), QStringLiteral("Ping sandbox"),
-            QStringLiteral("Check that a sandbox's agent answers."), idOnly,
-            Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("ok"))}}),
-            true, false, true),
-        [m](ToolCall *call) {
-            rawInfo(call, m, &SandboxProvider::vmInfo, [](const QJsonObject &info) {
-                return QJsonObject {{QStringLiteral("status"), QStringLiteral("ok")},
-                    {QStringLiteral("agent_version"),
-                        info.value(QStringLiteral("agent_version")).isUndefined()
-                            ? info.value(QStringLiteral("version"))
-                            : info.value(QStringLiteral("agent_version"))},
-                    {QStringLiteral("agent"), info.value(QStringLiteral("agent"))},
-                    {QStringLiteral("features"), info.value(QStringLiteral("features"))},
-                    {QStringLiteral("uptime"), info.value(QStringLiteral("uptime"))}};
-            });
-        });
-    registry.add(makeSpec(QStringLiteral("get_vm_info"), QStringLiteral("Sandbox info"),
-                     QStringLiteral("Agent version, platform, runtimes and limits of a sandbox."),
-                     idOnly, anyOut, true, false, true),
-        [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::vmInfo); });
-    registry.add(makeSpec(QStringLiteral("cache_clear"), QStringLiteral("Clear caches"),
-                     QStringLiteral("Clear the sandbox's caches (local: Python bytecode, pip and "
-                                    "Go build caches in /home/user)."),
-                     idOnly, anyOut, false, true, true),
-        [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::cacheClear); });
-    registry.add(
-        makeSpec(QStringLiteral("cache_stats"), QStringLiteral("Cache statistics"),
-            QStringLiteral("Size of the sandbox's caches."), idOnly, anyOut, true, false, true),
-        [m](ToolCall *call) { rawInfo(call, m, &SandboxProvider::cacheStats); });
-    registry.add(
-        makeSpec(QStringLiteral("get_preview_url"), QStringLiteral("Preview URL"),
-            QStringLiteral("The URL at which a server listening on `port` inside the sandbox can "
-                           "be reached (HOPX "
-                           "cloud sandboxes; local sandboxes have no inbound network and say so)."),
-            Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                               {QStringLiteral("port"),
-                                   Schema::integer(QStringLiteral("Port inside the sandbox."), 1,
-                                       65535, 8000)}},
-                {QStringLiteral("sandbox_id"), QStringLiteral("port")}),
-            Schema::output(
-                {{QStringLiteral("preview_url"), Schema::string(QStringLiteral("URL"))}}),
-            true, false, true, true),
-        [m](ToolCall *call) { urlTool(call, m, true); });
-    registry.add(
-        makeSpec(QStringLiteral("get_agent_url"), QStringLiteral("Agent URL"),
-            QStringLiteral("The URL of the sandbox's agent API (HOPX cloud)."), idOnly,
-            Schema::output({{QStringLiteral("agent_url"), Schema::string(QStringLiteral("URL"))}}),
-            true, false, true, true),
-        [m](ToolCall *call) { urlTool(call, m, false); });
+    Tool(QStringLiteral("env_clear"), QStringLiteral("Clear environment"))
+        .description(QStringLiteral("Remove every variable set with env_set or create_sandbox."))
+        .input(idOnly)
+        .output(
+            Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("cleared"))}}))
+        .hints(clears)
+        .handler([m](ToolCall *call, const ToolArgs &args) { envClear(call, m, args); })
+        .addTo(registry);
+
+    addInfoTool(registry, m, QStringLiteral("get_system_metrics"),
+        QStringLiteral("Sandbox metrics"),
+        QStringLiteral("CPU, memory, disk and process figures of a sandbox."), anyOut,
+        ToolSpec::ReadOnly, &SandboxProvider::systemMetrics);
+    addInfoTool(registry, m, QStringLiteral("ping_vm"), QStringLiteral("Ping sandbox"),
+        QStringLiteral("Check that a sandbox's agent answers."),
+        Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("ok"))}}),
+        readOnly, &SandboxProvider::vmInfo, pingShape);
+    addInfoTool(registry, m, QStringLiteral("get_vm_info"), QStringLiteral("Sandbox info"),
+        QStringLiteral("Agent version, platform, runtimes and limits of a sandbox."), anyOut,
+        readOnly, &SandboxProvider::vmInfo);
+    addInfoTool(registry, m, QStringLiteral("cache_clear"), QStringLiteral("Clear caches"),
+        QStringLiteral("Clear the sandbox's caches (local: Python bytecode, pip and Go build "
+                       "caches in /home/user)."),
+        anyOut, clears, &SandboxProvider::cacheClear);
+    addInfoTool(registry, m, QStringLiteral("cache_stats"), QStringLiteral("Cache statistics"),
+        QStringLiteral("Size of the sandbox's caches."), anyOut, readOnly,
+        &SandboxProvider::cacheStats);
+
+    Tool(QStringLiteral("get_preview_url"), QStringLiteral("Preview URL"))
+        .description(QStringLiteral(
+            "The URL at which a server listening on `port` inside the sandbox can be reached "
+            "(HOPX cloud sandboxes; local sandboxes have no inbound network and say so)."))
+        .input(Schema::object(
+            {{QStringLiteral("sandbox_id"), sandboxIdSchema()},
+                {QStringLiteral("port"),
+                    Schema::integer(QStringLiteral("Port inside the sandbox."), 1, 65535, 8000)}},
+            {QStringLiteral("sandbox_id"), QStringLiteral("port")}))
+        .output(Schema::output(
+            {{QStringLiteral("preview_url"), Schema::string(QStringLiteral("URL"))}}))
+        .hints(readOnly | ToolSpec::OpenWorld)
+        .handler([m](ToolCall *call, const ToolArgs &args) { urlTool(call, m, args, true); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("get_agent_url"), QStringLiteral("Agent URL"))
+        .description(QStringLiteral("The URL of the sandbox's agent API (HOPX cloud)."))
+        .input(idOnly)
+        .output(
+            Schema::output({{QStringLiteral("agent_url"), Schema::string(QStringLiteral("URL"))}}))
+        .hints(readOnly | ToolSpec::OpenWorld)
+        .handler([m](ToolCall *call, const ToolArgs &args) { urlTool(call, m, args, false); })
+        .addTo(registry);
 }
 
 } // namespace Hopx::Core::Tools

@@ -1,39 +1,29 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// file_read, file_write, file_list, file_exists, file_remove, file_mkdir
+// file_read, file_write, file_list, file_stat, file_exists, file_remove, file_mkdir
+#include "ImageContent.h"
 #include "McpTools.h"
 #include "Schema.h"
-#include "ToolArgs.h"
+#include "Tool.h"
 #include "ToolSupport.h"
 
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
 
-#include "protocol/ToolRegistry.h"
-
+#include <QDir>
 #include <QStringDecoder>
 
 namespace Hopx::Core::Tools {
 
 using Mcp::ToolCall;
 using Mcp::ToolResult;
+using Mcp::ToolSpec;
 
 namespace {
 
 constexpr qint64 kMaxReadBytes = 8 * 1024 * 1024; // the SDK drops stdio messages over 10 MiB
-
-QString imageMime(const QByteArray &bytes)
-{
-    if (bytes.startsWith("\x89PNG\r\n\x1a\n"))
-        return QStringLiteral("image/png");
-    if (bytes.startsWith("\xff\xd8\xff"))
-        return QStringLiteral("image/jpeg");
-    if (bytes.startsWith("GIF87a") || bytes.startsWith("GIF89a"))
-        return QStringLiteral("image/gif");
-    if (bytes.startsWith("RIFF") && bytes.mid(8, 4) == "WEBP")
-        return QStringLiteral("image/webp");
-    return {};
-}
+// file_stat looks its path up in the parent's listing; past this many entries it gives up.
+constexpr int kMaxStatScan = 100000;
 
 bool isBase64(const QString &encoding)
 {
@@ -47,12 +37,12 @@ struct FileContext
     QString path;
 };
 
-std::optional<FileContext> fileContext(ToolCall *call, SandboxManager *manager)
+std::optional<FileContext> fileContext(
+    ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
-    const ToolArgs args(call->arguments());
     FileContext ctx;
     ctx.id = args.string(QStringLiteral("sandbox_id"));
-    ctx.path = args.string(QStringLiteral("path"), QStringLiteral("/workspace"));
+    ctx.path = args.string(QStringLiteral("path"));
     if (!ctx.path.startsWith(QLatin1Char('/')) && !ctx.path.isEmpty())
         ctx.path =
             QStringLiteral("/workspace/") + ctx.path; // relative paths are under the workspace
@@ -63,76 +53,75 @@ std::optional<FileContext> fileContext(ToolCall *call, SandboxManager *manager)
     return ctx;
 }
 
-void fileRead(ToolCall *call, SandboxManager *manager)
+void finishRead(
+    ToolCall *call, const QString &path, const QString &encoding, const QByteArray &bytes)
 {
-    const auto ctx = fileContext(call, manager);
-    if (!ctx)
+    if (bytes.size() > kMaxReadBytes) {
+        finishWithError(call,
+            Error::make(Error::Code::LimitExceeded,
+                QStringLiteral("The file is %1 bytes; file_read returns at most %2. Read a part "
+                               "with run_command (e.g. head -c, tail, split).")
+                    .arg(bytes.size())
+                    .arg(kMaxReadBytes),
+                QJsonObject {
+                    {QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}},
+                QStringLiteral("File too large")));
         return;
-    const QString encoding =
-        ToolArgs(call->arguments()).string(QStringLiteral("encoding"), QStringLiteral("utf-8"));
-    const QString path = ctx->path;
-    ctx->provider->readFile(ctx->id, path,
-        guarded<QByteArray>(call, [path, encoding](ToolCall *call, Result<QByteArray> r) {
-            if (!r) {
-                finishWithError(call, r.error(), QJsonObject {{QStringLiteral("path"), path}});
-                return;
-            }
-            const QByteArray &bytes = r.value();
-            if (bytes.size() > kMaxReadBytes) {
-                finishWithError(call,
-                    Error::make(Error::Code::LimitExceeded,
-                        QStringLiteral(
-                            "The file is %1 bytes; file_read returns at most %2. Read a part "
-                            "with run_command (e.g. head -c, tail, split).")
-                            .arg(bytes.size())
-                            .arg(kMaxReadBytes),
-                        QJsonObject {
-                            {QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}},
-                        QStringLiteral("File too large")));
-                return;
-            }
-            QJsonObject dict {
-                {QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}};
-            if (isBase64(encoding)) {
-                dict.insert(QStringLiteral("content"), QString::fromLatin1(bytes.toBase64()));
-                dict.insert(QStringLiteral("encoding"), QStringLiteral("base64"));
-                QJsonObject text = dict;
-                const QString mime = imageMime(bytes);
-                if (!mime.isEmpty())
-                    text.insert(QStringLiteral("content"),
-                        QStringLiteral("(%1 bytes of %2, also sent as an image content item)")
-                            .arg(bytes.size())
-                            .arg(mime));
-                ToolResult result = ToolResult::structured(dict, text, false);
-                if (!mime.isEmpty())
-                    result.addImage(bytes, mime);
-                call->finish(result);
-                return;
-            }
-            auto decoder = QStringDecoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-            const QString content = decoder.decode(bytes);
-            if (decoder.hasError()) {
-                finishWithError(call,
-                    Error::make(Error::Code::InvalidArgument,
-                        QStringLiteral(
-                            "The file is not UTF-8 text; read it again with encoding \"base64\"."),
-                        QJsonObject {
-                            {QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}},
-                        QStringLiteral("Binary file")));
-                return;
-            }
-            dict.insert(QStringLiteral("content"), content);
-            dict.insert(QStringLiteral("encoding"), QStringLiteral("utf-8"));
-            call->finish(ToolResult::structured(dict));
-        }));
+    }
+    QJsonObject dict {{QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}};
+    if (isBase64(encoding)) {
+        const QString base64 = QString::fromLatin1(bytes.toBase64());
+        dict.insert(QStringLiteral("content"), base64);
+        dict.insert(QStringLiteral("encoding"), QStringLiteral("base64"));
+        QJsonObject text = dict;
+        const QString mime = ImageContent::sniff(bytes);
+        if (!mime.isEmpty())
+            text.insert(QStringLiteral("content"),
+                QStringLiteral("(%1 bytes of %2, also sent as an image content item)")
+                    .arg(bytes.size())
+                    .arg(mime));
+        ToolResult result = ToolResult::structured(dict, text, false);
+        if (!mime.isEmpty())
+            result.addContent(ImageContent::item(base64, mime));
+        call->finish(result);
+        return;
+    }
+    auto decoder = QStringDecoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString content = decoder.decode(bytes);
+    if (decoder.hasError()) {
+        finishWithError(call,
+            Error::make(Error::Code::InvalidArgument,
+                QStringLiteral(
+                    "The file is not UTF-8 text; read it again with encoding \"base64\"."),
+                QJsonObject {
+                    {QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}},
+                QStringLiteral("Binary file")));
+        return;
+    }
+    dict.insert(QStringLiteral("content"), content);
+    dict.insert(QStringLiteral("encoding"), QStringLiteral("utf-8"));
+    call->finish(ToolResult::structured(dict));
 }
 
-void fileWrite(ToolCall *call, SandboxManager *manager)
+void fileRead(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
-    const ToolArgs args(call->arguments());
-    const QString encoding = args.string(QStringLiteral("encoding"), QStringLiteral("utf-8"));
+    const auto ctx = fileContext(call, manager, args);
+    if (!ctx)
+        return;
+    const QString encoding = args.string(QStringLiteral("encoding"));
+    const QString path = ctx->path;
+    ctx->provider->readFile(ctx->id, path,
+        onSuccess<QByteArray>(call, QJsonObject {{QStringLiteral("path"), path}},
+            [path, encoding](ToolCall *call, const QByteArray &bytes) {
+                finishRead(call, path, encoding, bytes);
+            }));
+}
+
+void fileWrite(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
+{
+    const QString encoding = args.string(QStringLiteral("encoding"));
     const QString content = args.string(QStringLiteral("content"));
-    QString mode = args.string(QStringLiteral("mode"), QStringLiteral("0644"));
+    const QString mode = args.string(QStringLiteral("mode"));
     bool ok = false;
     const int modeBits = mode.toInt(&ok, 8);
     if (!ok || modeBits < 0 || modeBits > 07777) {
@@ -153,87 +142,159 @@ void fileWrite(ToolCall *call, SandboxManager *manager)
     } else {
         bytes = content.toUtf8();
     }
-    const auto ctx = fileContext(call, manager);
+    const auto ctx = fileContext(call, manager, args);
     if (!ctx)
         return;
     const QString path = ctx->path;
     const qint64 size = bytes.size();
     ctx->provider->writeFile(ctx->id, path, bytes, mode,
-        guarded<Unit>(call, [path, size](ToolCall *call, Result<Unit> r) {
-            if (!r) {
-                finishWithError(call, r.error(), QJsonObject {{QStringLiteral("path"), path}});
-                return;
-            }
-            call->finish(ToolResult::structured(
-                QJsonObject {{QStringLiteral("path"), path}, {QStringLiteral("size"), size}}));
-        }));
-}
-
-void fileList(ToolCall *call, SandboxManager *manager)
-{
-    const auto ctx = fileContext(call, manager);
-    if (!ctx)
-        return;
-    const int max = ToolArgs(call->arguments()).integer(QStringLiteral("max_results"), 1000);
-    const QString path = ctx->path;
-    ctx->provider->listFiles(
-        ctx->id, path, max, guarded<FileList>(call, [path](ToolCall *call, Result<FileList> r) {
-            if (!r) {
-                finishWithError(call, r.error(), QJsonObject {{QStringLiteral("path"), path}});
-                return;
-            }
-            QJsonArray files;
-            for (const FileEntry &f : r.value().files)
-                files.append(QJsonObject {{QStringLiteral("name"), f.name},
-                    {QStringLiteral("path"), f.path}, {QStringLiteral("size"), f.size},
-                    {QStringLiteral("is_directory"), f.isDirectory},
-                    {QStringLiteral("modified_time"), f.modifiedTime.toUTC().toString(Qt::ISODate)},
-                    {QStringLiteral("permissions"), f.permissions}});
-            call->finish(ToolResult::structured(QJsonObject {{QStringLiteral("path"), path},
-                {QStringLiteral("files"), files}, {QStringLiteral("count"), files.size()},
-                {QStringLiteral("truncated"), r.value().total > files.size()},
-                {QStringLiteral("total_files"), r.value().total}}));
-        }));
-}
-
-void fileSimple(ToolCall *call, SandboxManager *manager, const QString &what)
-{
-    const auto ctx = fileContext(call, manager);
-    if (!ctx)
-        return;
-    const QString path = ctx->path;
-    if (what == QLatin1String("exists")) {
-        ctx->provider->fileExists(
-            ctx->id, path, guarded<bool>(call, [path](ToolCall *call, Result<bool> r) {
-                if (!r) {
-                    finishWithError(call, r.error(), QJsonObject {{QStringLiteral("path"), path}});
-                    return;
-                }
-                call->finish(ToolResult::structured(QJsonObject {
-                    {QStringLiteral("path"), path}, {QStringLiteral("exists"), r.value()}}));
+        onSuccess<Unit>(call, QJsonObject {{QStringLiteral("path"), path}},
+            [path, size](ToolCall *call, const Unit &) {
+                call->finish(ToolResult::structured(
+                    QJsonObject {{QStringLiteral("path"), path}, {QStringLiteral("size"), size}}));
             }));
+}
+
+QJsonObject fileEntryJson(const FileEntry &f)
+{
+    return {{QStringLiteral("name"), f.name}, {QStringLiteral("path"), f.path},
+        {QStringLiteral("size"), f.size}, {QStringLiteral("is_directory"), f.isDirectory},
+        {QStringLiteral("modified_time"), f.modifiedTime.toUTC().toString(Qt::ISODate)},
+        {QStringLiteral("permissions"), f.permissions}};
+}
+
+void fileList(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
+{
+    const auto ctx = fileContext(call, manager, args);
+    if (!ctx)
+        return;
+    const QString path = ctx->path;
+    ctx->provider->listFiles(ctx->id, path, args.integer(QStringLiteral("max_results")),
+        onSuccess<FileList>(call, QJsonObject {{QStringLiteral("path"), path}},
+            [path](ToolCall *call, const FileList &list) {
+                QJsonArray files;
+                for (const FileEntry &f : list.files)
+                    files.append(fileEntryJson(f));
+                call->finish(ToolResult::structured(QJsonObject {{QStringLiteral("path"), path},
+                    {QStringLiteral("files"), files}, {QStringLiteral("count"), files.size()},
+                    {QStringLiteral("truncated"), list.total > files.size()},
+                    {QStringLiteral("total_files"), list.total}}));
+            }));
+}
+
+//! One path's entry, found in its parent's listing: both providers list, neither stats.
+void fileStat(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
+{
+    const auto ctx = fileContext(call, manager, args);
+    if (!ctx)
+        return;
+    const QString path = QDir::cleanPath(ctx->path);
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    const QString name = path.mid(slash + 1);
+    if (name.isEmpty()) {
+        finishWithInvalid(call,
+            QStringLiteral("file_stat describes a path inside a directory; for / itself use "
+                           "file_list."),
+            QJsonObject {{QStringLiteral("path"), path}});
         return;
     }
-    auto done = guarded<Unit>(call, [path, what](ToolCall *call, Result<Unit> r) {
-        if (!r) {
-            finishWithError(call, r.error(), QJsonObject {{QStringLiteral("path"), path}});
-            return;
-        }
-        call->finish(ToolResult::structured(
-            QJsonObject {{QStringLiteral("status"),
-                             what == QLatin1String("remove") ? QStringLiteral("removed")
-                                                             : QStringLiteral("created")},
-                {QStringLiteral("path"), path}}));
-    });
-    if (what == QLatin1String("remove"))
-        ctx->provider->removeFile(ctx->id, path, done);
-    else
-        ctx->provider->makeDirectory(ctx->id, path, done);
+    const QString parent = slash == 0 ? QStringLiteral("/") : path.left(slash);
+    const auto pathError = [path](const QString &message, Error::Code code, const QString &error) {
+        return Error::make(code, message, QJsonObject {{QStringLiteral("path"), path}}, error);
+    };
+    ctx->provider->listFiles(ctx->id, parent, kMaxStatScan,
+        guarded<FileList>(call, [path, name, pathError](ToolCall *call, Result<FileList> r) {
+            if (!r) {
+                // A missing parent means a missing path: say so of the path that was asked.
+                finishWithError(call,
+                    r.error().code == Error::Code::NotFound ? pathError(
+                        r.error().message, Error::Code::NotFound, QStringLiteral("File not found"))
+                                                            : r.error(),
+                    QJsonObject {{QStringLiteral("path"), path}});
+                return;
+            }
+            for (const FileEntry &f : r.value().files) {
+                if (f.name != name && f.path != path)
+                    continue;
+                QJsonObject dict = fileEntryJson(f);
+                dict.insert(QStringLiteral("path"), path);
+                dict.insert(QStringLiteral("type"),
+                    f.isDirectory ? QStringLiteral("directory") : QStringLiteral("file"));
+                call->finish(ToolResult::structured(dict));
+                return;
+            }
+            finishWithError(call,
+                r.value().total > r.value().files.size()
+                    ? pathError(QStringLiteral("The directory holds more than %1 entries; stat "
+                                               "the path with run_command (stat %2).")
+                                    .arg(kMaxStatScan)
+                                    .arg(path),
+                        Error::Code::LimitExceeded, QStringLiteral("Directory too large"))
+                    : pathError(QStringLiteral("%1 does not exist; file_list shows what is there.")
+                                    .arg(path),
+                        Error::Code::NotFound, QStringLiteral("File not found")));
+        }));
 }
 
-QJsonObject pathSchema(const QString &description)
+void fileExists(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
-    return Schema::string(description + QStringLiteral(" Relative paths are under /workspace."));
+    const auto ctx = fileContext(call, manager, args);
+    if (!ctx)
+        return;
+    const QString path = ctx->path;
+    ctx->provider->fileExists(ctx->id, path,
+        onSuccess<bool>(call, QJsonObject {{QStringLiteral("path"), path}},
+            [path](ToolCall *call, const bool &exists) {
+                call->finish(ToolResult::structured(QJsonObject {
+                    {QStringLiteral("path"), path}, {QStringLiteral("exists"), exists}}));
+            }));
+}
+
+using PathOperation = void (SandboxProvider::*)(const QString &, const QString &, Callback<Unit>);
+
+//! file_remove and file_mkdir: {status, path}.
+void fileChange(ToolCall *call, SandboxManager *manager, const ToolArgs &args,
+    PathOperation operation, const QString &status)
+{
+    const auto ctx = fileContext(call, manager, args);
+    if (!ctx)
+        return;
+    const QString path = ctx->path;
+    (ctx->provider->*operation)(ctx->id, path,
+        onSuccess<Unit>(call, QJsonObject {{QStringLiteral("path"), path}},
+            [path, status](ToolCall *call, const Unit &) {
+                call->finish(ToolResult::structured(QJsonObject {
+                    {QStringLiteral("status"), status}, {QStringLiteral("path"), path}}));
+            }));
+}
+
+QJsonObject pathSchema(
+    const QString &description, const QJsonValue &fallback = QJsonValue::Undefined)
+{
+    return Schema::string(
+        description + QStringLiteral(" Relative paths are under /workspace."), fallback);
+}
+
+//! {sandbox_id, path} plus `more`; both required.
+QJsonObject pathInput(const QString &pathDescription,
+    std::initializer_list<std::pair<QString, QJsonObject>> more = {},
+    const QStringList &moreRequired = {})
+{
+    QJsonObject schema = Schema::object(more, moreRequired);
+    QJsonObject props = schema.value(QStringLiteral("properties")).toObject();
+    props.insert(QStringLiteral("sandbox_id"), sandboxIdSchema());
+    props.insert(QStringLiteral("path"), pathSchema(pathDescription));
+    schema.insert(QStringLiteral("properties"), props);
+    schema.insert(QStringLiteral("required"),
+        QJsonArray::fromStringList(
+            QStringList {QStringLiteral("sandbox_id"), QStringLiteral("path")} + moreRequired));
+    return schema;
+}
+
+QJsonObject encodingSchema()
+{
+    return Schema::stringEnum(QStringLiteral("utf-8 (default) or base64."),
+        {QStringLiteral("utf-8"), QStringLiteral("base64")}, QStringLiteral("utf-8"));
 }
 
 } // namespace
@@ -244,92 +305,101 @@ void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     const QJsonObject statusOut =
         Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("what happened"))},
             {QStringLiteral("path"), Schema::string(QStringLiteral("the path"))}});
-    registry.add(
-        makeSpec(QStringLiteral("file_read"), QStringLiteral("Read a file"),
-            QStringLiteral("Read a file from a sandbox. Text comes back as UTF-8; use encoding "
-                           "\"base64\" for binary "
-                           "files (images also come back as image content)."),
-            Schema::object(
-                {{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                    {QStringLiteral("path"),
-                        pathSchema(QStringLiteral("File to read, e.g. /workspace/out.csv."))},
-                    {QStringLiteral("encoding"),
-                        Schema::stringEnum(QStringLiteral("utf-8 (default) or base64."),
-                            {QStringLiteral("utf-8"), QStringLiteral("base64")})}},
-                {QStringLiteral("sandbox_id"), QStringLiteral("path")}),
-            Schema::output({{QStringLiteral("path"), Schema::string(QStringLiteral("the path"))},
-                {QStringLiteral("content"),
-                    Schema::string(QStringLiteral("file content (base64 when asked)"))},
-                {QStringLiteral("size"),
-                    QJsonObject {{QStringLiteral("type"), QStringLiteral("integer")}}}}),
-            true, false, true),
-        [m](ToolCall *call) { fileRead(call, m); });
-    registry.add(
-        makeSpec(QStringLiteral("file_write"), QStringLiteral("Write a file"),
-            QStringLiteral("Create or overwrite a file in a sandbox (parent directories are "
-                           "created). Use encoding "
-                           "\"base64\" to write binary content byte for byte."),
-            Schema::object(
-                {{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                    {QStringLiteral("path"), pathSchema(QStringLiteral("File to write."))},
-                    {QStringLiteral("content"),
-                        Schema::string(
-                            QStringLiteral("The content (base64 when encoding is base64)."))},
-                    {QStringLiteral("encoding"),
-                        Schema::stringEnum(QStringLiteral("utf-8 (default) or base64."),
-                            {QStringLiteral("utf-8"), QStringLiteral("base64")})},
-                    {QStringLiteral("mode"),
-                        Schema::string(QStringLiteral("Octal permissions, default \"0644\"."))}},
-                {QStringLiteral("sandbox_id"), QStringLiteral("path"), QStringLiteral("content")}),
-            Schema::output({{QStringLiteral("path"), Schema::string(QStringLiteral("the path"))},
-                {QStringLiteral("size"),
-                    QJsonObject {{QStringLiteral("type"), QStringLiteral("integer")}}}}),
-            false, true, true),
-        [m](ToolCall *call) { fileWrite(call, m); });
-    registry.add(
-        makeSpec(QStringLiteral("file_list"), QStringLiteral("List a directory"),
-            QStringLiteral("List a directory in a sandbox: name, path, size, is_directory, "
-                           "modified_time, permissions."),
-            Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                               {QStringLiteral("path"),
-                                   pathSchema(QStringLiteral("Directory, default /workspace."))},
-                               {QStringLiteral("max_results"),
-                                   Schema::integer(QStringLiteral("At most this many entries."), 1,
-                                       100000, 1000)}},
-                {QStringLiteral("sandbox_id")}),
-            Schema::output({{QStringLiteral("files"),
-                                QJsonObject {{QStringLiteral("type"), QStringLiteral("array")}}},
-                {QStringLiteral("count"),
-                    QJsonObject {{QStringLiteral("type"), QStringLiteral("integer")}}}}),
-            true, false, true),
-        [m](ToolCall *call) { fileList(call, m); });
-    registry.add(makeSpec(QStringLiteral("file_exists"), QStringLiteral("Check a path"),
-                     QStringLiteral("Whether a file or directory exists in a sandbox."),
-                     Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                                        {QStringLiteral("path"),
-                                            pathSchema(QStringLiteral("Path to check."))}},
-                         {QStringLiteral("sandbox_id"), QStringLiteral("path")}),
-                     Schema::output({{QStringLiteral("exists"),
-                         QJsonObject {{QStringLiteral("type"), QStringLiteral("boolean")}}}}),
-                     true, false, true),
-        [m](ToolCall *call) { fileSimple(call, m, QStringLiteral("exists")); });
-    registry.add(
-        makeSpec(QStringLiteral("file_remove"), QStringLiteral("Remove a path"),
-            QStringLiteral("Delete a file, or a directory with everything in it, in a sandbox."),
-            Schema::object(
-                {{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                    {QStringLiteral("path"), pathSchema(QStringLiteral("Path to remove."))}},
-                {QStringLiteral("sandbox_id"), QStringLiteral("path")}),
-            statusOut, false, true, true),
-        [m](ToolCall *call) { fileSimple(call, m, QStringLiteral("remove")); });
-    registry.add(makeSpec(QStringLiteral("file_mkdir"), QStringLiteral("Make a directory"),
-                     QStringLiteral("Create a directory (and its parents) in a sandbox."),
-                     Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
-                                        {QStringLiteral("path"),
-                                            pathSchema(QStringLiteral("Directory to create."))}},
-                         {QStringLiteral("sandbox_id"), QStringLiteral("path")}),
-                     statusOut, false, false, true),
-        [m](ToolCall *call) { fileSimple(call, m, QStringLiteral("mkdir")); });
+    const QJsonObject pathOut = Schema::string(QStringLiteral("the path"));
+    const QJsonObject sizeOut = Schema::typed(QStringLiteral("integer"));
+
+    Tool(QStringLiteral("file_read"), QStringLiteral("Read a file"))
+        .description(QStringLiteral(
+            "Read a file from a sandbox. Text comes back as UTF-8; use encoding \"base64\" for "
+            "binary files (images also come back as image content)."))
+        .input(pathInput(QStringLiteral("File to read, e.g. /workspace/out.csv."),
+            {{QStringLiteral("encoding"), encodingSchema()}}))
+        .output(Schema::output({{QStringLiteral("path"), pathOut},
+            {QStringLiteral("content"),
+                Schema::string(QStringLiteral("file content (base64 when asked)"))},
+            {QStringLiteral("size"), sizeOut}}))
+        .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) { fileRead(call, m, args); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("file_write"), QStringLiteral("Write a file"))
+        .description(QStringLiteral(
+            "Create or overwrite a file in a sandbox (parent directories are created). Use "
+            "encoding \"base64\" to write binary content byte for byte."))
+        .input(pathInput(QStringLiteral("File to write."),
+            {{QStringLiteral("content"),
+                 Schema::string(QStringLiteral("The content (base64 when encoding is base64)."))},
+                {QStringLiteral("encoding"), encodingSchema()},
+                {QStringLiteral("mode"),
+                    Schema::string(QStringLiteral("Octal permissions, default \"0644\"."),
+                        QStringLiteral("0644"))}},
+            {QStringLiteral("content")}))
+        .output(
+            Schema::output({{QStringLiteral("path"), pathOut}, {QStringLiteral("size"), sizeOut}}))
+        .hints(ToolSpec::Destructive | ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) { fileWrite(call, m, args); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("file_list"), QStringLiteral("List a directory"))
+        .description(QStringLiteral("List a directory in a sandbox: name, path, size, "
+                                    "is_directory, modified_time, permissions."))
+        .input(Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
+                                  {QStringLiteral("path"),
+                                      pathSchema(QStringLiteral("Directory, default /workspace."),
+                                          QStringLiteral("/workspace"))},
+                                  {QStringLiteral("max_results"),
+                                      Schema::integer(QStringLiteral("At most this many entries."),
+                                          1, 100000, 1000)}},
+            {QStringLiteral("sandbox_id")}))
+        .output(Schema::output({{QStringLiteral("files"), Schema::typed(QStringLiteral("array"))},
+            {QStringLiteral("count"), Schema::typed(QStringLiteral("integer"))}}))
+        .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) { fileList(call, m, args); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("file_stat"), QStringLiteral("Describe a path"))
+        .description(QStringLiteral(
+            "Size, type (file or directory), permissions and modification time of one path in "
+            "a sandbox, without reading it. An error says when the path does not exist."))
+        .input(pathInput(QStringLiteral("File or directory to describe.")))
+        .output(Schema::output({{QStringLiteral("path"), pathOut},
+            {QStringLiteral("type"), Schema::string(QStringLiteral("\"file\" or \"directory\""))},
+            {QStringLiteral("size"), sizeOut},
+            {QStringLiteral("permissions"), Schema::string(QStringLiteral("octal, e.g. \"0644\""))},
+            {QStringLiteral("modified_time"), Schema::string(QStringLiteral("ISO 8601, UTC"))}}))
+        .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) { fileStat(call, m, args); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("file_exists"), QStringLiteral("Check a path"))
+        .description(QStringLiteral("Whether a file or directory exists in a sandbox."))
+        .input(pathInput(QStringLiteral("Path to check.")))
+        .output(
+            Schema::output({{QStringLiteral("exists"), Schema::typed(QStringLiteral("boolean"))}}))
+        .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) { fileExists(call, m, args); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("file_remove"), QStringLiteral("Remove a path"))
+        .description(
+            QStringLiteral("Delete a file, or a directory with everything in it, in a sandbox."))
+        .input(pathInput(QStringLiteral("Path to remove.")))
+        .output(statusOut)
+        .hints(ToolSpec::Destructive | ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) {
+            fileChange(call, m, args, &SandboxProvider::removeFile, QStringLiteral("removed"));
+        })
+        .addTo(registry);
+
+    Tool(QStringLiteral("file_mkdir"), QStringLiteral("Make a directory"))
+        .description(QStringLiteral("Create a directory (and its parents) in a sandbox."))
+        .input(pathInput(QStringLiteral("Directory to create.")))
+        .output(statusOut)
+        .hints(ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) {
+            fileChange(call, m, args, &SandboxProvider::makeDirectory, QStringLiteral("created"));
+        })
+        .addTo(registry);
 }
 
 } // namespace Hopx::Core::Tools

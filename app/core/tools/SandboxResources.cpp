@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // sandbox://{sandbox_id}/{+path}: files inside any sandbox as MCP resources.
 #include "McpTools.h"
+#include "ToolSupport.h"
 
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
@@ -70,7 +71,7 @@ void readSandboxFile(SandboxManager *manager, const QString &uri,
 {
     const QString id = vars.value(QStringLiteral("sandbox_id"));
     const QString path = QLatin1Char('/') + vars.value(QStringLiteral("path"));
-    SandboxProvider *provider = manager->providerForSandbox(id, env);
+    SandboxProvider *provider = providerOf(manager, id, env);
     if (!provider || !provider->unavailableReason().isEmpty()) {
         reply(failure(Mcp::JsonRpc::InternalError,
             QStringLiteral("Cannot read %1: %2")

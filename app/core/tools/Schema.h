@@ -14,27 +14,42 @@ namespace Hopx::Core::Tools {
 /*! \brief Small builders for the JSON Schemas of tool inputs and outputs. */
 namespace Schema {
 
-inline QJsonObject string(const QString &description)
+//! `schema` with "default": what ToolArgs reads when the argument is absent.
+inline QJsonObject withDefault(QJsonObject schema, const QJsonValue &fallback)
 {
-    return {{QStringLiteral("type"), QStringLiteral("string")},
-        {QStringLiteral("description"), description}};
+    if (!fallback.isUndefined())
+        schema.insert(QStringLiteral("default"), fallback);
+    return schema;
 }
-inline QJsonObject stringEnum(const QString &description, const QStringList &values)
+inline QJsonObject string(
+    const QString &description, const QJsonValue &fallback = QJsonValue::Undefined)
 {
-    QJsonObject s = string(description);
+    return withDefault({{QStringLiteral("type"), QStringLiteral("string")},
+                           {QStringLiteral("description"), description}},
+        fallback);
+}
+inline QJsonObject stringEnum(const QString &description, const QStringList &values,
+    const QJsonValue &fallback = QJsonValue::Undefined)
+{
+    QJsonObject s = string(description, fallback);
     s.insert(QStringLiteral("enum"), QJsonArray::fromStringList(values));
     return s;
 }
-inline QJsonObject integer(const QString &description, double minimum, double maximum, int fallback)
+inline QJsonObject integer(const QString &description, double minimum, double maximum,
+    const QJsonValue &fallback = QJsonValue::Undefined)
 {
-    return {{QStringLiteral("type"), QStringLiteral("integer")},
-        {QStringLiteral("description"), description}, {QStringLiteral("minimum"), minimum},
-        {QStringLiteral("maximum"), maximum}, {QStringLiteral("default"), fallback}};
+    return withDefault(
+        {{QStringLiteral("type"), QStringLiteral("integer")},
+            {QStringLiteral("description"), description}, {QStringLiteral("minimum"), minimum},
+            {QStringLiteral("maximum"), maximum}},
+        fallback);
 }
-inline QJsonObject boolean(const QString &description)
+inline QJsonObject boolean(
+    const QString &description, const QJsonValue &fallback = QJsonValue::Undefined)
 {
-    return {{QStringLiteral("type"), QStringLiteral("boolean")},
-        {QStringLiteral("description"), description}};
+    return withDefault({{QStringLiteral("type"), QStringLiteral("boolean")},
+                           {QStringLiteral("description"), description}},
+        fallback);
 }
 inline QJsonObject stringMap(const QString &description)
 {
@@ -42,6 +57,11 @@ inline QJsonObject stringMap(const QString &description)
         {QStringLiteral("description"), description},
         {QStringLiteral("additionalProperties"),
             QJsonObject {{QStringLiteral("type"), QStringLiteral("string")}}}};
+}
+//! Just a type, for output schemas: "integer", "array", …
+inline QJsonObject typed(const QString &type)
+{
+    return {{QStringLiteral("type"), type}};
 }
 inline QJsonObject any(const QString &description)
 {

@@ -86,12 +86,12 @@ QString ToolReference::annotationSummary(const Mcp::ToolSpec &spec)
 {
     QStringList parts;
     // destructiveHint means nothing for a read-only tool (MCP schema), so it is not shown there.
-    if (spec.readOnly)
+    if (spec.readOnly())
         parts << QStringLiteral("read-only");
     else
-        parts << (spec.destructive ? QStringLiteral("destructive")
-                                   : QStringLiteral("non-destructive"));
-    if (spec.idempotent)
+        parts << (spec.destructive() ? QStringLiteral("destructive")
+                                     : QStringLiteral("non-destructive"));
+    if (spec.idempotent())
         parts << QStringLiteral("idempotent");
     if (spec.taskSupport == Mcp::ToolSpec::TaskSupport::Optional)
         parts << QStringLiteral("task-capable");

@@ -79,6 +79,23 @@ SandboxProvider *providerForNew(
     return checkedProvider(call, manager, kind);
 }
 
+std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
+    Mcp::ToolCall *call, SandboxManager *manager)
+{
+    std::array<std::pair<QString, SandboxProvider *>, 2> out {
+        {{QStringLiteral("local"), nullptr}, {QStringLiteral("hopx"), nullptr}}};
+    if (manager)
+        for (auto &[kind, provider] : out)
+            provider = manager->provider(kind, call->connectionEnv());
+    return out;
+}
+
+SandboxProvider *providerOf(
+    SandboxManager *manager, const QString &sandboxId, const QMap<QString, QString> &connectionEnv)
+{
+    return manager->providerForSandbox(sandboxId, connectionEnv);
+}
+
 void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed)
 {
     if (!call->clientSupports(QStringLiteral("elicitation"))) {
@@ -173,6 +190,11 @@ QString normaliseLanguage(const QString &language)
     return {};
 }
 
+QString defaultTemplateName()
+{
+    return QStringLiteral("code-interpreter");
+}
+
 QJsonObject sandboxIdSchema()
 {
     return Schema::string(QStringLiteral("Sandbox id from create_sandbox or list_sandboxes "
@@ -186,23 +208,6 @@ QJsonObject providerSchema()
                        "machine, offline, no account) or \"hopx\" (HOPX cloud, "
                        "needs an API key). Default: the app's setting."),
         {QStringLiteral("local"), QStringLiteral("hopx")});
-}
-
-Mcp::ToolSpec makeSpec(const QString &name, const QString &title, const QString &description,
-    const QJsonObject &inputSchema, const QJsonObject &outputSchema, bool readOnly,
-    bool destructive, bool idempotent, bool openWorld)
-{
-    Mcp::ToolSpec spec;
-    spec.name = name;
-    spec.title = title;
-    spec.description = description;
-    spec.inputSchema = inputSchema;
-    spec.outputSchema = outputSchema;
-    spec.readOnly = readOnly;
-    spec.destructive = destructive;
-    spec.idempotent = idempotent;
-    spec.openWorld = openWorld;
-    return spec;
 }
 
 } // namespace Hopx::Core::Tools

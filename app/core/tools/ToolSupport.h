@@ -9,9 +9,11 @@
 #include "core/SandboxTypes.h"
 
 #include "protocol/ToolCall.h"
-#include "protocol/ToolSpec.h"
 
 #include <QPointer>
+
+#include <array>
+#include <utility>
 
 namespace Hopx::Core {
 class SandboxManager;
@@ -27,12 +29,20 @@ void finishWithError(Mcp::ToolCall *call, const Error &error, const QJsonObject 
 void finishWithInvalid(Mcp::ToolCall *call, const QString &message, const QJsonObject &provided);
 
 /*! The provider that owns `sandboxId`, or nullptr after finishing the call with an error
- *  that says what to do. */
+ *  that says what to do. Tools find providers through these helpers only. */
 SandboxProvider *providerFor(
     Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId);
 /*! The provider for a new sandbox: `requested` ("local", "hopx" or empty for the default). */
 SandboxProvider *providerForNew(
     Mcp::ToolCall *call, SandboxManager *manager, const QString &requested);
+
+//! Each provider kind a tool can name, with its provider for the call's connection (nullptr:
+//! not built in), in the order tools report them.
+std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
+    Mcp::ToolCall *call, SandboxManager *manager);
+//! The provider that owns `sandboxId` for a connection, available or not (resources/read).
+SandboxProvider *providerOf(
+    SandboxManager *manager, const QString &sandboxId, const QMap<QString, QString> &connectionEnv);
 
 /*! A tool is about to create a local sandbox with outbound network. Clients that declared the
  *  `elicitation` capability ask their user first (elicitation/create, one boolean); `proceed`
@@ -59,12 +69,26 @@ Callback<T> guarded(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *, Res
     };
 }
 
+//! The template new sandboxes get when a tool names none (hopx-mcp's "code-interpreter").
+QString defaultTemplateName();
+
+/*! A provider callback, guarded(): a failure finishes the call with its error plus
+ *  `errorExtra` (e.g. the path or id it was about); a value goes to `fn`. */
+template<typename T>
+Callback<T> onSuccess(Mcp::ToolCall *call, const QJsonObject &errorExtra,
+    std::function<void(Mcp::ToolCall *, const T &)> fn)
+{
+    return guarded<T>(call, [errorExtra, fn = std::move(fn)](Mcp::ToolCall *call, Result<T> r) {
+        if (!r) {
+            finishWithError(call, r.error(), errorExtra);
+            return;
+        }
+        fn(call, r.value());
+    });
+}
+
 //! Common input-schema pieces.
 QJsonObject sandboxIdSchema();
 QJsonObject providerSchema();
-//! A spec with the annotations filled in.
-Mcp::ToolSpec makeSpec(const QString &name, const QString &title, const QString &description,
-    const QJsonObject &inputSchema, const QJsonObject &outputSchema, bool readOnly,
-    bool destructive, bool idempotent, bool openWorld = false);
 
 } // namespace Hopx::Core::Tools

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 #include "ConformanceFixtures.h"
-#include "Schema.h"
+
+#include "core/tools/Schema.h"
 
 #include "protocol/PromptRegistry.h"
 #include "protocol/ResourceRegistry.h"
@@ -15,7 +16,9 @@
 
 #include <memory>
 
-namespace Hopx::Core::Tools {
+namespace Hopx::TestServer {
+
+namespace Schema = Core::Tools::Schema;
 
 using Mcp::PromptRegistry;
 using Mcp::ResourceRegistry;
@@ -37,8 +40,7 @@ ToolSpec fixture(const QString &name, const QString &description)
     spec.name = name;
     spec.description = description;
     spec.inputSchema = Schema::object({}, {}, false);
-    spec.readOnly = true;
-    spec.openWorld = false;
+    spec.hints = ToolSpec::ReadOnly;
     return spec;
 }
 
@@ -461,4 +463,4 @@ void registerConformanceFixtures(
         });
 }
 
-} // namespace Hopx::Core::Tools
+} // namespace Hopx::TestServer

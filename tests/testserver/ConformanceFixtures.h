@@ -8,11 +8,12 @@ class ResourceRegistry;
 class ToolRegistry;
 } // namespace Hopx::Mcp
 
-namespace Hopx::Core::Tools {
+namespace Hopx::TestServer {
 
 /*! \brief The test-only tools the official conformance suite calls (`--conformance-fixtures`).
  *
- * Never registered in product mode. Our own tests use them too where they need a call that
+ * Only hopx-desktop-testserver has them; hopx-desktop does not even contain them. Our own
+ * tests use them too where they need a call that
  * takes a while (test_tool_with_progress, which may also run as a task) without depending on
  * a sandbox. What each fixture returns follows the suite's scenarios
  * (@modelcontextprotocol/conformance 0.1.16, its src/scenarios/server/ sources).
@@ -22,4 +23,4 @@ void registerConformanceFixtures(Mcp::ToolRegistry &registry);
 void registerConformanceFixtures(
     Mcp::ToolRegistry &tools, Mcp::ResourceRegistry &resources, Mcp::PromptRegistry &prompts);
 
-} // namespace Hopx::Core::Tools
+} // namespace Hopx::TestServer
