@@ -365,6 +365,17 @@ QMap<QString, QString> FakeHopxServer::env(const QString &id) const
     return m_sandboxes.value(id).env;
 }
 
+void FakeHopxServer::setDesktop(const QString &id, bool on)
+{
+    if (m_sandboxes.contains(id))
+        m_sandboxes[id].desktop = on;
+}
+
+QJsonArray FakeHopxServer::desktopEvents(const QString &id) const
+{
+    return m_sandboxes.value(id).desktopEvents;
+}
+
 QJsonArray FakeHopxServer::executions(const QString &id) const
 {
     QJsonArray a;
@@ -1154,6 +1165,8 @@ FakeHopxServer::Reply FakeHopxServer::agent(const Request &r)
         return files(s, r);
     if (p == QLatin1String("/env"))
         return envRoute(s, r);
+    if (p.startsWith(QLatin1String("/desktop/")))
+        return desktop(s, r);
     if (p == QLatin1String("/metrics/snapshot") && r.method == "GET")
         return json({{QStringLiteral("uptime_seconds"), 12},
             {QStringLiteral("total_requests"), int(m_log.size())},
@@ -1396,6 +1409,8 @@ FakeHopxServer::Reply FakeHopxServer::runCommand(Sandbox &s, const QJsonObject &
 FakeHopxServer::Reply FakeHopxServer::files(Sandbox &s, const Request &r)
 {
     const QString op = r.agentPath.mid(7); // after "/files/"
+    if (op == QLatin1String("upload") && r.method == "POST")
+        return upload(s, r);
     QJsonObject b;
     QString path = r.query.queryItemValue(QStringLiteral("path"), QUrl::FullyDecoded);
     if (r.method == "POST") {
@@ -1531,6 +1546,94 @@ FakeHopxServer::Reply FakeHopxServer::envRoute(Sandbox &s, const Request &r)
     for (auto it = vars.begin(); it != vars.end(); ++it)
         s.env.insert(it.key(), it.value().toString());
     return json({{QStringLiteral("success"), true}, {QStringLiteral("count"), int(s.env.size())}});
+}
+
+// The document lists the desktop operations without request bodies; these are the Python SDK's.
+FakeHopxServer::Reply FakeHopxServer::desktop(Sandbox &s, const Request &r)
+{
+    if (r.method != "POST")
+        return agentError(
+            405, QStringLiteral("METHOD_NOT_ALLOWED"), QStringLiteral("Method not allowed"));
+    if (!s.desktop) // the document's 503, with the SDK's code
+        return agentError(503, QStringLiteral("DESKTOP_NOT_AVAILABLE"),
+            QStringLiteral("Desktop not available in this template"));
+    const QString &p = r.agentPath;
+    if (p == QLatin1String("/desktop/screenshot"))
+        return json({{QStringLiteral("image"), QString::fromLatin1(kPngBase64)},
+            {QStringLiteral("format"), QStringLiteral("png")}, {QStringLiteral("width"), 1},
+            {QStringLiteral("height"), 1}});
+    static const QHash<QString, QStringList> required {
+        {QStringLiteral("/desktop/mouse/click"), {"x", "y"}},
+        {QStringLiteral("/desktop/mouse/move"), {"x", "y"}},
+        {QStringLiteral("/desktop/mouse/drag"), {"from_x", "from_y", "to_x", "to_y"}},
+        {QStringLiteral("/desktop/mouse/scroll"), {"amount"}},
+        {QStringLiteral("/desktop/keyboard/type"), {"text"}},
+        {QStringLiteral("/desktop/keyboard/press"), {"key"}},
+        {QStringLiteral("/desktop/keyboard/combination"), {"modifiers", "key"}}};
+    const auto it = required.constFind(p);
+    if (it == required.constEnd())
+        return textReply(404, "404 page not found");
+    const QJsonObject body = r.json();
+    for (const QString &field : *it) {
+        if (!body.contains(field))
+            return agentError(400, QStringLiteral("MISSING_PARAMETER"), field + " is required");
+    }
+    s.desktopEvents.append(
+        QJsonObject {{QStringLiteral("action"), p}, {QStringLiteral("body"), body}});
+    return json({{QStringLiteral("success"), true}});
+}
+
+// POST /files/upload, multipart/form-data with `file` (required) and `path` (agent 3.2.8).
+FakeHopxServer::Reply FakeHopxServer::upload(Sandbox &s, const Request &r)
+{
+    const QByteArray type = r.header("content-type");
+    const qsizetype at = type.indexOf("boundary=");
+    if (!type.startsWith("multipart/form-data") || at < 0)
+        return agentError(
+            400, QStringLiteral("INVALID_REQUEST"), QStringLiteral("multipart/form-data expected"));
+    QByteArray boundary = type.mid(at + 9);
+    if (boundary.startsWith('"'))
+        boundary = boundary.mid(1, boundary.size() - 2);
+    QHash<QByteArray, QByteArray> parts;
+    const QByteArray delimiter = "--" + boundary;
+    QList<QByteArray> chunks;
+    for (qsizetype from = 0, next = 0; (next = r.body.indexOf(delimiter, from)) >= 0;) {
+        if (from > 0)
+            chunks << r.body.mid(from, next - from);
+        from = next + delimiter.size();
+    }
+    for (const QByteArray &raw : chunks) {
+        const qsizetype end = raw.indexOf("\r\n\r\n");
+        if (end < 0)
+            continue;
+        const QByteArray headers = raw.left(end);
+        const qsizetype n = headers.indexOf("name=\"");
+        if (n < 0)
+            continue;
+        const QByteArray name = headers.mid(n + 6, headers.indexOf('"', n + 6) - n - 6);
+        QByteArray content = raw.mid(end + 4);
+        if (content.endsWith("\r\n"))
+            content.chop(2);
+        parts.insert(name, content);
+    }
+    if (!parts.contains("file"))
+        return agentError(
+            400, QStringLiteral("MISSING_PARAMETER"), QStringLiteral("file is required"));
+    const QString path = QString::fromUtf8(parts.value("path"));
+    if (path.isEmpty())
+        return agentError(
+            400, QStringLiteral("MISSING_PARAMETER"), QStringLiteral("path is required"));
+    if (!allowedPath(path))
+        return agentError(
+            403, QStringLiteral("PATH_NOT_ALLOWED"), QStringLiteral("Path not allowed: ") + path);
+    s.files.insert(path, parts.value("file"));
+    for (QString dir = parentOf(path); !dir.isEmpty() && dir != QLatin1String("/");
+         dir = parentOf(dir))
+        s.dirs.insert(dir);
+    return json({{QStringLiteral("success"), true},
+        {QStringLiteral("message"), QStringLiteral("File uploaded")},
+        {QStringLiteral("path"), path}, {QStringLiteral("size"), parts.value("file").size()},
+        {QStringLiteral("timestamp"), iso(QDateTime::currentDateTimeUtc())}});
 }
 
 } // namespace Hopx::Test

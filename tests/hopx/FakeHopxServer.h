@@ -166,6 +166,10 @@ public:
     QByteArray file(const QString &id, const QString &path) const;
     void setFile(const QString &id, const QString &path, const QByteArray &content);
     QMap<QString, QString> env(const QString &id) const;
+    //! Its template has a desktop (`/desktop/*` answer; else 503 DESKTOP_NOT_AVAILABLE).
+    void setDesktop(const QString &id, bool on);
+    //! The mouse and keyboard actions it received: `{action: path, body}` each.
+    QJsonArray desktopEvents(const QString &id) const;
     QJsonArray executions(const QString &id) const;
 
     void setHealthDelayMs(int ms) { m_healthDelayMs = ms; }
@@ -225,6 +229,8 @@ private:
         quint16 agentPort = 0;
         bool tokenExpired = false; // the token was invalidated as expired
         bool expired = false; // quirks: kept to answer 410
+        bool desktop = false;
+        QJsonArray desktopEvents;
         int executionsRun = 0;
         int cacheHits = 0;
     };
@@ -251,6 +257,8 @@ private:
     Reply runCommand(Sandbox &s, const QJsonObject &body);
     Reply files(Sandbox &s, const Request &r);
     Reply envRoute(Sandbox &s, const Request &r);
+    Reply desktop(Sandbox &s, const Request &r);
+    Reply upload(Sandbox &s, const Request &r);
     Reply kill(Sandbox &s, const Request &r, bool sdkForm);
     void acceptAgent(const QString &id);
     void setAgentListening(const QString &id, bool on);

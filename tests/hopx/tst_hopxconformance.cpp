@@ -7,10 +7,14 @@
 // which records the requests; the set of operations used must be exactly the expected one, so
 // a new endpoint cannot slip in unchecked.
 #include "FakeHopxServer.h"
+#include "HopxPieces.h"
 #include "HopxTestSupport.h"
 
+#include "core/hopx/HopxDesktop.h"
+#include "core/hopx/HopxFiles.h"
 #include "core/hopx/HopxProvider.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,6 +23,7 @@
 #include <QTest>
 
 #include <memory>
+#include <optional>
 
 using namespace Hopx::Core;
 using Hopx::Cloud::HopxProvider;
@@ -174,11 +179,18 @@ private:
                                         .value(QStringLiteral("content"))
                                         .toObject();
         if (content.isEmpty()) {
+            if (sdkBody(op).has_value())
+                return checkSdkBody(op, r, problems);
             if (!r.body.isEmpty())
                 problems->append(QStringLiteral("%1 takes no body, got %2")
                                      .arg(op, QString::fromUtf8(r.body.left(80))));
             return;
         }
+        const QJsonObject multipart =
+            content.value(QStringLiteral("multipart/form-data")).toObject();
+        if (!multipart.isEmpty())
+            return checkMultipart(
+                op, resolve(multipart.value(QStringLiteral("schema")).toObject()), r, problems);
         const QJsonObject json = content.value(QStringLiteral("application/json")).toObject();
         if (json.isEmpty()) {
             problems->append(
@@ -193,6 +205,68 @@ private:
         }
         checkValue(op + QStringLiteral(" body"), json.value(QStringLiteral("schema")).toObject(),
             body.isObject() ? QJsonValue(body.object()) : QJsonValue(body.array()), problems);
+    }
+
+    // The document lists the desktop operations with no request body; their bodies are the
+    // Python SDK's (desktop.py), field by field. Nothing else may be sent to them.
+    static std::optional<QStringList> sdkBody(const QString &op)
+    {
+        static const QHash<QString, QStringList> bodies {
+            {QStringLiteral("POST /desktop/screenshot"), {}},
+            {QStringLiteral("POST /desktop/mouse/click"), {"x", "y", "button", "clicks"}},
+            {QStringLiteral("POST /desktop/mouse/move"), {"x", "y"}},
+            {QStringLiteral("POST /desktop/mouse/drag"),
+                {"from_x", "from_y", "to_x", "to_y", "button"}},
+            {QStringLiteral("POST /desktop/mouse/scroll"), {"amount", "direction"}},
+            {QStringLiteral("POST /desktop/keyboard/type"), {"text", "delay_ms"}},
+            {QStringLiteral("POST /desktop/keyboard/press"), {"key"}},
+            {QStringLiteral("POST /desktop/keyboard/combination"), {"modifiers", "key"}}};
+        const auto it = bodies.constFind(op);
+        return it == bodies.constEnd() ? std::nullopt : std::optional<QStringList>(*it);
+    }
+
+    static void checkSdkBody(
+        const QString &op, const FakeHopxServer::Request &r, QStringList *problems)
+    {
+        const QStringList fields = *sdkBody(op);
+        if (fields.isEmpty()) {
+            if (!r.body.isEmpty())
+                problems->append(QStringLiteral("%1 takes no body").arg(op));
+            return;
+        }
+        const QJsonObject o = QJsonDocument::fromJson(r.body).object();
+        for (const QString &k : o.keys()) {
+            if (!fields.contains(k))
+                problems->append(QStringLiteral("%1: %2 is not a field the SDK sends").arg(op, k));
+        }
+        for (const QString &k : fields) {
+            if (!o.contains(k))
+                problems->append(QStringLiteral("%1: %2 missing").arg(op, k));
+        }
+    }
+
+    // multipart/form-data: the parts by name against the schema's properties and required.
+    static void checkMultipart(const QString &op, const QJsonObject &schema,
+        const FakeHopxServer::Request &r, QStringList *problems)
+    {
+        if (!r.header("content-type").startsWith("multipart/form-data; boundary="))
+            problems->append(QStringLiteral("%1: not sent as multipart/form-data").arg(op));
+        QSet<QString> names;
+        for (qsizetype at = 0;
+             (at = r.body.indexOf("Content-Disposition: form-data; name=\"", at)) >= 0;) {
+            at += 38;
+            names.insert(QString::fromUtf8(r.body.mid(at, r.body.indexOf('"', at) - at)));
+        }
+        const QJsonObject properties = schema.value(QStringLiteral("properties")).toObject();
+        for (const QString &n : names) {
+            if (!properties.contains(n))
+                problems->append(QStringLiteral("%1: part %2 is not documented").arg(op, n));
+        }
+        for (const QJsonValue &req : schema.value(QStringLiteral("required")).toArray()) {
+            if (!names.contains(req.toString()))
+                problems->append(
+                    QStringLiteral("%1: required part %2 missing").arg(op, req.toString()));
+        }
     }
 
     QJsonObject resolve(const QJsonObject &schema) const
@@ -445,15 +519,67 @@ private slots:
             QStringLiteral("agent GET /files/list"), QStringLiteral("agent GET /files/exists"),
             QStringLiteral("agent POST /files/mkdir"), QStringLiteral("agent DELETE /files/remove"),
             QStringLiteral("agent GET /env"), QStringLiteral("agent PUT /env"),
-            QStringLiteral("agent PATCH /env"), QStringLiteral("agent GET /metrics/snapshot"),
-            QStringLiteral("agent GET /info"), QStringLiteral("agent POST /cache/clear"),
-            QStringLiteral("agent GET /cache/stats")};
+            QStringLiteral("agent PATCH /env"), QStringLiteral("agent DELETE /env"),
+            QStringLiteral("agent GET /metrics/snapshot"), QStringLiteral("agent GET /info"),
+            QStringLiteral("agent POST /cache/clear"), QStringLiteral("agent GET /cache/stats")};
         QStringList missing = (expected - used).values();
         QStringList extra = (used - expected).values();
         missing.sort();
         extra.sort();
         QVERIFY2(missing.isEmpty(), qPrintable("not exercised: " + missing.join(", ")));
         QVERIFY2(extra.isEmpty(), qPrintable("not expected: " + extra.join(", ")));
+    }
+
+    // The operations the provider interface does not have yet, through the pieces: streamed
+    // upload and download, the desktop.
+    void streamedFilesAndDesktopAreDocumented()
+    {
+        Hopx::Test::Pieces pieces;
+        QVERIFY(pieces.listening);
+        CreateSpec spec;
+        spec.templateName = QStringLiteral("code-interpreter");
+        const auto created = wait<QJsonObject>([&](auto cb) { pieces.control.create(spec, cb); });
+        QVERIFY(created.ok());
+        pieces.pool->update(created.value());
+        const QString id = created.value().value(QStringLiteral("id")).toString();
+        pieces.server.setDesktop(id, true);
+        const Hopx::Cloud::AgentChannel agent = pieces.pool->channel(id);
+        const Hopx::Cloud::HopxFiles files(agent);
+        QBuffer source;
+        source.setData("uploaded\n");
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        ok<qint64>("upload", [&](auto cb) { files.upload("/workspace/u.txt", &source, cb); });
+        ok<qint64>("download", [&](auto cb) {
+            files.download(
+                "/workspace/u.txt", [](const QByteArray &) { return true; }, cb);
+        });
+        const Hopx::Cloud::HopxDesktop desktop(agent);
+        ok<Hopx::Cloud::HopxDesktop::Screenshot>(
+            "screenshot", [&](auto cb) { desktop.screenshot(cb); });
+        ok<Unit>("click", [&](auto cb) { desktop.click(1, 2, "left", 1, cb); });
+        ok<Unit>("move", [&](auto cb) { desktop.move(1, 2, cb); });
+        ok<Unit>("drag", [&](auto cb) { desktop.drag(1, 2, 3, 4, "left", cb); });
+        ok<Unit>("scroll", [&](auto cb) { desktop.scroll(1, "up", cb); });
+        ok<Unit>("type", [&](auto cb) { desktop.type("x", 10, cb); });
+        ok<Unit>("press", [&](auto cb) { desktop.press("Return", cb); });
+        ok<Unit>("combination", [&](auto cb) { desktop.combination({"ctrl"}, "c", cb); });
+
+        const OpenApiChecker agentDoc(loadDocument(QStringLiteral("openapi_agent.json")));
+        const OpenApiChecker control(loadDocument(QStringLiteral("openapi_public.json")));
+        QStringList problems;
+        QSet<QString> used;
+        for (const FakeHopxServer::Request &r : pieces.server.requests()) {
+            const QString op = (r.isAgent() ? agentDoc : control).check(r, &problems);
+            used.insert(op.isEmpty() ? QString::fromLatin1(r.method) + ' ' + r.path : op);
+        }
+        problems.removeDuplicates();
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        for (const char *op :
+            {"POST /files/upload", "GET /files/download", "POST /desktop/screenshot",
+                "POST /desktop/mouse/click", "POST /desktop/mouse/move", "POST /desktop/mouse/drag",
+                "POST /desktop/mouse/scroll", "POST /desktop/keyboard/type",
+                "POST /desktop/keyboard/press", "POST /desktop/keyboard/combination"})
+            QVERIFY2(used.contains(QLatin1String(op)), op);
     }
 
     // The checker itself: each kind of mismatch is caught.
@@ -487,6 +613,8 @@ private slots:
             1);
         QCOMPARE(problemsOf("GET", "/files/read", QStringLiteral("name=a"), {}).size(), 2);
         QCOMPARE(problemsOf("GET", "/env", {}, R"({"env_vars":{}})").size(), 1);
+        QCOMPARE(problemsOf("POST", "/desktop/mouse/click", {}, R"({"x":1})").size(), 3);
+        QCOMPARE(problemsOf("POST", "/files/upload", {}, "x").size(), 2); // not multipart, no file
     }
 };
 

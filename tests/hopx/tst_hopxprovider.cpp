@@ -900,10 +900,12 @@ private slots:
                 QJsonObject {{QStringLiteral("C"), QStringLiteral("3")}}}}));
         QCOMPARE(server().env(info.id).keys(), QStringList {QStringLiteral("C")});
 
+        // Agent 3.2.8's DELETE /env, not hopx-mcp's PUT of an empty map.
         QVERIFY(wait<Unit>([&](auto cb) { p().clearEnv(info.id, cb); }).ok());
         req = server().requests().last();
-        QCOMPARE(req.method, QByteArray("PUT"));
-        QCOMPARE(req.json(), (QJsonObject {{QStringLiteral("env_vars"), QJsonObject {}}}));
+        QCOMPARE(req.method, QByteArray("DELETE"));
+        QCOMPARE(req.agentPath, QStringLiteral("/env"));
+        QVERIFY(req.body.isEmpty());
         QVERIFY(server().env(info.id).isEmpty());
     }
 

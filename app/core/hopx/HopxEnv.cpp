@@ -43,8 +43,13 @@ void HopxEnv::set(const EnvMap &vars, bool merge, Callback<Unit> done) const
 
 void HopxEnv::clear(Callback<Unit> done) const
 {
-    // hopx-mcp's env_clear: PUT an empty map (not DELETE /env).
-    set({}, false, std::move(done));
+    // Agent 3.2.8's own "clear environment variables", DELETE /env (hopx-mcp 0.2 PUT an empty
+    // map instead; the document comes first). Clearing twice is harmless: retried like a PUT.
+    HopxRequest req;
+    req.method = "DELETE";
+    req.path = QStringLiteral("/env");
+    req.what = QStringLiteral("clear environment");
+    m_agent.sendForUnit(req, std::move(done));
 }
 
 } // namespace Hopx::Cloud

@@ -6,6 +6,10 @@
 #include "HopxErrors.h"
 #include "HopxJson.h"
 
+#include <QFileInfo>
+#include <QHttpMultiPart>
+#include <QPointer>
+
 #include <optional>
 
 namespace Hopx::Cloud {
@@ -208,6 +212,69 @@ void HopxFiles::makeDirectory(const QString &path, Callback<Unit> done) const
     req.hasBody = true;
     req.what = QStringLiteral("make directory");
     m_agent.sendForUnit(req, std::move(done));
+}
+
+void HopxFiles::upload(const QString &path, QIODevice *source, Callback<qint64> done) const
+{
+    HopxRequest req;
+    req.method = "POST";
+    req.path = QStringLiteral("/files/upload");
+    const QPointer<QIODevice> device(source);
+    const QString name = QFileInfo(path).fileName();
+    req.multipart = [device, path, name]() -> QHttpMultiPart * {
+        auto *parts = new QHttpMultiPart(QHttpMultiPart::FormDataType);
+        QHttpPart target;
+        target.setHeader(QNetworkRequest::ContentDispositionHeader,
+            QByteArrayLiteral("form-data; name=\"path\""));
+        target.setBody(path.toUtf8());
+        parts->append(target);
+        QHttpPart file;
+        const QByteArray disposition = QByteArrayLiteral("form-data; name=\"file\"; filename=\"")
+            + QUrl::toPercentEncoding(name) + '"';
+        file.setHeader(QNetworkRequest::ContentDispositionHeader, disposition);
+        file.setHeader(
+            QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
+        if (device && !device->isSequential())
+            device->seek(0);
+        file.setBodyDevice(device);
+        parts->append(file);
+        return parts;
+    };
+    // Half an upload may have landed: never re-sent blindly.
+    req.retry = RestRequest::Retry::Never;
+    req.what = QStringLiteral("upload file");
+    const AgentChannel agent = m_agent;
+    agent.sendForObject(req, [agent, path, done](Result<QJsonObject> r) {
+        if (!r.ok())
+            return done(r.error());
+        if (agent.pool())
+            agent.pool()->noteWritten(agent.sandboxId(), path, false); // the bytes themselves
+        done(r.value().value(QStringLiteral("size")).toInteger(-1));
+    });
+}
+
+void HopxFiles::download(
+    const QString &path, std::function<bool(const QByteArray &)> sink, Callback<qint64> done) const
+{
+    HopxRequest req = pathRequest(
+        "GET", QStringLiteral("/files/download"), path, QStringLiteral("download file"));
+    auto count = std::make_shared<qint64>(0);
+    req.sink = [sink, count](const QByteArray &chunk) {
+        *count += chunk.size();
+        return sink(chunk);
+    };
+    // Chunks already handed over cannot be taken back.
+    req.retry = RestRequest::Retry::Never;
+    const QString id = m_agent.sandboxId();
+    m_agent.send(req, [id, count, done](const RestReply *reply, const Error *error) {
+        if (error)
+            return done(HopxErrors::withSandbox(*error, id));
+        if (!reply->isHttpSuccess())
+            return done(HopxErrors::tagged(HopxErrors::fromReply(*reply, HopxErrors::Origin::Agent,
+                                               QStringLiteral("download file")),
+                id));
+        done(*count);
+    });
 }
 
 } // namespace Hopx::Cloud
