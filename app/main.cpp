@@ -6,6 +6,7 @@
 #include "core/HttpService.h"
 #include "core/IdeConfigMigration.h"
 #include "core/MemoryKeyStore.h"
+#include "core/ProviderPolicy.h"
 #include "core/QtKeychainStore.h"
 #include "core/RemoteSandboxPoller.h"
 #include "core/SandboxManager.h"
@@ -193,55 +194,34 @@ int main(int argc, char *argv[])
         return runKeyCommand(*keyStore, parser.isSet(setApiKey));
     if (parser.isSet(migrate))
         return runMigration(parser.isSet(noKeychain) ? nullptr : keyStore.get());
-    QNetworkAccessManager network; // before the manager: providers it owns use it until they go
+    QNetworkAccessManager network; // before the providers: they use it until they go
+    // Which provider serves what, and with which key: decided by the policy, not here.
+    Core::ProviderPolicy policy(&settings, keyStore.get(), Cloud::HopxProvider::defaultBaseUrl());
     Core::SandboxManager manager(&settings);
+    manager.setPolicy(&policy);
     // Providers are created here and injected: the manager and the tools only know the interface.
     Local::LocalProvider::Options localOptions;
     localOptions.warmSpares = settings.value(QStringLiteral("local/warmSpares"), 1).toInt();
     Local::LocalProvider localProvider(&settings, localOptions);
     manager.addProvider(&localProvider);
-    // HOPX cloud: base URL from HOPX_BASE_URL, then settings, then the public endpoint. The key
-    // comes from HOPX_API_KEY, else the keychain; a bridge's hello may bring its own per
-    // connection.
-    const auto baseUrlFor = [&settings](const QString &fromConnection) {
-        for (const QString &candidate :
-            {fromConnection, qEnvironmentVariable("HOPX_BASE_URL"), settings.hopxBaseUrl()})
-            if (!candidate.isEmpty())
-                return QUrl(candidate);
-        return Cloud::HopxProvider::defaultBaseUrl();
+    const auto makeCloud = [&network](const Core::ProviderPolicy::CloudAccount &account) {
+        auto *p = new Cloud::HopxProvider(&network, account.baseUrl);
+        if (account.keyStore)
+            p->setKeyStore(account.keyStore);
+        if (!account.apiKey.isEmpty())
+            p->setApiKey(account.apiKey);
+        return p;
     };
-    Cloud::HopxProvider hopxProvider(&network, baseUrlFor({}));
-    hopxProvider.setKeyStore(keyStore.get());
-    if (!qEnvironmentVariableIsEmpty("HOPX_API_KEY"))
-        hopxProvider.setApiKey(qEnvironmentVariable("HOPX_API_KEY"));
-    manager.addProvider(&hopxProvider);
+    const std::unique_ptr<Cloud::HopxProvider> hopxProvider(makeCloud(policy.appCloudAccount()));
+    manager.addProvider(hopxProvider.get());
+    policy.setProviders(&localProvider, hopxProvider.get(), makeCloud);
     // HOPX sandboxes made elsewhere (other machines, the web dashboard) appear in the manager.
     // HOPX_SANDBOX_POLL_MS overrides the interval (0 = off; tests that count requests use it).
     Core::RemoteSandboxPoller::Options pollOptions;
     if (qEnvironmentVariableIsSet("HOPX_SANDBOX_POLL_MS"))
         pollOptions.intervalMs = qEnvironmentVariableIntValue("HOPX_SANDBOX_POLL_MS");
-    Core::RemoteSandboxPoller remotePoller(&manager, &hopxProvider, pollOptions);
+    Core::RemoteSandboxPoller remotePoller(&manager, hopxProvider.get(), pollOptions);
     remotePoller.start();
-    manager.setConnectionProviderFactory(
-        [&](const QMap<QString, QString> &env) -> Core::SandboxProvider * {
-            auto *p = new Cloud::HopxProvider(
-                &network, baseUrlFor(env.value(QStringLiteral("HOPX_BASE_URL"))));
-            const QString key =
-                env.value(QStringLiteral("HOPX_API_KEY"), qEnvironmentVariable("HOPX_API_KEY"));
-            if (!key.isEmpty())
-                p->setApiKey(key);
-            else
-                p->setKeyStore(keyStore.get());
-            return p;
-        });
-    const auto refreshKeyState = [&]() {
-        keyStore->read([&manager](Core::Result<QString> r) {
-            manager.setApiKeyAvailable(
-                (r && !r.value().isEmpty()) || !qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
-        });
-    };
-    QObject::connect(keyStore.get(), &Core::KeyStore::keyChanged, &app, refreshKeyState);
-    refreshKeyState();
 
     Mcp::ToolRegistry registry;
     Mcp::ResourceRegistry resources;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up, build and run the whole test suite (CTest), including the keychain tests against a
-# real Secret Service in a private D-Bus session and the official MCP SDK interop tests.
+# real Secret Service in a private D-Bus session, the official MCP SDK interop tests and real MCP
+# clients (tests/clients).
 #   ./scripts/test.sh            everything
 #   ./scripts/test.sh -L unit    any ctest arguments pass through
 set -euo pipefail
@@ -8,6 +9,7 @@ source "$(dirname "$0")/lib/common.sh"
 
 hopx_install_packages "${HOPX_APT_PACKAGES[@]}" "${HOPX_APT_TEST_PACKAGES[@]}"
 hopx_install_node_packages
+hopx_install_client_packages
 hopx_configure_and_build
 
 hopx_log "Running the tests"

@@ -381,7 +381,7 @@ Sandbox: %2</source>
 <context>
     <name>Hopx::Core::QtKeychainStore</name>
     <message>
-        <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set HOPX_API_KEY instead, or keep the key in memory for this session.</source>
+        <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set %1 instead, or keep the key in memory for this session.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -382,8 +382,8 @@ Sandbox: %2</source>
 <context>
     <name>Hopx::Core::QtKeychainStore</name>
     <message>
-        <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set HOPX_API_KEY instead, or keep the key in memory for this session.</source>
-        <translation>没有正在运行的密钥环服务（请安装 gnome-keyring 或 KWallet，并确保它在桌面会话中运行），因此无法保存 HOPX API 密钥。请改为设置 HOPX_API_KEY，或仅在本次会话中将密钥保存在内存里。</translation>
+        <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set %1 instead, or keep the key in memory for this session.</source>
+        <translation>没有正在运行的密钥环服务（请安装 gnome-keyring 或 KWallet，并确保它在桌面会话中运行），因此无法保存 HOPX API 密钥。请改为设置 %1，或仅在本次会话中将密钥保存在内存里。</translation>
     </message>
     <message>
         <source>No secret named &quot;%1&quot; is stored in the keychain.</source>

@@ -283,7 +283,7 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
                 .arg(key, target));
     QJsonObject servers = root.value(key).toObject();
     const QJsonValue old = servers.value(serverName());
-    // Keep what the user added to our entry (env with HOPX_API_KEY, disabled flags, …).
+    // Keep what the user added to our entry (an env with an API key, disabled flags, …).
     QJsonObject entry = old.isObject() ? old.toObject() : QJsonObject();
     const QJsonObject ours = serverEntry(ide);
     for (auto it = ours.begin(); it != ours.end(); ++it)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "QtKeychainStore.h"
 
+#include "ProviderPolicy.h"
+
 #include <QLoggingCategory>
 #include <QMetaObject>
 #include <QPointer>
@@ -20,8 +22,9 @@ QString unavailableMessage()
 {
     return QtKeychainStore::tr(
         "No keychain service is running (install gnome-keyring or KWallet and make sure it runs in "
-        "your desktop session), so the HOPX API key cannot be stored. Set HOPX_API_KEY instead, or "
-        "keep the key in memory for this session.");
+        "your desktop session), so the HOPX API key cannot be stored. Set %1 instead, or "
+        "keep the key in memory for this session.")
+        .arg(ProviderPolicy::apiKeyVariable());
 }
 
 #ifdef HOPX_HAVE_KEYCHAIN

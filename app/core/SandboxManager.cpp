@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "SandboxManager.h"
 
+#include "ProviderPolicy.h"
 #include "SandboxProvider.h"
 #include "Settings.h"
 
-#include <QCryptographicHash>
 #include <QLoggingCategory>
 #include <QTimer>
 
@@ -23,6 +23,17 @@ SandboxManager::~SandboxManager() = default;
 void SandboxManager::addProvider(SandboxProvider *provider)
 {
     m_providers.append(provider);
+    watch(provider);
+}
+
+void SandboxManager::setPolicy(ProviderPolicy *policy)
+{
+    m_policy = policy;
+    connect(policy, &ProviderPolicy::providerCreated, this, &SandboxManager::watch);
+}
+
+void SandboxManager::watch(SandboxProvider *provider)
+{
     connect(provider, &SandboxProvider::sandboxChanged, this, [this](const SandboxInfo &info) {
         if (m_sandboxes.contains(info.id) || info.status != QLatin1String("dead"))
             track(info);
@@ -41,68 +52,60 @@ QList<SandboxProvider *> SandboxManager::providers() const
     return out;
 }
 
-SandboxProvider *SandboxManager::provider(
-    const QString &kind, const QMap<QString, QString> &connectionEnv) const
+SandboxProvider *SandboxManager::registered(const QString &kind) const
 {
-    // A connection that brings its own key (or base URL) gets a provider of its own, so one
-    // IDE's key never serves another's calls.
-    if (kind == QLatin1String("hopx") && m_factory
-        && (connectionEnv.contains(QStringLiteral("HOPX_API_KEY"))
-            || connectionEnv.contains(QStringLiteral("HOPX_BASE_URL")))) {
-        QCryptographicHash hash(QCryptographicHash::Sha256);
-        hash.addData(connectionEnv.value(QStringLiteral("HOPX_API_KEY")).toUtf8());
-        hash.addData("\n");
-        hash.addData(connectionEnv.value(QStringLiteral("HOPX_BASE_URL")).toUtf8());
-        const QString digest = QString::fromLatin1(hash.result().toHex());
-        auto it = m_connectionProviders.find(digest);
-        if (it == m_connectionProviders.end() || !it.value()) {
-            SandboxProvider *p = m_factory(connectionEnv);
-            if (!p)
-                return nullptr;
-            auto *self = const_cast<SandboxManager *>(this);
-            p->setParent(self);
-            connect(p, &SandboxProvider::sandboxChanged, self,
-                [self](const SandboxInfo &info) { self->track(info); });
-            connect(p, &SandboxProvider::sandboxRemoved, self,
-                [self](const QString &id) { self->untrack(id); });
-            connect(p, &SandboxProvider::output, self, &SandboxManager::output);
-            it = m_connectionProviders.insert(digest, p);
-        }
-        return it.value();
-    }
     for (const auto &p : m_providers)
         if (p && p->id() == kind)
             return p;
     return nullptr;
 }
 
-QString SandboxManager::defaultProviderKind(const QMap<QString, QString> &connectionEnv) const
+SandboxProvider *SandboxManager::provider(
+    const QString &kind, const QMap<QString, QString> &connectionEnv) const
 {
-    QString choice = connectionEnv.value(QStringLiteral("HOPX_PROVIDER"));
-    if (choice.isEmpty())
-        choice = qEnvironmentVariable("HOPX_PROVIDER");
-    if (choice.isEmpty() && m_settings)
-        choice = m_settings->defaultProvider();
-    choice = choice.trimmed().toLower();
-    if (choice == QLatin1String("local") || choice == QLatin1String("hopx"))
-        return choice;
-    const bool keyAvailable = m_apiKeyAvailable
-        || connectionEnv.contains(QStringLiteral("HOPX_API_KEY"))
-        || !qEnvironmentVariableIsEmpty("HOPX_API_KEY");
-    return keyAvailable && provider(QStringLiteral("hopx")) ? QStringLiteral("hopx")
-                                                            : QStringLiteral("local");
+    if (m_policy)
+        if (SandboxProvider *own = m_policy->connectionProvider(kind, connectionEnv))
+            return own;
+    return registered(kind);
 }
 
-QString SandboxManager::kindForSandbox(const QString &sandboxId)
+QString SandboxManager::defaultProviderKind(const QMap<QString, QString> &connectionEnv) const
 {
-    return sandboxId.startsWith(QLatin1String("local-")) ? QStringLiteral("local")
-                                                         : QStringLiteral("hopx");
+    if (m_policy)
+        return m_policy->defaultKind(connectionEnv);
+    const QList<SandboxProvider *> all = providers();
+    return all.isEmpty() ? QString() : all.first()->id();
 }
 
 SandboxProvider *SandboxManager::providerForSandbox(
     const QString &sandboxId, const QMap<QString, QString> &connectionEnv) const
 {
-    return provider(kindForSandbox(sandboxId), connectionEnv);
+    // A connection with its own cloud key asks its own provider, in the place of the app's.
+    SandboxProvider *maybe = nullptr;
+    for (SandboxProvider *p : providers()) {
+        SandboxProvider *candidate = provider(p->id(), connectionEnv);
+        if (!candidate)
+            continue;
+        const SandboxProvider::Claim claim = candidate->claims(sandboxId);
+        if (claim == SandboxProvider::Claim::Yes)
+            return candidate;
+        if (claim == SandboxProvider::Claim::Maybe && !maybe)
+            maybe = candidate;
+    }
+    return maybe;
+}
+
+Result<Sandbox *> SandboxManager::sandboxHandle(
+    const QString &sandboxId, const QMap<QString, QString> &connectionEnv) const
+{
+    SandboxProvider *p = providerForSandbox(sandboxId, connectionEnv);
+    if (!p)
+        return Error::make(Error::Code::NotFound,
+            QStringLiteral("No provider of this app knows sandbox %1; list_sandboxes shows the "
+                           "ones that exist.")
+                .arg(sandboxId),
+            QJsonObject {{QStringLiteral("id"), sandboxId}}, QStringLiteral("Sandbox not found"));
+    return p->sandbox(sandboxId);
 }
 
 QList<SandboxInfo> SandboxManager::sandboxes() const
@@ -167,10 +170,16 @@ void SandboxManager::noteExecution(const ExecutionRecord &record)
     emit execution(record);
 }
 
+bool SandboxManager::hostedByApp(const SandboxInfo &info) const
+{
+    const SandboxProvider *p = registered(info.provider);
+    return p && p->hostedByApp();
+}
+
 void SandboxManager::armExpiry(const SandboxInfo &info)
 {
-    // The HOPX cloud expires its own sandboxes; the manager does it for local ones.
-    if (info.provider != QLatin1String("local"))
+    // A cloud expires its own sandboxes; the manager does it for those the app hosts.
+    if (!hostedByApp(info))
         return;
     QTimer *timer = m_expiry.value(info.id);
     if (!info.expiresAt.isValid()) {
@@ -190,23 +199,26 @@ void SandboxManager::armExpiry(const SandboxInfo &info)
 
 void SandboxManager::expire(const QString &id)
 {
-    SandboxProvider *p = providerForSandbox(id);
-    if (!p)
+    const Result<Sandbox *> sandbox = sandboxHandle(id);
+    if (!sandbox)
         return;
     qCInfo(lcManager).noquote() << "sandbox" << id << "reached its timeout; deleting it";
-    p->destroy(id, [this, id](Result<Unit>) {
-        delete m_expiry.take(id);
-        if (m_sandboxes.remove(id))
-            emit sandboxRemoved(id, QStringLiteral("timeout"));
+    QPointer<SandboxManager> self(this);
+    sandbox.value()->lifecycle()->destroy([self, id](Result<Unit>) {
+        if (!self)
+            return;
+        delete self->m_expiry.take(id);
+        if (self->m_sandboxes.remove(id))
+            emit self->sandboxRemoved(id, QStringLiteral("timeout"));
     });
 }
 
 void SandboxManager::shutdown()
 {
     for (const SandboxInfo &info : m_sandboxes.values())
-        if (info.provider == QLatin1String("local"))
-            if (SandboxProvider *p = provider(info.provider))
-                p->destroy(info.id, [](Result<Unit>) {});
+        if (hostedByApp(info))
+            if (const Result<Sandbox *> sandbox = sandboxHandle(info.id))
+                sandbox.value()->lifecycle()->destroy([](Result<Unit>) {});
 }
 
 } // namespace Hopx::Core

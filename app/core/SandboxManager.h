@@ -10,50 +10,46 @@
 #include <QObject>
 #include <QPointer>
 
-#include <functional>
-
 class QTimer;
 
 namespace Hopx::Core {
 
+class ProviderPolicy;
+class Sandbox;
 class SandboxProvider;
 class Settings;
 
 /*! \brief Owns the app's view of every sandbox, whatever provider runs it.
  *
- * Routes sandbox ids to providers ("local-…" → local, anything else → hopx), picks the
- * provider for new sandboxes (argument, then HOPX_PROVIDER of the connection or the app,
- * then settings; "auto" = hopx when an API key is available, else local), expires sandboxes
- * whose timeout passed, and emits the events the GUI and logs show.
+ * Routes sandbox ids to the provider that claims them (SandboxProvider::claims(): a sure
+ * claim wins over a "maybe"), asks the ProviderPolicy which provider serves a connection and
+ * which one makes new sandboxes (without a policy: the providers by id, the first one by
+ * default), expires the sandboxes the app hosts when their timeout passes, and emits the
+ * events the GUI and logs show. It names no provider.
  */
 class SandboxManager : public QObject
 {
     Q_OBJECT
 public:
-    //! Makes a provider for a connection-specific HOPX key/base URL (from the bridge's hello).
-    using ProviderFactory =
-        std::function<SandboxProvider *(const QMap<QString, QString> &connectionEnv)>;
-
     explicit SandboxManager(Settings *settings, QObject *parent = nullptr);
     ~SandboxManager() override;
 
     //! Registers a provider; the manager does not take ownership.
     void addProvider(SandboxProvider *provider);
-    //! Used for connections whose env carries HOPX_API_KEY/HOPX_BASE_URL.
-    void setConnectionProviderFactory(ProviderFactory factory) { m_factory = std::move(factory); }
-    //! Whether an API key is available to the app itself (keychain or environment).
-    void setApiKeyAvailable(bool available) { m_apiKeyAvailable = available; }
+    //! Chooses per-connection and default providers; not owned.
+    void setPolicy(ProviderPolicy *policy);
 
     QList<SandboxProvider *> providers() const;
     SandboxProvider *provider(
         const QString &kind, const QMap<QString, QString> &connectionEnv = {}) const;
     //! The provider kind to use when a tool names none.
     QString defaultProviderKind(const QMap<QString, QString> &connectionEnv = {}) const;
-    //! The provider that owns this sandbox id.
+    //! The provider that claims this sandbox id (nullptr if none does).
     SandboxProvider *providerForSandbox(
         const QString &sandboxId, const QMap<QString, QString> &connectionEnv = {}) const;
-    static QString kindForSandbox(const QString &sandboxId);
-
+    //! The handle of a sandbox, from the provider that claims it, or why there is none.
+    Result<Sandbox *> sandboxHandle(
+        const QString &sandboxId, const QMap<QString, QString> &connectionEnv = {}) const;
     QList<SandboxInfo> sandboxes() const;
     std::optional<SandboxInfo> sandbox(const QString &id) const;
     //! Records a sandbox (created, found by a list) and arms its expiry.
@@ -65,7 +61,7 @@ public:
     void noteExecution(const ExecutionRecord &record);
     int defaultTimeoutSeconds() const;
 
-    //! Destroys every local sandbox (app shutdown).
+    //! Destroys every sandbox the app hosts (app shutdown).
     void shutdown();
 
 signals:
@@ -80,14 +76,15 @@ private:
     void touch(const QString &id);
     void expire(const QString &id);
     void armExpiry(const SandboxInfo &info);
+    void watch(SandboxProvider *provider);
+    SandboxProvider *registered(const QString &kind) const;
+    bool hostedByApp(const SandboxInfo &info) const;
 
     QPointer<Settings> m_settings;
+    QPointer<ProviderPolicy> m_policy;
     QList<QPointer<SandboxProvider>> m_providers;
-    ProviderFactory m_factory;
-    mutable QHash<QString, QPointer<SandboxProvider>> m_connectionProviders; // by env digest
     QHash<QString, SandboxInfo> m_sandboxes;
     QHash<QString, QTimer *> m_expiry;
-    bool m_apiKeyAvailable = false;
 };
 
 } // namespace Hopx::Core

@@ -22,16 +22,26 @@ SandboxActions::SandboxActions(Core::SandboxManager *manager, QObject *parent)
     , m_manager(manager)
 { }
 
+Core::SandboxProvider *SandboxActions::providerOf(const QString &id) const
+{
+    return m_manager ? m_manager->providerForSandbox(id) : nullptr;
+}
+
 void SandboxActions::deleteSandboxes(const QStringList &ids)
 {
     for (const QString &id : ids) {
-        Core::SandboxProvider *provider = m_manager ? m_manager->providerForSandbox(id) : nullptr;
+        Core::SandboxProvider *provider = providerOf(id);
         if (!provider) {
             emit message(tr("Cannot delete %1: its provider is not available.").arg(id), true);
             continue;
         }
+        const Result<Core::Sandbox *> sandbox = provider->sandbox(id);
+        if (!sandbox) {
+            emit message(tr("Could not delete %1: %2").arg(id, sandbox.error().message), true);
+            continue;
+        }
         QPointer<SandboxActions> self(this);
-        provider->destroy(id, [self, id](Result<Unit> r) {
+        sandbox.value()->lifecycle()->destroy([self, id](Result<Unit> r) {
             if (!self)
                 return;
             if (!r.ok()) {
@@ -50,9 +60,14 @@ void SandboxActions::extend(const QStringList &ids, int seconds)
 {
     for (const QString &id : ids) {
         const std::optional<SandboxInfo> info = m_manager ? m_manager->sandbox(id) : std::nullopt;
-        Core::SandboxProvider *provider = m_manager ? m_manager->providerForSandbox(id) : nullptr;
+        Core::SandboxProvider *provider = providerOf(id);
         if (!info || !provider) {
             emit message(tr("Cannot extend %1: it is no longer known.").arg(id), true);
+            continue;
+        }
+        const Result<Core::Sandbox *> sandbox = provider->sandbox(id);
+        if (!sandbox) {
+            emit message(tr("Could not extend %1: %2").arg(id, sandbox.error().message), true);
             continue;
         }
         const QDateTime now = QDateTime::currentDateTime();
@@ -60,7 +75,7 @@ void SandboxActions::extend(const QStringList &ids, int seconds)
             info->expiresAt.isValid() ? std::max<qint64>(0, now.secsTo(info->expiresAt)) : 0;
         const int timeout = int(std::min<qint64>(left + seconds, std::numeric_limits<int>::max()));
         QPointer<SandboxActions> self(this);
-        provider->setTimeout(id, timeout, [self, id, timeout, now](Result<Unit> r) {
+        sandbox.value()->lifecycle()->setTimeout(timeout, [self, id, timeout, now](Result<Unit> r) {
             if (!self)
                 return;
             if (!r.ok()) {

@@ -7,7 +7,8 @@
 
 namespace Hopx::Core {
 class SandboxManager;
-}
+class SandboxProvider;
+} // namespace Hopx::Core
 
 namespace Hopx::Ui {
 
@@ -29,6 +30,8 @@ signals:
     void message(const QString &text, bool error);
 
 private:
+    Core::SandboxProvider *providerOf(const QString &id) const;
+
     QPointer<Core::SandboxManager> m_manager;
 };
 

@@ -20,7 +20,8 @@ HOPX_APT_PACKAGES=(
 HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-utils appstream imagemagick
     dpkg-dev file python3-yaml  # cpack -G DEB (dpkg-shlibdeps, file), the Flatpak manifest check
     fonts-noto-cjk  # CJK glyphs for the Chinese screenshots
-    clang-format git)  # the style check (tests/style)
+    clang-format git  # the style check (tests/style)
+    iproute2)  # ip link set lo up in the client tests' network namespace (tests/clients)
 
 hopx_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -66,16 +67,30 @@ hopx_configure_and_build() {
     cmake --build "$HOPX_BUILD" --parallel "$(nproc)"
 }
 
+# npm ci of tests/<area>/package-lock.json into the build tree, unless that lock is installed.
+# A fourth argument replaces `ci` (e.g. `install`, which also installs from the lock).
+hopx_npm_ci_into_build() {
+    local area="$1" dir="$2" what="$3" verb="${4:-ci}"
+    mkdir -p "$dir"
+    if [ -d "$dir/node_modules" ] && cmp -s "$HOPX_ROOT/tests/$area/package-lock.json" "$dir/package-lock.json"; then
+        return 0
+    fi
+    hopx_log "Installing $what (npm)"
+    cp "$HOPX_ROOT/tests/$area/package.json" "$HOPX_ROOT/tests/$area/package-lock.json" "$dir/"
+    (cd "$dir" && npm "$verb" --no-audit --no-fund --loglevel=error)
+}
+
 # The official MCP SDK client, reference server and conformance suite (with the Node 22 it
 # needs), pinned by tests/interop/package-lock.json, installed into the build tree.
 hopx_install_node_packages() {
-    local dir="$HOPX_BUILD/node"
-    mkdir -p "$dir"
-    if [ -d "$dir/node_modules/@modelcontextprotocol/sdk" ] \
-        && cmp -s "$HOPX_ROOT/tests/interop/package-lock.json" "$dir/package-lock.json"; then
-        return 0
-    fi
-    hopx_log "Installing the MCP SDK, reference server and conformance suite (npm)"
-    cp "$HOPX_ROOT/tests/interop/package.json" "$HOPX_ROOT/tests/interop/package-lock.json" "$dir/"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    hopx_npm_ci_into_build interop "$HOPX_BUILD/node" "the MCP SDK, reference server and conformance suite"
+}
+
+# Real MCP clients (Claude Code, Codex, Gemini CLI, opencode) for tests/clients, pinned by
+# tests/clients/package-lock.json, installed into the build tree beside the SDK. `npm install`,
+# not `npm ci`: the registry lacks some of opencode-ai's optional per-platform packages (macOS,
+# Windows, musl), so the lock cannot list them and `npm ci` refuses it as out of sync; `install`
+# takes the locked versions all the same.
+hopx_install_client_packages() {
+    hopx_npm_ci_into_build clients "$HOPX_BUILD/clients-node" "the MCP clients the client tests drive" install
 }

@@ -3,7 +3,9 @@
 #pragma once
 
 // A SandboxProvider that keeps sandboxes in memory and records what the UI asked of it.
-// Every callback is queued, as the interface requires.
+// Its sandboxes offer lifecycle, exec, jobs (process list) and files (reads fail as for a
+// missing file); what the UI never uses is absent, so asking for it gives the "not supported"
+// error real callers see. Every callback is queued, as the interface requires.
 
 #include "core/SandboxProvider.h"
 
@@ -11,6 +13,101 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QMetaObject>
+
+class FakeSandboxProvider;
+
+namespace FakeAsync {
+//! Runs \a f from the event loop, as every provider callback must come.
+template<typename F>
+void later(QObject *context, F f)
+{
+    QMetaObject::invokeMethod(context, std::move(f), Qt::QueuedConnection);
+}
+//! What the fake says for everything the UI never asks of it.
+template<typename T>
+void no(QObject *context, Hopx::Core::Callback<T> done)
+{
+    later(context, [done] {
+        done(Hopx::Core::Error::make(
+            Hopx::Core::Error::Code::Unsupported, QStringLiteral("not in the fake")));
+    });
+}
+} // namespace FakeAsync
+
+class FakeSandbox final : public Hopx::Core::Sandbox,
+                          public Hopx::Core::SandboxLifecycle,
+                          public Hopx::Core::SandboxExec,
+                          public Hopx::Core::SandboxJobs,
+                          public Hopx::Core::SandboxFiles
+{
+    Q_OBJECT
+public:
+    using Error = Hopx::Core::Error;
+    template<typename T>
+    using Callback = Hopx::Core::Callback<T>;
+    using SandboxInfo = Hopx::Core::SandboxInfo;
+    using Unit = Hopx::Core::Unit;
+
+    FakeSandbox(const QString &id, FakeSandboxProvider *provider);
+
+    Hopx::Core::SandboxLifecycle *lifecycle() override { return this; }
+    Hopx::Core::SandboxExec *exec() override { return this; }
+    Hopx::Core::SandboxJobs *jobs() override { return this; }
+    Hopx::Core::SandboxFiles *files() override { return this; }
+
+    void info(Callback<SandboxInfo> d) override { FakeAsync::no(this, d); }
+    void destroy(Callback<Unit> done) override;
+    void setTimeout(int seconds, Callback<Unit> done) override;
+    void pause(Callback<SandboxInfo> d) override { FakeAsync::no(this, d); }
+    void resume(Callback<SandboxInfo> d) override { FakeAsync::no(this, d); }
+
+    Hopx::Core::Cancel execute(
+        const Hopx::Core::ExecSpec &spec, Callback<Hopx::Core::ExecResult> d) override
+    {
+        run(spec.code, spec.onOutput, d);
+        return [] {};
+    }
+    Hopx::Core::Cancel runCommand(
+        const Hopx::Core::CommandSpec &spec, Callback<Hopx::Core::ExecResult> d) override
+    {
+        run(spec.command, spec.onOutput, d);
+        return [] {};
+    }
+
+    void startBackground(
+        const Hopx::Core::BackgroundSpec &, Callback<Hopx::Core::ProcessStarted> d) override
+    {
+        FakeAsync::no(this, d);
+    }
+    void listExecutions(Callback<QJsonArray> d) override { FakeAsync::no(this, d); }
+    void listProcesses(Callback<QJsonArray> d) override;
+    void killProcess(const QString &, Callback<Unit> d) override { FakeAsync::no(this, d); }
+
+    void readFile(const QString &path, Callback<QByteArray> d) override
+    {
+        // What the real providers say for a missing file (the screenshots show this error row).
+        FakeAsync::later(this, [d, path] {
+            d(Error::make(Error::Code::NotFound, QStringLiteral("File not found: %1").arg(path)));
+        });
+    }
+    void writeFile(const QString &, const QByteArray &, const QString &, Callback<Unit> d) override
+    {
+        FakeAsync::no(this, d);
+    }
+    void listFiles(const QString &, int, Callback<Hopx::Core::FileList> d) override
+    {
+        FakeAsync::no(this, d);
+    }
+    void fileExists(const QString &, Callback<bool> d) override { FakeAsync::no(this, d); }
+    void removeFile(const QString &, Callback<Unit> d) override { FakeAsync::no(this, d); }
+    void makeDirectory(const QString &, Callback<Unit> d) override { FakeAsync::no(this, d); }
+
+private:
+    void run(const QString &code, const Hopx::Core::OutputSink &sink,
+        Callback<Hopx::Core::ExecResult> done);
+
+    FakeSandboxProvider *m_fake;
+};
 
 class FakeSandboxProvider final : public Hopx::Core::SandboxProvider
 {
@@ -20,7 +117,6 @@ public:
     template<typename T>
     using Callback = Hopx::Core::Callback<T>;
     using SandboxInfo = Hopx::Core::SandboxInfo;
-    using Unit = Hopx::Core::Unit;
 
     explicit FakeSandboxProvider(const QString &kind, QObject *parent = nullptr)
         : SandboxProvider(parent)
@@ -31,6 +127,13 @@ public:
     QList<QPair<QString, int>> timeouts;
     QString reason; // unavailableReason()
     bool failDestroy = false;
+    //! Executions "print" the lines in `outputs` (or echo the code's first line), as a provider's
+    //! output signal and in the result.
+    QStringList outputs;
+    //! listProcesses: one process per sandbox whose CPU time grows by `cpuMsPerCall` each call.
+    double cpuMsPerCall = 250;
+    qint64 memoryKb = 48 * 1024;
+    QHash<QString, double> cpuMs;
 
     void setReason(const QString &r)
     {
@@ -40,24 +143,23 @@ public:
 
     QString id() const override { return m_kind; }
     QString unavailableReason() const override { return reason; }
+    //! "local" mints "local-…" ids and claims them; another kind may own any other id.
+    Claim claims(const QString &sandboxId) const override
+    {
+        if (m_kind == QLatin1String("local"))
+            return sandboxId.startsWith(QLatin1String("local-")) ? Claim::Yes : Claim::No;
+        return sandboxId.startsWith(QLatin1String("local-")) ? Claim::No : Claim::Maybe;
+    }
+    bool hostedByApp() const override { return m_kind == QLatin1String("local"); }
+    //! Any id the fake claims has a handle: tests track sandboxes it never created.
+    Hopx::Core::Result<Hopx::Core::Sandbox *> sandbox(const QString &id) override
+    {
+        FakeSandbox *&s = m_sandboxes[id];
+        if (!s)
+            s = new FakeSandbox(id, this);
+        return s;
+    }
 
-    void destroy(const QString &id, Callback<Unit> done) override
-    {
-        later([this, id, done] {
-            if (failDestroy)
-                return done(
-                    Error::make(Error::Code::Network, QStringLiteral("the network is down")));
-            destroyed << id;
-            done(Unit {});
-        });
-    }
-    void setTimeout(const QString &id, int seconds, Callback<Unit> done) override
-    {
-        later([this, id, seconds, done] {
-            timeouts << qMakePair(id, seconds);
-            done(Unit {});
-        });
-    }
     void create(const Hopx::Core::CreateSpec &spec, Callback<SandboxInfo> done) override
     {
         SandboxInfo s;
@@ -70,116 +172,74 @@ public:
         const int timeout = spec.timeoutSeconds > 0 ? spec.timeoutSeconds : 3600;
         s.expiresAt = s.createdAt.addSecs(timeout);
         s.timeoutSeconds = timeout;
-        later([s, done] { done(s); });
+        FakeAsync::later(this, [s, done] { done(s); });
     }
 
     // Nothing else is used by the UI.
-    void listTemplates(Callback<QJsonArray> d) override { no(d); }
-    void getTemplate(const QString &, Callback<QJsonObject> d) override { no(d); }
-    void list(const Hopx::Core::ListSpec &, Callback<QList<SandboxInfo>> d) override { no(d); }
-    void get(const QString &, Callback<SandboxInfo> d) override { no(d); }
-    void pause(const QString &, Callback<SandboxInfo> d) override { no(d); }
-    void resume(const QString &, Callback<SandboxInfo> d) override { no(d); }
-    //! Executions "print" the lines in `outputs` (or echo the code's first line), as a provider's
-    //! output signal and in the result.
-    QStringList outputs;
-    Hopx::Core::Cancel execute(const QString &id, const Hopx::Core::ExecSpec &spec,
-        Callback<Hopx::Core::ExecResult> d) override
+    void listTemplates(Callback<QJsonArray> d) override { FakeAsync::no(this, d); }
+    void getTemplate(const QString &, Callback<QJsonObject> d) override { FakeAsync::no(this, d); }
+    void list(const Hopx::Core::ListSpec &, Callback<QList<SandboxInfo>> d) override
     {
-        run(id, spec.code, spec.onOutput, d);
-        return [] {};
+        FakeAsync::no(this, d);
     }
-    Hopx::Core::Cancel runCommand(const QString &id, const Hopx::Core::CommandSpec &spec,
-        Callback<Hopx::Core::ExecResult> d) override
-    {
-        run(id, spec.command, spec.onOutput, d);
-        return [] {};
-    }
-    void startBackground(const QString &, const Hopx::Core::BackgroundSpec &,
-        Callback<Hopx::Core::ProcessStarted> d) override
-    {
-        no(d);
-    }
-    void listExecutions(const QString &, Callback<QJsonArray> d) override { no(d); }
-    //! listProcesses: one process per sandbox whose CPU time grows by `cpuMsPerCall` each call.
-    double cpuMsPerCall = 250;
-    qint64 memoryKb = 48 * 1024;
-    QHash<QString, double> cpuMs;
-    void listProcesses(const QString &id, Callback<QJsonArray> d) override
-    {
-        cpuMs[id] += cpuMsPerCall;
-        const QJsonArray ps {QJsonObject {{QStringLiteral("pid"), 3},
-            {QStringLiteral("name"), QStringLiteral("python3")},
-            {QStringLiteral("memory_kb"), memoryKb}, {QStringLiteral("cpu_ms"), cpuMs[id]}}};
-        later([d, ps] { d(ps); });
-    }
-    void killProcess(const QString &, const QString &, Callback<Unit> d) override { no(d); }
-    void readFile(const QString &, const QString &path, Callback<QByteArray> d) override
-    {
-        // What the real providers say for a missing file (the screenshots show this error row).
-        later([d, path] {
-            d(Error::make(Error::Code::NotFound, QStringLiteral("File not found: %1").arg(path)));
-        });
-    }
-    void writeFile(const QString &, const QString &, const QByteArray &, const QString &,
-        Callback<Unit> d) override
-    {
-        no(d);
-    }
-    void listFiles(const QString &, const QString &, int, Callback<Hopx::Core::FileList> d) override
-    {
-        no(d);
-    }
-    void fileExists(const QString &, const QString &, Callback<bool> d) override { no(d); }
-    void removeFile(const QString &, const QString &, Callback<Unit> d) override { no(d); }
-    void makeDirectory(const QString &, const QString &, Callback<Unit> d) override { no(d); }
-    void getEnv(const QString &, Callback<Hopx::Core::EnvMap> d) override { no(d); }
-    void setEnv(const QString &, const Hopx::Core::EnvMap &, bool, Callback<Unit> d) override
-    {
-        no(d);
-    }
-    void clearEnv(const QString &, Callback<Unit> d) override { no(d); }
-    void systemMetrics(const QString &, Callback<QJsonObject> d) override { no(d); }
-    void vmInfo(const QString &, Callback<QJsonObject> d) override { no(d); }
-    void cacheClear(const QString &, Callback<QJsonObject> d) override { no(d); }
-    void cacheStats(const QString &, Callback<QJsonObject> d) override { no(d); }
-    void previewUrl(const QString &, int, Callback<QString> d) override { no(d); }
-    void agentUrl(const QString &, Callback<QString> d) override { no(d); }
 
 private:
-    void run(const QString &id, const QString &code, const Hopx::Core::OutputSink &sink,
-        Callback<Hopx::Core::ExecResult> done)
-    {
-        const QStringList lines =
-            outputs.isEmpty() ? QStringList {code.section(QLatin1Char('\n'), 0, 0)} : outputs;
-        later([this, id, lines, sink, done] {
-            Hopx::Core::ExecResult result;
-            for (const QString &line : lines) {
-                const bool err = line.startsWith(QLatin1String("stderr:"));
-                const QByteArray chunk = (err ? line.mid(7) : line).toUtf8() + '\n';
-                const QString stream = err ? QStringLiteral("stderr") : QStringLiteral("stdout");
-                emit output(id, stream, chunk);
-                if (sink)
-                    sink(stream, chunk);
-                (err ? result.stderrData : result.stdoutData) += chunk;
-            }
-            result.executionTime = 0.042;
-            done(result);
-        });
-    }
-    template<typename F>
-    void later(F f)
-    {
-        QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection);
-    }
-    template<typename T>
-    void no(Callback<T> done)
-    {
-        later([done] {
-            done(Error::make(Error::Code::Unsupported, QStringLiteral("not in the fake")));
-        });
-    }
-
     QString m_kind;
     int m_next = 0;
+    QHash<QString, FakeSandbox *> m_sandboxes;
 };
+
+inline FakeSandbox::FakeSandbox(const QString &id, FakeSandboxProvider *provider)
+    : Sandbox(id, provider)
+    , m_fake(provider)
+{ }
+
+inline void FakeSandbox::destroy(Callback<Unit> done)
+{
+    FakeAsync::later(this, [this, done] {
+        if (m_fake->failDestroy)
+            return done(Error::make(Error::Code::Network, QStringLiteral("the network is down")));
+        m_fake->destroyed << id();
+        done(Unit {});
+    });
+}
+
+inline void FakeSandbox::setTimeout(int seconds, Callback<Unit> done)
+{
+    FakeAsync::later(this, [this, seconds, done] {
+        m_fake->timeouts << qMakePair(id(), seconds);
+        done(Unit {});
+    });
+}
+
+inline void FakeSandbox::listProcesses(Callback<QJsonArray> d)
+{
+    m_fake->cpuMs[id()] += m_fake->cpuMsPerCall;
+    const QJsonArray ps {QJsonObject {{QStringLiteral("pid"), 3},
+        {QStringLiteral("name"), QStringLiteral("python3")},
+        {QStringLiteral("memory_kb"), m_fake->memoryKb},
+        {QStringLiteral("cpu_ms"), m_fake->cpuMs[id()]}}};
+    FakeAsync::later(this, [d, ps] { d(ps); });
+}
+
+inline void FakeSandbox::run(
+    const QString &code, const Hopx::Core::OutputSink &sink, Callback<Hopx::Core::ExecResult> done)
+{
+    const QStringList lines = m_fake->outputs.isEmpty()
+        ? QStringList {code.section(QLatin1Char('\n'), 0, 0)}
+        : m_fake->outputs;
+    FakeAsync::later(this, [this, lines, sink, done] {
+        Hopx::Core::ExecResult result;
+        for (const QString &line : lines) {
+            const bool err = line.startsWith(QLatin1String("stderr:"));
+            const QByteArray chunk = (err ? line.mid(7) : line).toUtf8() + '\n';
+            const QString stream = err ? QStringLiteral("stderr") : QStringLiteral("stdout");
+            emit m_fake->output(id(), stream, chunk);
+            if (sink)
+                sink(stream, chunk);
+            (err ? result.stderrData : result.stdoutData) += chunk;
+        }
+        result.executionTime = 0.042;
+        done(result);
+    });
+}

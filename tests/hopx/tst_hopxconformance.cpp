@@ -10,6 +10,7 @@
 #include "HopxPieces.h"
 #include "HopxTestSupport.h"
 
+#include "core/Sandbox.h"
 #include "core/hopx/HopxDesktop.h"
 #include "core/hopx/HopxFiles.h"
 #include "core/hopx/HopxProvider.h"
@@ -353,6 +354,7 @@ private:
     std::unique_ptr<HopxProvider> m_provider;
 
     HopxProvider &p() { return *m_provider; }
+    Sandbox *on(const QString &id) { return p().sandbox(id).value(); }
 
     template<typename T, typename Start>
     void ok(const char *what, Start start)
@@ -384,69 +386,72 @@ private:
         list.status = QStringLiteral("running");
         list.region = QStringLiteral("us-east");
         ok<QList<SandboxInfo>>("list", [&](auto cb) { p().list(list, cb); });
-        ok<SandboxInfo>("get", [&](auto cb) { p().get(id, cb); });
-        ok<Unit>("timeout", [&](auto cb) { p().setTimeout(id, 900, cb); });
+        ok<SandboxInfo>("get", [&](auto cb) { on(id)->lifecycle()->info(cb); });
+        ok<Unit>("timeout", [&](auto cb) { on(id)->lifecycle()->setTimeout(900, cb); });
 
         ExecSpec exec;
         exec.code = QStringLiteral("print('hi')");
         exec.env = {{QStringLiteral("B"), QStringLiteral("2")}};
         exec.workingDir = QStringLiteral("/tmp");
-        ok<ExecResult>("execute", [&](auto cb) { p().execute(id, exec, cb); });
+        ok<ExecResult>("execute", [&](auto cb) { on(id)->exec()->execute(exec, cb); });
         exec.liveOutput = true;
-        ok<ExecResult>("execute streamed", [&](auto cb) { p().execute(id, exec, cb); });
+        ok<ExecResult>("execute streamed", [&](auto cb) { on(id)->exec()->execute(exec, cb); });
         CommandSpec command;
         command.command = QStringLiteral("echo hi");
         command.env = exec.env;
-        ok<ExecResult>("run command", [&](auto cb) { p().runCommand(id, command, cb); });
+        ok<ExecResult>("run command", [&](auto cb) { on(id)->exec()->runCommand(command, cb); });
         BackgroundSpec code;
         code.code = QStringLiteral("import time\ntime.sleep(100)");
         code.name = QStringLiteral("sleeper");
         code.env = exec.env;
         const auto started =
-            wait<ProcessStarted>([&](auto cb) { p().startBackground(id, code, cb); });
+            wait<ProcessStarted>([&](auto cb) { on(id)->jobs()->startBackground(code, cb); });
         QVERIFY(started.ok());
         BackgroundSpec shell;
         shell.command = QStringLiteral("sleep 100");
         ok<ProcessStarted>(
-            "background command", [&](auto cb) { p().startBackground(id, shell, cb); });
-        ok<QJsonArray>("executions", [&](auto cb) { p().listExecutions(id, cb); });
-        ok<QJsonArray>("processes", [&](auto cb) { p().listProcesses(id, cb); });
-        ok<Unit>("kill", [&](auto cb) { p().killProcess(id, started.value().processId, cb); });
+            "background command", [&](auto cb) { on(id)->jobs()->startBackground(shell, cb); });
+        ok<QJsonArray>("executions", [&](auto cb) { on(id)->jobs()->listExecutions(cb); });
+        ok<QJsonArray>("processes", [&](auto cb) { on(id)->jobs()->listProcesses(cb); });
+        ok<Unit>(
+            "kill", [&](auto cb) { on(id)->jobs()->killProcess(started.value().processId, cb); });
 
         const QString text = QStringLiteral("/workspace/a.txt");
-        ok<Unit>("write", [&](auto cb) { p().writeFile(id, text, "hello\n", {}, cb); });
+        ok<Unit>("write", [&](auto cb) { on(id)->files()->writeFile(text, "hello\n", {}, cb); });
         ok<Unit>("write binary", [&](auto cb) {
-            p().writeFile(id, QStringLiteral("/tmp/b.bin"), QByteArray("\0\1\2", 3), "0600", cb);
+            on(id)->files()->writeFile(
+                QStringLiteral("/tmp/b.bin"), QByteArray("\0\1\2", 3), "0600", cb);
         });
-        ok<QByteArray>("read", [&](auto cb) { p().readFile(id, text, cb); });
+        ok<QByteArray>("read", [&](auto cb) { on(id)->files()->readFile(text, cb); });
         // An agent without /files/download: the JSON read it falls back to.
         FakeHopxServer::Fault noRoute = FakeHopxServer::fault(
             "GET", QStringLiteral("/files/download$"), FakeHopxServer::FaultKind::Status);
         noRoute.status = 404;
         noRoute.plainText = true;
         m_server->addFault(noRoute);
-        ok<QByteArray>("read as JSON", [&](auto cb) { p().readFile(id, text, cb); });
-        ok<FileList>("list files", [&](auto cb) { p().listFiles(id, {}, 0, cb); });
-        ok<bool>("exists", [&](auto cb) { p().fileExists(id, text, cb); });
-        ok<Unit>("mkdir", [&](auto cb) { p().makeDirectory(id, "/workspace/d", cb); });
-        ok<Unit>("remove", [&](auto cb) { p().removeFile(id, text, cb); });
+        ok<QByteArray>("read as JSON", [&](auto cb) { on(id)->files()->readFile(text, cb); });
+        ok<FileList>("list files", [&](auto cb) { on(id)->files()->listFiles({}, 0, cb); });
+        ok<bool>("exists", [&](auto cb) { on(id)->files()->fileExists(text, cb); });
+        ok<Unit>("mkdir", [&](auto cb) { on(id)->files()->makeDirectory("/workspace/d", cb); });
+        ok<Unit>("remove", [&](auto cb) { on(id)->files()->removeFile(text, cb); });
 
-        ok<Unit>("merge env", [&](auto cb) { p().setEnv(id, exec.env, true, cb); });
-        ok<Unit>("replace env", [&](auto cb) { p().setEnv(id, exec.env, false, cb); });
-        ok<EnvMap>("get env", [&](auto cb) { p().getEnv(id, cb); });
-        ok<Unit>("clear env", [&](auto cb) { p().clearEnv(id, cb); });
-        ok<QJsonObject>("metrics", [&](auto cb) { p().systemMetrics(id, cb); });
-        ok<QJsonObject>("info", [&](auto cb) { p().vmInfo(id, cb); });
-        ok<QJsonObject>("cache clear", [&](auto cb) { p().cacheClear(id, cb); });
-        ok<QJsonObject>("cache stats", [&](auto cb) { p().cacheStats(id, cb); });
-        ok<QString>("preview url", [&](auto cb) { p().previewUrl(id, 8080, cb); });
+        ok<Unit>("merge env", [&](auto cb) { on(id)->env()->setEnv(exec.env, true, cb); });
+        ok<Unit>("replace env", [&](auto cb) { on(id)->env()->setEnv(exec.env, false, cb); });
+        ok<EnvMap>("get env", [&](auto cb) { on(id)->env()->getEnv(cb); });
+        ok<Unit>("clear env", [&](auto cb) { on(id)->env()->clearEnv(cb); });
+        ok<QJsonObject>("metrics", [&](auto cb) { on(id)->metrics()->systemMetrics(cb); });
+        ok<QJsonObject>("info", [&](auto cb) { on(id)->metrics()->vmInfo(cb); });
+        ok<QJsonObject>("cache clear", [&](auto cb) { on(id)->metrics()->cacheClear(cb); });
+        ok<QJsonObject>("cache stats", [&](auto cb) { on(id)->metrics()->cacheStats(cb); });
+        ok<QString>("preview url", [&](auto cb) { on(id)->endpoints()->previewUrl(8080, cb); });
 
-        ok<SandboxInfo>("pause", [&](auto cb) { p().pause(id, cb); });
-        ok<SandboxInfo>("resume", [&](auto cb) { p().resume(id, cb); });
+        ok<SandboxInfo>("pause", [&](auto cb) { on(id)->lifecycle()->pause(cb); });
+        ok<SandboxInfo>("resume", [&](auto cb) { on(id)->lifecycle()->resume(cb); });
         m_server->invalidateToken(id); // a 401, then the token refresh
         exec.liveOutput = false;
-        ok<ExecResult>("execute after refresh", [&](auto cb) { p().execute(id, exec, cb); });
-        ok<Unit>("delete", [&](auto cb) { p().destroy(id, cb); });
+        ok<ExecResult>(
+            "execute after refresh", [&](auto cb) { on(id)->exec()->execute(exec, cb); });
+        ok<Unit>("delete", [&](auto cb) { on(id)->lifecycle()->destroy(cb); });
     }
 
 private slots:

@@ -13,6 +13,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QPointer>
 #include <QTest>
 
 #include <memory>
@@ -50,6 +51,8 @@ private:
     static QString why(const Error &e) { return e.message; }
 
     HopxProvider &p() { return *m_provider; }
+    //! The handle of sandbox `id` (the provider makes one for any id; errors come from its calls).
+    Sandbox *on(const QString &id) { return p().sandbox(id).value(); }
     FakeHopxServer &server() { return *m_server; }
 
     SandboxInfo createSandbox(const CreateSpec &spec = {})
@@ -69,7 +72,7 @@ private:
         const SandboxInfo info = createSandbox();
         ExecSpec spec;
         spec.code = QStringLiteral("print('warm')");
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         if (!r.ok())
             qWarning() << "warm-up failed:" << r.error().message;
         return info;
@@ -285,7 +288,7 @@ private slots:
         // And the adopted sandbox is usable: its token comes from a refresh.
         ExecSpec spec;
         spec.code = QStringLiteral("print('ok')");
-        auto e = wait<ExecResult>([&](auto cb) { p().execute(r.value().id, spec, cb); });
+        auto e = wait<ExecResult>([&](auto cb) { on(r.value().id)->exec()->execute(spec, cb); });
         QVERIFY2(e.ok(), qPrintable(e.ok() ? QString() : why(e.error())));
         QCOMPARE(e.value().stdoutData, QByteArray("ok\n"));
     }
@@ -371,40 +374,66 @@ private slots:
     void getAndNotFound()
     {
         const QString id = server().addSandbox().value(QStringLiteral("id")).toString();
-        auto r = wait<SandboxInfo>([&](auto cb) { p().get(id, cb); });
+        auto r = wait<SandboxInfo>([&](auto cb) { on(id)->lifecycle()->info(cb); });
         QVERIFY(r.ok());
         QCOMPARE(r.value().id, id);
         QCOMPARE(server().requests().last().path, QStringLiteral("/v1/sandboxes/") + id);
 
-        auto missing =
-            wait<SandboxInfo>([&](auto cb) { p().get(QStringLiteral("1700000000nothere"), cb); });
+        auto missing = wait<SandboxInfo>(
+            [&](auto cb) { on(QStringLiteral("1700000000nothere"))->lifecycle()->info(cb); });
         QCOMPARE(missing.error().code, Error::Code::NotFound);
         QCOMPARE(missing.error().error, QStringLiteral("Sandbox not found"));
         QCOMPARE(missing.error().details.value(QStringLiteral("id")).toString(),
             QStringLiteral("1700000000nothere"));
 
         server().setErrorShape(FakeHopxServer::ErrorShape::Flat);
-        missing =
-            wait<SandboxInfo>([&](auto cb) { p().get(QStringLiteral("1700000000nothere"), cb); });
+        missing = wait<SandboxInfo>(
+            [&](auto cb) { on(QStringLiteral("1700000000nothere"))->lifecycle()->info(cb); });
         QCOMPARE(missing.error().error, QStringLiteral("Sandbox not found"));
+    }
+
+    // One handle per id while the sandbox lives, every capability offered, dropped once deleted.
+    void sandboxHandles()
+    {
+        const SandboxInfo info = warmSandbox();
+        QCOMPARE(p().claims(info.id), SandboxProvider::Claim::Maybe);
+        QCOMPARE(p().claims(QString()), SandboxProvider::Claim::No);
+        const Result<Sandbox *> first = p().sandbox(info.id);
+        QVERIFY(first);
+        QCOMPARE(p().sandbox(info.id).value(), first.value());
+        QPointer<Sandbox> handle(first.value());
+        QVERIFY(handle->require<SandboxExec>() && handle->require<SandboxJobs>()
+            && handle->require<SandboxFiles>() && handle->require<SandboxEnv>()
+            && handle->require<SandboxMetrics>() && handle->require<SandboxEndpoints>());
+
+        CommandSpec cmd;
+        cmd.command = QStringLiteral("echo hi");
+        auto ran = wait<ExecResult>([&](auto cb) { handle->exec()->runCommand(cmd, cb); });
+        QVERIFY2(ran.ok(), qPrintable(ran.ok() ? QString() : why(ran.error())));
+        QVERIFY(wait<Unit>([&](auto cb) { handle->lifecycle()->destroy(cb); }).ok());
+        QTRY_VERIFY(!handle); // the provider dropped it
+        QVERIFY(p().sandbox(info.id).value() != nullptr); // a look-up again makes a new one
+        auto gone = wait<SandboxInfo>(
+            [&](auto cb) { p().sandbox(info.id).value()->lifecycle()->info(cb); });
+        QCOMPARE(gone.error().code, Error::Code::NotFound);
     }
 
     void destroyTimeoutPauseResume()
     {
         const SandboxInfo info = warmSandbox();
-        QVERIFY(wait<Unit>([&](auto cb) { p().setTimeout(info.id, 120, cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { on(info.id)->lifecycle()->setTimeout(120, cb); }).ok());
         auto put = server().requests().last();
         QCOMPARE(put.method, QByteArray("PUT"));
         QCOMPARE(put.path, QStringLiteral("/v1/sandboxes/%1/timeout").arg(info.id));
         QCOMPARE(put.json(), (QJsonObject {{QStringLiteral("timeout_seconds"), 120}}));
         QCOMPARE(server().sandbox(info.id).value(QStringLiteral("timeout_seconds")).toInt(), 120);
 
-        auto paused = wait<SandboxInfo>([&](auto cb) { p().pause(info.id, cb); });
+        auto paused = wait<SandboxInfo>([&](auto cb) { on(info.id)->lifecycle()->pause(cb); });
         QVERIFY(paused.ok());
         QCOMPARE(paused.value().status, QStringLiteral("paused"));
         QCOMPARE(server().count("POST", QStringLiteral("/pause$")), 1);
 
-        auto resumed = wait<SandboxInfo>([&](auto cb) { p().resume(info.id, cb); });
+        auto resumed = wait<SandboxInfo>([&](auto cb) { on(info.id)->lifecycle()->resume(cb); });
         QVERIFY(resumed.ok());
         QCOMPARE(resumed.value().status, QStringLiteral("running"));
 
@@ -412,14 +441,14 @@ private slots:
         server().clearRequests();
         ExecSpec spec;
         spec.code = QStringLiteral("print('back')");
-        auto e = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto e = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY2(e.ok(), qPrintable(e.ok() ? QString() : why(e.error())));
         QVERIFY(server().count("GET", QStringLiteral("/health$")) >= 1);
 
-        QVERIFY(wait<Unit>([&](auto cb) { p().destroy(info.id, cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { on(info.id)->lifecycle()->destroy(cb); }).ok());
         QCOMPARE(server().requests().last().method, QByteArray("DELETE"));
         QVERIFY(server().sandboxIds().isEmpty());
-        auto again = wait<Unit>([&](auto cb) { p().destroy(info.id, cb); });
+        auto again = wait<Unit>([&](auto cb) { on(info.id)->lifecycle()->destroy(cb); });
         QCOMPARE(again.error().error, QStringLiteral("Sandbox not found"));
     }
 
@@ -432,7 +461,7 @@ private slots:
                 .toString();
         ExecSpec spec;
         spec.code = QStringLiteral("print('hi')");
-        auto e = wait<ExecResult>([&](auto cb) { p().execute(id, spec, cb); });
+        auto e = wait<ExecResult>([&](auto cb) { on(id)->exec()->execute(spec, cb); });
         QVERIFY2(e.ok(), qPrintable(e.ok() ? QString() : why(e.error())));
         QCOMPARE(server().count("POST", QStringLiteral("/resume$")), 1);
         QCOMPARE(server().count("POST", QStringLiteral("/token/refresh$")), 1);
@@ -444,21 +473,22 @@ private slots:
         server().setSandboxStatus(info.id, QStringLiteral("paused")); // from the web console
         ExecSpec spec;
         spec.code = QStringLiteral("print('x')");
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         // Its agent no longer answers (the fake closes its port: no document says what HOPX's
         // edge sends for a paused VM, so it sends nothing).
         QCOMPARE(r.error().code, Error::Code::Network);
         server().clearRequests();
-        r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : why(r.error())));
         // Status (paused), resume, then the host again: a resumed VM may have moved.
         QCOMPARE(server().count("GET", QStringLiteral("^/v1/sandboxes/[^/]+$")), 2);
         QCOMPARE(server().count("POST", QStringLiteral("/resume$")), 1);
 
         server().setSandboxStatus(info.id, QStringLiteral("stopped"));
-        QCOMPARE(wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); }).error().code,
+        QCOMPARE(
+            wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); }).error().code,
             Error::Code::Network);
-        auto dead = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto dead = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QCOMPARE(dead.error().code, Error::Code::SandboxDead);
         QVERIFY2(dead.error().message.contains(QLatin1String("is stopped")),
             qPrintable(why(dead.error())));
@@ -476,7 +506,7 @@ private slots:
         spec.onOutput = [&chunks](const QString &stream, const QByteArray &data) {
             chunks.append({stream, data});
         };
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : why(r.error())));
         QCOMPARE(r.value().stdoutData, QByteArray("hello\n"));
         QCOMPARE(r.value().exitCode, 0);
@@ -504,7 +534,7 @@ private slots:
         spec.code = QStringLiteral("import os\nprint(os.getcwd())");
         spec.workingDir = QStringLiteral("/tmp");
         spec.onOutput = nullptr;
-        r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QCOMPARE(r.value().stdoutData, QByteArray("/tmp\n"));
     }
 
@@ -514,13 +544,13 @@ private slots:
         server().clearRequests();
         ExecSpec spec;
         spec.code = QStringLiteral("print('again')");
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY(r.ok());
         QCOMPARE(server().requests().size(), 1);
         QCOMPARE(server().requests().first().agentPath, QStringLiteral("/execute"));
         server().clearRequests();
         QVERIFY(wait<bool>([&](auto cb) {
-            p().fileExists(info.id, QStringLiteral("/workspace"), cb);
+            on(info.id)->files()->fileExists(QStringLiteral("/workspace"), cb);
         }).value());
         QCOMPARE(server().requests().size(), 1);
     }
@@ -530,14 +560,14 @@ private slots:
         const SandboxInfo info = warmSandbox();
         ExecSpec spec;
         spec.code = QStringLiteral("import matplotlib.pyplot as plt\nplt.plot([1,2])\nplt.show()");
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY(r.ok());
         QCOMPARE(r.value().richOutputs.size(), 1);
         QCOMPARE(r.value().richOutputs[0].mimeType, QStringLiteral("image/png"));
         QVERIFY(r.value().richOutputs[0].data.startsWith("\x89PNG"));
 
         spec.code = QStringLiteral("raise ValueError('boom')");
-        r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY(r.ok());
         QCOMPARE(r.value().exitCode, 1);
         QVERIFY(r.value().stderrData.contains("ValueError"));
@@ -550,7 +580,7 @@ private slots:
                 {QStringLiteral("html"), QStringLiteral("<b>hi</b>")}};
         });
         spec.maxOutputBytes = 1000;
-        r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QCOMPARE(r.value().stdoutData.size(), 1000);
         QVERIFY(r.value().stdoutTruncated);
         QCOMPARE(r.value().result.toString(), QStringLiteral("42"));
@@ -564,14 +594,14 @@ private slots:
         ExecSpec spec;
         spec.code = QStringLiteral("import time\ntime.sleep(3)");
         spec.timeoutSeconds = 1;
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : why(r.error())));
         QVERIFY(r.value().timedOut);
 
         spec.timeoutSeconds = 10;
         std::optional<Result<ExecResult>> out;
-        Cancel cancel =
-            p().execute(info.id, spec, [&out](Result<ExecResult> res) { out.emplace(res); });
+        Cancel cancel = on(info.id)->exec()->execute(
+            spec, [&out](Result<ExecResult> res) { out.emplace(res); });
         QTest::qWait(200);
         QVERIFY(!out);
         cancel();
@@ -586,7 +616,7 @@ private slots:
         const SandboxInfo info = warmSandbox();
         CommandSpec spec;
         spec.command = QStringLiteral("echo hi && pwd");
-        auto r = wait<ExecResult>([&](auto cb) { p().runCommand(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->runCommand(spec, cb); });
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : why(r.error())));
         QCOMPARE(r.value().stdoutData, QByteArray("hi\n/workspace\n"));
         const auto run = server().requests().last();
@@ -605,7 +635,7 @@ private slots:
         spec.env = {{QStringLiteral("X"), QStringLiteral("y")}};
         for (bool quirks : {false, true}) {
             server().setQuirks(quirks);
-            r = wait<ExecResult>([&](auto cb) { p().runCommand(info.id, spec, cb); });
+            r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->runCommand(spec, cb); });
             QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : why(r.error())));
             QCOMPARE(r.value().exitCode, 3);
             QCOMPARE(r.value().stdoutData, QByteArray("partial\n"));
@@ -668,7 +698,7 @@ private slots:
         spec.name = QStringLiteral("sleeper");
         spec.workingDir = QStringLiteral("/tmp");
         auto started =
-            wait<ProcessStarted>([&](auto cb) { p().startBackground(info.id, spec, cb); });
+            wait<ProcessStarted>([&](auto cb) { on(info.id)->jobs()->startBackground(spec, cb); });
         QVERIFY(started.ok());
         QVERIFY(started.value().processId.startsWith(QLatin1String("bg_")));
         QCOMPARE(started.value().name, QStringLiteral("sleeper"));
@@ -680,14 +710,14 @@ private slots:
                 {QStringLiteral("timeout"), 300},
                 {QStringLiteral("name"), QStringLiteral("sleeper")}}));
 
-        auto execs = wait<QJsonArray>([&](auto cb) { p().listExecutions(info.id, cb); });
+        auto execs = wait<QJsonArray>([&](auto cb) { on(info.id)->jobs()->listExecutions(cb); });
         QCOMPARE(execs.value().size(), 1);
         QCOMPARE(execs.value()[0].toObject().value(QStringLiteral("status")).toString(),
             QStringLiteral("running"));
 
         server().clearRequests();
-        auto killed =
-            wait<Unit>([&](auto cb) { p().killProcess(info.id, started.value().processId, cb); });
+        auto killed = wait<Unit>(
+            [&](auto cb) { on(info.id)->jobs()->killProcess(started.value().processId, cb); });
         QVERIFY2(killed.ok(), qPrintable(killed.ok() ? QString() : why(killed.error())));
         // The one form agent 3.2.8 documents, then the process list to believe it.
         const auto reqs = server().requests();
@@ -705,8 +735,8 @@ private slots:
         // An unknown process: the docs' 404 body says RESOURCE_NOT_FOUND; one request, and
         // "not found", never "killed".
         server().clearRequests();
-        auto unknown =
-            wait<Unit>([&](auto cb) { p().killProcess(info.id, QStringLiteral("bg_404"), cb); });
+        auto unknown = wait<Unit>(
+            [&](auto cb) { on(info.id)->jobs()->killProcess(QStringLiteral("bg_404"), cb); });
         QCOMPARE(unknown.error().code, Error::Code::NotFound);
         QCOMPARE(unknown.error().error, QStringLiteral("Process not found"));
         QCOMPARE(server().count({}, QStringLiteral("/execute/kill")), 1);
@@ -721,11 +751,11 @@ private slots:
         // (hopx-ai/hopx#30); the documented DELETE is what is used, and it works.
         server().setQuirks(true);
         const QString pid =
-            wait<ProcessStarted>([&](auto cb) { p().startBackground(info.id, spec, cb); })
+            wait<ProcessStarted>([&](auto cb) { on(info.id)->jobs()->startBackground(spec, cb); })
                 .value()
                 .processId;
         server().clearRequests();
-        QVERIFY(wait<Unit>([&](auto cb) { p().killProcess(info.id, pid, cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { on(info.id)->jobs()->killProcess(pid, cb); }).ok());
         QCOMPARE(server().count("POST", QStringLiteral("/execute/kill")), 0);
         QCOMPARE(
             server().executions(info.id)[0].toObject().value(QStringLiteral("status")).toString(),
@@ -733,7 +763,7 @@ private slots:
 
         // An acknowledgement that stops nothing is found out by the process list.
         const QString pid2 =
-            wait<ProcessStarted>([&](auto cb) { p().startBackground(info.id, spec, cb); })
+            wait<ProcessStarted>([&](auto cb) { on(info.id)->jobs()->startBackground(spec, cb); })
                 .value()
                 .processId;
         Fault lie = FakeHopxServer::fault(
@@ -741,7 +771,7 @@ private slots:
         lie.status = 200;
         server().addFault(lie);
         server().clearRequests();
-        auto r = wait<Unit>([&](auto cb) { p().killProcess(info.id, pid2, cb); });
+        auto r = wait<Unit>([&](auto cb) { on(info.id)->jobs()->killProcess(pid2, cb); });
         QVERIFY(!r.ok());
         QVERIFY2(
             r.error().message.contains(QLatin1String("still running")), qPrintable(why(r.error())));
@@ -755,7 +785,7 @@ private slots:
         spec.command = QStringLiteral("python -m http.server 8000");
         spec.name = QStringLiteral("web");
         auto started =
-            wait<ProcessStarted>([&](auto cb) { p().startBackground(info.id, spec, cb); });
+            wait<ProcessStarted>([&](auto cb) { on(info.id)->jobs()->startBackground(spec, cb); });
         QVERIFY(started.ok());
         QVERIFY(started.value().processId.startsWith(QLatin1String("cmd_")));
         const auto req = server().requests().last();
@@ -765,7 +795,7 @@ private slots:
                 {QStringLiteral("args"), QJsonArray {QStringLiteral("-c"), spec.command}},
                 {QStringLiteral("timeout"), 300},
                 {QStringLiteral("workdir"), QStringLiteral("/workspace")}}));
-        auto procs = wait<QJsonArray>([&](auto cb) { p().listProcesses(info.id, cb); });
+        auto procs = wait<QJsonArray>([&](auto cb) { on(info.id)->jobs()->listProcesses(cb); });
         QCOMPARE(procs.value().size(), 2);
         QCOMPARE(server().requests().last().agentPath, QStringLiteral("/processes"));
     }
@@ -776,7 +806,8 @@ private slots:
     {
         const SandboxInfo info = warmSandbox();
         QVERIFY(wait<Unit>([&](auto cb) {
-            p().writeFile(info.id, QStringLiteral("/workspace/a.txt"), "héllo\n", QString(), cb);
+            on(info.id)->files()->writeFile(
+                QStringLiteral("/workspace/a.txt"), "héllo\n", QString(), cb);
         }).ok());
         auto w = server().requests().last();
         QCOMPARE(w.agentPath, QStringLiteral("/files/write"));
@@ -784,8 +815,9 @@ private slots:
             (QJsonObject {{QStringLiteral("path"), QStringLiteral("/workspace/a.txt")},
                 {QStringLiteral("content"), QStringLiteral("héllo\n")},
                 {QStringLiteral("mode"), QStringLiteral("0644")}}));
-        auto read = wait<QByteArray>(
-            [&](auto cb) { p().readFile(info.id, QStringLiteral("/workspace/a.txt"), cb); });
+        auto read = wait<QByteArray>([&](auto cb) {
+            on(info.id)->files()->readFile(QStringLiteral("/workspace/a.txt"), cb);
+        });
         QCOMPARE(read.value(), QByteArray("héllo\n"));
         QCOMPARE(server().requests().last().agentPath, QStringLiteral("/files/download"));
         QCOMPARE(server().requests().last().query.queryItemValue(QStringLiteral("path")),
@@ -797,8 +829,8 @@ private slots:
         for (bool quirk : {false, true}) {
             server().setQuirks(quirk); // hopx-ai/hopx#33 is one of them
             QVERIFY(wait<Unit>([&](auto cb) {
-                p().writeFile(
-                    info.id, QStringLiteral("/tmp/b.bin"), binary, QStringLiteral("0600"), cb);
+                on(info.id)->files()->writeFile(
+                    QStringLiteral("/tmp/b.bin"), binary, QStringLiteral("0600"), cb);
             }).ok());
             w = server().requests().last();
             QCOMPARE(
@@ -807,16 +839,17 @@ private slots:
             QCOMPARE(server().file(info.id, QStringLiteral("/tmp/b.bin")),
                 quirk ? binary.toBase64() : binary);
             read = wait<QByteArray>(
-                [&](auto cb) { p().readFile(info.id, QStringLiteral("/tmp/b.bin"), cb); });
+                [&](auto cb) { on(info.id)->files()->readFile(QStringLiteral("/tmp/b.bin"), cb); });
             QCOMPARE(read.value(), binary); // byte for byte, with or without issue #33
         }
 
-        auto missing = wait<QByteArray>(
-            [&](auto cb) { p().readFile(info.id, QStringLiteral("/workspace/none"), cb); });
+        auto missing = wait<QByteArray>([&](auto cb) {
+            on(info.id)->files()->readFile(QStringLiteral("/workspace/none"), cb);
+        });
         QCOMPARE(missing.error().code, Error::Code::NotFound);
         QCOMPARE(missing.error().error, QStringLiteral("File not found"));
         auto outside = wait<QByteArray>(
-            [&](auto cb) { p().readFile(info.id, QStringLiteral("/etc/passwd"), cb); });
+            [&](auto cb) { on(info.id)->files()->readFile(QStringLiteral("/etc/passwd"), cb); });
         QCOMPARE(outside.error().code, Error::Code::InvalidArgument);
         QCOMPARE(outside.error().details.value(QStringLiteral("code")).toString(),
             QStringLiteral("PATH_NOT_ALLOWED"));
@@ -826,21 +859,21 @@ private slots:
     {
         const SandboxInfo info = warmSandbox();
         QVERIFY(wait<Unit>([&](auto cb) {
-            p().makeDirectory(info.id, QStringLiteral("/workspace/d/e"), cb);
+            on(info.id)->files()->makeDirectory(QStringLiteral("/workspace/d/e"), cb);
         }).ok());
         QCOMPARE(server().requests().last().json(),
             (QJsonObject {{QStringLiteral("path"), QStringLiteral("/workspace/d/e")}}));
         for (int i = 0; i < 3; ++i)
             server().setFile(info.id, QStringLiteral("/workspace/f%1.txt").arg(i), "x");
         auto list = wait<FileList>(
-            [&](auto cb) { p().listFiles(info.id, QStringLiteral("/workspace"), 2, cb); });
+            [&](auto cb) { on(info.id)->files()->listFiles(QStringLiteral("/workspace"), 2, cb); });
         QVERIFY(list.ok());
         QCOMPARE(list.value().files.size(), 2);
         QCOMPARE(list.value().total, 4);
         QCOMPARE(server().requests().last().query.queryItemValue(QStringLiteral("path")),
             QStringLiteral("/workspace"));
         list = wait<FileList>(
-            [&](auto cb) { p().listFiles(info.id, QStringLiteral("/workspace"), 0, cb); });
+            [&](auto cb) { on(info.id)->files()->listFiles(QStringLiteral("/workspace"), 0, cb); });
         QCOMPARE(list.value().files.size(), 4);
         QVERIFY(list.value().files[0].isDirectory);
         QCOMPARE(list.value().files[0].name, QStringLiteral("d"));
@@ -848,23 +881,23 @@ private slots:
         QCOMPARE(list.value().files[1].permissions, QStringLiteral("0644"));
 
         QVERIFY(wait<bool>([&](auto cb) {
-            p().fileExists(info.id, QStringLiteral("/workspace/f1.txt"), cb);
+            on(info.id)->files()->fileExists(QStringLiteral("/workspace/f1.txt"), cb);
         }).value());
         QVERIFY(!wait<bool>([&](auto cb) {
-            p().fileExists(info.id, QStringLiteral("/workspace/zz"), cb);
+            on(info.id)->files()->fileExists(QStringLiteral("/workspace/zz"), cb);
         }).value());
         QVERIFY(!wait<bool>([&](auto cb) {
-            p().fileExists(info.id, QStringLiteral("/etc/shadow"), cb);
+            on(info.id)->files()->fileExists(QStringLiteral("/etc/shadow"), cb);
         }).value());
 
         QVERIFY(wait<Unit>([&](auto cb) {
-            p().removeFile(info.id, QStringLiteral("/workspace/d"), cb);
+            on(info.id)->files()->removeFile(QStringLiteral("/workspace/d"), cb);
         }).ok());
         const auto rm = server().requests().last();
         QCOMPARE(rm.method, QByteArray("DELETE"));
         QCOMPARE(rm.agentPath, QStringLiteral("/files/remove"));
         QVERIFY(!wait<bool>([&](auto cb) {
-            p().fileExists(info.id, QStringLiteral("/workspace/d/e"), cb);
+            on(info.id)->files()->fileExists(QStringLiteral("/workspace/d/e"), cb);
         }).value());
     }
 
@@ -874,24 +907,23 @@ private slots:
     {
         const SandboxInfo info = warmSandbox();
         QVERIFY(wait<Unit>([&](auto cb) {
-            p().setEnv(info.id,
-                {{QStringLiteral("A"), QStringLiteral("1")},
-                    {QStringLiteral("API_KEY"), QStringLiteral("s3cret")}},
+            on(info.id)->env()->setEnv({{QStringLiteral("A"), QStringLiteral("1")},
+                                           {QStringLiteral("API_KEY"), QStringLiteral("s3cret")}},
                 true, cb);
         }).ok());
         auto req = server().requests().last();
         QCOMPARE(req.method, QByteArray("PATCH"));
         QCOMPARE(req.json().value(QStringLiteral("merge")).toBool(), true);
         QVERIFY(wait<Unit>([&](auto cb) {
-            p().setEnv(info.id, {{QStringLiteral("B"), QStringLiteral("2")}}, true, cb);
+            on(info.id)->env()->setEnv({{QStringLiteral("B"), QStringLiteral("2")}}, true, cb);
         }).ok());
-        auto env = wait<EnvMap>([&](auto cb) { p().getEnv(info.id, cb); });
+        auto env = wait<EnvMap>([&](auto cb) { on(info.id)->env()->getEnv(cb); });
         QCOMPARE(env.value().value(QStringLiteral("A")), QStringLiteral("1"));
         QCOMPARE(env.value().value(QStringLiteral("B")), QStringLiteral("2"));
         QCOMPARE(env.value().value(QStringLiteral("API_KEY")), QStringLiteral("***MASKED***"));
 
         QVERIFY(wait<Unit>([&](auto cb) {
-            p().setEnv(info.id, {{QStringLiteral("C"), QStringLiteral("3")}}, false, cb);
+            on(info.id)->env()->setEnv({{QStringLiteral("C"), QStringLiteral("3")}}, false, cb);
         }).ok());
         req = server().requests().last();
         QCOMPARE(req.method, QByteArray("PUT"));
@@ -901,7 +933,7 @@ private slots:
         QCOMPARE(server().env(info.id).keys(), QStringList {QStringLiteral("C")});
 
         // Agent 3.2.8's DELETE /env, not hopx-mcp's PUT of an empty map.
-        QVERIFY(wait<Unit>([&](auto cb) { p().clearEnv(info.id, cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { on(info.id)->env()->clearEnv(cb); }).ok());
         req = server().requests().last();
         QCOMPARE(req.method, QByteArray("DELETE"));
         QCOMPARE(req.agentPath, QStringLiteral("/env"));
@@ -912,18 +944,19 @@ private slots:
     void infoMetricsCache()
     {
         const SandboxInfo info = warmSandbox();
-        auto vm = wait<QJsonObject>([&](auto cb) { p().vmInfo(info.id, cb); });
+        auto vm = wait<QJsonObject>([&](auto cb) { on(info.id)->metrics()->vmInfo(cb); });
         QCOMPARE(
             vm.value().value(QStringLiteral("agent_version")).toString(), QStringLiteral("3.2.8"));
         QCOMPARE(server().requests().last().agentPath, QStringLiteral("/info"));
-        auto metrics = wait<QJsonObject>([&](auto cb) { p().systemMetrics(info.id, cb); });
+        auto metrics =
+            wait<QJsonObject>([&](auto cb) { on(info.id)->metrics()->systemMetrics(cb); });
         QVERIFY(metrics.value().contains(QStringLiteral("total_executions")));
         QCOMPARE(server().requests().last().agentPath, QStringLiteral("/metrics/snapshot"));
-        auto cleared = wait<QJsonObject>([&](auto cb) { p().cacheClear(info.id, cb); });
+        auto cleared = wait<QJsonObject>([&](auto cb) { on(info.id)->metrics()->cacheClear(cb); });
         QCOMPARE(
             cleared.value().value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QCOMPARE(server().requests().last().method, QByteArray("POST"));
-        auto stats = wait<QJsonObject>([&](auto cb) { p().cacheStats(info.id, cb); });
+        auto stats = wait<QJsonObject>([&](auto cb) { on(info.id)->metrics()->cacheStats(cb); });
         QVERIFY(stats.value().contains(QStringLiteral("cache")));
         QCOMPARE(server().requests().last().agentPath, QStringLiteral("/cache/stats"));
     }
@@ -938,9 +971,9 @@ private slots:
                      QStringLiteral("abc123"), QString(), 3000),
             QStringLiteral("https://3000-abc123.eu-1001.vms.hopx.dev/"));
         const QString id = server().addSandbox().value(QStringLiteral("id")).toString();
-        auto preview = wait<QString>([&](auto cb) { p().previewUrl(id, 8080, cb); });
+        auto preview = wait<QString>([&](auto cb) { on(id)->endpoints()->previewUrl(8080, cb); });
         QCOMPARE(preview.value(), QStringLiteral("https://8080-%1.us-east.vms.hopx.dev/").arg(id));
-        auto agent = wait<QString>([&](auto cb) { p().agentUrl(id, cb); });
+        auto agent = wait<QString>([&](auto cb) { on(id)->endpoints()->agentUrl(cb); });
         QCOMPARE(agent.value(), server().agentUrl(id).toString());
         QCOMPARE(server().requests().size(), 1); // one GET, then cached
     }
@@ -1006,14 +1039,14 @@ private slots:
         server().addFault(f);
         ExecSpec spec;
         spec.code = QStringLiteral("print(1)");
-        QVERIFY(wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); }).ok());
+        QVERIFY(wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); }).ok());
         QCOMPARE(server().count("POST", QStringLiteral("/execute$")), 2);
 
         // A 503 may have run the code: never re-sent.
         server().clearRequests();
         f.status = 503;
         server().addFault(f);
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, Error::Code::Unavailable);
         QCOMPARE(server().count("POST", QStringLiteral("/execute$")), 1);
@@ -1078,7 +1111,7 @@ private slots:
         server().clearRequests();
         ExecSpec spec;
         spec.code = QStringLiteral("print('after refresh')");
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : why(r.error())));
         const auto reqs = server().requests();
         QCOMPARE(reqs.size(), 3);
@@ -1098,7 +1131,7 @@ private slots:
             return f;
         }());
         server().clearRequests();
-        r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QCOMPARE(r.error().code, Error::Code::Unauthorized);
         QCOMPARE(server().count("POST", QStringLiteral("/execute$")), 2);
     }
@@ -1111,7 +1144,7 @@ private slots:
             FakeHopxServer::fault("POST", QStringLiteral("/execute$"), FaultKind::DropMidReply));
         ExecSpec spec;
         spec.code = QStringLiteral("print('x')");
-        auto r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, Error::Code::Network);
         QCOMPARE(r.error().details.value(QStringLiteral("sandbox_id")).toString(), info.id);
@@ -1122,22 +1155,22 @@ private slots:
         server().clearRequests();
         server().addFault(
             FakeHopxServer::fault("POST", QStringLiteral("/execute$"), FaultKind::Reset));
-        r = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        r = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QCOMPARE(r.error().code, Error::Code::Network);
         QCOMPARE(server().count("POST", QStringLiteral("/execute$")), 1);
 
         // An idempotent read rides a single reset out...
         server().addFault(
             FakeHopxServer::fault("GET", QStringLiteral("^/v1/sandboxes/"), FaultKind::Reset));
-        QVERIFY(wait<SandboxInfo>([&](auto cb) { p().get(info.id, cb); }).ok());
+        QVERIFY(wait<SandboxInfo>([&](auto cb) { on(info.id)->lifecycle()->info(cb); }).ok());
         // ...and reports a persistent one.
         server().addFault(
             FakeHopxServer::fault("GET", QStringLiteral("^/v1/sandboxes/"), FaultKind::Reset, -1));
-        auto g = wait<SandboxInfo>([&](auto cb) { p().get(info.id, cb); });
+        auto g = wait<SandboxInfo>([&](auto cb) { on(info.id)->lifecycle()->info(cb); });
         QCOMPARE(g.error().code, Error::Code::Network);
         server().clearFaults();
         // The agent connection stays usable afterwards.
-        QVERIFY(wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); }).ok());
+        QVERIFY(wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); }).ok());
     }
 
     void malformedJson()
@@ -1180,7 +1213,7 @@ private slots:
 
         ExecSpec spec;
         spec.code = QStringLiteral("print(1)");
-        auto e = wait<ExecResult>([&](auto cb) { p().execute(info.id, spec, cb); });
+        auto e = wait<ExecResult>([&](auto cb) { on(info.id)->exec()->execute(spec, cb); });
         QCOMPARE(e.error().code, Error::Code::Network);
         QCOMPARE(e.error().details.value(QStringLiteral("sandbox_id")).toString(), info.id);
     }

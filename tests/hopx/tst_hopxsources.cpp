@@ -5,6 +5,7 @@
 #include "FakeHopxServer.h"
 #include "HopxTestSupport.h"
 
+#include "core/Sandbox.h"
 #include "core/hopx/AgentEndpoint.h"
 #include "core/hopx/HopxProvider.h"
 
@@ -47,6 +48,7 @@ private:
     std::unique_ptr<HopxProvider> m_provider;
 
     HopxProvider &p() { return *m_provider; }
+    Sandbox *on(const QString &id) { return p().sandbox(id).value(); }
     FakeHopxServer &server() { return *m_server; }
 
     Result<SandboxInfo> create()
@@ -60,7 +62,7 @@ private:
     {
         ExecSpec spec;
         spec.code = code;
-        return wait<ExecResult>([&](auto cb) { p().execute(id, spec, cb); });
+        return wait<ExecResult>([&](auto cb) { on(id)->exec()->execute(spec, cb); });
     }
 
     QString warm()
@@ -165,8 +167,8 @@ private slots:
         const QString id = warm();
         QVERIFY(!id.isEmpty());
         server().clearRequests();
-        const auto r =
-            wait<Unit>([&](auto cb) { p().killProcess(id, QStringLiteral("bg_missing"), cb); });
+        const auto r = wait<Unit>(
+            [&](auto cb) { on(id)->jobs()->killProcess(QStringLiteral("bg_missing"), cb); });
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, Error::Code::NotFound);
         QCOMPARE(r.error().error, QStringLiteral("Process not found"));
@@ -197,7 +199,7 @@ private slots:
             if (req.isAgent())
                 QVERIFY2(!req.path.startsWith(QLatin1String("//")), qPrintable(req.path));
         }
-        auto url = wait<QString>([&](auto cb) { p().agentUrl(c.value().id, cb); });
+        auto url = wait<QString>([&](auto cb) { on(c.value().id)->endpoints()->agentUrl(cb); });
         QVERIFY(url.ok());
         QVERIFY2(!url.value().endsWith('/'), qPrintable(url.value()));
     }
@@ -208,7 +210,7 @@ private slots:
         server().setQuirks(true);
         const QString id = server().addSandbox().value(QStringLiteral("id")).toString();
         server().expireSandbox(id);
-        const auto g = wait<SandboxInfo>([&](auto cb) { p().get(id, cb); });
+        const auto g = wait<SandboxInfo>([&](auto cb) { on(id)->lifecycle()->info(cb); });
         QVERIFY(!g.ok());
         QCOMPARE(g.error().code, Error::Code::NotFound);
         QCOMPARE(g.error().error, QStringLiteral("Sandbox expired"));
@@ -253,7 +255,7 @@ private slots:
         f.message = QStringLiteral("This sandbox belongs to another organization");
         server().addFault(f);
         const QString id = server().addSandbox().value(QStringLiteral("id")).toString();
-        auto r = wait<Unit>([&](auto cb) { p().destroy(id, cb); });
+        auto r = wait<Unit>([&](auto cb) { on(id)->lifecycle()->destroy(cb); });
         QVERIFY(!r.ok());
         QVERIFY(r.error().code != Error::Code::LimitExceeded);
         QVERIFY2(
@@ -263,7 +265,7 @@ private slots:
 
         f.message = QStringLiteral("Sandbox limit reached (limit 5, current 5)");
         server().addFault(f);
-        r = wait<Unit>([&](auto cb) { p().destroy(id, cb); });
+        r = wait<Unit>([&](auto cb) { on(id)->lifecycle()->destroy(cb); });
         QCOMPARE(r.error().code, Error::Code::LimitExceeded);
     }
 
@@ -276,7 +278,7 @@ private slots:
         ExecSpec spec;
         spec.code = QStringLiteral("print('long')");
         spec.timeoutSeconds = 1800;
-        const auto r = wait<ExecResult>([&](auto cb) { p().execute(id, spec, cb); });
+        const auto r = wait<ExecResult>([&](auto cb) { on(id)->exec()->execute(spec, cb); });
         QVERIFY2(r.ok(), qPrintable(why(r)));
         QCOMPARE(server().requests().last().json().value(QStringLiteral("timeout")).toInt(), 1800);
     }
@@ -325,11 +327,12 @@ private slots:
         server().setFile(id, QStringLiteral("/workspace/plot.png"), binary.toBase64());
         server().setFile(id, QStringLiteral("/workspace/notes.txt"), "plain text\n");
         auto read = wait<QByteArray>(
-            [&](auto cb) { p().readFile(id, QStringLiteral("/workspace/plot.png"), cb); });
+            [&](auto cb) { on(id)->files()->readFile(QStringLiteral("/workspace/plot.png"), cb); });
         QVERIFY2(read.ok(), qPrintable(why(read)));
         QCOMPARE(read.value(), binary);
-        read = wait<QByteArray>(
-            [&](auto cb) { p().readFile(id, QStringLiteral("/workspace/notes.txt"), cb); });
+        read = wait<QByteArray>([&](auto cb) {
+            on(id)->files()->readFile(QStringLiteral("/workspace/notes.txt"), cb);
+        });
         QCOMPARE(read.value(), QByteArray("plain text\n"));
     }
 };

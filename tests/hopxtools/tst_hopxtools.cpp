@@ -706,32 +706,38 @@ private slots:
                 args.insert(QStringLiteral("mode"), QStringLiteral("rich"));
             const QJsonObject r = tool(toolName, args);
             QVERIFY2(!isError(r), dump(r));
-            QCOMPARE(sc(r).value(QStringLiteral("mode")).toString(), QStringLiteral("rich"));
-            const QJsonArray rich = sc(r).value(QStringLiteral("rich_outputs")).toArray();
+            // A result with figures is text plus images, without structuredContent: hopx-mcp's
+            // keys are in the text, each figure referred to by its image item and size.
+            QVERIFY2(!r.contains(QStringLiteral("structuredContent")), dump(r));
+            const QJsonArray content = r.value(QStringLiteral("content")).toArray();
+            const QJsonObject dict = QJsonDocument::fromJson(
+                content.at(0).toObject().value(QStringLiteral("text")).toString().toUtf8())
+                                         .object();
+            QCOMPARE(dict.value(QStringLiteral("mode")).toString(), QStringLiteral("rich"));
+            const QJsonArray rich = dict.value(QStringLiteral("rich_outputs")).toArray();
             QCOMPARE(rich.size(), 1);
             const QJsonObject item = rich[0].toObject();
             QCOMPARE(item.value(QStringLiteral("type")).toString(), QStringLiteral("image/png"));
             QCOMPARE(item.value(QStringLiteral("format")).toString(), QStringLiteral("png"));
-            const QByteArray png = QByteArray::fromBase64(item.value(QStringLiteral("data"))
-                                                              .toObject()
-                                                              .value(QStringLiteral("image/png"))
-                                                              .toString()
-                                                              .toLatin1());
-            QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
-            // The MCP image item carries the same PNG.
-            bool image = false;
-            for (const QJsonValue &c : r.value(QStringLiteral("content")).toArray()) {
+            QCOMPARE(item.value(QStringLiteral("data")).toString(),
+                QStringLiteral("(sent as image content item 1)"));
+            // The MCP image item carries the PNG.
+            QByteArray png;
+            for (const QJsonValue &c : content) {
                 const QJsonObject o = c.toObject();
                 if (o.value(QStringLiteral("type")) == QLatin1String("image")) {
                     QCOMPARE(o.value(QStringLiteral("mimeType")).toString(),
                         QStringLiteral("image/png"));
-                    QCOMPARE(QByteArray::fromBase64(
-                                 o.value(QStringLiteral("data")).toString().toLatin1()),
-                        png);
-                    image = true;
+                    png = QByteArray::fromBase64(
+                        o.value(QStringLiteral("data")).toString().toLatin1());
                 }
             }
-            QVERIFY2(image, dump(r));
+            QVERIFY2(png.startsWith("\x89PNG\r\n\x1a\n"), dump(r));
+            QCOMPARE(item.value(QStringLiteral("metadata"))
+                         .toObject()
+                         .value(QStringLiteral("size"))
+                         .toInt(),
+                png.size());
             // hopx-mcp's rich default working directory, sent as workdir.
             const QJsonObject body = last("POST", agentPath(m_sandbox, "/execute")).json();
             QCOMPARE(body.value(QStringLiteral("workdir")).toString(), QStringLiteral("/tmp"));

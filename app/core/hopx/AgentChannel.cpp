@@ -5,6 +5,7 @@
 #include "AgentPool.h"
 #include "HopxErrors.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -45,6 +46,13 @@ AgentPool *AgentChannel::pool() const
 QObject *AgentChannel::context() const
 {
     return m_pool;
+}
+
+QObject *AgentChannel::answerContext() const
+{
+    if (m_pool)
+        return m_pool;
+    return QCoreApplication::instance();
 }
 
 const HopxOptions &AgentChannel::options() const

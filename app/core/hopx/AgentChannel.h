@@ -34,6 +34,10 @@ public:
     AgentPool *pool() const;
     //! Context for timers and queued answers of this sandbox's operations.
     QObject *context() const;
+    /*! Where the capabilities queue their answers: the pool, or once it is gone the application,
+     *  so that a call on a handle that outlived its pool still answers (Cancelled), never from
+     *  inside the call. */
+    QObject *answerContext() const;
     //! The pool's options (the defaults once the pool is gone).
     const HopxOptions &options() const;
 

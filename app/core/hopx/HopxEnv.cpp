@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "HopxEnv.h"
 
+#include "QueuedCallback.h"
+
 #include "HopxJson.h"
 
 namespace Hopx::Cloud {
@@ -12,8 +14,9 @@ HopxEnv::HopxEnv(AgentChannel agent)
     : m_agent(std::move(agent))
 { }
 
-void HopxEnv::get(Callback<EnvMap> done) const
+void HopxEnv::getEnv(Callback<EnvMap> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.path = QStringLiteral("/env");
     req.what = QStringLiteral("get environment");
@@ -28,8 +31,9 @@ void HopxEnv::get(Callback<EnvMap> done) const
     });
 }
 
-void HopxEnv::set(const EnvMap &vars, bool merge, Callback<Unit> done) const
+void HopxEnv::setEnv(const EnvMap &vars, bool merge, Callback<Unit> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.method = merge ? "PATCH" : "PUT";
     req.path = QStringLiteral("/env");
@@ -41,10 +45,11 @@ void HopxEnv::set(const EnvMap &vars, bool merge, Callback<Unit> done) const
     m_agent.sendForUnit(req, std::move(done));
 }
 
-void HopxEnv::clear(Callback<Unit> done) const
+void HopxEnv::clearEnv(Callback<Unit> done)
 {
     // Agent 3.2.8's own "clear environment variables", DELETE /env (hopx-mcp 0.2 PUT an empty
     // map instead; the document comes first). Clearing twice is harmless: retried like a PUT.
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.method = "DELETE";
     req.path = QStringLiteral("/env");

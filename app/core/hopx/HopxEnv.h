@@ -4,19 +4,21 @@
 
 #include "AgentChannel.h"
 
+#include "core/SandboxEnv.h"
+
 namespace Hopx::Cloud {
 
 /*! \brief The environment variables of one sandbox's agent (`/env`); a value bound to an
  *  AgentChannel (see HopxExec). */
-class HopxEnv
+class HopxEnv final : public Core::SandboxEnv
 {
 public:
     explicit HopxEnv(AgentChannel agent);
 
-    void get(Core::Callback<Core::EnvMap> done) const;
+    void getEnv(Core::Callback<Core::EnvMap> done) override;
     //! `merge` keeps the variables not named in `vars` (PATCH); otherwise they go (PUT).
-    void set(const Core::EnvMap &vars, bool merge, Core::Callback<Core::Unit> done) const;
-    void clear(Core::Callback<Core::Unit> done) const;
+    void setEnv(const Core::EnvMap &vars, bool merge, Core::Callback<Core::Unit> done) override;
+    void clearEnv(Core::Callback<Core::Unit> done) override;
 
 private:
     AgentChannel m_agent;

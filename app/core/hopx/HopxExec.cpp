@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "HopxExec.h"
 
+#include "QueuedCallback.h"
+
 #include "AgentEndpoint.h"
 #include "AgentPool.h"
 #include "ExecuteStream.h"
@@ -38,8 +40,9 @@ HopxExec::HopxExec(AgentChannel agent, OutputSink echo)
     , m_echo(std::move(echo))
 { }
 
-Cancel HopxExec::execute(const ExecSpec &spec, Callback<ExecResult> done) const
+Cancel HopxExec::execute(const ExecSpec &spec, Callback<ExecResult> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     // Agent 3.2.8's ExecuteRequest.timeout is an integer with no upper bound; the 300 s cap of
     // the docs and of an older generated SDK model is not the document's, so it is not applied
     // here (execute_code_async asks for 1800 s). Where the tools keep hopx-mcp's own 300 s
@@ -63,8 +66,9 @@ Cancel HopxExec::execute(const ExecSpec &spec, Callback<ExecResult> done) const
     return run(req, timeout, spec.maxOutputBytes, spec.onOutput, false, std::move(done));
 }
 
-Cancel HopxExec::runCommand(const CommandSpec &spec, Callback<ExecResult> done) const
+Cancel HopxExec::runCommand(const CommandSpec &spec, Callback<ExecResult> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.method = "POST";
     req.path = QStringLiteral("/commands/run");

@@ -4,6 +4,8 @@
 
 #include "AgentChannel.h"
 
+#include "core/SandboxExec.h"
+
 namespace Hopx::Cloud {
 
 /*! \brief Runs code and shell commands on one sandbox's agent: `POST /execute`,
@@ -12,15 +14,16 @@ namespace Hopx::Cloud {
  * A value bound to an AgentChannel; keeps no state of its own, so it may be made per call or
  * kept per sandbox. Nothing here is ever sent twice: a run that may have started is not retried.
  */
-class HopxExec
+class HopxExec final : public Core::SandboxExec
 {
 public:
     //! `echo` (may be empty) gets every chunk of output as well, for the GUI's log.
     HopxExec(AgentChannel agent, Core::OutputSink echo);
 
-    Core::Cancel execute(const Core::ExecSpec &spec, Core::Callback<Core::ExecResult> done) const;
+    Core::Cancel execute(
+        const Core::ExecSpec &spec, Core::Callback<Core::ExecResult> done) override;
     Core::Cancel runCommand(
-        const Core::CommandSpec &spec, Core::Callback<Core::ExecResult> done) const;
+        const Core::CommandSpec &spec, Core::Callback<Core::ExecResult> done) override;
 
 private:
     //! Plain HTTP: the whole output arrives with the reply.

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "HopxFiles.h"
 
+#include "QueuedCallback.h"
+
 #include "AgentPool.h"
 #include "HopxErrors.h"
 #include "HopxJson.h"
@@ -54,8 +56,9 @@ HopxRequest HopxFiles::pathRequest(
     return req;
 }
 
-void HopxFiles::read(const QString &path, Callback<QByteArray> done) const
+void HopxFiles::readFile(const QString &path, Callback<QByteArray> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     const AgentChannel agent = m_agent;
     const QString id = agent.sandboxId();
     // /files/download gives the bytes; /files/read squeezes them through a JSON string.
@@ -115,9 +118,10 @@ void HopxFiles::readAsJson(
         });
 }
 
-void HopxFiles::write(
-    const QString &path, const QByteArray &content, const QString &mode, Callback<Unit> done) const
+void HopxFiles::writeFile(
+    const QString &path, const QByteArray &content, const QString &mode, Callback<Unit> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     const bool binary = !content.isValidUtf8() || content.contains('\0');
     HopxRequest req;
     req.method = "POST";
@@ -151,8 +155,9 @@ void HopxFiles::write(
     });
 }
 
-void HopxFiles::list(const QString &path, int maxResults, Callback<FileList> done) const
+void HopxFiles::listFiles(const QString &path, int maxResults, Callback<FileList> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     m_agent.sendJson(
         pathRequest("GET", QStringLiteral("/files/list"),
             path.isEmpty() ? QStringLiteral("/workspace") : path, QStringLiteral("list files")),
@@ -172,8 +177,9 @@ void HopxFiles::list(const QString &path, int maxResults, Callback<FileList> don
         });
 }
 
-void HopxFiles::exists(const QString &path, Callback<bool> done) const
+void HopxFiles::fileExists(const QString &path, Callback<bool> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     m_agent.sendForObject(
         pathRequest("GET", QStringLiteral("/files/exists"), path, QStringLiteral("check file")),
         [done](Result<QJsonObject> r) {
@@ -191,8 +197,9 @@ void HopxFiles::exists(const QString &path, Callback<bool> done) const
         });
 }
 
-void HopxFiles::remove(const QString &path, Callback<Unit> done) const
+void HopxFiles::removeFile(const QString &path, Callback<Unit> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     const AgentChannel agent = m_agent;
     agent.sendForUnit(
         pathRequest("DELETE", QStringLiteral("/files/remove"), path, QStringLiteral("remove file")),
@@ -203,8 +210,9 @@ void HopxFiles::remove(const QString &path, Callback<Unit> done) const
         });
 }
 
-void HopxFiles::makeDirectory(const QString &path, Callback<Unit> done) const
+void HopxFiles::makeDirectory(const QString &path, Callback<Unit> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.method = "POST";
     req.path = QStringLiteral("/files/mkdir");

@@ -4,6 +4,8 @@
 
 #include "AgentChannel.h"
 
+#include "core/SandboxFiles.h"
+
 namespace Hopx::Cloud {
 
 /*! \brief Files on one sandbox's agent (`/files/...`).
@@ -11,20 +13,21 @@ namespace Hopx::Cloud {
  * A value bound to an AgentChannel (see HopxExec). Which paths were written as base64 is kept
  * with the sandbox in the AgentPool, not here, so that it outlives any one HopxFiles.
  */
-class HopxFiles
+class HopxFiles final : public Core::SandboxFiles
 {
 public:
     explicit HopxFiles(AgentChannel agent);
 
-    void read(const QString &path, Core::Callback<QByteArray> done) const;
+    void readFile(const QString &path, Core::Callback<QByteArray> done) override;
     //! `mode` empty = 0644.
-    void write(const QString &path, const QByteArray &content, const QString &mode,
-        Core::Callback<Core::Unit> done) const;
+    void writeFile(const QString &path, const QByteArray &content, const QString &mode,
+        Core::Callback<Core::Unit> done) override;
     //! `path` empty = /workspace; `maxResults` 0 = all.
-    void list(const QString &path, int maxResults, Core::Callback<Core::FileList> done) const;
-    void exists(const QString &path, Core::Callback<bool> done) const;
-    void remove(const QString &path, Core::Callback<Core::Unit> done) const;
-    void makeDirectory(const QString &path, Core::Callback<Core::Unit> done) const;
+    void listFiles(
+        const QString &path, int maxResults, Core::Callback<Core::FileList> done) override;
+    void fileExists(const QString &path, Core::Callback<bool> done) override;
+    void removeFile(const QString &path, Core::Callback<Core::Unit> done) override;
+    void makeDirectory(const QString &path, Core::Callback<Core::Unit> done) override;
 
     //! `POST /files/upload` (multipart: `file`, `path`), streamed from `source`, which stays the
     //! caller's and must outlive the call (a QFile for a host file, a QBuffer for bytes); a

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "HopxMetrics.h"
 
+#include "QueuedCallback.h"
+
 namespace Hopx::Cloud {
 
 using namespace Core;
@@ -20,25 +22,29 @@ void HopxMetrics::ask(const QByteArray &method, const QString &path, const QStri
     m_agent.sendForObject(req, std::move(done));
 }
 
-void HopxMetrics::systemMetrics(Callback<QJsonObject> done) const
+void HopxMetrics::systemMetrics(Callback<QJsonObject> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     // hopx-mcp's call; /system has cpu/memory/disk
     ask("GET", QStringLiteral("/metrics/snapshot"), QStringLiteral("get system metrics"),
         std::move(done));
 }
 
-void HopxMetrics::vmInfo(Callback<QJsonObject> done) const
+void HopxMetrics::vmInfo(Callback<QJsonObject> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     ask("GET", QStringLiteral("/info"), QStringLiteral("get VM info"), std::move(done));
 }
 
-void HopxMetrics::cacheClear(Callback<QJsonObject> done) const
+void HopxMetrics::cacheClear(Callback<QJsonObject> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     ask("POST", QStringLiteral("/cache/clear"), QStringLiteral("clear cache"), std::move(done));
 }
 
-void HopxMetrics::cacheStats(Callback<QJsonObject> done) const
+void HopxMetrics::cacheStats(Callback<QJsonObject> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     ask("GET", QStringLiteral("/cache/stats"), QStringLiteral("get cache stats"), std::move(done));
 }
 

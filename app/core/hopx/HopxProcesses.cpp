@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "HopxProcesses.h"
 
+#include "QueuedCallback.h"
+
 #include "AgentPool.h"
 #include "HopxErrors.h"
 #include "HopxJson.h"
@@ -25,8 +27,9 @@ HopxRequest HopxProcesses::listRequest(const QString &path, const QString &what)
     return req;
 }
 
-void HopxProcesses::start(const BackgroundSpec &spec, Callback<ProcessStarted> done) const
+void HopxProcesses::startBackground(const BackgroundSpec &spec, Callback<ProcessStarted> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.method = "POST";
     if (!spec.command.isEmpty()) {
@@ -66,8 +69,9 @@ void HopxProcesses::start(const BackgroundSpec &spec, Callback<ProcessStarted> d
     });
 }
 
-void HopxProcesses::listExecutions(Callback<QJsonArray> done) const
+void HopxProcesses::listExecutions(Callback<QJsonArray> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     m_agent.sendJson(
         listRequest(QStringLiteral("/execute/processes"), QStringLiteral("list executions")),
         [done](Result<QJsonValue> r) {
@@ -77,8 +81,9 @@ void HopxProcesses::listExecutions(Callback<QJsonArray> done) const
         });
 }
 
-void HopxProcesses::listProcesses(Callback<QJsonArray> done) const
+void HopxProcesses::listProcesses(Callback<QJsonArray> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     m_agent.sendJson(listRequest(QStringLiteral("/processes"), QStringLiteral("list processes")),
         [done](Result<QJsonValue> r) {
             if (!r.ok())
@@ -87,8 +92,9 @@ void HopxProcesses::listProcesses(Callback<QJsonArray> done) const
         });
 }
 
-void HopxProcesses::kill(const QString &processId, Callback<Unit> done) const
+void HopxProcesses::killProcess(const QString &processId, Callback<Unit> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     // The one form agent 3.2.8 documents. The SDKs' POST /execute/kill/{id} is not in it and,
     // live, answered success without killing (hopx-ai/hopx#30); the docs' DELETE with a JSON
     // body and a later generated spec's POST are not in it either. The document wins.

@@ -4,6 +4,8 @@
 
 #include "AgentChannel.h"
 
+#include "core/SandboxJobs.h"
+
 #include <QJsonArray>
 
 namespace Hopx::Cloud {
@@ -12,19 +14,20 @@ namespace Hopx::Cloud {
  *
  * A value bound to an AgentChannel, with no state of its own (see HopxExec).
  */
-class HopxProcesses
+class HopxProcesses final : public Core::SandboxJobs
 {
 public:
     explicit HopxProcesses(AgentChannel agent);
 
     //! `/commands/background` for a shell command, `/execute/background` for code.
-    void start(const Core::BackgroundSpec &spec, Core::Callback<Core::ProcessStarted> done) const;
+    void startBackground(
+        const Core::BackgroundSpec &spec, Core::Callback<Core::ProcessStarted> done) override;
     //! Background executions started through the tools (`/execute/processes`).
-    void listExecutions(Core::Callback<QJsonArray> done) const;
+    void listExecutions(Core::Callback<QJsonArray> done) override;
     //! Every process in the sandbox (`/processes`).
-    void listProcesses(Core::Callback<QJsonArray> done) const;
+    void listProcesses(Core::Callback<QJsonArray> done) override;
     //! Done only once the process list no longer shows it running.
-    void kill(const QString &processId, Core::Callback<Core::Unit> done) const;
+    void killProcess(const QString &processId, Core::Callback<Core::Unit> done) override;
 
 private:
     static void verifyKilled(const AgentChannel &agent, const QString &processId, bool again,

@@ -6,6 +6,8 @@
 
 #include "core/SandboxProvider.h"
 
+#include <QHash>
+#include <QPointer>
 #include <QUrl>
 
 class QNetworkAccessManager;
@@ -20,6 +22,7 @@ class AgentChannel;
 class AgentPool;
 class ControlPlane;
 class HopxApiKey;
+class HopxSandbox;
 class RestClient;
 
 /*! \brief SandboxProvider for HOPX cloud sandboxes (specs/hopx-api.md): a facade over
@@ -28,8 +31,8 @@ class RestClient;
  * - ControlPlane: `/v1/sandboxes…` and `/v1/templates…` with `X-API-Key`, create and its recovery;
  * - AgentPool: each sandbox's agent URL and token, cached after the first use (which waits for
  *   `/health`), so a warm call is one HTTP request; AgentChannel reaches one agent through it;
- * - the operations on an agent, each a value bound to an AgentChannel: HopxExec, HopxProcesses,
- *   HopxFiles, HopxEnv, HopxMetrics.
+ * - HopxSandbox: the handle of one sandbox (lifecycle, URLs) holding the operations on its
+ *   agent, each bound to an AgentChannel: HopxExec, HopxProcesses, HopxFiles, HopxEnv, HopxMetrics.
  *
  * The facade tells the pool what control-plane calls learnt (a sandbox created, paused, gone)
  * and answers every call from the event loop. One provider speaks for one key: the manager makes
@@ -73,63 +76,29 @@ public:
 
     void create(const Core::CreateSpec &spec, Core::Callback<Core::SandboxInfo> done) override;
     void list(const Core::ListSpec &spec, Core::Callback<QList<Core::SandboxInfo>> done) override;
-    void get(const QString &id, Core::Callback<Core::SandboxInfo> done) override;
-    void destroy(const QString &id, Core::Callback<Core::Unit> done) override;
-    void setTimeout(const QString &id, int seconds, Core::Callback<Core::Unit> done) override;
-    void pause(const QString &id, Core::Callback<Core::SandboxInfo> done) override;
-    void resume(const QString &id, Core::Callback<Core::SandboxInfo> done) override;
 
-    Core::Cancel execute(const QString &id, const Core::ExecSpec &spec,
-        Core::Callback<Core::ExecResult> done) override;
-    Core::Cancel runCommand(const QString &id, const Core::CommandSpec &spec,
-        Core::Callback<Core::ExecResult> done) override;
-    void startBackground(const QString &id, const Core::BackgroundSpec &spec,
-        Core::Callback<Core::ProcessStarted> done) override;
-    void listExecutions(const QString &id, Core::Callback<QJsonArray> done) override;
-    void listProcesses(const QString &id, Core::Callback<QJsonArray> done) override;
-    void killProcess(
-        const QString &id, const QString &processId, Core::Callback<Core::Unit> done) override;
-
-    void readFile(const QString &id, const QString &path, Core::Callback<QByteArray> done) override;
-    void writeFile(const QString &id, const QString &path, const QByteArray &content,
-        const QString &mode, Core::Callback<Core::Unit> done) override;
-    void listFiles(const QString &id, const QString &path, int maxResults,
-        Core::Callback<Core::FileList> done) override;
-    void fileExists(const QString &id, const QString &path, Core::Callback<bool> done) override;
-    void removeFile(
-        const QString &id, const QString &path, Core::Callback<Core::Unit> done) override;
-    void makeDirectory(
-        const QString &id, const QString &path, Core::Callback<Core::Unit> done) override;
-
-    void getEnv(const QString &id, Core::Callback<Core::EnvMap> done) override;
-    void setEnv(const QString &id, const Core::EnvMap &vars, bool merge,
-        Core::Callback<Core::Unit> done) override;
-    void clearEnv(const QString &id, Core::Callback<Core::Unit> done) override;
-
-    void systemMetrics(const QString &id, Core::Callback<QJsonObject> done) override;
-    void vmInfo(const QString &id, Core::Callback<QJsonObject> done) override;
-    void cacheClear(const QString &id, Core::Callback<QJsonObject> done) override;
-    void cacheStats(const QString &id, Core::Callback<QJsonObject> done) override;
-    void previewUrl(const QString &id, int port, Core::Callback<QString> done) override;
-    void agentUrl(const QString &id, Core::Callback<QString> done) override;
+    //! Cloud ids are opaque: any id may be one of ours, only the control plane can tell.
+    Claim claims(const QString &sandboxId) const override;
+    //! A HopxSandbox for \a id, made on first use; whether it exists shows on the first call.
+    Core::Result<Core::Sandbox *> sandbox(const QString &id) override;
+    //! Drops the handle of a sandbox that was deleted or found gone.
+    void forget(const QString &id);
 
 private:
     template<typename T>
     Core::Callback<T> later(Core::Callback<T> done);
-    AgentChannel agent(const QString &id) const;
     //! Mirrors a sandbox's output to the output() signal.
     Core::OutputSink echo(const QString &id);
 
     void createdSandbox(const QJsonObject &sandbox, const Core::EnvMap &env,
         Core::Callback<Core::SandboxInfo> done);
-    void lifecycle(
-        const QString &id, const QByteArray &action, Core::Callback<Core::SandboxInfo> done);
 
     Options m_options;
     HopxApiKey *m_key;
     RestClient *m_rest;
     ControlPlane *m_control;
     AgentPool *m_pool;
+    QHash<QString, QPointer<HopxSandbox>> m_sandboxes; // handles, owned as QObject children
 };
 
 } // namespace Hopx::Cloud

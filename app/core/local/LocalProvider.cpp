@@ -7,6 +7,7 @@
 #include "SandboxCgroup.h"
 #include "SandboxProcess.h"
 
+#include "core/Later.h"
 #include "core/Settings.h"
 
 #include <QDir>
@@ -26,10 +27,13 @@ using Core::SandboxInfo;
 using Core::Unit;
 
 namespace {
+// Every id this provider mints starts so: it claims them without a look-up (claims()).
+constexpr const char *kIdPrefix = "local-";
+
 template<typename T>
 void later(QObject *context, const Callback<T> &done, Result<T> value)
 {
-    QTimer::singleShot(0, context, [done, value]() { done(value); });
+    Core::answerLater<T>(context, done, std::move(value));
 }
 } // namespace
 
@@ -110,7 +114,7 @@ QString LocalProvider::newId()
 {
     // Looks like a HOPX id but says where it lives.
     const quint64 r = QRandomGenerator::system()->generate64();
-    return QStringLiteral("local-")
+    return QLatin1String(kIdPrefix)
         + QString::number(r, 16).rightJustified(16, QLatin1Char('0')).left(12);
 }
 
@@ -264,7 +268,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
             return;
         }
         QPointer<LocalSandbox> guard(sandbox);
-        sandbox->setEnv(spec.envVars, true, [guard, done](Result<Unit> r) {
+        sandbox->env()->setEnv(spec.envVars, true, [guard, done](Result<Unit> r) {
             if (!guard)
                 return;
             if (!r)
@@ -333,19 +337,20 @@ LocalSandbox *LocalProvider::find(const QString &id) const
     return m_sandboxes.value(id);
 }
 
-template<typename T>
-bool LocalProvider::reject(const QString &id, const Callback<T> &done) const
+LocalProvider::Claim LocalProvider::claims(const QString &sandboxId) const
 {
-    if (find(id))
-        return false;
-    auto *self = const_cast<LocalProvider *>(this);
-    later<T>(self, done,
-        Error::make(Error::Code::NotFound,
-            QStringLiteral("Sandbox %1 not found; it may have been deleted or expired. "
-                           "list_sandboxes shows the ones that exist.")
-                .arg(id),
-            QJsonObject {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found")));
-    return true;
+    return sandboxId.startsWith(QLatin1String(kIdPrefix)) ? Claim::Yes : Claim::No;
+}
+
+Result<Core::Sandbox *> LocalProvider::sandbox(const QString &id)
+{
+    if (LocalSandbox *s = find(id))
+        return s;
+    return Error::make(Error::Code::NotFound,
+        QStringLiteral("Sandbox %1 not found; it may have been deleted or expired. "
+                       "list_sandboxes shows the ones that exist.")
+            .arg(id),
+        QJsonObject {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found"));
 }
 
 qint64 LocalProvider::sandboxPid(const QString &id) const
@@ -373,253 +378,16 @@ void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>
     later<QList<SandboxInfo>>(this, done, out);
 }
 
-void LocalProvider::get(const QString &id, Callback<SandboxInfo> done)
+void LocalProvider::release(const QString &id)
 {
-    if (reject(id, done))
-        return;
-    later<SandboxInfo>(this, done, find(id)->info());
-}
-
-void LocalProvider::destroy(const QString &id, Callback<Unit> done)
-{
-    if (reject(id, done))
-        return;
     LocalSandbox *s = m_sandboxes.take(id);
+    if (!s)
+        return;
     const QString dir = s->stateDir();
     s->kill();
     s->deleteLater();
     QDir(dir).removeRecursively();
     emit sandboxRemoved(id);
-    later<Unit>(this, done, Unit {});
-}
-
-void LocalProvider::setTimeout(const QString &id, int seconds, Callback<Unit> done)
-{
-    if (reject(id, done))
-        return;
-    SandboxInfo info = find(id)->info();
-    info.timeoutSeconds = seconds;
-    info.expiresAt = QDateTime::currentDateTime().addSecs(seconds);
-    find(id)->setInfo(info);
-    later<Unit>(this, done, Unit {});
-}
-
-void LocalProvider::pause(const QString &id, Callback<SandboxInfo> done)
-{
-    if (reject(id, done))
-        return;
-    QPointer<LocalSandbox> s = find(id);
-    s->setPaused(true, [s, done](Result<Unit> r) {
-        if (!r)
-            done(r.error());
-        else if (s)
-            done(s->info());
-    });
-}
-
-void LocalProvider::resume(const QString &id, Callback<SandboxInfo> done)
-{
-    if (reject(id, done))
-        return;
-    QPointer<LocalSandbox> s = find(id);
-    s->setPaused(false, [s, done](Result<Unit> r) {
-        if (!r)
-            done(r.error());
-        else if (s)
-            done(s->info());
-    });
-}
-
-Core::Cancel LocalProvider::execute(
-    const QString &id, const Core::ExecSpec &spec, Callback<Core::ExecResult> done)
-{
-    if (reject(id, done))
-        return [] {};
-    return find(id)->execute(spec, std::move(done));
-}
-
-Core::Cancel LocalProvider::runCommand(
-    const QString &id, const Core::CommandSpec &spec, Callback<Core::ExecResult> done)
-{
-    if (reject(id, done))
-        return [] {};
-    return find(id)->runCommand(spec, std::move(done));
-}
-
-void LocalProvider::startBackground(
-    const QString &id, const Core::BackgroundSpec &spec, Callback<Core::ProcessStarted> done)
-{
-    if (!reject(id, done))
-        find(id)->startBackground(spec, std::move(done));
-}
-
-void LocalProvider::listExecutions(const QString &id, Callback<QJsonArray> done)
-{
-    if (!reject(id, done))
-        find(id)->listExecutions(std::move(done));
-}
-
-void LocalProvider::listProcesses(const QString &id, Callback<QJsonArray> done)
-{
-    if (!reject(id, done))
-        find(id)->listProcesses(std::move(done));
-}
-
-void LocalProvider::killProcess(const QString &id, const QString &processId, Callback<Unit> done)
-{
-    if (!reject(id, done))
-        find(id)->killProcess(processId, std::move(done));
-}
-
-void LocalProvider::readFile(const QString &id, const QString &path, Callback<QByteArray> done)
-{
-    if (!reject(id, done))
-        find(id)->readFile(path, std::move(done));
-}
-
-void LocalProvider::writeFile(const QString &id, const QString &path, const QByteArray &content,
-    const QString &mode, Callback<Unit> done)
-{
-    if (!reject(id, done))
-        find(id)->writeFile(path, content, mode, std::move(done));
-}
-
-void LocalProvider::listFiles(
-    const QString &id, const QString &path, int maxResults, Callback<Core::FileList> done)
-{
-    if (!reject(id, done))
-        find(id)->listFiles(path, maxResults, std::move(done));
-}
-
-void LocalProvider::fileExists(const QString &id, const QString &path, Callback<bool> done)
-{
-    if (!reject(id, done))
-        find(id)->fileExists(path, std::move(done));
-}
-
-void LocalProvider::removeFile(const QString &id, const QString &path, Callback<Unit> done)
-{
-    if (!reject(id, done))
-        find(id)->removeFile(path, std::move(done));
-}
-
-void LocalProvider::makeDirectory(const QString &id, const QString &path, Callback<Unit> done)
-{
-    if (!reject(id, done))
-        find(id)->makeDirectory(path, std::move(done));
-}
-
-void LocalProvider::getEnv(const QString &id, Callback<Core::EnvMap> done)
-{
-    if (!reject(id, done))
-        find(id)->getEnv(std::move(done));
-}
-
-void LocalProvider::setEnv(
-    const QString &id, const Core::EnvMap &vars, bool merge, Callback<Unit> done)
-{
-    if (!reject(id, done))
-        find(id)->setEnv(vars, merge, std::move(done));
-}
-
-void LocalProvider::clearEnv(const QString &id, Callback<Unit> done)
-{
-    if (!reject(id, done))
-        find(id)->clearEnv(std::move(done));
-}
-
-void LocalProvider::systemMetrics(const QString &id, Callback<QJsonObject> done)
-{
-    if (!reject(id, done))
-        find(id)->metrics(std::move(done));
-}
-
-void LocalProvider::vmInfo(const QString &id, Callback<QJsonObject> done)
-{
-    if (reject(id, done))
-        return;
-    const SandboxInfo info = find(id)->info();
-    const SandboxLimits l = find(id)->process()->options().limits;
-    later<QJsonObject>(this, done,
-        QJsonObject {{QStringLiteral("agent"), QStringLiteral("hopx-sandbox-agent")},
-            {QStringLiteral("agent_version"), QStringLiteral(HOPX_VERSION)},
-            {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
-            {QStringLiteral("provider"), QStringLiteral("local")}, {QStringLiteral("vm_id"), id},
-            {QStringLiteral("platform"), QStringLiteral("linux")},
-            {QStringLiteral("isolation"),
-                QStringLiteral(
-                    "bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; %1")
-                    .arg(info.internetAccess ? QStringLiteral(
-                             "outbound network through slirp4netns, host loopback unreachable")
-                                             : QStringLiteral("no network"))},
-            {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
-            {QStringLiteral("features"),
-                QJsonObject {{QStringLiteral("languages"), m_runtimes},
-                    {QStringLiteral("persistent_python"), true},
-                    {QStringLiteral("rich_output"), true},
-                    {QStringLiteral("network"), info.internetAccess}}},
-            {QStringLiteral("limits"),
-                QJsonObject {{QStringLiteral("memory_mb"), l.memoryMb},
-                    {QStringLiteral("processes"), l.processes},
-                    {QStringLiteral("cpu_seconds_per_run"), l.cpuSecondsPerRun},
-                    {QStringLiteral("tmp_mb"), l.diskMb},
-                    {QStringLiteral("open_files"), l.openFiles}}}});
-}
-
-void LocalProvider::cacheClear(const QString &id, Callback<QJsonObject> done)
-{
-    if (reject(id, done))
-        return;
-    find(id)->runShell(
-        QStringLiteral(
-            "rm -rf /home/user/.cache/* /tmp/.hopx/run-* 2>/dev/null; find /workspace /home/user "
-            "-name __pycache__ -type d -prune -exec rm -rf {} + 2>/dev/null; true"),
-        60, [done](Result<Core::ExecResult> r) {
-            if (!r)
-                done(r.error());
-            else
-                done(QJsonObject {{QStringLiteral("status"), QStringLiteral("success")}});
-        });
-}
-
-void LocalProvider::cacheStats(const QString &id, Callback<QJsonObject> done)
-{
-    if (reject(id, done))
-        return;
-    find(id)->runShell(QStringLiteral("du -sk /home/user/.cache 2>/dev/null | cut -f1"), 60,
-        [done](Result<Core::ExecResult> r) {
-            if (!r) {
-                done(r.error());
-                return;
-            }
-            done(QJsonObject {
-                {QStringLiteral("cache_bytes"), r.value().stdoutData.trimmed().toLongLong() * 1024},
-                {QStringLiteral("cache_dir"), QStringLiteral("/home/user/.cache")}});
-        });
-}
-
-void LocalProvider::previewUrl(const QString &id, int port, Callback<QString> done)
-{
-    if (reject(id, done))
-        return;
-    later<QString>(this, done,
-        Error::make(Error::Code::Unsupported,
-            QStringLiteral(
-                "Local sandboxes have no network reachable from outside, so port %1 has no "
-                "preview URL. Reach the server from inside the sandbox instead (e.g. "
-                "run_command \"curl -s localhost:%1\"), or use provider \"hopx\".")
-                .arg(port)));
-}
-
-void LocalProvider::agentUrl(const QString &id, Callback<QString> done)
-{
-    if (reject(id, done))
-        return;
-    later<QString>(this, done,
-        Error::make(Error::Code::Unsupported,
-            QStringLiteral(
-                "Local sandboxes are driven by HOPX Desktop directly and have no agent URL; "
-                "use the tools with sandbox_id.")));
 }
 
 void LocalProvider::detectRuntimes()

@@ -52,50 +52,22 @@ public:
     //! Kills every sandbox now (app exit).
     void shutdown();
 
+    //! Ids this provider mints ("local-…") are its own; it knows no others.
+    Claim claims(const QString &sandboxId) const override;
+    bool hostedByApp() const override { return true; }
+    Core::Result<Core::Sandbox *> sandbox(const QString &id) override;
     void listTemplates(Core::Callback<QJsonArray> done) override;
     void getTemplate(const QString &name, Core::Callback<QJsonObject> done) override;
     void create(const Core::CreateSpec &spec, Core::Callback<Core::SandboxInfo> done) override;
     void list(const Core::ListSpec &spec, Core::Callback<QList<Core::SandboxInfo>> done) override;
-    void get(const QString &id, Core::Callback<Core::SandboxInfo> done) override;
-    void destroy(const QString &id, Core::Callback<Core::Unit> done) override;
-    void setTimeout(const QString &id, int seconds, Core::Callback<Core::Unit> done) override;
-    void pause(const QString &id, Core::Callback<Core::SandboxInfo> done) override;
-    void resume(const QString &id, Core::Callback<Core::SandboxInfo> done) override;
-    Core::Cancel execute(const QString &id, const Core::ExecSpec &spec,
-        Core::Callback<Core::ExecResult> done) override;
-    Core::Cancel runCommand(const QString &id, const Core::CommandSpec &spec,
-        Core::Callback<Core::ExecResult> done) override;
-    void startBackground(const QString &id, const Core::BackgroundSpec &spec,
-        Core::Callback<Core::ProcessStarted> done) override;
-    void listExecutions(const QString &id, Core::Callback<QJsonArray> done) override;
-    void listProcesses(const QString &id, Core::Callback<QJsonArray> done) override;
-    void killProcess(
-        const QString &id, const QString &processId, Core::Callback<Core::Unit> done) override;
-    void readFile(const QString &id, const QString &path, Core::Callback<QByteArray> done) override;
-    void writeFile(const QString &id, const QString &path, const QByteArray &content,
-        const QString &mode, Core::Callback<Core::Unit> done) override;
-    void listFiles(const QString &id, const QString &path, int maxResults,
-        Core::Callback<Core::FileList> done) override;
-    void fileExists(const QString &id, const QString &path, Core::Callback<bool> done) override;
-    void removeFile(
-        const QString &id, const QString &path, Core::Callback<Core::Unit> done) override;
-    void makeDirectory(
-        const QString &id, const QString &path, Core::Callback<Core::Unit> done) override;
-    void getEnv(const QString &id, Core::Callback<Core::EnvMap> done) override;
-    void setEnv(const QString &id, const Core::EnvMap &vars, bool merge,
-        Core::Callback<Core::Unit> done) override;
-    void clearEnv(const QString &id, Core::Callback<Core::Unit> done) override;
-    void systemMetrics(const QString &id, Core::Callback<QJsonObject> done) override;
-    void vmInfo(const QString &id, Core::Callback<QJsonObject> done) override;
-    void cacheClear(const QString &id, Core::Callback<QJsonObject> done) override;
-    void cacheStats(const QString &id, Core::Callback<QJsonObject> done) override;
-    void previewUrl(const QString &id, int port, Core::Callback<QString> done) override;
-    void agentUrl(const QString &id, Core::Callback<QString> done) override;
+
+    //! Language -> version of the runtimes sandboxes see (get_vm_info, templates).
+    QJsonObject runtimes() const { return m_runtimes; }
+    //! Ends sandbox \a id now: kills it, deletes it (later) and its files, emits sandboxRemoved.
+    void release(const QString &id);
 
 private:
     LocalSandbox *find(const QString &id) const;
-    template<typename T>
-    bool reject(const QString &id, const Core::Callback<T> &done) const;
     SandboxLimits limits() const;
     LocalSandbox *boot(const Core::SandboxInfo &info, QString *error, bool network = false);
     void refillSpares();

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QJsonObject>
+
 namespace Hopx::Local {
 
 /*! \brief Resource limits of one local sandbox (local-sandbox.md §3).
@@ -28,6 +30,14 @@ struct SandboxLimits
             && openFiles == o.openFiles && diskMb == o.diskMb && fileSizeMb == o.fileSizeMb;
     }
     bool operator!=(const SandboxLimits &o) const { return !(*this == o); }
+    //! The limits as get_system_metrics and get_vm_info report them.
+    QJsonObject toJson() const
+    {
+        return QJsonObject {{QStringLiteral("memory_mb"), memoryMb},
+            {QStringLiteral("processes"), processes},
+            {QStringLiteral("cpu_seconds_per_run"), cpuSecondsPerRun},
+            {QStringLiteral("tmp_mb"), diskMb}, {QStringLiteral("open_files"), openFiles}};
+    }
 };
 
 } // namespace Hopx::Local

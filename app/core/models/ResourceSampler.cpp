@@ -40,16 +40,20 @@ void ResourceSampler::sampleNow()
         return;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const SandboxInfo &s = m_model->sandboxAt(row);
-        if (s.provider != QLatin1String("local") || s.status != QLatin1String("running")
-            || m_inFlight.contains(s.id))
+        if (s.status != QLatin1String("running") || m_inFlight.contains(s.id))
             continue;
+        // Only sandboxes the app hosts: sampling them is a local call, never a cloud request.
         SandboxProvider *provider = m_manager->providerForSandbox(s.id);
-        if (!provider)
+        if (!provider || !provider->hostedByApp())
+            continue;
+        const Result<Sandbox *> sandbox = provider->sandbox(s.id);
+        SandboxJobs *jobs = sandbox ? sandbox.value()->get<SandboxJobs>() : nullptr;
+        if (!jobs)
             continue;
         const QString id = s.id;
         m_inFlight.insert(id);
         QPointer<ResourceSampler> self(this);
-        provider->listProcesses(id, [self, id](Result<QJsonArray> r) {
+        jobs->listProcesses([self, id](Result<QJsonArray> r) {
             if (!self)
                 return;
             self->m_inFlight.remove(id);

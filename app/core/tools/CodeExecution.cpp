@@ -27,25 +27,29 @@ void runIn(ToolCall *call, const ToolDeps &deps, SandboxProvider *provider, cons
 {
     const ExecutionActivity activity =
         ExecutionActivity::start(deps.manager, a.sandboxId, a.language, a.code);
-    const Cancel cancel = provider->execute(a.sandboxId, a.execSpec(deps, call),
-        [guard = QPointer<ToolCall>(call), activity, a, after, extra](Result<ExecResult> r) {
-            activity.finished(r);
-            if (after)
-                after();
-            if (!guard || guard->isCancelled() || guard->isFinished())
-                return;
-            if (!r) {
-                finishWithError(guard, r.error(),
-                    QJsonObject {{QStringLiteral("mode"), a.mode},
-                        {QStringLiteral("sandbox_id"), a.sandboxId},
-                        {QStringLiteral("stdout"), QString()},
-                        {QStringLiteral("stderr"), r.error().message},
-                        {QStringLiteral("exit_code"), 1}});
-                return;
-            }
-            ExecutionResult::Context context = a.resultContext();
-            context.extra = extra;
-            guard->finish(ExecutionResult(r.value(), context).toolResult());
+    Callback<ExecResult> done = [guard = QPointer<ToolCall>(call), activity, a, after, extra](
+                                    Result<ExecResult> r) {
+        activity.finished(r);
+        if (after)
+            after();
+        if (!guard || guard->isCancelled() || guard->isFinished())
+            return;
+        if (!r) {
+            finishWithError(guard, r.error(),
+                QJsonObject {{QStringLiteral("mode"), a.mode},
+                    {QStringLiteral("sandbox_id"), a.sandboxId},
+                    {QStringLiteral("stdout"), QString()},
+                    {QStringLiteral("stderr"), r.error().message},
+                    {QStringLiteral("exit_code"), 1}});
+            return;
+        }
+        ExecutionResult::Context context = a.resultContext();
+        context.extra = extra;
+        guard->finish(ExecutionResult(r.value(), context).toolResult());
+    };
+    const Cancel cancel = onCapability<SandboxExec>(provider, a.sandboxId, std::move(done),
+        [spec = a.execSpec(deps, call)](SandboxExec *exec, Callback<ExecResult> done) {
+            return exec->execute(spec, std::move(done));
         });
     QObject::connect(call, &ToolCall::cancelled, call, [cancel]() { cancel(); });
 }
@@ -78,14 +82,14 @@ void executeIsolated(ToolCall *call, const ToolDeps &deps, ExecArgs a)
             }
             const QString id = r.value().id;
             if (!guard || guard->isCancelled()) { // the client gave up while we were creating it
-                provider->destroy(id, [](Result<Unit>) {});
+                destroySandbox(provider, id, [](Result<Unit>) {});
                 return;
             }
             manager->track(r.value());
             a.sandboxId = id;
             // The sandbox is deleted as soon as the run ends, and the result says so truthfully.
             auto cleanup = [provider, manager, id]() {
-                provider->destroy(id, [manager, id](Result<Unit>) { manager->untrack(id); });
+                destroySandbox(provider, id, [manager, id](Result<Unit>) { manager->untrack(id); });
             };
             QObject::connect(guard, &ToolCall::cancelled, guard, cleanup);
             runIn(guard, deps, provider, a, cleanup,
@@ -149,13 +153,16 @@ void startBackground(ToolCall *call, const ToolDeps &deps, const ExecArgs &a, bo
     ExecutionActivity::start(deps.manager, a.sandboxId,
         isCommand ? QStringLiteral("command") : a.language, a.code, true);
     const QString sandboxId = a.sandboxId;
-    provider->startBackground(a.sandboxId, a.backgroundSpec(isCommand),
+    onCapability<SandboxJobs>(provider, a.sandboxId,
         onSuccess<ProcessStarted>(call,
             QJsonObject {{QStringLiteral("mode"), QStringLiteral("background")},
                 {QStringLiteral("sandbox_id"), sandboxId}},
             [sandboxId, isCommand](ToolCall *call, const ProcessStarted &started) {
                 call->finish(ToolResult::structured(backgroundDict(started, sandboxId, isCommand)));
-            }));
+            }),
+        [spec = a.backgroundSpec(isCommand)](SandboxJobs *jobs, Callback<ProcessStarted> done) {
+            jobs->startBackground(spec, std::move(done));
+        });
 }
 
 void executeCode(
@@ -195,10 +202,14 @@ void executeAsync(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
         ExecutionActivity::start(deps.manager, a.sandboxId, a.language, a.code);
     const WebhookClient webhook(deps.network);
     // Not tied to the call: the run outlives it and reports through the webhook.
-    provider->execute(a.sandboxId, a.detachedExecSpec(deps),
-        [webhook, activity, url, headers, secret, executionId, a](Result<ExecResult> r) {
-            activity.finished(r);
-            webhook.post(url, webhookBody(r, a, executionId), headers, secret);
+    onCapability<SandboxExec>(provider, a.sandboxId,
+        Callback<ExecResult>(
+            [webhook, activity, url, headers, secret, executionId, a](Result<ExecResult> r) {
+                activity.finished(r);
+                webhook.post(url, webhookBody(r, a, executionId), headers, secret);
+            }),
+        [spec = a.detachedExecSpec(deps)](SandboxExec *exec, Callback<ExecResult> done) {
+            return exec->execute(spec, std::move(done));
         });
     call->finish(ToolResult::structured(QJsonObject {{QStringLiteral("execution_id"), executionId},
         {QStringLiteral("status"), QStringLiteral("queued")},

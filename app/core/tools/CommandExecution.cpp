@@ -75,10 +75,14 @@ void runCommand(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
             }
             call->finish(ExecutionResult(r.value(), context).toolResult());
         });
-    const Cancel cancel = provider->runCommand(id, spec, [activity, reply](Result<ExecResult> r) {
-        activity.finished(r);
-        reply(std::move(r));
-    });
+    const Cancel cancel = onCapability<SandboxExec>(provider, id,
+        Callback<ExecResult>([activity, reply](Result<ExecResult> r) {
+            activity.finished(r);
+            reply(std::move(r));
+        }),
+        [spec](SandboxExec *exec, Callback<ExecResult> done) {
+            return exec->runCommand(spec, std::move(done));
+        });
     QObject::connect(call, &ToolCall::cancelled, call, [cancel]() { cancel(); });
 }
 
@@ -98,10 +102,13 @@ void listProcesses(ToolCall *call, const ToolDeps &deps, const ToolArgs &args, b
         [max](ToolCall *call, const QJsonArray &list) {
             call->finish(ToolResult::structured(processListResult(list, max)));
         });
-    if (executionsOnly)
-        provider->listExecutions(id, done);
-    else
-        provider->listProcesses(id, done);
+    onCapability<SandboxJobs>(
+        provider, id, done, [executionsOnly](SandboxJobs *jobs, Callback<QJsonArray> done) {
+            if (executionsOnly)
+                jobs->listExecutions(std::move(done));
+            else
+                jobs->listProcesses(std::move(done));
+        });
 }
 
 void killProcess(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
@@ -111,13 +118,16 @@ void killProcess(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
     SandboxProvider *provider = providerFor(call, deps.manager, id);
     if (!provider)
         return;
-    provider->killProcess(id, processId,
+    onCapability<SandboxJobs>(provider, id,
         onSuccess<Unit>(call, QJsonObject {{QStringLiteral("process_id"), processId}},
             [processId](ToolCall *call, const Unit &) {
                 call->finish(ToolResult::structured(
                     QJsonObject {{QStringLiteral("status"), QStringLiteral("killed")},
                         {QStringLiteral("process_id"), processId}}));
-            }));
+            }),
+        [processId](SandboxJobs *jobs, Callback<Unit> done) {
+            jobs->killProcess(processId, std::move(done));
+        });
 }
 
 } // namespace Hopx::Core::Tools

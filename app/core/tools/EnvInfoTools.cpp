@@ -44,21 +44,24 @@ void envGet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    p->getEnv(id, onSuccess<EnvMap>(call, {}, [](ToolCall *call, const EnvMap &env) {
-        QJsonObject vars;
-        QJsonArray masked;
-        for (auto it = env.cbegin(); it != env.cend(); ++it) {
-            const bool secret = isSensitive(it.key());
-            vars.insert(it.key(), secret ? QStringLiteral("***MASKED***") : it.value());
-            if (secret)
-                masked.append(it.key());
-        }
-        QJsonObject dict {
-            {QStringLiteral("env_vars"), vars}, {QStringLiteral("count"), vars.size()}};
-        if (!masked.isEmpty())
-            dict.insert(QStringLiteral("masked"), masked);
-        call->finish(ToolResult::structured(dict));
-    }));
+    onCapability<SandboxEnv>(p, id,
+        onSuccess<EnvMap>(call, {},
+            [](ToolCall *call, const EnvMap &env) {
+                QJsonObject vars;
+                QJsonArray masked;
+                for (auto it = env.cbegin(); it != env.cend(); ++it) {
+                    const bool secret = isSensitive(it.key());
+                    vars.insert(it.key(), secret ? QStringLiteral("***MASKED***") : it.value());
+                    if (secret)
+                        masked.append(it.key());
+                }
+                QJsonObject dict {
+                    {QStringLiteral("env_vars"), vars}, {QStringLiteral("count"), vars.size()}};
+                if (!masked.isEmpty())
+                    dict.insert(QStringLiteral("masked"), masked);
+                call->finish(ToolResult::structured(dict));
+            }),
+        [](SandboxEnv *env, Callback<EnvMap> done) { env->getEnv(std::move(done)); });
 }
 
 void envSet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -87,18 +90,21 @@ void envSet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    p->setEnv(
-        id, vars, merge, onSuccess<Unit>(call, {}, [vars, merge](ToolCall *call, const Unit &) {
-            call->finish(ToolResult::structured(
-                QJsonObject {{QStringLiteral("status"), QStringLiteral("success")},
-                    {QStringLiteral("message"),
-                        QStringLiteral("%1 environment variable(s) %2")
-                            .arg(vars.size())
-                            .arg(merge ? QStringLiteral("set")
-                                       : QStringLiteral("set; others removed"))},
-                    {QStringLiteral("variables_set"), QJsonArray::fromStringList(vars.keys())},
-                    {QStringLiteral("merge_mode"), merge}}));
-        }));
+    onCapability<SandboxEnv>(p, id,
+        onSuccess<Unit>(call, {},
+            [vars, merge](ToolCall *call, const Unit &) {
+                call->finish(ToolResult::structured(
+                    QJsonObject {{QStringLiteral("status"), QStringLiteral("success")},
+                        {QStringLiteral("message"),
+                            QStringLiteral("%1 environment variable(s) %2")
+                                .arg(vars.size())
+                                .arg(merge ? QStringLiteral("set")
+                                           : QStringLiteral("set; others removed"))},
+                        {QStringLiteral("variables_set"), QJsonArray::fromStringList(vars.keys())},
+                        {QStringLiteral("merge_mode"), merge}}));
+            }),
+        [vars, merge](
+            SandboxEnv *env, Callback<Unit> done) { env->setEnv(vars, merge, std::move(done)); });
 }
 
 void envClear(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -107,13 +113,16 @@ void envClear(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    p->clearEnv(id, onSuccess<Unit>(call, {}, [](ToolCall *call, const Unit &) {
-        call->finish(ToolResult::structured(
-            QJsonObject {{QStringLiteral("status"), QStringLiteral("cleared")}}));
-    }));
+    onCapability<SandboxEnv>(p, id,
+        onSuccess<Unit>(call, {},
+            [](ToolCall *call, const Unit &) {
+                call->finish(ToolResult::structured(
+                    QJsonObject {{QStringLiteral("status"), QStringLiteral("cleared")}}));
+            }),
+        [](SandboxEnv *env, Callback<Unit> done) { env->clearEnv(std::move(done)); });
 }
 
-using JsonGetter = void (SandboxProvider::*)(const QString &, Callback<QJsonObject>);
+using JsonGetter = void (SandboxMetrics::*)(Callback<QJsonObject>);
 
 void rawInfo(ToolCall *call, SandboxManager *manager, const ToolArgs &args, JsonGetter getter,
     std::function<QJsonObject(const QJsonObject &)> shape = {})
@@ -122,11 +131,14 @@ void rawInfo(ToolCall *call, SandboxManager *manager, const ToolArgs &args, Json
     SandboxProvider *p = sandboxProvider(call, manager, args, &id);
     if (!p)
         return;
-    (p->*getter)(id,
+    onCapability<SandboxMetrics>(p, id,
         onSuccess<QJsonObject>(call, QJsonObject {{QStringLiteral("sandbox_id"), id}},
             [shape](ToolCall *call, const QJsonObject &json) {
                 call->finish(ToolResult::structured(shape ? shape(json) : json));
-            }));
+            }),
+        [getter](SandboxMetrics *metrics, Callback<QJsonObject> done) {
+            (metrics->*getter)(std::move(done));
+        });
 }
 
 void urlTool(ToolCall *call, SandboxManager *manager, const ToolArgs &args, bool preview)
@@ -147,10 +159,16 @@ void urlTool(ToolCall *call, SandboxManager *manager, const ToolArgs &args, bool
             }
             call->finish(ToolResult::structured(dict));
         });
-    if (preview)
-        p->previewUrl(id, port, done);
-    else
-        p->agentUrl(id, done);
+    // The port lets a provider without URLs say how to reach that port instead.
+    onCapability<SandboxEndpoints>(
+        p, id, done,
+        [preview, port](SandboxEndpoints *endpoints, Callback<QString> done) {
+            if (preview)
+                endpoints->previewUrl(port, std::move(done));
+            else
+                endpoints->agentUrl(std::move(done));
+        },
+        preview ? QJsonObject {{QStringLiteral("port"), port}} : QJsonObject {});
 }
 
 QJsonObject idOnlyInput()
@@ -240,21 +258,21 @@ void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     addInfoTool(registry, m, QStringLiteral("get_system_metrics"),
         QStringLiteral("Sandbox metrics"),
         QStringLiteral("CPU, memory, disk and process figures of a sandbox."), anyOut,
-        ToolSpec::ReadOnly, &SandboxProvider::systemMetrics);
+        ToolSpec::ReadOnly, &SandboxMetrics::systemMetrics);
     addInfoTool(registry, m, QStringLiteral("ping_vm"), QStringLiteral("Ping sandbox"),
         QStringLiteral("Check that a sandbox's agent answers."),
         Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("ok"))}}),
-        readOnly, &SandboxProvider::vmInfo, pingShape);
+        readOnly, &SandboxMetrics::vmInfo, pingShape);
     addInfoTool(registry, m, QStringLiteral("get_vm_info"), QStringLiteral("Sandbox info"),
         QStringLiteral("Agent version, platform, runtimes and limits of a sandbox."), anyOut,
-        readOnly, &SandboxProvider::vmInfo);
+        readOnly, &SandboxMetrics::vmInfo);
     addInfoTool(registry, m, QStringLiteral("cache_clear"), QStringLiteral("Clear caches"),
         QStringLiteral("Clear the sandbox's caches (local: Python bytecode, pip and Go build "
                        "caches in /home/user)."),
-        anyOut, clears, &SandboxProvider::cacheClear);
+        anyOut, clears, &SandboxMetrics::cacheClear);
     addInfoTool(registry, m, QStringLiteral("cache_stats"), QStringLiteral("Cache statistics"),
         QStringLiteral("Size of the sandbox's caches."), anyOut, readOnly,
-        &SandboxProvider::cacheStats);
+        &SandboxMetrics::cacheStats);
 
     Tool(QStringLiteral("get_preview_url"), QStringLiteral("Preview URL"))
         .description(QStringLiteral(

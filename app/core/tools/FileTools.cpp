@@ -110,11 +110,14 @@ void fileRead(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
         return;
     const QString encoding = args.string(QStringLiteral("encoding"));
     const QString path = ctx->path;
-    ctx->provider->readFile(ctx->id, path,
+    onCapability<SandboxFiles>(ctx->provider, ctx->id,
         onSuccess<QByteArray>(call, QJsonObject {{QStringLiteral("path"), path}},
             [path, encoding](ToolCall *call, const QByteArray &bytes) {
                 finishRead(call, path, encoding, bytes);
-            }));
+            }),
+        [path](SandboxFiles *files, Callback<QByteArray> done) {
+            files->readFile(path, std::move(done));
+        });
 }
 
 void fileWrite(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -147,12 +150,15 @@ void fileWrite(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
         return;
     const QString path = ctx->path;
     const qint64 size = bytes.size();
-    ctx->provider->writeFile(ctx->id, path, bytes, mode,
+    onCapability<SandboxFiles>(ctx->provider, ctx->id,
         onSuccess<Unit>(call, QJsonObject {{QStringLiteral("path"), path}},
             [path, size](ToolCall *call, const Unit &) {
                 call->finish(ToolResult::structured(
                     QJsonObject {{QStringLiteral("path"), path}, {QStringLiteral("size"), size}}));
-            }));
+            }),
+        [path, bytes, mode](SandboxFiles *files, Callback<Unit> done) {
+            files->writeFile(path, bytes, mode, std::move(done));
+        });
 }
 
 QJsonObject fileEntryJson(const FileEntry &f)
@@ -169,7 +175,8 @@ void fileList(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     if (!ctx)
         return;
     const QString path = ctx->path;
-    ctx->provider->listFiles(ctx->id, path, args.integer(QStringLiteral("max_results")),
+    const int maxResults = args.integer(QStringLiteral("max_results"));
+    onCapability<SandboxFiles>(ctx->provider, ctx->id,
         onSuccess<FileList>(call, QJsonObject {{QStringLiteral("path"), path}},
             [path](ToolCall *call, const FileList &list) {
                 QJsonArray files;
@@ -179,7 +186,10 @@ void fileList(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
                     {QStringLiteral("files"), files}, {QStringLiteral("count"), files.size()},
                     {QStringLiteral("truncated"), list.total > files.size()},
                     {QStringLiteral("total_files"), list.total}}));
-            }));
+            }),
+        [path, maxResults](SandboxFiles *files, Callback<FileList> done) {
+            files->listFiles(path, maxResults, std::move(done));
+        });
 }
 
 //! One path's entry, found in its parent's listing: both providers list, neither stats.
@@ -202,38 +212,43 @@ void fileStat(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     const auto pathError = [path](const QString &message, Error::Code code, const QString &error) {
         return Error::make(code, message, QJsonObject {{QStringLiteral("path"), path}}, error);
     };
-    ctx->provider->listFiles(ctx->id, parent, kMaxStatScan,
-        guarded<FileList>(call, [path, name, pathError](ToolCall *call, Result<FileList> r) {
-            if (!r) {
-                // A missing parent means a missing path: say so of the path that was asked.
+    onCapability<SandboxFiles>(ctx->provider, ctx->id,
+        guarded<FileList>(call,
+            [path, name, pathError](ToolCall *call, Result<FileList> r) {
+                if (!r) {
+                    // A missing parent means a missing path: say so of the path that was asked.
+                    finishWithError(call,
+                        r.error().code == Error::Code::NotFound ? pathError(r.error().message,
+                            Error::Code::NotFound, QStringLiteral("File not found"))
+                                                                : r.error(),
+                        QJsonObject {{QStringLiteral("path"), path}});
+                    return;
+                }
+                for (const FileEntry &f : r.value().files) {
+                    if (f.name != name && f.path != path)
+                        continue;
+                    QJsonObject dict = fileEntryJson(f);
+                    dict.insert(QStringLiteral("path"), path);
+                    dict.insert(QStringLiteral("type"),
+                        f.isDirectory ? QStringLiteral("directory") : QStringLiteral("file"));
+                    call->finish(ToolResult::structured(dict));
+                    return;
+                }
                 finishWithError(call,
-                    r.error().code == Error::Code::NotFound ? pathError(
-                        r.error().message, Error::Code::NotFound, QStringLiteral("File not found"))
-                                                            : r.error(),
-                    QJsonObject {{QStringLiteral("path"), path}});
-                return;
-            }
-            for (const FileEntry &f : r.value().files) {
-                if (f.name != name && f.path != path)
-                    continue;
-                QJsonObject dict = fileEntryJson(f);
-                dict.insert(QStringLiteral("path"), path);
-                dict.insert(QStringLiteral("type"),
-                    f.isDirectory ? QStringLiteral("directory") : QStringLiteral("file"));
-                call->finish(ToolResult::structured(dict));
-                return;
-            }
-            finishWithError(call,
-                r.value().total > r.value().files.size()
-                    ? pathError(QStringLiteral("The directory holds more than %1 entries; stat "
-                                               "the path with run_command (stat %2).")
-                                    .arg(kMaxStatScan)
-                                    .arg(path),
-                        Error::Code::LimitExceeded, QStringLiteral("Directory too large"))
-                    : pathError(QStringLiteral("%1 does not exist; file_list shows what is there.")
-                                    .arg(path),
-                        Error::Code::NotFound, QStringLiteral("File not found")));
-        }));
+                    r.value().total > r.value().files.size()
+                        ? pathError(QStringLiteral("The directory holds more than %1 entries; stat "
+                                                   "the path with run_command (stat %2).")
+                                        .arg(kMaxStatScan)
+                                        .arg(path),
+                            Error::Code::LimitExceeded, QStringLiteral("Directory too large"))
+                        : pathError(
+                            QStringLiteral("%1 does not exist; file_list shows what is there.")
+                                .arg(path),
+                            Error::Code::NotFound, QStringLiteral("File not found")));
+            }),
+        [parent](SandboxFiles *files, Callback<FileList> done) {
+            files->listFiles(parent, kMaxStatScan, std::move(done));
+        });
 }
 
 void fileExists(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -242,15 +257,18 @@ void fileExists(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     if (!ctx)
         return;
     const QString path = ctx->path;
-    ctx->provider->fileExists(ctx->id, path,
+    onCapability<SandboxFiles>(ctx->provider, ctx->id,
         onSuccess<bool>(call, QJsonObject {{QStringLiteral("path"), path}},
             [path](ToolCall *call, const bool &exists) {
                 call->finish(ToolResult::structured(QJsonObject {
                     {QStringLiteral("path"), path}, {QStringLiteral("exists"), exists}}));
-            }));
+            }),
+        [path](SandboxFiles *files, Callback<bool> done) {
+            files->fileExists(path, std::move(done));
+        });
 }
 
-using PathOperation = void (SandboxProvider::*)(const QString &, const QString &, Callback<Unit>);
+using PathOperation = void (SandboxFiles::*)(const QString &, Callback<Unit>);
 
 //! file_remove and file_mkdir: {status, path}.
 void fileChange(ToolCall *call, SandboxManager *manager, const ToolArgs &args,
@@ -260,12 +278,15 @@ void fileChange(ToolCall *call, SandboxManager *manager, const ToolArgs &args,
     if (!ctx)
         return;
     const QString path = ctx->path;
-    (ctx->provider->*operation)(ctx->id, path,
+    onCapability<SandboxFiles>(ctx->provider, ctx->id,
         onSuccess<Unit>(call, QJsonObject {{QStringLiteral("path"), path}},
             [path, status](ToolCall *call, const Unit &) {
                 call->finish(ToolResult::structured(QJsonObject {
                     {QStringLiteral("status"), status}, {QStringLiteral("path"), path}}));
-            }));
+            }),
+        [operation, path](SandboxFiles *files, Callback<Unit> done) {
+            (files->*operation)(path, std::move(done));
+        });
 }
 
 QJsonObject pathSchema(
@@ -387,7 +408,7 @@ void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .output(statusOut)
         .hints(ToolSpec::Destructive | ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) {
-            fileChange(call, m, args, &SandboxProvider::removeFile, QStringLiteral("removed"));
+            fileChange(call, m, args, &SandboxFiles::removeFile, QStringLiteral("removed"));
         })
         .addTo(registry);
 
@@ -397,7 +418,7 @@ void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .output(statusOut)
         .hints(ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) {
-            fileChange(call, m, args, &SandboxProvider::makeDirectory, QStringLiteral("created"));
+            fileChange(call, m, args, &SandboxFiles::makeDirectory, QStringLiteral("created"));
         })
         .addTo(registry);
 }

@@ -80,22 +80,27 @@ void readSandboxFile(SandboxManager *manager, const QString &uri,
                              : QStringLiteral("no provider runs sandbox %1").arg(id))));
         return;
     }
-    provider->readFile(id, path, [uri, path, reply](Result<QByteArray> r) {
-        if (!r) {
-            reply(fromError(uri, r.error()));
-            return;
-        }
-        if (r.value().size() > kMaxResourceBytes) {
-            reply(failure(Mcp::JsonRpc::InvalidParams,
-                QStringLiteral("%1 is %2 bytes, over the %3-byte limit for resources/read; read "
-                               "parts of it with run_command (head, tail) instead.")
-                    .arg(uri)
-                    .arg(r.value().size())
-                    .arg(kMaxResourceBytes)));
-            return;
-        }
-        reply(contents(uri, path, r.value()));
-    });
+    onCapability<SandboxFiles>(provider, id,
+        Callback<QByteArray>([uri, path, reply](Result<QByteArray> r) {
+            if (!r) {
+                reply(fromError(uri, r.error()));
+                return;
+            }
+            if (r.value().size() > kMaxResourceBytes) {
+                reply(failure(Mcp::JsonRpc::InvalidParams,
+                    QStringLiteral(
+                        "%1 is %2 bytes, over the %3-byte limit for resources/read; read "
+                        "parts of it with run_command (head, tail) instead.")
+                        .arg(uri)
+                        .arg(r.value().size())
+                        .arg(kMaxResourceBytes)));
+                return;
+            }
+            reply(contents(uri, path, r.value()));
+        }),
+        [path](SandboxFiles *files, Callback<QByteArray> done) {
+            files->readFile(path, std::move(done));
+        });
 }
 
 } // namespace

@@ -139,11 +139,14 @@ void getSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     SandboxProvider *provider = providerFor(call, manager, id);
     if (!provider)
         return;
-    provider->get(id,
+    onCapability<SandboxLifecycle>(provider, id,
         onSuccess<SandboxInfo>(call, QJsonObject {{QStringLiteral("id"), id}},
             [](ToolCall *call, const SandboxInfo &info) {
                 call->finish(ToolResult::structured(sandboxToJson(info)));
-            }));
+            }),
+        [](SandboxLifecycle *lifecycle, Callback<SandboxInfo> done) {
+            lifecycle->info(std::move(done));
+        });
 }
 
 void deleteSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -152,7 +155,7 @@ void deleteSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args
     SandboxProvider *provider = providerFor(call, manager, id);
     if (!provider)
         return;
-    provider->destroy(id,
+    destroySandbox(provider, id,
         onSuccess<Unit>(call, QJsonObject {{QStringLiteral("id"), id}},
             [id, manager](ToolCall *call, const Unit &) {
                 manager->untrack(id);
@@ -169,7 +172,7 @@ void updateTimeout(ToolCall *call, SandboxManager *manager, const ToolArgs &args
     SandboxProvider *provider = providerFor(call, manager, id);
     if (!provider)
         return;
-    provider->setTimeout(id, seconds,
+    onCapability<SandboxLifecycle>(provider, id,
         onSuccess<Unit>(call, QJsonObject {{QStringLiteral("id"), id}},
             [id, seconds, manager](ToolCall *call, const Unit &) {
                 if (auto info = manager->sandbox(id)) {
@@ -180,7 +183,10 @@ void updateTimeout(ToolCall *call, SandboxManager *manager, const ToolArgs &args
                 call->finish(ToolResult::structured(QJsonObject {{QStringLiteral("id"), id},
                     {QStringLiteral("timeout_seconds"), seconds},
                     {QStringLiteral("status"), QStringLiteral("updated")}}));
-            }));
+            }),
+        [seconds](SandboxLifecycle *lifecycle, Callback<Unit> done) {
+            lifecycle->setTimeout(seconds, std::move(done));
+        });
 }
 
 void pauseOrResume(ToolCall *call, SandboxManager *manager, const ToolArgs &args, bool pause)
@@ -194,10 +200,13 @@ void pauseOrResume(ToolCall *call, SandboxManager *manager, const ToolArgs &args
             manager->track(info);
             call->finish(ToolResult::structured(sandboxToJson(info, QStringLiteral("sandbox_id"))));
         });
-    if (pause)
-        provider->pause(id, done);
-    else
-        provider->resume(id, done);
+    onCapability<SandboxLifecycle>(
+        provider, id, done, [pause](SandboxLifecycle *lifecycle, Callback<SandboxInfo> done) {
+            if (pause)
+                lifecycle->pause(std::move(done));
+            else
+                lifecycle->resume(std::move(done));
+        });
 }
 
 void listTemplates(ToolCall *call, SandboxManager *manager, const ToolArgs &args)

@@ -37,25 +37,31 @@ void finishWithInvalid(Mcp::ToolCall *call, const QString &message, const QJsonO
 }
 
 namespace {
-SandboxProvider *checkedProvider(Mcp::ToolCall *call, SandboxManager *manager, const QString &kind)
+//! `provider`, or nullptr after finishing the call when it is missing (`missing` says why) or
+//! unavailable.
+SandboxProvider *checkedProvider(
+    Mcp::ToolCall *call, SandboxProvider *provider, const QString &missing)
 {
-    SandboxProvider *provider = manager->provider(kind, call->connectionEnv());
     if (!provider) {
-        finishWithError(call,
-            Error::make(Error::Code::Unavailable,
-                QStringLiteral("The %1 provider is not available in this "
-                               "build of HOPX Desktop. Use provider \"local\".")
-                    .arg(kind)));
+        finishWithError(call, Error::make(Error::Code::Unavailable, missing));
         return nullptr;
     }
     const QString reason = provider->unavailableReason();
     if (!reason.isEmpty()) {
         finishWithError(call,
             Error::make(Error::Code::Unavailable, reason,
-                QJsonObject {{QStringLiteral("provider"), kind}}));
+                QJsonObject {{QStringLiteral("provider"), provider->id()}}));
         return nullptr;
     }
     return provider;
+}
+
+SandboxProvider *checkedProvider(Mcp::ToolCall *call, SandboxManager *manager, const QString &kind)
+{
+    return checkedProvider(call, manager->provider(kind, call->connectionEnv()),
+        QStringLiteral("The %1 provider is not available in this "
+                       "build of HOPX Desktop. Use provider \"local\".")
+            .arg(kind));
 }
 } // namespace
 
@@ -68,7 +74,11 @@ SandboxProvider *providerFor(Mcp::ToolCall *call, SandboxManager *manager, const
             QJsonObject {{QStringLiteral("sandbox_id"), sandboxId}});
         return nullptr;
     }
-    return checkedProvider(call, manager, SandboxManager::kindForSandbox(sandboxId));
+    // The provider that claims the id, for this connection (its own cloud key, if any).
+    return checkedProvider(call, manager->providerForSandbox(sandboxId, call->connectionEnv()),
+        QStringLiteral("No provider in this build of HOPX Desktop runs sandbox %1. Use provider "
+                       "\"local\".")
+            .arg(sandboxId));
 }
 
 SandboxProvider *providerForNew(
@@ -94,6 +104,14 @@ SandboxProvider *providerOf(
     SandboxManager *manager, const QString &sandboxId, const QMap<QString, QString> &connectionEnv)
 {
     return manager->providerForSandbox(sandboxId, connectionEnv);
+}
+
+void destroySandbox(SandboxProvider *provider, const QString &sandboxId, Callback<Unit> done)
+{
+    onCapability<SandboxLifecycle>(
+        provider, sandboxId, std::move(done), [](SandboxLifecycle *lifecycle, Callback<Unit> done) {
+            lifecycle->destroy(std::move(done));
+        });
 }
 
 void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed)

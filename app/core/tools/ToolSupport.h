@@ -5,7 +5,9 @@
 // What every tool group shares: provider lookup, hopx-mcp-shaped errors, sandbox dicts,
 // and callbacks that are safe when the call was cancelled or its client went away.
 
+#include "core/Later.h"
 #include "core/Result.h"
+#include "core/SandboxProvider.h"
 #include "core/SandboxTypes.h"
 
 #include "protocol/ToolCall.h"
@@ -17,7 +19,6 @@
 
 namespace Hopx::Core {
 class SandboxManager;
-class SandboxProvider;
 } // namespace Hopx::Core
 
 namespace Hopx::Core::Tools {
@@ -43,6 +44,32 @@ std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
 //! The provider that owns `sandboxId` for a connection, available or not (resources/read).
 SandboxProvider *providerOf(
     SandboxManager *manager, const QString &sandboxId, const QMap<QString, QString> &connectionEnv);
+
+/*! Runs `run(capability, done)` with the capability `C` of sandbox `sandboxId` (from `provider`).
+ *  When the sandbox or that capability is missing, `done` gets the error instead, from the event
+ *  loop, as if the operation had failed: the tool keeps one error path. `request` (the call's
+ *  arguments) lets a missing capability's error name what was asked. Returns what `run` does
+ *  (a Cancel for runs; a no-op Cancel when nothing ran). */
+template<class C, typename T, typename Run>
+auto onCapability(SandboxProvider *provider, const QString &sandboxId, Callback<T> done, Run run,
+    const QJsonObject &request = {})
+{
+    using Return = decltype(run(static_cast<C *>(nullptr), std::move(done)));
+    const Result<Sandbox *> sandbox = provider->sandbox(sandboxId);
+    const Result<C *> capability =
+        sandbox ? sandbox.value()->template require<C>(request) : Result<C *>(sandbox.error());
+    if (!capability) {
+        answerLater<T>(provider, std::move(done), capability.error());
+        if constexpr (std::is_same_v<Return, Cancel>)
+            return Cancel([] {});
+        else
+            return;
+    }
+    return run(capability.value(), std::move(done));
+}
+
+//! Deletes sandbox `sandboxId` of `provider`; `done` as from SandboxLifecycle::destroy().
+void destroySandbox(SandboxProvider *provider, const QString &sandboxId, Callback<Unit> done);
 
 /*! A tool is about to create a local sandbox with outbound network. Clients that declared the
  *  `elicitation` capability ask their user first (elicitation/create, one boolean); `proceed`

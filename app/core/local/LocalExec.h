@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/SandboxExec.h"
+
+namespace Hopx::Local {
+
+class LocalSandbox;
+
+/*! \brief Runs code and commands in a local sandbox: Python in its persistent interpreter
+ *  (whose os.environ follows the session env), other languages and shell commands as
+ *  programs through the agent. */
+class LocalExec final : public Core::SandboxExec
+{
+public:
+    explicit LocalExec(LocalSandbox *sandbox);
+
+    Core::Cancel execute(
+        const Core::ExecSpec &spec, Core::Callback<Core::ExecResult> done) override;
+    Core::Cancel runCommand(
+        const Core::CommandSpec &spec, Core::Callback<Core::ExecResult> done) override;
+    //! A shell command run from / for the app's own housekeeping (cache stats and clearing).
+    void runShell(
+        const QString &command, int timeoutSeconds, Core::Callback<Core::ExecResult> done);
+
+    static QByteArray interpreterFor(const QString &language);
+    static QString extensionFor(const QString &language);
+    static QByteArrayList envList(const Core::EnvMap &env);
+
+private:
+    Core::Cancel runProgram(const QByteArrayList &argv, const Core::EnvMap &env, const QString &cwd,
+        int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
+        Core::Callback<Core::ExecResult> done);
+    Core::Cancel runScript(const QString &language, const QString &code, const Core::EnvMap &env,
+        const QString &cwd, int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
+        Core::Callback<Core::ExecResult> done);
+
+    LocalSandbox *m_sandbox;
+    Core::EnvMap m_kernelEnv; // what the Python interpreter's os.environ has of the session env
+};
+
+} // namespace Hopx::Local
