@@ -558,7 +558,7 @@ private slots:
             files.download(
                 "/workspace/u.txt", [](const QByteArray &) { return true; }, cb);
         });
-        const Hopx::Cloud::HopxDesktop desktop(agent);
+        Hopx::Cloud::HopxDesktop desktop(agent);
         ok<Hopx::Cloud::HopxDesktop::Screenshot>(
             "screenshot", [&](auto cb) { desktop.screenshot(cb); });
         ok<Unit>("click", [&](auto cb) { desktop.click(1, 2, "left", 1, cb); });

@@ -192,7 +192,7 @@ private slots:
     void desktopScreenshotMouseKeyboard()
     {
         const QString id = createSandbox();
-        const HopxDesktop desktop(pool().channel(id));
+        HopxDesktop desktop(pool().channel(id));
         auto none = wait<HopxDesktop::Screenshot>([&](auto cb) { desktop.screenshot(cb); });
         QCOMPARE(none.error().code, Error::Code::Unsupported);
         QCOMPARE(none.error().error, QStringLiteral("Desktop not available"));

@@ -811,6 +811,58 @@ private slots:
             sc(r).value(QStringLiteral("error")).toString(), QStringLiteral("Process not found"));
     }
 
+    // The desktop of a template that has one: the screen as an image, mouse and keyboard as
+    // the agent's /desktop/* calls; one without a desktop says so.
+    void desktopToolsDriveTheScreen()
+    {
+        QJsonObject r = tool(QStringLiteral("desktop_screenshot"), {{"sandbox_id", m_sandbox}});
+        QVERIFY(isError(r));
+        QVERIFY2(dump(r).contains(QLatin1String("has no desktop")), dump(r));
+        m_fake->setDesktop(m_sandbox, true);
+        r = tool(QStringLiteral("desktop_screenshot"), {{"sandbox_id", m_sandbox}});
+        QVERIFY2(!isError(r), dump(r));
+        QVERIFY(!r.contains(QStringLiteral("structuredContent")));
+        const QJsonArray content = r.value(QStringLiteral("content")).toArray();
+        QCOMPARE(content.size(), 2);
+        QCOMPARE(content[1].toObject().value("type").toString(), QStringLiteral("image"));
+        QCOMPARE(content[1].toObject().value("mimeType").toString(), QStringLiteral("image/png"));
+        QVERIFY(QByteArray::fromBase64(content[1].toObject().value("data").toString().toLatin1())
+                    .startsWith("\x89PNG"));
+
+        r = tool(QStringLiteral("desktop_mouse"),
+            {{"sandbox_id", m_sandbox}, {"action", "double_click"}, {"x", 10}, {"y", 20}});
+        QVERIFY2(!isError(r), dump(r));
+        r = tool(QStringLiteral("desktop_mouse"),
+            {{"sandbox_id", m_sandbox}, {"action", "drag"}, {"x", 1}, {"y", 2}, {"to_x", 3},
+                {"to_y", 4}});
+        QVERIFY2(!isError(r), dump(r));
+        r = tool(
+            QStringLiteral("desktop_mouse"), {{"sandbox_id", m_sandbox}, {"action", "scroll"}});
+        QVERIFY2(!isError(r), dump(r));
+        r = tool(QStringLiteral("desktop_mouse"), {{"sandbox_id", m_sandbox}, {"action", "drag"}});
+        QVERIFY(isError(r)); // no coordinates
+        r = tool(QStringLiteral("desktop_keyboard"), {{"sandbox_id", m_sandbox}, {"text", "hi"}});
+        QVERIFY2(!isError(r), dump(r));
+        r = tool(QStringLiteral("desktop_keyboard"),
+            {{"sandbox_id", m_sandbox}, {"key", "t"}, {"modifiers", QJsonArray {"ctrl", "shift"}}});
+        QVERIFY2(!isError(r), dump(r));
+        r = tool(
+            QStringLiteral("desktop_keyboard"), {{"sandbox_id", m_sandbox}, {"key", "Return"}});
+        QVERIFY2(!isError(r), dump(r));
+        const QJsonArray events = m_fake->desktopEvents(m_sandbox);
+        QCOMPARE(events.size(), 6);
+        QCOMPARE(events[0].toObject().value("body").toObject(),
+            (QJsonObject {{"x", 10}, {"y", 20}, {"button", "left"}, {"clicks", 2}}));
+        QCOMPARE(events[2].toObject().value("body").toObject(),
+            (QJsonObject {{"amount", 3}, {"direction", "down"}}));
+        QCOMPARE(events[3].toObject().value("action").toString(),
+            QStringLiteral("/desktop/keyboard/type"));
+        QCOMPARE(events[4].toObject().value("action").toString(),
+            QStringLiteral("/desktop/keyboard/combination"));
+        QCOMPARE(events[5].toObject().value("body").toObject(), (QJsonObject {{"key", "Return"}}));
+        m_fake->setDesktop(m_sandbox, false);
+    }
+
     void asyncExecutionPostsTheWebhook()
     {
         const QString secret = QStringLiteral("s3cret");

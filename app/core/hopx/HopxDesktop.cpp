@@ -3,6 +3,7 @@
 #include "HopxDesktop.h"
 
 #include "HopxErrors.h"
+#include "QueuedCallback.h"
 
 #include <QJsonArray>
 
@@ -42,8 +43,9 @@ HopxDesktop::HopxDesktop(AgentChannel agent)
     : m_agent(std::move(agent))
 { }
 
-void HopxDesktop::screenshot(Callback<Screenshot> done) const
+void HopxDesktop::screenshot(Callback<Screenshot> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.method = "POST";
     req.path = QStringLiteral("/desktop/screenshot");
@@ -76,8 +78,9 @@ void HopxDesktop::screenshot(Callback<Screenshot> done) const
 }
 
 void HopxDesktop::action(
-    const QString &path, const QString &what, const QJsonObject &body, Callback<Unit> done) const
+    const QString &path, const QString &what, const QJsonObject &body, Callback<Unit> done)
 {
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
     HopxRequest req;
     req.method = "POST";
     req.path = path;
@@ -95,7 +98,7 @@ void HopxDesktop::action(
     });
 }
 
-void HopxDesktop::click(int x, int y, const QString &button, int clicks, Callback<Unit> done) const
+void HopxDesktop::click(int x, int y, const QString &button, int clicks, Callback<Unit> done)
 {
     action(QStringLiteral("/desktop/mouse/click"), QStringLiteral("click"),
         {{QStringLiteral("x"), x}, {QStringLiteral("y"), y}, {QStringLiteral("button"), button},
@@ -103,14 +106,14 @@ void HopxDesktop::click(int x, int y, const QString &button, int clicks, Callbac
         std::move(done));
 }
 
-void HopxDesktop::move(int x, int y, Callback<Unit> done) const
+void HopxDesktop::move(int x, int y, Callback<Unit> done)
 {
     action(QStringLiteral("/desktop/mouse/move"), QStringLiteral("move the mouse"),
         {{QStringLiteral("x"), x}, {QStringLiteral("y"), y}}, std::move(done));
 }
 
 void HopxDesktop::drag(
-    int fromX, int fromY, int toX, int toY, const QString &button, Callback<Unit> done) const
+    int fromX, int fromY, int toX, int toY, const QString &button, Callback<Unit> done)
 {
     action(QStringLiteral("/desktop/mouse/drag"), QStringLiteral("drag"),
         {{QStringLiteral("from_x"), fromX}, {QStringLiteral("from_y"), fromY},
@@ -119,27 +122,26 @@ void HopxDesktop::drag(
         std::move(done));
 }
 
-void HopxDesktop::scroll(int amount, const QString &direction, Callback<Unit> done) const
+void HopxDesktop::scroll(int amount, const QString &direction, Callback<Unit> done)
 {
     action(QStringLiteral("/desktop/mouse/scroll"), QStringLiteral("scroll"),
         {{QStringLiteral("amount"), amount}, {QStringLiteral("direction"), direction}},
         std::move(done));
 }
 
-void HopxDesktop::type(const QString &text, int delayMs, Callback<Unit> done) const
+void HopxDesktop::type(const QString &text, int delayMs, Callback<Unit> done)
 {
     action(QStringLiteral("/desktop/keyboard/type"), QStringLiteral("type text"),
         {{QStringLiteral("text"), text}, {QStringLiteral("delay_ms"), delayMs}}, std::move(done));
 }
 
-void HopxDesktop::press(const QString &key, Callback<Unit> done) const
+void HopxDesktop::press(const QString &key, Callback<Unit> done)
 {
     action(QStringLiteral("/desktop/keyboard/press"), QStringLiteral("press a key"),
         {{QStringLiteral("key"), key}}, std::move(done));
 }
 
-void HopxDesktop::combination(
-    const QStringList &modifiers, const QString &key, Callback<Unit> done) const
+void HopxDesktop::combination(const QStringList &modifiers, const QString &key, Callback<Unit> done)
 {
     action(QStringLiteral("/desktop/keyboard/combination"), QStringLiteral("press keys"),
         {{QStringLiteral("modifiers"), QJsonArray::fromStringList(modifiers)},

@@ -4,7 +4,7 @@
 
 #include "AgentChannel.h"
 
-#include "core/SandboxTypes.h"
+#include "core/SandboxDesktop.h"
 
 namespace Hopx::Cloud {
 
@@ -18,38 +18,32 @@ namespace Hopx::Cloud {
  * accepted too). A template without a desktop answers 503 or DESKTOP_NOT_AVAILABLE: that is
  * Unsupported, with a sentence saying so.
  */
-class HopxDesktop
+class HopxDesktop final : public Core::SandboxDesktop
 {
 public:
-    struct Screenshot
-    {
-        QByteArray image; // the bytes, decoded
-        QString mimeType; // "image/png", …
-        int width = 0;
-        int height = 0;
-    };
+    using Screenshot = Core::DesktopScreenshot;
 
     explicit HopxDesktop(AgentChannel agent);
 
-    void screenshot(Core::Callback<Screenshot> done) const;
+    void screenshot(Core::Callback<Screenshot> done) override;
     //! `button` left, middle or right; `clicks` 1 or 2.
     void click(
-        int x, int y, const QString &button, int clicks, Core::Callback<Core::Unit> done) const;
-    void move(int x, int y, Core::Callback<Core::Unit> done) const;
+        int x, int y, const QString &button, int clicks, Core::Callback<Core::Unit> done) override;
+    void move(int x, int y, Core::Callback<Core::Unit> done) override;
     void drag(int fromX, int fromY, int toX, int toY, const QString &button,
-        Core::Callback<Core::Unit> done) const;
+        Core::Callback<Core::Unit> done) override;
     //! `direction` up, down, left or right.
-    void scroll(int amount, const QString &direction, Core::Callback<Core::Unit> done) const;
-    void type(const QString &text, int delayMs, Core::Callback<Core::Unit> done) const;
+    void scroll(int amount, const QString &direction, Core::Callback<Core::Unit> done) override;
+    void type(const QString &text, int delayMs, Core::Callback<Core::Unit> done) override;
     //! One key: "Return", "Escape", "a", …
-    void press(const QString &key, Core::Callback<Core::Unit> done) const;
+    void press(const QString &key, Core::Callback<Core::Unit> done) override;
     //! `modifiers` ("ctrl", "alt", "shift", "super") held while `key` is pressed.
     void combination(
-        const QStringList &modifiers, const QString &key, Core::Callback<Core::Unit> done) const;
+        const QStringList &modifiers, const QString &key, Core::Callback<Core::Unit> done) override;
 
 private:
     void action(const QString &path, const QString &what, const QJsonObject &body,
-        Core::Callback<Core::Unit> done) const;
+        Core::Callback<Core::Unit> done);
 
     AgentChannel m_agent;
 };
