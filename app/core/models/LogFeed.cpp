@@ -240,8 +240,31 @@ void LogFeed::execution(const ExecutionRecord &r)
     };
     stream(tr("Output (stdout):"), r.stdoutTail, r.stdoutBytes);
     stream(tr("Errors (stderr):"), r.stderrTail, r.stderrBytes);
+    figures(r, e, detail);
     e.detail = detail.join(QLatin1Char('\n'));
     m_model->append(std::move(e));
+}
+
+void LogFeed::figures(const ExecutionRecord &r, LogEntry &e, QStringList &detail)
+{
+    // The images go with the row (the view shows them); the detail names them, so that a copied
+    // or exported log says there were figures.
+    if (r.figures.isEmpty() && r.figuresLeftOut == 0)
+        return;
+    detail << QString() << tr("Figures:");
+    for (const RichOutput &o : r.figures) {
+        const QString type = o.mimeType.section(QLatin1Char('/'), 1).toUpper();
+        detail << tr("%1. %2 image, %3")
+                      .arg(e.figures.size() + 1)
+                      .arg(type, Format::bytes(o.data.size()));
+        e.figures.append({0, o.mimeType, o.data.size(), o.data});
+    }
+    if (r.figuresLeftOut > 0)
+        detail << tr("(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)",
+            nullptr, r.figuresLeftOut)
+                      .arg(ExecutionRecord::kMaxFigures)
+                      .arg(Format::bytes(ExecutionRecord::kMaxFigureBytes));
+    e.figuresLeftOut = r.figuresLeftOut;
 }
 
 void LogFeed::output(const QString &sandboxId, const QString &stream, const QByteArray &chunk)
