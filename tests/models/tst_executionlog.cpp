@@ -155,6 +155,8 @@ private slots:
         QCOMPARE(row->figures[1].mimeType, QStringLiteral("image/jpeg"));
         QCOMPARE(row->figures[1].data, sent[1]);
         QCOMPARE(row->figuresLeftOut, 0);
+        QVERIFY2(
+            row->message.contains(QStringLiteral("of output, 2 figure")), qPrintable(row->message));
         QVERIFY2(row->detail.contains(QStringLiteral("Figures:\n1. PNG image, 108 bytes\n2. JPEG")),
             qPrintable(row->detail));
     }

@@ -220,7 +220,11 @@ void LogFeed::execution(const ExecutionRecord &r)
             e.message = tr("%1 raised %2 after %3: %4").arg(language, r.exception, took, firstLine);
         } else {
             e.level = r.exitCode == 0 ? LogEntry::Level::Info : LogEntry::Level::Warning;
-            e.message = tr("%1 exited with code %2 after %3, %4 of output: %5")
+            const int figures = int(r.figures.size()) + r.figuresLeftOut;
+            e.message = (figures == 0
+                    ? tr("%1 exited with code %2 after %3, %4 of output: %5")
+                    : tr("%1 exited with code %2 after %3, %4 of output, %n figure(s): %5", nullptr,
+                        figures))
                             .arg(language)
                             .arg(r.exitCode)
                             .arg(took, Format::bytes(r.stdoutBytes + r.stderrBytes), firstLine);
@@ -253,10 +257,9 @@ void LogFeed::figures(const ExecutionRecord &r, LogEntry &e, QStringList &detail
         return;
     detail << QString() << tr("Figures:");
     for (const RichOutput &o : r.figures) {
-        const QString type = o.mimeType.section(QLatin1Char('/'), 1).toUpper();
         detail << tr("%1. %2 image, %3")
                       .arg(e.figures.size() + 1)
-                      .arg(type, Format::bytes(o.data.size()));
+                      .arg(Format::imageType(o.mimeType), Format::bytes(o.data.size()));
         e.figures.append({0, o.mimeType, o.data.size(), o.data});
     }
     if (r.figuresLeftOut > 0)
