@@ -114,14 +114,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is not a regular file; HOPX Desktop left it alone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is not valid JSON (%2 at character %3; comments are not allowed), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -134,6 +126,25 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Gemini CLI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Codex</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigFile</name>
+    <message>
+        <source>%1 is not a regular file; HOPX Desktop left it alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Could not write the backup %1, so %2 was not changed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -143,6 +154,61 @@
     </message>
     <message>
         <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigMigration</name>
+    <message>
+        <source>%1 mentions hopx-mcp but is not plain JSON (comments?), so HOPX Desktop left it alone: replace that entry by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configurations hold %1 different HOPX API keys; only the first was moved, the others stay in their files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is in use, so the HOPX API key stays in the files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain could not be read (%1), so the HOPX API key stays in the files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it went away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain already holds a different HOPX API key; the key in the files was kept in their entries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The HOPX API key could not be stored in the keychain (%1), so it stays in the files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not find the entry &quot;%1&quot; in %2; the file was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: replaced %2 in %3 with HOPX Desktop (the old file is saved as %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the HOPX API key was removed from the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The HOPX API key is now in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No uvx hopx-mcp or hopx-mcp entries were found in the IDE configurations HOPX Desktop knows; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the IDEs to use HOPX Desktop.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -736,6 +802,29 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Or &amp;run this command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Move to HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace every uvx hopx-mcp entry with HOPX Desktop, keeping the other servers; an HOPX_API_KEY found there moves to the keychain. Each file is backed up first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configuration(s) still start the Python server (uvx hopx-mcp): %1.</source>
+        <translation>
+            <numerusform>%n configuration still starts the Python server (uvx hopx-mcp): %1.</numerusform>
+            <numerusform>%n configurations still start the Python server (uvx hopx-mcp): %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Gemini CLI&apos;s user settings; start a new Gemini CLI session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds an [mcp_servers.hopx] table to Codex&apos;s config.toml, leaving the rest of the file as it is.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

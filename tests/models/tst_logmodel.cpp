@@ -14,7 +14,7 @@
 #include <memory>
 
 using namespace Hopx::Core;
-using Record = Hopx::Mcp::McpSession::RequestRecord;
+using Record = Hopx::Mcp::RequestRecord;
 
 class TestLogModel : public QObject
 {

@@ -6,16 +6,14 @@
 #include "Format.h"
 #include "LogModel.h"
 #include "SandboxListModel.h"
-#include "core/HttpService.h"
 #include "core/SandboxManager.h"
-#include "transport/LocalConnection.h"
-#include "transport/LocalServer.h"
+#include "protocol/SessionObserver.h"
 
 namespace Hopx::Core {
 
 namespace {
 
-using Outcome = Mcp::McpSession::RequestRecord::Outcome;
+using Outcome = Mcp::RequestRecord::Outcome;
 
 // Longer output lines than this are split: one huge line must not become one huge row.
 constexpr int kMaxPartial = 4096;
@@ -27,30 +25,20 @@ LogFeed::LogFeed(LogModel *model, QObject *parent)
     , m_model(model)
 { }
 
-void LogFeed::attachServer(Mcp::LocalServer *server)
+void LogFeed::attachObserver(Mcp::SessionObserver *observer)
 {
-    connect(server, &Mcp::LocalServer::clientIdentified, this, [this](Mcp::LocalConnection *c) {
-        const QJsonObject info = c->session()->clientInfo();
-        clientIdentified(c->id(), ClientListModel::nameOf(info),
-            info.value(QStringLiteral("version")).toString(), c->session()->protocolVersion());
+    using Session = Mcp::SessionObserver::Session;
+    connect(observer, &Mcp::SessionObserver::connected, this, [this](const Session &s) {
+        clientIdentified(s.id,
+            s.transport == Mcp::SessionObserver::Transport::Http
+                ? ClientListModel::httpName(s.clientInfo)
+                : ClientListModel::nameOf(s.clientInfo),
+            s.clientInfo.value(QStringLiteral("version")).toString(), s.protocolVersion);
     });
-    connect(server, &Mcp::LocalServer::clientDisconnected, this,
-        [this](Mcp::LocalConnection *c) { clientDisconnected(c->id()); });
-    connect(server, &Mcp::LocalServer::requestFinished, this,
-        [this](Mcp::LocalConnection *c, const Mcp::McpSession::RequestRecord &r) {
-            requestFinished(c->id(), r);
-        });
-}
-
-void LogFeed::attachHttp(HttpService *http)
-{
-    connect(http, &HttpService::clientIdentified, this,
-        [this](quint64 id, const QJsonObject &info, const QString &protocol) {
-            clientIdentified(id, ClientListModel::httpName(info),
-                info.value(QStringLiteral("version")).toString(), protocol);
-        });
-    connect(http, &HttpService::requestFinished, this, &LogFeed::requestFinished);
-    connect(http, &HttpService::clientClosed, this, &LogFeed::clientDisconnected);
+    connect(observer, &Mcp::SessionObserver::ended, this,
+        [this](const Session &s) { clientDisconnected(s.id); });
+    connect(observer, &Mcp::SessionObserver::response, this,
+        [this](const Session &s, const Mcp::RequestRecord &r) { requestFinished(s.id, r); });
 }
 
 void LogFeed::attachManager(SandboxManager *manager)
@@ -93,7 +81,7 @@ void LogFeed::clientDisconnected(quint64 connectionId)
     m_model->append(std::move(e));
 }
 
-void LogFeed::requestFinished(quint64 connectionId, const Mcp::McpSession::RequestRecord &r)
+void LogFeed::requestFinished(quint64 connectionId, const Mcp::RequestRecord &r)
 {
     LogEntry e;
     e.client = clientName(connectionId);
