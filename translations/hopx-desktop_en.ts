@@ -326,6 +326,28 @@
         <source>Errors (stderr):</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 exited with code %2 after %3, %4 of output, %n figure(s): %5</source>
+        <translation>
+            <numerusform>%1 exited with code %2 after %3, %4 of output, %n figure: %5</numerusform>
+            <numerusform>%1 exited with code %2 after %3, %4 of output, %n figures: %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Figures:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2 image, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</source>
+        <translation>
+            <numerusform>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</numerusform>
+            <numerusform>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::LogModel</name>
@@ -807,6 +829,111 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::FigureCache</name>
+    <message>
+        <source>Too large to show here (%1 × %2 pixels); Save as… keeps it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This image cannot be shown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureDialog</name>
+    <message>
+        <source>&amp;Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the figure as the sandbox made it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log no longer keeps this figure: it keeps those of the newest runs only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels, %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure %1 of %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 images (*.%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureStrip</name>
+    <message>
+        <source>Figures of the selected run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no longer kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log keeps the figures of its newest runs only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 image, %2: click to enlarge</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::GuiApplication</name>
     <message>
         <source>HOPX Desktop</source>
@@ -925,6 +1052,10 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Could not export: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

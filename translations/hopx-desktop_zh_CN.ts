@@ -326,6 +326,26 @@
         <source>Errors (stderr):</source>
         <translation>错误（stderr）：</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 exited with code %2 after %3, %4 of output, %n figure(s): %5</source>
+        <translation>
+            <numerusform>%1 以退出码 %2 结束，用时 %3，输出 %4，%n 张图表：%5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Figures:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <source>%1. %2 image, %3</source>
+        <translation>%1. %2 图像，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</source>
+        <translation>
+            <numerusform>（另有 %n 张未保留：日志每次运行最多保留 %1 张图表，共 %2）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::LogModel</name>
@@ -807,6 +827,111 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::FigureCache</name>
+    <message>
+        <source>Too large to show here (%1 × %2 pixels); Save as… keeps it.</source>
+        <translation>太大，无法在此显示（%1 × %2 像素）；可用“另存为…”保存。</translation>
+    </message>
+    <message>
+        <source>This image cannot be shown: %1</source>
+        <translation>无法显示此图像：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureDialog</name>
+    <message>
+        <source>&amp;Previous</source>
+        <translation>上一张(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>下一张(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Save as…</source>
+        <translation>另存为(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the figure as the sandbox made it</source>
+        <translation>按沙箱生成的原样保存图表</translation>
+    </message>
+    <message>
+        <source>Figure %1 of %2</source>
+        <translation>图表 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>The log no longer keeps this figure: it keeps those of the newest runs only.</source>
+        <translation>日志已不再保留此图表：只保留最近几次运行的图表。</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels, %3, %4</source>
+        <translation>%1 × %2 像素，%3，%4</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Figure %1 of %2: %3</source>
+        <translation>图表 %1 / %2：%3</translation>
+    </message>
+    <message>
+        <source>Save figure</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>%1 images (*.%2)</source>
+        <translation>%1 图像 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation>无法保存：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureStrip</name>
+    <message>
+        <source>Figures of the selected run</source>
+        <translation>所选运行的图表</translation>
+    </message>
+    <message>
+        <source>Figure %1</source>
+        <translation>图表 %1</translation>
+    </message>
+    <message>
+        <source>%1: no longer kept</source>
+        <translation>%1：已不再保留</translation>
+    </message>
+    <message>
+        <source>The log keeps the figures of its newest runs only</source>
+        <translation>日志只保留最近几次运行的图表</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3</source>
+        <translation>%1：%2 × %3</translation>
+    </message>
+    <message>
+        <source>%1 image, %2: click to enlarge</source>
+        <translation>%1 图像，%2：点击放大</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::GuiApplication</name>
     <message>
         <source>HOPX Desktop</source>
@@ -926,6 +1051,10 @@ Sandbox: %2</source>
     <message>
         <source>Could not export: %1</source>
         <translation>无法导出：%1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>

@@ -231,7 +231,7 @@ void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             {QStringLiteral("sandbox_id"), QStringLiteral("env_vars")}))
         .output(
             Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("success"))},
-                {QStringLiteral("variables_set"), Schema::typed(QStringLiteral("array"))}}))
+                {QStringLiteral("variables_set"), Schema::arrayOf(QStringLiteral("string"))}}))
         .hints(ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) { envSet(call, m, args); })
         .addTo(registry);
