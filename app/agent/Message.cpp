@@ -3,6 +3,7 @@
 #include "Message.h"
 
 #include "AgentProtocol.h"
+#include "ipc/FdMessage.h"
 
 #include <cerrno>
 #include <cstring>
@@ -51,35 +52,17 @@ Message::Status Message::receive(int socketFd, Message &out)
     // One byte more than the limit would not tell us anything: SEQPACKET sets MSG_TRUNC
     // for a datagram that did not fit, which is how oversized ones are recognised.
     static std::vector<char> buffer(kMaxMessage);
-    alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFds)];
-    struct iovec iov = {buffer.data(), buffer.size()};
-    struct msghdr msg = {};
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof(control);
-
-    ssize_t n;
-    do {
-        n = ::recvmsg(socketFd, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
-    } while (n < 0 && errno == EINTR);
+    Ipc::FdMessage::Received r =
+        Ipc::FdMessage::receive(socketFd, buffer.data(), buffer.size(), MSG_DONTWAIT);
+    const ssize_t n = r.bytes;
     if (n < 0)
         return (errno == EAGAIN || errno == EWOULDBLOCK) ? Status::Again : Status::Eof;
+    out.fds.assign(r.fds, r.fds + r.fdCount);
 
-    for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
-        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
-            continue;
-        const std::size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-        for (std::size_t i = 0; i < count; ++i) {
-            int fd;
-            std::memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
-            out.fds.push_back(fd);
-        }
-    }
     // A zero-length read is how SEQPACKET reports EOF; the host never sends empty messages.
     if (n == 0)
         return Status::Eof;
-    if ((msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || out.fds.size() > std::size_t(kMaxFds)) {
+    if (r.truncated || out.fds.size() > std::size_t(kMaxFds)) {
         out.closeFds();
         return Status::Invalid;
     }

@@ -7,6 +7,7 @@
 #include "LocalTestSupport.h"
 
 #include "core/local/BwrapCommand.h"
+#include "core/local/LocalFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -259,6 +260,10 @@ void TestLocalSandbox::execErrors()
     r = run(agent(), {"/etc/passwd"}); // not executable
     QVERIFY(r.error);
     QCOMPARE(r.error->details.value(QStringLiteral("errno")).toInt(), EACCES);
+    // The same meaning as a file tool's permission error (LocalFiles::errorFor): the model's
+    // to fix, not an internal failure.
+    QCOMPARE(r.error->code, Error::Code::InvalidArgument);
+    QCOMPARE(r.error->code, LocalFiles::errorFor(EACCES, QStringLiteral("/etc/passwd"), {}).code);
 
     r = run(agent(), {"@nope", "x"});
     QVERIFY(r.error);

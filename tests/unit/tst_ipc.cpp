@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
+#include "ipc/FdMessage.h"
 #include "ipc/Handoff.h"
 #include "ipc/Hello.h"
 #include "ipc/JsonScan.h"
@@ -164,6 +165,39 @@ private slots:
         QVERIFY(!Handoff::receiveDescriptors(control[1], 1000, &gotIn, &gotOut));
         for (int fd : {control[0], control[1], file})
             ::close(fd);
+    }
+
+    void fdMessageCollectsEveryDescriptorAndSaysWhatDidNotFit()
+    {
+        int pair[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair), 0);
+        int fds[FdMessage::kMaxFds];
+        for (int &fd : fds)
+            fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+        QCOMPARE(FdMessage::send(pair[0], "hello", 5, fds, FdMessage::kMaxFds, 0), ssize_t(5));
+        char buf[3] = {};
+        // A buffer too small for the datagram: the caller learns it, and still gets every
+        // descriptor to close (a refused message must not leak what came with it).
+        FdMessage::Received r = FdMessage::receive(pair[1], buf, sizeof buf, MSG_DONTWAIT);
+        QCOMPARE(r.bytes, ssize_t(3));
+        QVERIFY(r.truncated);
+        QCOMPARE(r.fdCount, FdMessage::kMaxFds);
+        for (int i = 0; i < r.fdCount; ++i)
+            QVERIFY(::fcntl(r.fds[i], F_GETFD) & FD_CLOEXEC);
+        const int kept = r.fds[0];
+        r.closeFds();
+        QCOMPARE(r.fdCount, 0);
+        QCOMPARE(::fcntl(kept, F_GETFD), -1); // closed
+        QCOMPARE(FdMessage::send(pair[0], "x", 1, fds, FdMessage::kMaxFds + 1, 0), ssize_t(-1));
+        QCOMPARE(errno, EINVAL);
+        // Nothing waiting: -1 with EAGAIN, not a blocked caller.
+        r = FdMessage::receive(pair[1], buf, sizeof buf, MSG_DONTWAIT);
+        QCOMPARE(r.bytes, ssize_t(-1));
+        QCOMPARE(errno, EAGAIN);
+        for (int fd : fds)
+            ::close(fd);
+        ::close(pair[0]);
+        ::close(pair[1]);
     }
 
     void handoffControlLinesCarryTheId()

@@ -3,7 +3,9 @@
 #include "AgentClient.h"
 
 #include "AgentProtocol.h"
+#include "ErrnoCode.h"
 #include "LocalLogging.h"
+#include "ipc/FdMessage.h"
 
 #include <QDateTime>
 #include <QPointer>
@@ -65,32 +67,7 @@ bool hasNul(const QByteArray &field)
 
 Error agentError(qint64 errnum, const QByteArray &message)
 {
-    Error::Code code = Error::Code::Internal;
-    switch (errnum) {
-    case ENOENT:
-    case ESRCH:
-        code = Error::Code::NotFound;
-        break;
-    case EINVAL:
-    case E2BIG:
-    case ENOTDIR:
-    case EISDIR:
-    case EEXIST:
-    case ENAMETOOLONG:
-    case ELOOP:
-        code = Error::Code::InvalidArgument;
-        break;
-    case EAGAIN:
-    case ENOSPC:
-    case EDQUOT:
-    case EFBIG:
-    case EMFILE:
-    case ENOMEM:
-        code = Error::Code::LimitExceeded;
-        break;
-    default:
-        break;
-    }
+    const Error::Code code = errorCodeForErrno(int(errnum));
     QString text = QString::fromUtf8(message.left(kMaxErrorText)).simplified();
     if (text.isEmpty())
         text = QString::fromLocal8Bit(std::strerror(int(errnum)));
@@ -233,24 +210,8 @@ void AgentClient::flush()
 {
     while (!m_queue.isEmpty() && m_fd >= 0) {
         Outgoing &o = m_queue.first();
-        struct iovec iov = {o.data.data(), size_t(o.data.size())};
-        struct msghdr msg = {};
-        msg.msg_iov = &iov;
-        msg.msg_iovlen = 1;
-        alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * Agent::kMaxFds)];
-        if (!o.fds.isEmpty()) {
-            msg.msg_control = control;
-            msg.msg_controllen = CMSG_SPACE(sizeof(int) * size_t(o.fds.size()));
-            struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-            c->cmsg_level = SOL_SOCKET;
-            c->cmsg_type = SCM_RIGHTS;
-            c->cmsg_len = CMSG_LEN(sizeof(int) * size_t(o.fds.size()));
-            std::memcpy(CMSG_DATA(c), o.fds.constData(), sizeof(int) * size_t(o.fds.size()));
-        }
-        ssize_t n;
-        do {
-            n = ::sendmsg(m_fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
-        } while (n < 0 && errno == EINTR);
+        const ssize_t n = Ipc::FdMessage::send(m_fd, o.data.constData(), size_t(o.data.size()),
+            o.fds.constData(), int(o.fds.size()), MSG_DONTWAIT);
         if (n < 0) {
             if (errno == EAGAIN || errno == EWOULDBLOCK) {
                 m_writeNotifier->setEnabled(true);
@@ -277,17 +238,9 @@ void AgentClient::readMessages()
     // Per thread: clients may live on different threads; the datagram is copied out below.
     thread_local QByteArray buffer(int(Agent::kMaxMessage), Qt::Uninitialized);
     for (int i = 0; i < kMaxMessagesPerWakeup && self && m_fd >= 0; ++i) {
-        alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * 8)];
-        struct iovec iov = {buffer.data(), size_t(buffer.size())};
-        struct msghdr msg = {};
-        msg.msg_iov = &iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = control;
-        msg.msg_controllen = sizeof(control);
-        ssize_t n;
-        do {
-            n = ::recvmsg(m_fd, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
-        } while (n < 0 && errno == EINTR);
+        Ipc::FdMessage::Received r =
+            Ipc::FdMessage::receive(m_fd, buffer.data(), size_t(buffer.size()), MSG_DONTWAIT);
+        const ssize_t n = r.bytes;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
             return;
         if (n <= 0) {
@@ -295,19 +248,10 @@ void AgentClient::readMessages()
                                  : QString::fromLocal8Bit(std::strerror(errno)));
             return;
         }
-        bool gotFds = false;
-        for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
-            if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
-                const size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-                for (size_t k = 0; k < count; ++k) {
-                    int fd;
-                    std::memcpy(&fd, CMSG_DATA(c) + k * sizeof(int), sizeof(int));
-                    ::close(fd);
-                }
-                gotFds = true;
-            }
-        }
-        if (gotFds || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
+        // The agent never sends descriptors: any it sent are closed and the channel dropped.
+        const bool gotFds = r.fdCount > 0;
+        r.closeFds();
+        if (gotFds || r.truncated) {
             violation(QStringLiteral("oversized message or unexpected fds"));
             return;
         }

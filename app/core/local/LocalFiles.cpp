@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "LocalFiles.h"
 
+#include "ErrnoCode.h"
 #include "LocalSandbox.h"
 
 #include <QPointer>
@@ -27,34 +28,34 @@ Error LocalFiles::errorFor(int code, const QString &path, const QByteArray &mess
     const QJsonObject details {{QStringLiteral("path"), path}};
     switch (code) {
     case ENOENT:
-        return Error::make(Error::Code::NotFound,
+        return Error::make(errorCodeForErrno(code),
             QStringLiteral("No such file or directory: %1").arg(path), details,
             QStringLiteral("File not found"));
     case EACCES:
     case EPERM:
     case EROFS:
-        return Error::make(Error::Code::InvalidArgument,
+        return Error::make(errorCodeForErrno(code),
             QStringLiteral("Permission denied: %1. In a local sandbox only /workspace, /home/user "
                            "and /tmp are writable.")
                 .arg(path),
             details, QStringLiteral("Permission denied"));
     case EISDIR:
-        return Error::make(Error::Code::InvalidArgument,
+        return Error::make(errorCodeForErrno(code),
             QStringLiteral("%1 is a directory; use file_list.").arg(path), details,
             QStringLiteral("Is a directory"));
     case ENOTDIR:
-        return Error::make(Error::Code::InvalidArgument,
+        return Error::make(errorCodeForErrno(code),
             QStringLiteral("A part of %1 is not a directory.").arg(path), details,
             QStringLiteral("Not a directory"));
     case ENOSPC:
     case EFBIG:
     case EDQUOT:
-        return Error::make(Error::Code::LimitExceeded,
+        return Error::make(errorCodeForErrno(code),
             QStringLiteral("The sandbox's disk or file size limit was reached writing %1.")
                 .arg(path),
             details, QStringLiteral("No space left"));
     default:
-        return Error::make(Error::Code::Internal,
+        return Error::make(errorCodeForErrno(code),
             QStringLiteral("%1: %2").arg(path,
                 QString::fromUtf8(message).trimmed().isEmpty()
                     ? qt_error_string(code)
