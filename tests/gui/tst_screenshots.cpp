@@ -9,7 +9,8 @@
 // Fails on a blank image, on a string the Chinese translation lacks at run time, and on
 // unfinished strings in the .ts files (lrelease's own count).
 #include "GuiFixture.h"
-#include "McpBridgeClient.h"
+#include "support/BridgeProcess.h"
+#include "support/McpClient.h"
 
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFilterModel.h"
@@ -46,8 +47,9 @@
 #include <csignal>
 
 using namespace Hopx;
+using HopxTest::BridgeProcess;
 using HopxTest::GuiFixture;
-using HopxTest::McpBridgeClient;
+using HopxTest::McpClient;
 
 namespace {
 
@@ -243,24 +245,22 @@ private slots:
         QVERIFY(app.waitForStarted(5000));
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(socket), 15000);
 
-        McpBridgeClient claude, cursor;
-        QVERIFY(claude.start(socket));
-        QVERIFY(cursor.start(socket));
-        const qint64 i1 =
-            claude.initialize(QStringLiteral("claude-code"), QStringLiteral("2.0.14"));
-        const qint64 i2 =
-            cursor.initialize(QStringLiteral("cursor-vscode"), QStringLiteral("1.7.33"));
-        QTRY_VERIFY_WITH_TIMEOUT(claude.response(i1) && cursor.response(i2), 15000);
-        claude.notify(QStringLiteral("notifications/initialized"));
-        cursor.notify(QStringLiteral("notifications/initialized"));
+        BridgeProcess claudeBridge, cursorBridge;
+        QVERIFY(claudeBridge.start(socket));
+        QVERIFY(cursorBridge.start(socket));
+        McpClient claude(&claudeBridge), cursor(&cursorBridge);
+        QVERIFY(claude.initialize(
+            QStringLiteral("2025-06-18"), QStringLiteral("claude-code"), QStringLiteral("2.0.14")));
+        QVERIFY(cursor.initialize(QStringLiteral("2025-06-18"), QStringLiteral("cursor-vscode"),
+            QStringLiteral("1.7.33")));
 
         // Real local sandboxes, when this machine can run them.
         QStringList ids;
         for (int n = 0; n < 2; ++n) {
-            const qint64 c = claude.callTool(QStringLiteral("create_sandbox"),
+            const qint64 c = claude.startTool(QStringLiteral("create_sandbox"),
                 {{QStringLiteral("provider"), QStringLiteral("local")},
                     {QStringLiteral("timeout_seconds"), 1800 + n * 1800}});
-            QTRY_VERIFY_WITH_TIMEOUT(claude.response(c), 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(claude.find(c), 60000);
             const QJsonObject sc =
                 claude.result(c).value(QStringLiteral("structuredContent")).toObject();
             const QString id = sc.value(QStringLiteral("id")).toString();
@@ -273,20 +273,20 @@ private slots:
             ids << id;
         }
         if (!ids.isEmpty()) {
-            const qint64 e = claude.callTool(QStringLiteral("execute_code"),
+            const qint64 e = claude.startTool(QStringLiteral("execute_code"),
                 {{QStringLiteral("sandbox_id"), ids.first()},
                     {QStringLiteral("mode"), QStringLiteral("persistent")},
                     {QStringLiteral("code"),
                         QStringLiteral("import sys\nprint('Python', "
                                        "sys.version.split()[0])\nprint(sum(range(10)))")}});
-            const qint64 r = cursor.callTool(QStringLiteral("run_command"),
+            const qint64 r = cursor.startTool(QStringLiteral("run_command"),
                 {{QStringLiteral("sandbox_id"), ids.last()},
                     {QStringLiteral("command"),
                         QStringLiteral("echo hello > /workspace/hello.txt && ls /workspace")}});
-            QTRY_VERIFY_WITH_TIMEOUT(claude.response(e) && cursor.response(r), 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(claude.find(e) && cursor.find(r), 60000);
         }
-        const qint64 h = cursor.callTool(QStringLiteral("health"), {});
-        QTRY_VERIFY_WITH_TIMEOUT(cursor.response(h), 15000);
+        const qint64 h = cursor.startTool(QStringLiteral("health"), {});
+        QTRY_VERIFY_WITH_TIMEOUT(cursor.find(h), 15000);
 
         // Launching the app again raises the running one and exits 0; a headless one still exits 3.
         QProcess second;
@@ -361,20 +361,18 @@ private slots:
             QStringLiteral("local"), QStringLiteral("running"), 7 * 60, 1800);
 
         // Two IDEs through real bridges, calling real tools.
-        McpBridgeClient claude, cursor;
-        QVERIFY(claude.start(f.socket));
-        QVERIFY(cursor.start(f.socket));
-        const qint64 i1 =
-            claude.initialize(QStringLiteral("claude-code"), QStringLiteral("2.0.14"));
-        const qint64 i2 =
-            cursor.initialize(QStringLiteral("cursor-vscode"), QStringLiteral("1.7.33"));
-        QTRY_VERIFY_WITH_TIMEOUT(claude.response(i1) && cursor.response(i2), 15000);
-        claude.notify(QStringLiteral("notifications/initialized"));
-        cursor.notify(QStringLiteral("notifications/initialized"));
+        BridgeProcess claudeBridge, cursorBridge;
+        QVERIFY(claudeBridge.start(f.socket));
+        QVERIFY(cursorBridge.start(f.socket));
+        McpClient claude(&claudeBridge), cursor(&cursorBridge);
+        QVERIFY(claude.initialize(
+            QStringLiteral("2025-06-18"), QStringLiteral("claude-code"), QStringLiteral("2.0.14")));
+        QVERIFY(cursor.initialize(QStringLiteral("2025-06-18"), QStringLiteral("cursor-vscode"),
+            QStringLiteral("1.7.33")));
         const qint64 list = claude.request(QStringLiteral("tools/list"));
-        const qint64 create = claude.callTool(QStringLiteral("create_sandbox"),
+        const qint64 create = claude.startTool(QStringLiteral("create_sandbox"),
             {{QStringLiteral("template_name"), QStringLiteral("python")}});
-        QTRY_VERIFY_WITH_TIMEOUT(claude.response(list) && claude.response(create), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(claude.find(list) && claude.find(create), 15000);
         const QString created = claude.result(create)
                                     .value(QStringLiteral("structuredContent"))
                                     .toObject()
@@ -391,7 +389,7 @@ private slots:
             QVERIFY(png.open(QIODevice::ReadOnly));
             f.local.richOutputs.append({QStringLiteral("image/png"), png.readAll()});
         }
-        const qint64 exec = claude.callTool(QStringLiteral("execute_code"),
+        const qint64 exec = claude.startTool(QStringLiteral("execute_code"),
             {{QStringLiteral("sandbox_id"), created},
                 {QStringLiteral("mode"), QStringLiteral("persistent")},
                 {QStringLiteral("code"),
@@ -402,18 +400,18 @@ private slots:
                         "by_hour = df.groupby('hour').ms.quantile([0.5, 0.95]).unstack()\n"
                         "by_hour.plot(marker='o', title='Request latency, 1204 rows')\n"
                         "df.ms.plot.hist(bins=40, title='Latency distribution')")}});
-        QTRY_VERIFY_WITH_TIMEOUT(claude.response(exec), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(claude.find(exec), 15000);
         f.local.richOutputs.clear();
         f.local.outputs = {QStringLiteral("analysis.py"), QStringLiteral("latency.csv")};
-        const qint64 cmd = cursor.callTool(QStringLiteral("run_command"),
+        const qint64 cmd = cursor.startTool(QStringLiteral("run_command"),
             {{QStringLiteral("sandbox_id"), notebook.id},
                 {QStringLiteral("command"), QStringLiteral("ls /workspace")}});
-        QTRY_VERIFY_WITH_TIMEOUT(cursor.response(cmd), 15000);
-        const qint64 missing = cursor.callTool(QStringLiteral("file_read"),
+        QTRY_VERIFY_WITH_TIMEOUT(cursor.find(cmd), 15000);
+        const qint64 missing = cursor.startTool(QStringLiteral("file_read"),
             {{QStringLiteral("sandbox_id"), notebook.id},
                 {QStringLiteral("path"), QStringLiteral("/workspace/report.md")}});
-        const qint64 health = cursor.callTool(QStringLiteral("health"), {});
-        QTRY_VERIFY_WITH_TIMEOUT(cursor.response(missing) && cursor.response(health), 15000);
+        const qint64 health = cursor.startTool(QStringLiteral("health"), {});
+        QTRY_VERIFY_WITH_TIMEOUT(cursor.find(missing) && cursor.find(health), 15000);
 
         // The UI's own sampler asks the (fake) local provider for its processes every 2 s: wait
         // for two samples, so the CPU column shows a rate.

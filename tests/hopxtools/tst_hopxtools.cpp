@@ -3,8 +3,8 @@
 // Every tool of TOOLS.md with provider "hopx", through the real MCP path: a socket, the real
 // `hopx-desktop --headless`, its HopxProvider and FakeHopxServer (in this process) as HOPX.
 // Each test checks both what the tool returned and what the app sent to HOPX.
-#include "AsyncMcpClient.h"
 #include "FakeHopxServer.h"
+#include "support/McpClient.h"
 
 #include "support/McpTestClient.h"
 
@@ -92,7 +92,7 @@ private:
     std::unique_ptr<FakeHopxServer> m_fake;
     std::unique_ptr<HeadlessApp> m_app;
     std::unique_ptr<QLocalSocket> m_socket;
-    std::unique_ptr<AsyncMcpClient> m_client;
+    std::unique_ptr<McpClient> m_client;
     QList<Request> m_all; // every request of the whole run, for the credential sweep
     QString m_sandbox; // a warm sandbox shared by the read-mostly tests
 
@@ -188,7 +188,7 @@ private slots:
         QVERIFY(m_app);
         m_socket = m_app->connect();
         QVERIFY(m_socket);
-        m_client = std::make_unique<AsyncMcpClient>(m_socket.get());
+        m_client = std::make_unique<McpClient>(m_socket.get());
         QVERIFY(m_client->initialize());
     }
 
@@ -1437,7 +1437,7 @@ private slots:
         dead.close();
         auto socket = app->connect();
         QVERIFY(socket);
-        AsyncMcpClient client(socket.get());
+        McpClient client(socket.get());
         QVERIFY(client.initialize());
         const QJsonObject r = client.callTool(QStringLiteral("create_sandbox"),
             {{QStringLiteral("provider"), QStringLiteral("hopx")}}, 60000);
@@ -1480,7 +1480,7 @@ private slots:
             bridge.waitForFinished(1000);
             m_fake->revokeApiKey(bridgeKey);
         });
-        AsyncMcpClient viaBridge(&bridge);
+        McpClient viaBridge(&bridge);
         QVERIFY(viaBridge.initialize());
 
         m_fake->clearRequests();
@@ -1501,7 +1501,7 @@ private slots:
         // A connection without a hello uses the app's own key (or has none).
         auto socket = app->connect();
         QVERIFY(socket);
-        AsyncMcpClient direct(socket.get());
+        McpClient direct(socket.get());
         QVERIFY(direct.initialize());
         m_fake->clearRequests();
         r = direct.callTool(QStringLiteral("list_sandboxes"),

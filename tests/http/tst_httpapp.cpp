@@ -3,7 +3,7 @@
 // hopx-desktop's HTTP flags end to end (--http, --http-token, HOPX_MCP_HTTP_TOKEN, the
 // generated token file; hopx-desktop-testserver's --http-insecure-no-token), and tasks over
 // both transports:
-// the local socket (through a LineClient) and Streamable HTTP.
+// the local socket (through a McpClient) and Streamable HTTP.
 #include "HttpTestClient.h"
 #include "support/McpTestClient.h"
 
@@ -96,7 +96,7 @@ private slots:
             {QStringLiteral("--http"), address, QStringLiteral("--http-insecure-no-token")});
         app.process().setProcessChannelMode(QProcess::SeparateChannels);
         app.process().start();
-        QVERIFY(app.process().waitForFinished(15000));
+        QVERIFY(exited(app.process(), 15000));
         QCOMPARE(app.process().exitCode(), exitCode);
         const QString err = QString::fromUtf8(app.process().readAllStandardError());
         QVERIFY2(err.contains(mentions), qPrintable(err));
@@ -170,7 +170,7 @@ private slots:
                 QStringLiteral("x")});
             app.process().setProcessChannelMode(QProcess::SeparateChannels);
             app.process().start();
-            QVERIFY(app.process().waitForFinished(15000));
+            QVERIFY(exited(app.process(), 15000));
             QCOMPARE(app.process().exitCode(), 2); // contradictory flags
         }
     }
@@ -227,7 +227,7 @@ private slots:
         QVERIFY(app.start());
         auto socket = app.connect();
         QVERIFY(socket);
-        LineClient client(socket.get());
+        McpClient client(socket.get());
         QVERIFY(client.initialize());
 
         const qint64 id = client.request(QStringLiteral("tools/call"),
@@ -273,7 +273,7 @@ private slots:
         socket.reset();
         auto socket2 = app.connect();
         QVERIFY(socket2);
-        LineClient client2(socket2.get());
+        McpClient client2(socket2.get());
         QVERIFY(client2.initialize());
         QString status;
         QTRY_VERIFY_WITH_TIMEOUT((status = client2
@@ -324,7 +324,7 @@ private slots:
             QStringLiteral("Progress complete"));
         // Tasks of the local socket's user are not those of the HTTP token holder.
         auto socket = app.connect();
-        LineClient local(socket.get());
+        McpClient local(socket.get());
         QVERIFY(local.initialize());
         const qint64 id =
             local.request(QStringLiteral("tasks/get"), QJsonObject {{"taskId", taskId}});

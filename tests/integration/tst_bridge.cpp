@@ -57,7 +57,7 @@ private slots:
     {
         QProcess p;
         p.start(binPath(QStringLiteral("hopx-mcp")), {QStringLiteral("--version")});
-        QVERIFY(p.waitForFinished(5000));
+        QVERIFY(exited(p, 5000));
         QCOMPARE(p.exitCode(), 0);
         QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("hopx-mcp " HOPX_VERSION));
     }
@@ -68,7 +68,7 @@ private slots:
         QVERIFY(app.start());
         QProcess bridge;
         startBridge(bridge, ideEnvironment(app));
-        LineClient c(&bridge);
+        McpClient c(&bridge);
         QVERIFY(c.initialize());
         const QJsonObject list = c.call(QStringLiteral("tools/list"));
         QVERIFY(!list.value(QStringLiteral("tools")).toArray().isEmpty());
@@ -85,7 +85,7 @@ private slots:
                 line.constData());
         // Byte-exact: what the server sends is what arrives, including non-ASCII text.
         bridge.closeWriteChannel();
-        QVERIFY(bridge.waitForFinished(5000));
+        QVERIFY(exited(bridge, 5000));
         QCOMPARE(bridge.exitCode(), 0);
     }
 
@@ -120,7 +120,7 @@ private slots:
                      "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/"
                      "call\",\"params\":{\"name\":\"health\"}}\n");
         bridge.closeWriteChannel(); // like `printf … | hopx-mcp`
-        QVERIFY(bridge.waitForFinished(10000));
+        QVERIFY(exited(bridge, 10000));
         const QList<QByteArray> lines = bridge.readAllStandardOutput().split('\n');
         QCOMPARE(lines.size(), 3); // two replies and the final empty split
         QCOMPARE(QJsonDocument::fromJson(lines[1]).object().value(QStringLiteral("id")).toInt(), 2);
@@ -132,7 +132,7 @@ private slots:
         HeadlessApp app; // never started
         QProcess bridge;
         startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});
-        LineClient c(&bridge);
+        McpClient c(&bridge);
         const qint64 id = c.request(QStringLiteral("initialize"),
             QJsonObject {{QStringLiteral("protocolVersion"), QStringLiteral("2025-11-25")}});
         const auto reply = c.response(id, 10000);
@@ -143,7 +143,7 @@ private slots:
                      .toString()
                      .contains(QStringLiteral("not running")),
             qPrintable(error.value(QStringLiteral("message")).toString()));
-        QVERIFY(bridge.waitForFinished(5000));
+        QVERIFY(exited(bridge, 5000));
         QCOMPARE(bridge.exitCode(), 1);
         QVERIFY(bridge.readAllStandardError().contains("not running"));
     }
@@ -160,7 +160,7 @@ private slots:
             env.insert(QLatin1String(k), full.value(QLatin1String(k)));
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         startBridge(bridge, env);
-        LineClient c(&bridge);
+        McpClient c(&bridge);
         QVERIFY(c.initialize());
         const QJsonObject health = c.callTool(QStringLiteral("health"));
         QCOMPARE(health.value(QStringLiteral("structuredContent"))
@@ -169,7 +169,7 @@ private slots:
                      .isString(),
             true);
         bridge.closeWriteChannel();
-        QVERIFY(bridge.waitForFinished(5000));
+        QVERIFY(exited(bridge, 5000));
         const QByteArray err = bridge.readAllStandardError();
         const auto m =
             QRegularExpression(QStringLiteral("pid (\\d+)")).match(QString::fromUtf8(err));
@@ -186,7 +186,7 @@ private slots:
         QVERIFY(app.start());
         QProcess bridge;
         startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});
-        LineClient c(&bridge);
+        McpClient c(&bridge);
         QVERIFY(c.initialize());
         const qint64 id = c.request(QStringLiteral("tools/call"),
             QJsonObject {{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
@@ -205,7 +205,7 @@ private slots:
                     .value(QStringLiteral("message"))
                     .toString()
                     .contains(QStringLiteral("stopped")));
-        QVERIFY(bridge.waitForFinished(5000));
+        QVERIFY(exited(bridge, 5000));
         QCOMPARE(bridge.exitCode(), 1);
     }
 
@@ -215,7 +215,7 @@ private slots:
         QVERIFY(app.start());
         QProcess bridge;
         startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});
-        LineClient c(&bridge);
+        McpClient c(&bridge);
         QVERIFY(c.initialize());
         // QProcess gives the bridge pipes: with the hand-off the app holds the very same pipe
         // as the bridge's stdin; when forwarding it must not.
@@ -230,7 +230,7 @@ private slots:
         const auto pong = c.response(c.request(QStringLiteral("ping")));
         QVERIFY(pong && pong->contains(QStringLiteral("result")));
         bridge.closeWriteChannel();
-        QVERIFY(bridge.waitForFinished(5000));
+        QVERIFY(exited(bridge, 5000));
         QCOMPARE(bridge.exitStatus(), QProcess::NormalExit);
         QCOMPARE(bridge.exitCode(), 0);
     }
@@ -244,11 +244,11 @@ private slots:
         env.insert(QStringLiteral("HOPX_API_KEY"), QStringLiteral("test-key-not-real"));
         env.insert(QStringLiteral("HOPX_BASE_URL"), QStringLiteral("http://127.0.0.1:9"));
         startBridge(withKey, env);
-        LineClient a(&withKey);
+        McpClient a(&withKey);
         QVERIFY(a.initialize());
         QProcess without;
         startBridge(without, ideEnvironment(app));
-        LineClient b(&without);
+        McpClient b(&without);
         QVERIFY(b.initialize());
         // With a key on its connection, "auto" picks hopx for client a only.
         const QJsonObject ha = a.callTool(QStringLiteral("health"))

@@ -104,7 +104,7 @@ private slots:
         // The first instance still serves (its socket was not stolen).
         auto s = app.connect();
         QVERIFY(s);
-        LineClient c(s.get());
+        McpClient c(s.get());
         QVERIFY(c.initialize());
     }
 
@@ -128,7 +128,7 @@ private slots:
         QVERIFY(app.start());
         auto s = app.connect();
         QVERIFY(s);
-        LineClient c(s.get());
+        McpClient c(s.get());
         QVERIFY(c.initialize());
     }
 
@@ -138,11 +138,11 @@ private slots:
         QVERIFY(app.start());
         constexpr int kClients = 6;
         std::vector<std::unique_ptr<QLocalSocket>> sockets;
-        std::vector<std::unique_ptr<LineClient>> clients;
+        std::vector<std::unique_ptr<McpClient>> clients;
         for (int i = 0; i < kClients; ++i) {
             sockets.push_back(app.connect());
             QVERIFY(sockets.back());
-            clients.push_back(std::make_unique<LineClient>(sockets.back().get()));
+            clients.push_back(std::make_unique<McpClient>(sockets.back().get()));
             QVERIFY(clients.back()->initialize(
                 QStringLiteral("2025-11-25"), QStringLiteral("client-%1").arg(i)));
         }
@@ -188,7 +188,7 @@ private slots:
         HeadlessApp app;
         QVERIFY(app.start());
         auto s = app.connect();
-        LineClient c(s.get());
+        McpClient c(s.get());
         c.sendRaw("this is not json\n");
         auto err =
             c.waitFor([](const QJsonObject &m) { return m.contains(QStringLiteral("error")); });
@@ -228,8 +228,8 @@ private slots:
         QVERIFY(app.start());
         auto big = app.connect();
         auto other = app.connect();
-        LineClient bigClient(big.get());
-        LineClient otherClient(other.get());
+        McpClient bigClient(big.get());
+        McpClient otherClient(other.get());
         QVERIFY(otherClient.initialize());
         // 17 MiB without a newline: over the 16 MiB limit.
         const QByteArray chunk(1024 * 1024, 'a');
@@ -255,7 +255,7 @@ private slots:
         QVERIFY(app.start());
         QVERIFY(QFileInfo::exists(app.socketPath()));
         ::kill(pid_t(app.process().processId()), SIGTERM);
-        QVERIFY(app.process().waitForFinished(10000));
+        QVERIFY(exited(app.process(), 10000));
         QCOMPARE(app.process().exitStatus(), QProcess::NormalExit);
         QCOMPARE(app.process().exitCode(), 0);
         QVERIFY(!QFileInfo::exists(app.socketPath()));

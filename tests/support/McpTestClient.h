@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Test helpers: a line-based MCP client over a QLocalSocket or a child process's pipes, and
-// a fixture that runs `hopx-desktop --headless` on a private socket with a private XDG tree.
+// Test helpers: a fixture that runs `hopx-desktop --headless` on a private socket with a
+// private XDG tree, and (McpClient.h) the client that talks to it.
+
+#include "McpClient.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -25,133 +27,6 @@ inline QString binPath(const QString &name)
 {
     return QStringLiteral(HOPX_BIN_DIR "/") + name;
 }
-
-/*! Newline-delimited JSON client over any QIODevice (socket or process). */
-class LineClient
-{
-public:
-    explicit LineClient(QIODevice *io)
-        : m_io(io)
-    { }
-
-    void sendRaw(const QByteArray &bytes)
-    {
-        m_io->write(bytes);
-        if (auto *s = qobject_cast<QLocalSocket *>(m_io))
-            s->flush();
-    }
-    void send(const QJsonObject &msg)
-    {
-        sendRaw(QJsonDocument(msg).toJson(QJsonDocument::Compact) + '\n');
-    }
-
-    qint64 request(const QString &method, const QJsonObject &params = {})
-    {
-        const qint64 id = m_nextId++;
-        QJsonObject msg {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-            {QStringLiteral("id"), id}, {QStringLiteral("method"), method}};
-        if (!params.isEmpty())
-            msg.insert(QStringLiteral("params"), params);
-        send(msg);
-        return id;
-    }
-    void notify(const QString &method, const QJsonObject &params = {})
-    {
-        QJsonObject msg {
-            {QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method}};
-        if (!params.isEmpty())
-            msg.insert(QStringLiteral("params"), params);
-        send(msg);
-    }
-
-    //! Reads lines until one satisfies pred or the timeout passes; keeps every message seen.
-    std::optional<QJsonObject> waitFor(
-        const std::function<bool(const QJsonObject &)> &pred, int timeoutMs = 10000)
-    {
-        QElapsedTimer timer;
-        timer.start();
-        while (true) {
-            for (int i = 0; i < m_messages.size(); ++i) {
-                if (pred(m_messages[i])) {
-                    const QJsonObject hit = m_messages[i];
-                    m_messages.removeAt(i);
-                    return hit;
-                }
-            }
-            const qint64 left = timeoutMs - timer.elapsed();
-            if (left <= 0)
-                return std::nullopt;
-            if (!m_io->bytesAvailable()
-                && !m_io->waitForReadyRead(int(std::min<qint64>(left, 100)))) {
-                if (auto *s = qobject_cast<QLocalSocket *>(m_io);
-                    s && s->state() != QLocalSocket::ConnectedState && !s->bytesAvailable())
-                    return std::nullopt;
-                if (auto *p = qobject_cast<QProcess *>(m_io);
-                    p && p->state() == QProcess::NotRunning && !p->bytesAvailable())
-                    return std::nullopt;
-                continue;
-            }
-            m_buffer += m_io->readAll();
-            qsizetype nl;
-            while ((nl = m_buffer.indexOf('\n')) >= 0) {
-                const QByteArray line = m_buffer.left(nl);
-                m_buffer.remove(0, nl + 1);
-                m_rawLines.append(line);
-                m_messages.append(QJsonDocument::fromJson(line).object());
-            }
-        }
-    }
-    std::optional<QJsonObject> response(qint64 id, int timeoutMs = 10000)
-    {
-        return waitFor(
-            [id](const QJsonObject &m) {
-                return !m.contains(QStringLiteral("method"))
-                    && m.value(QStringLiteral("id")).toInteger(-1) == id;
-            },
-            timeoutMs);
-    }
-    //! Sends a request and returns its result (fails the test on an error reply).
-    QJsonObject call(const QString &method, const QJsonObject &params = {}, int timeoutMs = 30000)
-    {
-        const qint64 id = request(method, params);
-        const auto reply = response(id, timeoutMs);
-        if (!reply) {
-            qWarning() << "no reply to" << method;
-            return {};
-        }
-        if (reply->contains(QStringLiteral("error")))
-            qWarning() << "error reply to" << method << reply->value(QStringLiteral("error"));
-        return reply->value(QStringLiteral("result")).toObject();
-    }
-    QJsonObject callTool(
-        const QString &name, const QJsonObject &arguments = {}, int timeoutMs = 60000)
-    {
-        return call(QStringLiteral("tools/call"),
-            QJsonObject {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}},
-            timeoutMs);
-    }
-    bool initialize(const QString &version = QStringLiteral("2025-11-25"),
-        const QString &name = QStringLiteral("hopx-test"))
-    {
-        const QJsonObject r = call(QStringLiteral("initialize"),
-            QJsonObject {{QStringLiteral("protocolVersion"), version},
-                {QStringLiteral("capabilities"), QJsonObject {}},
-                {QStringLiteral("clientInfo"),
-                    QJsonObject {{QStringLiteral("name"), name},
-                        {QStringLiteral("version"), QStringLiteral("1.0")}}}});
-        notify(QStringLiteral("notifications/initialized"));
-        return r.value(QStringLiteral("protocolVersion")).isString();
-    }
-    const QList<QJsonObject> &pending() const { return m_messages; }
-    const QList<QByteArray> &rawLines() const { return m_rawLines; }
-
-private:
-    QIODevice *m_io;
-    QByteArray m_buffer;
-    QList<QJsonObject> m_messages;
-    QList<QByteArray> m_rawLines;
-    qint64 m_nextId = 1;
-};
 
 /*! `hopx-desktop --headless` on a private socket, with XDG dirs in a temporary tree. */
 class HeadlessApp

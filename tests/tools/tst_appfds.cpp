@@ -29,7 +29,7 @@ class TestAppFds : public QObject
 
     std::unique_ptr<HeadlessApp> m_app;
     std::unique_ptr<QLocalSocket> m_socket;
-    std::unique_ptr<LineClient> m_client;
+    std::unique_ptr<McpClient> m_client;
     WebhookReceiver m_webhook;
     QSet<QString> m_called;
 
@@ -172,7 +172,7 @@ private slots:
         QVERIFY(m_app->start());
         m_socket = m_app->connect();
         QVERIFY(m_socket);
-        m_client = std::make_unique<LineClient>(m_socket.get());
+        m_client = std::make_unique<McpClient>(m_socket.get());
         QVERIFY(m_client->initialize());
     }
 
@@ -209,7 +209,7 @@ private slots:
     {
         auto socket = m_app->connect();
         QVERIFY(socket);
-        LineClient client(socket.get());
+        McpClient client(socket.get());
         QVERIFY(client.initialize());
         const QJsonArray tools =
             client.call(QStringLiteral("tools/list")).value(QStringLiteral("tools")).toArray();

@@ -28,7 +28,7 @@ class TestLocalTools : public QObject
 private:
     std::unique_ptr<HeadlessApp> m_app;
     std::unique_ptr<QLocalSocket> m_socket;
-    std::unique_ptr<LineClient> m_client;
+    std::unique_ptr<McpClient> m_client;
     QSet<QString> m_called; // tools this run called, for everyToolIsExercised()
 
     QJsonObject tool(const QString &name, const QJsonObject &args = {}, int timeoutMs = 120000)
@@ -112,7 +112,7 @@ private slots:
         QVERIFY(m_app->start());
         m_socket = m_app->connect();
         QVERIFY(m_socket);
-        m_client = std::make_unique<LineClient>(m_socket.get());
+        m_client = std::make_unique<McpClient>(m_socket.get());
         QVERIFY(m_client->initialize());
         const QJsonObject health = sc(tool(QStringLiteral("health")));
         QVERIFY2(health.value(QStringLiteral("providers"))
@@ -1249,7 +1249,7 @@ private slots:
         QFETCH(bool, created);
         auto socket = m_app->connect();
         QVERIFY(socket);
-        LineClient c(socket.get());
+        McpClient c(socket.get());
         const QJsonObject init = c.call(QStringLiteral("initialize"),
             {{"protocolVersion", "2025-11-25"},
                 {"capabilities", QJsonObject {{"elicitation", QJsonObject {}}}},
@@ -1312,14 +1312,14 @@ private slots:
         HeadlessApp app;
         QVERIFY(app.start());
         auto socket = app.connect();
-        LineClient c(socket.get());
+        McpClient c(socket.get());
         QVERIFY(c.initialize());
         const int before = agentProcesses();
         c.callTool(QStringLiteral("create_sandbox"));
         c.callTool(QStringLiteral("create_sandbox"));
         QVERIFY(agentProcesses() >= before + 2);
         app.process().kill(); // a crash: no clean shutdown
-        QVERIFY(app.process().waitForFinished(5000));
+        QVERIFY(exited(app.process(), 5000));
         QTRY_VERIFY_WITH_TIMEOUT(agentProcesses() <= before, 5000);
     }
 
