@@ -313,6 +313,7 @@ int main(int argc, char *argv[])
         deps.server = &server;
         deps.observer = &observer;
         deps.keyStore = keyStore.get();
+        deps.policy = &policy;
         deps.http = &httpService;
         deps.network = &network;
         deps.serverName = server.fullServerName();

@@ -21,6 +21,25 @@ QString ProviderPolicy::apiKeyVariable()
     return kApiKey;
 }
 
+bool ProviderPolicy::apiKeyInEnvironment()
+{
+    return !qEnvironmentVariableIsEmpty(qPrintable(kApiKey));
+}
+
+bool ProviderPolicy::isCloud(const SandboxProvider *provider) const
+{
+    return provider && m_cloud && provider->id() == m_cloud->id();
+}
+
+QUrl ProviderPolicy::cloudBaseUrl(const Settings *settings, const QUrl &fallback)
+{
+    for (const QString &candidate : {qEnvironmentVariable(qPrintable(kBaseUrl)),
+             settings ? settings->hopxBaseUrl() : QString()})
+        if (!candidate.isEmpty())
+            return QUrl(candidate);
+    return fallback;
+}
+
 ProviderPolicy::ProviderPolicy(
     Settings *settings, KeyStore *keyStore, const QUrl &defaultCloudUrl, QObject *parent)
     : QObject(parent)
@@ -49,21 +68,13 @@ void ProviderPolicy::refreshKeyState()
 
 bool ProviderPolicy::apiKeyAvailable() const
 {
-    return m_storedKey || !qEnvironmentVariableIsEmpty(qPrintable(kApiKey));
+    return m_storedKey || apiKeyInEnvironment();
 }
 
 ProviderPolicy::CloudAccount ProviderPolicy::appCloudAccount() const
 {
     CloudAccount account;
-    for (const QString &candidate : {qEnvironmentVariable(qPrintable(kBaseUrl)),
-             m_settings ? m_settings->hopxBaseUrl() : QString()}) {
-        if (!candidate.isEmpty()) {
-            account.baseUrl = QUrl(candidate);
-            break;
-        }
-    }
-    if (account.baseUrl.isEmpty())
-        account.baseUrl = m_defaultCloudUrl;
+    account.baseUrl = cloudBaseUrl(m_settings, m_defaultCloudUrl);
     account.apiKey = qEnvironmentVariable(qPrintable(kApiKey));
     account.keyStore = m_keyStore;
     return account;

@@ -46,6 +46,10 @@ public:
 
     //! The environment variable that holds the cloud API key (for messages that name it).
     static QString apiKeyVariable();
+    //! Whether that variable is set: it then wins over the keychain.
+    static bool apiKeyInEnvironment();
+    //! The cloud's base URL: HOPX_BASE_URL, else the setting, else \a fallback.
+    static QUrl cloudBaseUrl(const Settings *settings, const QUrl &fallback);
 
     ProviderPolicy(Settings *settings, KeyStore *keyStore, const QUrl &defaultCloudUrl,
         QObject *parent = nullptr);
@@ -62,6 +66,8 @@ public:
     SandboxProvider *connectionProvider(const QString &kind, const ConnectionEnv &env);
     //! The provider id to use when a tool names none.
     QString defaultKind(const ConnectionEnv &env) const;
+    //! Whether \a provider is the cloud (its missing key is a state to offer, not an error).
+    bool isCloud(const SandboxProvider *provider) const;
     //! Whether an API key is available to the app itself (environment or KeyStore).
     bool apiKeyAvailable() const;
 

@@ -4,6 +4,7 @@
 
 #include "Icons.h"
 #include "core/KeyStore.h"
+#include "core/ProviderPolicy.h"
 #include "core/SessionKeyStore.h"
 
 #include <QCheckBox>
@@ -57,7 +58,7 @@ ApiKeyDialog::ApiKeyDialog(Core::KeyStore *store, KeyTester tester, QWidget *par
     m_envNote->setWordWrap(true);
     m_envNote->setText(tr("HOPX_API_KEY is set in the environment: it takes precedence over the "
                           "key saved here."));
-    m_envNote->setVisible(!qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
+    m_envNote->setVisible(Core::ProviderPolicy::apiKeyInEnvironment());
     m_status->setObjectName(QStringLiteral("keyStatus"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -211,7 +212,7 @@ void ApiKeyDialog::refresh()
                     + tr("No keychain is running, so the key cannot be saved. \"Use for this "
                          "session only\" keeps it in memory until HOPX Desktop quits."));
         }
-        self->m_hint->setVisible(!self->m_hasSaved && qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
+        self->m_hint->setVisible(!self->m_hasSaved && !Core::ProviderPolicy::apiKeyInEnvironment());
         self->updateButtons();
         self->fitHeight();
     });

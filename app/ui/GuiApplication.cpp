@@ -15,6 +15,7 @@
 #include "core/HttpService.h"
 #include "core/IdeConfig.h"
 #include "core/KeyStore.h"
+#include "core/ProviderPolicy.h"
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
 #include "core/Settings.h"
@@ -127,7 +128,7 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
                     m_window->showMessage(
                         tr("MCP over HTTP at %1").arg(m_deps.http->endpointUrl()));
             });
-    setApiKeyPresent(!qEnvironmentVariableIsEmpty("HOPX_API_KEY"));
+    setApiKeyPresent(Core::ProviderPolicy::apiKeyInEnvironment());
     readApiKey();
 }
 
@@ -168,7 +169,7 @@ void GuiApplication::activate()
 
 void GuiApplication::readApiKey()
 {
-    if (!qEnvironmentVariableIsEmpty("HOPX_API_KEY")) {
+    if (Core::ProviderPolicy::apiKeyInEnvironment()) {
         setApiKeyPresent(true);
         return;
     }
@@ -202,7 +203,7 @@ void GuiApplication::updateError()
         for (Core::SandboxProvider *p : m_deps.manager->providers()) {
             const QString reason = p->unavailableReason();
             // A cloud provider without a key is the "no key" state, not an error.
-            if (reason.isEmpty() || (p->id() == QLatin1String("hopx") && !m_keyPresent))
+            if (reason.isEmpty() || (m_deps.policy && m_deps.policy->isCloud(p) && !m_keyPresent))
                 continue;
             problems << Core::SandboxListModel::providerName(p->id()) + QStringLiteral(": ")
                     + reason;
@@ -235,13 +236,9 @@ ApiKeyDialog *GuiApplication::showApiKeyDialog()
     if (!m_apiKeyDialog) {
         KeyTester tester = m_deps.keyTester;
         if (!tester) {
-            Core::Settings *settings = m_deps.settings;
-            tester = ApiKeyTester::make(m_deps.network, [settings] {
-                QString url = qEnvironmentVariable("HOPX_BASE_URL");
-                if (url.isEmpty() && settings)
-                    url = settings->hopxBaseUrl();
-                return QUrl(url.isEmpty() ? QStringLiteral("https://api.hopx.dev") : url);
-            });
+            const QPointer<Core::ProviderPolicy> policy = m_deps.policy;
+            tester = ApiKeyTester::make(m_deps.network,
+                [policy] { return policy ? policy->appCloudAccount().baseUrl : QUrl(); });
         }
         m_apiKeyDialog = new ApiKeyDialog(m_deps.keyStore, tester, m_window.get());
         m_apiKeyDialog->setAttribute(Qt::WA_DeleteOnClose);

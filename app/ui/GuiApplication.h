@@ -18,6 +18,7 @@ class HttpService;
 class KeyStore;
 class LogFeed;
 class LogModel;
+class ProviderPolicy;
 class ResourceSampler;
 class SandboxListModel;
 class SandboxManager;
@@ -58,6 +59,8 @@ public:
         //! Every MCP session of the server, for the Clients view and the log.
         Mcp::SessionObserver *observer = nullptr;
         Core::KeyStore *keyStore = nullptr;
+        //! Which provider is the cloud and where it is; null = no cloud provider.
+        Core::ProviderPolicy *policy = nullptr;
         //! The HTTP endpoint the settings control; null = the Settings dialog cannot show it.
         Core::HttpService *http = nullptr;
         QNetworkAccessManager *network = nullptr;

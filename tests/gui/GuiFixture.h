@@ -9,6 +9,7 @@
 
 #include "core/HttpService.h"
 #include "core/MemoryKeyStore.h"
+#include "core/ProviderPolicy.h"
 #include "core/SandboxManager.h"
 #include "core/Settings.h"
 #include "protocol/SessionObserver.h"
@@ -31,6 +32,8 @@ struct GuiFixture
     Hopx::Core::SandboxManager manager {&settings};
     FakeSandboxProvider local {QStringLiteral("local")};
     FakeSandboxProvider cloud {QStringLiteral("hopx")};
+    Hopx::Core::ProviderPolicy policy {
+        &settings, &keys, QUrl(QStringLiteral("http://127.0.0.1:9"))};
     Hopx::Mcp::ToolRegistry registry;
     Hopx::Mcp::SessionObserver observer;
     Hopx::Mcp::ServerContext context {&registry, nullptr, nullptr, nullptr, &observer};
@@ -45,6 +48,7 @@ struct GuiFixture
     {
         manager.addProvider(&local);
         manager.addProvider(&cloud);
+        policy.setProviders(&local, &cloud, {});
         server = std::make_unique<Hopx::Mcp::LocalServer>(Hopx::Mcp::ServerConfig {}, context);
     }
     ~GuiFixture()
@@ -67,6 +71,7 @@ struct GuiFixture
         deps.server = server.get();
         deps.observer = &observer;
         deps.keyStore = &keys;
+        deps.policy = &policy;
         deps.http = &http;
         deps.network = &network;
         deps.keyTester = [this](
