@@ -3,7 +3,7 @@
 #include "AgentClient.h"
 
 #include "AgentProtocol.h"
-#include "ErrnoCode.h"
+#include "AgentReply.h"
 #include "LocalLogging.h"
 #include "ipc/FdMessage.h"
 
@@ -27,60 +27,6 @@ using Core::Error;
 namespace {
 
 constexpr int kMaxMessagesPerWakeup = 64;
-constexpr int kMaxErrorText = 512;
-
-// Decimal, no sign (unless allowNegative and '-'), no spaces, no overflow, within [min, max].
-bool parseNumber(const QByteArray &text, qint64 min, qint64 max, qint64 &out)
-{
-    if (text.isEmpty() || text.size() > 20)
-        return false;
-    int i = 0;
-    const bool negative = text[0] == '-';
-    if (negative) {
-        if (min >= 0 || text.size() == 1)
-            return false;
-        i = 1;
-    }
-    qint64 value = 0;
-    for (; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c < '0' || c > '9')
-            return false;
-        if (value > (std::numeric_limits<qint64>::max() - (c - '0')) / 10)
-            return false;
-        value = value * 10 + (c - '0');
-    }
-    if (negative)
-        value = -value;
-    if (value < min || value > max)
-        return false;
-    out = value;
-    return true;
-}
-
-constexpr qint64 kMaxPid = 4194304; // PID_MAX_LIMIT
-
-bool hasNul(const QByteArray &field)
-{
-    return field.contains('\0');
-}
-
-Error agentError(qint64 errnum, const QByteArray &message)
-{
-    const Error::Code code = errorCodeForErrno(int(errnum));
-    QString text = QString::fromUtf8(message.left(kMaxErrorText)).simplified();
-    if (text.isEmpty())
-        text = QString::fromLocal8Bit(std::strerror(int(errnum)));
-    return Error::make(code, text, QJsonObject {{QStringLiteral("errno"), errnum}});
-}
-
-Error deadError()
-{
-    return Error::make(Error::Code::SandboxDead,
-        QStringLiteral("The sandbox's agent is gone (the sandbox stopped or "
-                       "crashed); start the sandbox again."));
-}
-
 } // namespace
 
 AgentClient::AgentClient(int fd, QObject *parent)
@@ -128,7 +74,7 @@ AgentClient::~AgentClient()
         }
     }
     for (auto it = pending.begin(); it != pending.end(); ++it)
-        it->onFail(deadError());
+        it->onFail(AgentReply::deadError());
 }
 
 qint64 AgentClient::now() const
@@ -153,12 +99,12 @@ quint64 AgentClient::send(const QByteArrayList &fields, ReplyHandler onReply, Fa
     };
     if (m_fd < 0) {
         closeFds();
-        failLater(id, deadError());
+        failLater(id, AgentReply::deadError());
         return id;
     }
     QByteArray data = fields.value(0) + '\0' + QByteArray::number(id);
     for (int i = 1; i < fields.size(); ++i) {
-        if (hasNul(fields[i])) {
+        if (fields[i].contains('\0')) {
             closeFds();
             failLater(id,
                 Error::make(Error::Code::InvalidArgument,
@@ -270,7 +216,7 @@ void AgentClient::readMessages()
 bool AgentClient::dispatch(const QByteArrayList &f)
 {
     qint64 reqId = 0;
-    if (f.size() < 2 || !parseNumber(f[1], 0, std::numeric_limits<qint64>::max(), reqId)) {
+    if (f.size() < 2 || !AgentReply::number(f[1], 0, std::numeric_limits<qint64>::max(), reqId)) {
         violation(QStringLiteral("message without a REQID"));
         return false;
     }
@@ -278,8 +224,9 @@ bool AgentClient::dispatch(const QByteArrayList &f)
     if (reqId == 0) {
         if (verb == "BGEXIT" && f.size() == 5) {
             qint64 pid, code, sig;
-            if (!parseNumber(f[2], 1, kMaxPid, pid) || !parseNumber(f[3], -1, 255, code)
-                || !parseNumber(f[4], 0, 128, sig)) {
+            if (!AgentReply::number(f[2], 1, AgentReply::kMaxPid, pid)
+                || !AgentReply::number(f[3], -1, 255, code)
+                || !AgentReply::number(f[4], 0, 128, sig)) {
                 violation(QStringLiteral("malformed BGEXIT"));
                 return false;
             }
@@ -287,7 +234,8 @@ bool AgentClient::dispatch(const QByteArrayList &f)
             return true;
         }
         if (verb == "ERROR" && f.size() == 4) {
-            qCWarning(lcLocal) << "agent rejected a message:" << f[3].left(kMaxErrorText);
+            qCWarning(lcLocal) << "agent rejected a message:"
+                               << f[3].left(AgentReply::kMaxErrorText);
             return true;
         }
         violation(QStringLiteral("unexpected unsolicited message"));
@@ -301,13 +249,13 @@ bool AgentClient::dispatch(const QByteArrayList &f)
     }
     if (verb == "ERROR") {
         qint64 errnum;
-        if (f.size() != 4 || !parseNumber(f[2], 0, 4095, errnum)) {
+        if (f.size() != 4 || !AgentReply::number(f[2], 0, 4095, errnum)) {
             violation(QStringLiteral("malformed ERROR"));
             return false;
         }
         const FailHandler fail = it->onFail;
         m_pending.erase(it);
-        fail(agentError(errnum, f[3]));
+        fail(AgentReply::error(errnum, f[3]));
         return true;
     }
     const ReplyHandler handler = it->onReply;
@@ -371,7 +319,7 @@ void AgentClient::disconnectNow(const QString &why)
         }
     }
     for (auto it = pending.begin(); it != pending.end(); ++it)
-        it->onFail(deadError());
+        it->onFail(AgentReply::deadError());
     if (self)
         Q_EMIT disconnected();
 }
@@ -414,8 +362,8 @@ void AgentClient::hello(Core::Callback<Ready> done)
         {"HELLO"},
         [done](const QByteArrayList &f) {
             qint64 version, pid;
-            if (f.size() != 4 || f[0] != "READY" || !parseNumber(f[2], 0, 1 << 20, version)
-                || !parseNumber(f[3], 1, kMaxPid, pid))
+            if (f.size() != 4 || f[0] != "READY" || !AgentReply::number(f[2], 0, 1 << 20, version)
+                || !AgentReply::number(f[3], 1, AgentReply::kMaxPid, pid))
                 return Outcome::Violation;
             if (version != Agent::kProtocolVersion) {
                 done(Error::make(Error::Code::Unavailable,
@@ -480,7 +428,7 @@ quint64 AgentClient::exec(
     auto onReply = [shared, state, background](const QByteArrayList &f) {
         if (f[0] == "STARTED" && !*state) {
             qint64 pid;
-            if (f.size() != 3 || !parseNumber(f[2], 1, kMaxPid, pid))
+            if (f.size() != 3 || !AgentReply::number(f[2], 1, AgentReply::kMaxPid, pid))
                 return Outcome::Violation;
             *state = true;
             if (shared->started)
@@ -490,10 +438,11 @@ quint64 AgentClient::exec(
         if (f[0] == "EXIT" && *state && !background) {
             ExitStatus s;
             qint64 code, sig, cpu, rss;
-            if (f.size() != 8 || !parseNumber(f[2], 1, kMaxPid, s.pid)
-                || !parseNumber(f[3], -1, 255, code) || !parseNumber(f[4], 0, 128, sig)
-                || !parseNumber(f[5], 0, std::numeric_limits<qint64>::max() / 2, cpu)
-                || !parseNumber(f[6], 0, std::numeric_limits<qint64>::max() / 2, rss))
+            if (f.size() != 8 || !AgentReply::number(f[2], 1, AgentReply::kMaxPid, s.pid)
+                || !AgentReply::number(f[3], -1, 255, code)
+                || !AgentReply::number(f[4], 0, 128, sig)
+                || !AgentReply::number(f[5], 0, std::numeric_limits<qint64>::max() / 2, cpu)
+                || !AgentReply::number(f[6], 0, std::numeric_limits<qint64>::max() / 2, rss))
                 return Outcome::Violation;
             if (f[7] != "-") {
                 for (char c : f[7]) {
@@ -602,33 +551,9 @@ void AgentClient::ps(Core::Callback<QList<ProcessInfo>> done)
                 return Outcome::Violation;
             QList<ProcessInfo> list;
             for (int i = 2; i < f.size(); ++i) {
-                // "pid ppid pgid state rss_kb cpu_ms start_ms_ago name\tcmdline"; the name
-                // may contain spaces, so it is everything after the seventh.
-                const int tab = f[i].indexOf('\t');
-                if (tab < 0)
-                    return Outcome::Violation;
-                const QByteArray head = f[i].left(tab);
-                QList<QByteArray> parts;
-                int from = 0;
-                for (int k = 0; k < 7; ++k) {
-                    const int sp = head.indexOf(' ', from);
-                    if (sp < 0)
-                        return Outcome::Violation;
-                    parts << head.mid(from, sp - from);
-                    from = sp + 1;
-                }
                 ProcessInfo p;
-                const qint64 big = std::numeric_limits<qint64>::max() / 2;
-                if (!parseNumber(parts[0], 1, kMaxPid, p.pid)
-                    || !parseNumber(parts[1], 0, kMaxPid, p.ppid)
-                    || !parseNumber(parts[2], 0, kMaxPid, p.pgid) || parts[3].size() != 1
-                    || !parseNumber(parts[4], 0, big, p.rssKb)
-                    || !parseNumber(parts[5], 0, big, p.cpuMs)
-                    || !parseNumber(parts[6], 0, big, p.startedMsAgo))
+                if (!AgentReply::processLine(f[i], &p))
                     return Outcome::Violation;
-                p.state = parts[3][0];
-                p.name = QString::fromUtf8(head.mid(from).left(64));
-                p.cmdline = QString::fromUtf8(f[i].mid(tab + 1).left(4096));
                 list << p;
             }
             done(list);
