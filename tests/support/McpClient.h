@@ -10,10 +10,12 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QIODevice>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocalSocket>
 #include <QProcess>
+#include <QSet>
 #include <QTimer>
 
 #include <functional>
@@ -142,6 +144,19 @@ public:
                         {QStringLiteral("version"), clientVersion}}}});
         notify(QStringLiteral("notifications/initialized"));
         return r.value(QStringLiteral("protocolVersion")).isString();
+    }
+    //! The tools tools/list names that are not in \a called (a test's "every tool is tested").
+    QStringList toolsNotIn(const QSet<QString> &called)
+    {
+        QStringList missing;
+        const QJsonArray tools =
+            call(QStringLiteral("tools/list")).value(QStringLiteral("tools")).toArray();
+        for (const QJsonValue &t : tools) {
+            const QString name = t.toObject().value(QStringLiteral("name")).toString();
+            if (!called.contains(name))
+                missing << name;
+        }
+        return missing;
     }
     //! Every message not taken yet, in the order it arrived.
     const QList<QJsonObject> &messages() const { return m_messages; }

@@ -211,14 +211,7 @@ private slots:
         QVERIFY(socket);
         McpClient client(socket.get());
         QVERIFY(client.initialize());
-        const QJsonArray tools =
-            client.call(QStringLiteral("tools/list")).value(QStringLiteral("tools")).toArray();
-        QStringList untested;
-        for (const QJsonValue &t : tools) {
-            const QString name = t.toObject().value(QStringLiteral("name")).toString();
-            if (!m_called.contains(name))
-                untested << name;
-        }
+        const QStringList untested = client.toolsNotIn(m_called);
         QVERIFY2(untested.isEmpty(), qPrintable(untested.join(QLatin1String(", "))));
     }
 };
