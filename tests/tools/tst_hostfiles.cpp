@@ -423,6 +423,14 @@ private slots:
         QCOMPARE(entries(project.path()), before);
         QCOMPARE(readFile(QString(project.path() + QStringLiteral("/data.csv"))),
             QByteArray("x,y\n1,2\n3,4\n5,6\n"));
+        const QJsonObject diff = ide.tool(QStringLiteral("project_diff"),
+            {{"sandbox_id", id}, {"root", at}, {"path", "/workspace"}});
+        QVERIFY2(dump(sc(diff).value(QStringLiteral("added")).toArray().toVariantList().isEmpty()
+                         ? QJsonObject {}
+                         : sc(diff))
+                     .contains("/workspace/summary.csv"),
+            dump(diff).constData());
+        QVERIFY2(dump(sc(diff)).contains("data.csv"), dump(diff).constData());
         const QJsonObject saved = ide.tool(QStringLiteral("file_download"),
             {{"sandbox_id", id}, {"path", "/workspace/summary.csv"},
                 {"host_path", QString(project.path() + QStringLiteral("/summary.csv"))}});

@@ -1381,6 +1381,18 @@ private slots:
         QVERIFY2(isError(r) && text(r).contains(QLatin1String("declared no roots")),
             qPrintable(text(r)));
         QVERIFY(!QFile::exists(QDir::tempPath() + QStringLiteral("/hopx-never-written")));
+        // What differs between two sandbox directories (a mounted root's use, without one).
+        command(id,
+            QStringLiteral("mkdir -p /tmp/a/sub /tmp/b && echo 1 > /tmp/a/x && echo 2 > /tmp/b/x "
+                           "&& echo 3 > '/tmp/b/new file' && echo 4 > /tmp/a/sub/old"));
+        r = tool(QStringLiteral("project_diff"),
+            {{"sandbox_id", id}, {"root", "/tmp/a"}, {"path", "/tmp/b"}});
+        QVERIFY2(!isError(r), qPrintable(text(r)));
+        QCOMPARE(sc(r).value(QStringLiteral("changed")).toArray(), QJsonArray {"/tmp/b/x"});
+        QCOMPARE(sc(r).value(QStringLiteral("added")).toArray(), QJsonArray {"/tmp/b/new file"});
+        QCOMPARE(sc(r).value(QStringLiteral("only_in_root")).toArray(), QJsonArray {"/tmp/a/sub"});
+        QVERIFY(isError(tool(QStringLiteral("project_diff"),
+            {{"sandbox_id", id}, {"root", "/nonexistent"}, {"path", "/tmp/b"}})));
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// file_upload, file_download: host files by path, beneath the client's roots, with consent.
+// file_upload, file_download: host files by path, beneath the client's roots, with consent;
+// project_diff: what an analysis changed compared with a mounted root.
 #include "HostAccess.h"
 #include "McpTools.h"
 #include "Schema.h"
@@ -11,6 +12,7 @@
 #include "core/SandboxManager.h"
 #include "core/SandboxTransfer.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 
@@ -192,6 +194,67 @@ void fileDownload(ToolCall *call, SandboxManager *manager, std::shared_ptr<HostA
     });
 }
 
+/*! What differs between two sandbox directories (a mounted root and where an analysis wrote),
+ *  from `diff -rq` run in the sandbox: the paths travel as environment variables, so no
+ *  quoting can go wrong. */
+void projectDiff(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
+{
+    QString id;
+    SandboxProvider *provider = providerForArg(call, manager, args, &id);
+    if (!provider)
+        return;
+    const QString root = QDir::cleanPath(sandboxPath(args.string(QStringLiteral("root"))));
+    const QString path = QDir::cleanPath(sandboxPath(args.string(QStringLiteral("path"))));
+    CommandSpec spec;
+    spec.command =
+        QStringLiteral("diff -rq -- \"$HOPX_DIFF_ROOT\" \"$HOPX_DIFF_PATH\"; test $? -le 1");
+    spec.env = {{QStringLiteral("HOPX_DIFF_ROOT"), root}, {QStringLiteral("HOPX_DIFF_PATH"), path}};
+    spec.timeoutSeconds = 120;
+    spec.maxOutputBytes = 4 * 1024 * 1024;
+    const QJsonObject about {{QStringLiteral("root"), root}, {QStringLiteral("path"), path}};
+    const Cancel cancel = onCapability<SandboxExec>(
+        provider, id,
+        onSuccess<ExecResult>(call, about,
+            [root, path, about](ToolCall *call, const ExecResult &r) {
+                if (r.exitCode != 0) {
+                    finishWithError(call,
+                        Error::make(Error::Code::InvalidArgument,
+                            QStringLiteral("Cannot compare %1 with %2: %3")
+                                .arg(root, path, QString::fromUtf8(r.stderrData).trimmed()),
+                            about, QStringLiteral("Cannot compare")));
+                    return;
+                }
+                QJsonArray added, changed, onlyInRoot;
+                const QString onlyIn = QStringLiteral("Only in ");
+                for (const QString &line :
+                    QString::fromUtf8(r.stdoutData).split(QLatin1Char('\n'))) {
+                    if (line.startsWith(onlyIn)) {
+                        const qsizetype colon = line.indexOf(QStringLiteral(": "), onlyIn.size());
+                        const QString dir = line.mid(onlyIn.size(), colon - onlyIn.size());
+                        const QString full = dir + QLatin1Char('/') + line.mid(colon + 2);
+                        (dir == path || dir.startsWith(path + QLatin1Char('/')) ? added
+                                                                                : onlyInRoot)
+                            .append(QDir::cleanPath(full));
+                    } else if (line.startsWith(QStringLiteral("Files "))
+                        && line.endsWith(QStringLiteral(" differ"))) {
+                        const qsizetype and_ = line.indexOf(QStringLiteral(" and ") + path);
+                        changed.append(line.mid(and_ + 5, line.size() - 7 - (and_ + 5)));
+                    }
+                }
+                QJsonObject dict = about;
+                dict.insert(QStringLiteral("added"), added);
+                dict.insert(QStringLiteral("changed"), changed);
+                dict.insert(QStringLiteral("only_in_root"), onlyInRoot);
+                dict.insert(QStringLiteral("truncated"), r.stdoutTruncated);
+                call->finish(ToolResult::structured(dict));
+            }),
+        [spec](SandboxExec *exec, Callback<ExecResult> done) {
+            return exec->runCommand(spec, std::move(done));
+        },
+        call->arguments());
+    QObject::connect(call, &ToolCall::cancelled, call, [cancel] { cancel(); });
+}
+
 QJsonObject hostPathSchema(const QString &description)
 {
     return Schema::string(description
@@ -229,6 +292,29 @@ void registerHostFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .taskSupport(ToolSpec::TaskSupport::Optional)
         .handler([m, access](
                      ToolCall *call, const ToolArgs &args) { fileUpload(call, m, access, args); })
+        .addTo(registry);
+
+    Tool(QStringLiteral("project_diff"), QStringLiteral("Compare a project with sandbox files"))
+        .description(QStringLiteral(
+            "List what differs between a directory the sandbox sees from the user's project (a "
+            "mounted root, e.g. /project/analysis) and a sandbox directory (e.g. /workspace): "
+            "files added, changed, or only in the project. Nothing reaches the host; copy the "
+            "files the user wants back with file_download, which asks them first."))
+        .input(Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},
+                                  {QStringLiteral("root"),
+                                      Schema::string(QStringLiteral(
+                                          "The project directory, e.g. /project/analysis."))},
+                                  {QStringLiteral("path"),
+                                      Schema::string(QStringLiteral("The sandbox directory to "
+                                                                    "compare, default /workspace."),
+                                          QStringLiteral("/workspace"))}},
+            {QStringLiteral("sandbox_id"), QStringLiteral("root")}))
+        .output(
+            Schema::output({{QStringLiteral("added"), Schema::arrayOf(QStringLiteral("string"))},
+                {QStringLiteral("changed"), Schema::arrayOf(QStringLiteral("string"))},
+                {QStringLiteral("only_in_root"), Schema::arrayOf(QStringLiteral("string"))}}))
+        .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
+        .handler([m](ToolCall *call, const ToolArgs &args) { projectDiff(call, m, args); })
         .addTo(registry);
 
     Tool(QStringLiteral("file_download"), QStringLiteral("Save a sandbox file on the host"))
