@@ -15,6 +15,7 @@
 #include "core/UnixSignalWatcher.h"
 #include "core/hopx/HopxProvider.h"
 #include "core/local/LocalProvider.h"
+#include "core/tools/HostAccess.h"
 #include "core/tools/McpTools.h"
 #include "core/tools/ToolReference.h"
 
@@ -227,7 +228,9 @@ int main(int argc, char *argv[])
     Mcp::ToolRegistry registry;
     Mcp::ResourceRegistry resources;
     Mcp::PromptRegistry prompts;
-    const Core::Tools::ToolDeps deps {&manager, &settings, &network};
+    // Host folders and consent, shared by the tools and the GUI's own folder question.
+    const auto hostAccess = std::make_shared<Core::Tools::HostAccess>(&settings);
+    const Core::Tools::ToolDeps deps {&manager, &settings, &network, hostAccess};
     Core::Tools::registerAll(registry, deps);
     Core::Tools::registerSandboxResources(resources, deps);
     extension->apply(parser, {&registry, &resources, &prompts, &httpFlags});
@@ -317,6 +320,7 @@ int main(int argc, char *argv[])
         deps.http = &httpService;
         deps.network = &network;
         deps.serverName = server.fullServerName();
+        deps.hostAccess = hostAccess.get();
         ui = Ui::GuiApplication::run(deps, parser.isSet(background));
     }
 #endif

@@ -474,6 +474,10 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Sees %1 (read-only) at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Deleted automatically at %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1173,6 +1177,37 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FolderApproval</name>
+    <message>
+        <source>HOPX Desktop: your files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let a sandbox write into your folder %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let sandboxes read your folder %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An AI tool asks to: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allow this folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -473,6 +473,10 @@ Sandbox: %2</source>
         <translation>工作区：%1</translation>
     </message>
     <message>
+        <source>Sees %1 (read-only) at %2</source>
+        <translation>可读取 %1（只读），位于 %2</translation>
+    </message>
+    <message>
         <source>Deleted automatically at %1</source>
         <translation>将于 %1 自动删除</translation>
     </message>
@@ -1170,6 +1174,37 @@ Sandbox: %2</source>
     <message>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FolderApproval</name>
+    <message>
+        <source>HOPX Desktop: your files</source>
+        <translation>HOPX Desktop：您的文件</translation>
+    </message>
+    <message>
+        <source>Let a sandbox write into your folder %1?</source>
+        <translation>允许沙箱写入您的文件夹 %1 吗？</translation>
+    </message>
+    <message>
+        <source>Let sandboxes read your folder %1?</source>
+        <translation>允许沙箱读取您的文件夹 %1 吗？</translation>
+    </message>
+    <message>
+        <source>An AI tool asks to: %1</source>
+        <translation>一个 AI 工具请求：%1</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <source>Always allow this folder</source>
+        <translation>始终允许此文件夹</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>拒绝</translation>
     </message>
 </context>
 <context>

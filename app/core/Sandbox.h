@@ -11,6 +11,7 @@
 #include "SandboxJobs.h"
 #include "SandboxLifecycle.h"
 #include "SandboxMetrics.h"
+#include "SandboxTransfer.h"
 
 #include <QObject>
 
@@ -54,6 +55,7 @@ public:
     virtual SandboxMetrics *metrics() { return nullptr; }
     virtual SandboxEndpoints *endpoints() { return nullptr; }
     virtual SandboxDesktop *desktop() { return nullptr; }
+    virtual SandboxTransfer *transfer() { return nullptr; }
 
     //! The capability, or nullptr when this sandbox's provider does not offer it.
     template<class Capability>
@@ -91,6 +93,7 @@ private:
     void pick(SandboxMetrics *&c) { c = metrics(); }
     void pick(SandboxEndpoints *&c) { c = endpoints(); }
     void pick(SandboxDesktop *&c) { c = desktop(); }
+    void pick(SandboxTransfer *&c) { c = transfer(); }
 
     QString m_id;
     SandboxProvider *m_provider;

@@ -39,6 +39,13 @@ struct SandboxInfo
     QJsonObject extra; // provider-specific fields passed through to get_sandbox
 };
 
+//! A host folder a new sandbox sees read-only (create_sandbox's mount_roots).
+struct HostMount
+{
+    QString hostPath;
+    QString sandboxPath; // /project/<name>
+};
+
 struct CreateSpec
 {
     QString templateId; // numeric id or a name (hopx-mcp accepts both here)
@@ -50,6 +57,8 @@ struct CreateSpec
     //! A hint: the sandbox runs Python at once and is then deleted (isolated runs), so a
     //! provider may hand out one whose interpreter is already started.
     bool warmPython = false;
+    //! Host folders to show read-only; only providers that run on this machine can.
+    QList<HostMount> mounts;
 };
 
 struct ListSpec

@@ -57,6 +57,10 @@ HOPX_SETTING(
     int, localCpuSecondsPerRun, setLocalCpuSecondsPerRun, "local/cpuSecondsPerRun", 0, toInt)
 HOPX_SETTING(int, localDiskMb, setLocalDiskMb, "local/diskMb", 512, toInt)
 HOPX_SETTING(int, localOpenFiles, setLocalOpenFiles, "local/openFiles", 1024, toInt)
+HOPX_SETTING(QStringList, approvedFolders, setApprovedFolders, "files/approvedFolders",
+    QStringList(), toStringList)
+HOPX_SETTING(
+    qint64, inlineReadBytes, setInlineReadBytes, "files/inlineReadBytes", 256 * 1024, toLongLong)
 HOPX_SETTING(bool, httpEnabled, setHttpEnabled, "http/enabled", false, toBool)
 HOPX_SETTING(int, httpPort, setHttpPort, "http/port", 8765, toInt)
 HOPX_SETTING(bool, noTrayHintShown, setNoTrayHintShown, "ui/noTrayHintShown", false, toBool)

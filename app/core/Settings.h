@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 
 namespace Hopx::Core {
 
@@ -46,6 +47,13 @@ public:
     void setLocalDiskMb(int mb);
     int localOpenFiles() const;
     void setLocalOpenFiles(int count);
+
+    //! Host folders the user approved for file_upload / file_download (besides client roots).
+    QStringList approvedFolders() const;
+    void setApprovedFolders(QStringList folders);
+    //! file_read returns files up to this size inline; larger or binary ones as a link.
+    qint64 inlineReadBytes() const;
+    void setInlineReadBytes(qint64 bytes);
 
     bool httpEnabled() const;
     void setHttpEnabled(bool on);

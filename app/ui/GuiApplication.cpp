@@ -4,6 +4,7 @@
 
 #include "ApiKeyDialog.h"
 #include "ConnectIdeDialog.h"
+#include "FolderApproval.h"
 #include "Icons.h"
 #include "MainWindow.h"
 #include "SandboxActions.h"
@@ -24,6 +25,7 @@
 #include "core/models/LogModel.h"
 #include "core/models/ResourceSampler.h"
 #include "core/models/SandboxListModel.h"
+#include "core/tools/HostAccess.h"
 #include "transport/LocalConnection.h"
 #include "transport/LocalServer.h"
 
@@ -54,6 +56,14 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     m_clients = new Core::ClientListModel(this);
     m_feed = new Core::LogFeed(m_logs, this);
     m_actions = new SandboxActions(deps.manager, this);
+    if (deps.hostAccess) {
+        m_hostAccess = deps.hostAccess;
+        auto *approval = new FolderApproval(deps.settings, this);
+        m_hostAccess->setPrompt([approval](const QString &folder, bool write, const QString &what,
+                                    std::function<void(bool)> answer) {
+            approval->ask(folder, write, what, std::move(answer));
+        });
+    }
     if (deps.manager) {
         m_sandboxes->attach(deps.manager);
         m_feed->attachManager(deps.manager);
@@ -134,6 +144,8 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
 
 GuiApplication::~GuiApplication()
 {
+    if (m_hostAccess)
+        m_hostAccess->setPrompt(nullptr); // the prompt lives here; the tools outlive it
     // Dialogs are parented to the window; the tray's menu refers to the model: tear down first.
     m_tray.reset();
     m_window.reset();

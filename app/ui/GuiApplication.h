@@ -25,6 +25,10 @@ class SandboxManager;
 class Settings;
 } // namespace Hopx::Core
 
+namespace Hopx::Core::Tools {
+class HostAccess;
+} // namespace Hopx::Core::Tools
+
 namespace Hopx::Mcp {
 class LocalServer;
 class SessionObserver;
@@ -72,6 +76,8 @@ public:
         QString translationsDir = QStringLiteral(":/i18n");
         //! Tests: behave as if the desktop had no tray.
         bool noTray = false;
+        //! Gets the app's own folder question (FolderApproval) for clients that cannot ask.
+        Core::Tools::HostAccess *hostAccess = nullptr;
     };
 
     explicit GuiApplication(const Deps &deps, QObject *parent = nullptr);
@@ -120,6 +126,7 @@ private:
     Core::LogFeed *m_feed;
     Core::ResourceSampler *m_sampler;
     SandboxActions *m_actions;
+    Core::Tools::HostAccess *m_hostAccess = nullptr;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<TrayIcon> m_tray;
     QPointer<ApiKeyDialog> m_apiKeyDialog;

@@ -48,6 +48,9 @@ const TEXT = JSON.stringify({ ...FACTS, from: 'content-text' });
 const STRUCTURED = { ...FACTS, from: 'structured-content' };
 const OUTPUT_SCHEMA = { type: 'object', properties: { stdout: { type: 'string' }, exit_code: { type: 'integer' } } };
 
+export const LINK = { type: 'resource_link', uri: 'sandbox://local-0123456789ab/workspace/big.csv', name: 'big.csv',
+  mimeType: 'text/csv', size: 800004, description: '/workspace/big.csv in sandbox local-0123456789ab (800004 bytes)' };
+
 // name -> { outputSchema?, result(png) }
 export const SHAPES = {
   // No outputSchema; text and image content, no structuredContent.
@@ -58,6 +61,10 @@ export const SHAPES = {
   // outputSchema declared, but the result has no structuredContent.
   shape_schema_without_structured: { outputSchema: OUTPUT_SCHEMA,
     result: (png) => ({ content: [{ type: 'text', text: TEXT }, { type: 'image', data: png, mimeType: 'image/png' }] }) },
+  // file_read of a large or binary file: the facts plus a resource_link to the sandbox file.
+  shape_resource_link: { outputSchema: OUTPUT_SCHEMA,
+    result: () => ({ structuredContent: { ...STRUCTURED, uri: LINK.uri, size: LINK.size },
+      content: [{ type: 'text', text: TEXT }, LINK] }) },
 };
 
 async function serve(sdkDir) {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { cannotRun, runClient } from './harness.mjs';
 import { received } from './scenarios.mjs';
-import { SHAPES } from './shapes-server.mjs';
+import { LINK, SHAPES } from './shapes-server.mjs';
 import * as clients from './clients.mjs';
 
 const client = clients[process.argv[2]];
@@ -21,13 +21,14 @@ if (why) {
 }
 
 // Per client: which field its model reads when structuredContent is present, whether the image
-// still arrives then, and whether it accepts a result without structuredContent from a tool
-// that declares an outputSchema.
+// still arrives then, whether it accepts a result without structuredContent from a tool
+// that declares an outputSchema, and whether it shows its model a resource_link item (those that
+// do not drop it: file_read's link must also be in its JSON text and structuredContent).
 const FACTS = {
-  claude: { readsWithStructured: 'structured-content', imageWithStructured: true, acceptsSchemaWithout: true },
-  codex: { readsWithStructured: 'structured-content', imageWithStructured: false, acceptsSchemaWithout: true },
-  gemini: { readsWithStructured: 'content-text', imageWithStructured: true, acceptsSchemaWithout: true },
-  opencode: { readsWithStructured: 'content-text', imageWithStructured: true, acceptsSchemaWithout: false },
+  claude: { readsWithStructured: 'structured-content', imageWithStructured: true, acceptsSchemaWithout: true, showsLink: true },
+  codex: { readsWithStructured: 'structured-content', imageWithStructured: false, acceptsSchemaWithout: true, showsLink: false },
+  gemini: { readsWithStructured: 'content-text', imageWithStructured: true, acceptsSchemaWithout: true, showsLink: true },
+  opencode: { readsWithStructured: 'content-text', imageWithStructured: true, acceptsSchemaWithout: false, showsLink: false },
 }[client.bin];
 
 const NAMES = Object.keys(SHAPES);
@@ -56,6 +57,13 @@ describe(`${client.name}: what the model reads for each result shape`, () => {
     const r = seen.shape_structured;
     assert.match(r.text, new RegExp(FACTS.readsWithStructured));
     assert.equal(r.images.length > 0, FACTS.imageWithStructured, JSON.stringify(r));
+  });
+
+  test(`a resource_link: the client ${FACTS.showsLink ? 'shows' : 'drops'} it; so the uri must be in the ${FACTS.readsWithStructured}`, () => {
+    const r = seen.shape_resource_link;
+    assert.equal(/resource link/i.test(r.text), FACTS.showsLink, r.text);
+    assert.match(r.text, new RegExp(FACTS.readsWithStructured));
+    if (FACTS.readsWithStructured === 'structured-content') assert.ok(r.text.includes(LINK.uri), r.text);
   });
 
   test(`outputSchema without structuredContent: the client ${FACTS.acceptsSchemaWithout ? 'accepts' : 'rejects'} the result`, () => {

@@ -12,6 +12,8 @@
 #include <QJsonArray>
 #include <QMessageAuthenticationCode>
 #include <QScopeGuard>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -66,8 +68,8 @@ QByteArray dump(const QJsonObject &o)
 }
 
 // The app with HOPX pointed at the fake; `apiKey` empty = no key of its own.
-std::unique_ptr<HeadlessApp> startApp(
-    const FakeHopxServer &fake, const QString &apiKey, int pollMs = 0)
+std::unique_ptr<HeadlessApp> startApp(const FakeHopxServer &fake, const QString &apiKey,
+    int pollMs = 0, const QString &approvedFolder = {})
 {
     QProcessEnvironment env;
     env.insert(QStringLiteral("HOPX_BASE_URL"), fake.baseUrl().toString());
@@ -77,6 +79,10 @@ std::unique_ptr<HeadlessApp> startApp(
     // poller has its own test below.
     env.insert(QStringLiteral("HOPX_SANDBOX_POLL_MS"), QString::number(pollMs));
     auto app = std::make_unique<HeadlessApp>(QStringList {QStringLiteral("--no-keychain")}, env);
+    if (!approvedFolder.isEmpty()) // for file_upload / file_download, which need a folder
+        QSettings(app->root() + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"),
+            QSettings::IniFormat)
+            .setValue(QStringLiteral("files/approvedFolders"), QStringList {approvedFolder});
     if (!app->start())
         return nullptr;
     return app;
@@ -95,6 +101,7 @@ private:
     std::unique_ptr<McpClient> m_client;
     QList<Request> m_all; // every request of the whole run, for the credential sweep
     QString m_sandbox; // a warm sandbox shared by the read-mostly tests
+    QTemporaryDir m_hostDir; // the folder approved for file_upload / file_download
 
     QJsonObject tool(const QString &name, const QJsonObject &args = {}, int timeoutMs = 60000)
     {
@@ -184,7 +191,7 @@ private slots:
         QVERIFY(m_fake->listen());
         connect(m_fake.get(), &FakeHopxServer::requestReceived, this,
             [this](const Request &r) { m_all.append(r); });
-        m_app = startApp(*m_fake, key());
+        m_app = startApp(*m_fake, key(), 0, m_hostDir.path());
         QVERIFY(m_app);
         m_socket = m_app->connect();
         QVERIFY(m_socket);
@@ -233,7 +240,8 @@ private slots:
                  "run_command", "run_command_background", "list_processes", "file_read",
                  "file_write", "file_list", "file_stat", "file_exists", "file_remove", "file_mkdir",
                  "env_get", "env_set", "env_clear", "get_system_metrics", "ping_vm", "get_vm_info",
-                 "cache_clear", "cache_stats", "get_preview_url", "get_agent_url"})
+                 "cache_clear", "cache_stats", "get_preview_url", "get_agent_url", "file_upload",
+                 "file_download"})
             QVERIFY2(names.contains(QLatin1String(e)), e);
     }
 
@@ -1056,12 +1064,13 @@ private slots:
             bytes);
         QCOMPARE(sc(r).value(QStringLiteral("size")).toInt(), bytes.size());
 
-        // Binary read as text says how to read it instead of mangling it.
+        // Binary read as text: a link to it instead of mangled bytes, and how to read it inline.
         r = tool(QStringLiteral("file_read"),
             {{QStringLiteral("sandbox_id"), m_sandbox}, {QStringLiteral("path"), path}});
-        QVERIFY(isError(r));
-        QVERIFY(
-            sc(r).value(QStringLiteral("message")).toString().contains(QLatin1String("base64")));
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(sc(r).value(QStringLiteral("uri")).toString(),
+            QStringLiteral("sandbox://") + m_sandbox + path);
+        QVERIFY(sc(r).value(QStringLiteral("note")).toString().contains(QLatin1String("base64")));
     }
 
     void filesImageComesBackAsImage()
@@ -1145,6 +1154,59 @@ private slots:
         const Request del = last("DELETE", agentPath(m_sandbox, "/files/remove"));
         QCOMPARE(del.query.queryItemValue(QStringLiteral("path")), QStringLiteral("/workspace/d1"));
         QVERIFY(!exists(QStringLiteral("/workspace/d1/f.txt")));
+    }
+
+    // Host files by path through the agent's multipart upload and streamed download.
+    void hostFilesThroughTheAgent()
+    {
+        QByteArray bytes(3 << 20, Qt::Uninitialized);
+        for (int i = 0; i < bytes.size(); ++i)
+            bytes[i] = char(i * 7 + i / 4096);
+        const QString source = QString(m_hostDir.path() + QStringLiteral("/input.bin"));
+        {
+            QFile f(source);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size());
+        }
+        QJsonObject r = tool(QStringLiteral("file_upload"),
+            {{QStringLiteral("sandbox_id"), m_sandbox}, {QStringLiteral("host_path"), source}});
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(
+            sc(r).value(QStringLiteral("path")).toString(), QStringLiteral("/workspace/input.bin"));
+        QCOMPARE(m_fake->file(m_sandbox, QStringLiteral("/workspace/input.bin")), bytes);
+        QCOMPARE(reqs("POST", agentPath(m_sandbox, "/files/upload")).size(), 1);
+
+        const QString target = QString(m_hostDir.path() + QStringLiteral("/output.bin"));
+        r = tool(QStringLiteral("file_download"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("/workspace/input.bin")},
+                {QStringLiteral("host_path"), target}});
+        QVERIFY2(!isError(r), dump(r));
+        QFile back(target);
+        QVERIFY(back.open(QIODevice::ReadOnly));
+        QCOMPARE(back.readAll(), bytes);
+        QCOMPARE(last("GET", agentPath(m_sandbox, "/files/download")).query.queryItemValue("path"),
+            QStringLiteral("/workspace/input.bin"));
+
+        // Kept without overwrite; a missing sandbox file leaves nothing on the host.
+        r = tool(QStringLiteral("file_download"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("/workspace/input.bin")},
+                {QStringLiteral("host_path"), target}});
+        QVERIFY2(isError(r) && dump(r).contains("overwrite"), dump(r));
+        const QStringList before =
+            QDir(m_hostDir.path()).entryList(QDir::AllEntries | QDir::Hidden);
+        r = tool(QStringLiteral("file_download"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("path"), QStringLiteral("/workspace/none.bin")},
+                {QStringLiteral("host_path"),
+                    QString(m_hostDir.path() + QStringLiteral("/none.bin"))}});
+        QVERIFY2(isError(r), dump(r));
+        QCOMPARE(QDir(m_hostDir.path()).entryList(QDir::AllEntries | QDir::Hidden), before);
+        // mount_roots is for sandboxes on this machine.
+        r = tool(QStringLiteral("create_sandbox"),
+            {{QStringLiteral("provider"), QStringLiteral("hopx")},
+                {QStringLiteral("mount_roots"), true}});
+        QVERIFY2(isError(r) && dump(r).contains("file_upload"), dump(r));
     }
 
     void fileStatFromTheParentListing()

@@ -11,7 +11,10 @@
 
 #include <QDir>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace HopxTest;
@@ -32,6 +35,8 @@ class TestAppFds : public QObject
     std::unique_ptr<McpClient> m_client;
     WebhookReceiver m_webhook;
     QSet<QString> m_called;
+    QTemporaryDir m_hostDir; // approved for file_upload / file_download
+    int m_rounds = 0;
 
     int openFds() const
     {
@@ -140,6 +145,26 @@ class TestAppFds : public QObject
         QVERIFY(
             !tool(QStringLiteral("file_mkdir"), with({{QStringLiteral("path"), "/workspace/d"}}))
                  .isEmpty());
+        // Host files: the pipe, stderr memfd and host file of each copy must all be closed.
+        const QString up = m_hostDir.path() + QStringLiteral("/up.txt");
+        const QString down = m_hostDir.path() + QStringLiteral("/down-%1.txt").arg(++m_rounds);
+        const QJsonObject uploaded = tool(QStringLiteral("file_upload"),
+            with({{QStringLiteral("host_path"), up}, {QStringLiteral("path"), "/workspace/d/up"}}));
+        QVERIFY2(!uploaded.value(QStringLiteral("isError")).toBool(),
+            qPrintable(QJsonDocument(uploaded).toJson()));
+        const QJsonObject downloaded = tool(QStringLiteral("file_download"),
+            with({{QStringLiteral("path"), "/workspace/d/up"},
+                {QStringLiteral("host_path"), down}}));
+        QVERIFY2(!downloaded.value(QStringLiteral("isError")).toBool(),
+            qPrintable(QJsonDocument(downloaded).toJson()));
+        QVERIFY(!tool(QStringLiteral("file_download"),
+            with({{QStringLiteral("path"), "/workspace/none"},
+                {QStringLiteral("host_path"),
+                    QString(m_hostDir.path() + QStringLiteral("/none"))}}))
+                     .isEmpty());
+        QVERIFY(!tool(QStringLiteral("project_diff"),
+            with({{QStringLiteral("root"), "/workspace/d"}, {QStringLiteral("path"), "/tmp"}}))
+                     .isEmpty());
         QVERIFY(!tool(QStringLiteral("env_set"),
             with({{QStringLiteral("env_vars"), QJsonObject {{QStringLiteral("A"), "1"}}}}))
                      .isEmpty());
@@ -169,6 +194,12 @@ private slots:
     {
         QVERIFY(m_webhook.listen());
         m_app = std::make_unique<HeadlessApp>();
+        QSettings(m_app->root() + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"),
+            QSettings::IniFormat)
+            .setValue(QStringLiteral("files/approvedFolders"), QStringList {m_hostDir.path()});
+        QFile up(m_hostDir.path() + QStringLiteral("/up.txt"));
+        QVERIFY(up.open(QIODevice::WriteOnly) && up.write("up") == 2);
+        up.close();
         QVERIFY(m_app->start());
         m_socket = m_app->connect();
         QVERIFY(m_socket);

@@ -799,8 +799,20 @@ private slots:
             {{"sandbox_id", id}, {"path", "/workspace/blob.bin"}, {"encoding", "base64"}}));
         QCOMPARE(
             QByteArray::fromBase64(r.value(QStringLiteral("content")).toString().toLatin1()), all);
-        QVERIFY(isError(tool(
-            QStringLiteral("file_read"), {{"sandbox_id", id}, {"path", "/workspace/blob.bin"}})));
+        // Not text: a link to the resource instead of bytes a model cannot read.
+        const QJsonObject linked = tool(
+            QStringLiteral("file_read"), {{"sandbox_id", id}, {"path", "/workspace/blob.bin"}});
+        QVERIFY2(!isError(linked), QJsonDocument(linked).toJson().constData());
+        QCOMPARE(sc(linked).value(QStringLiteral("uri")).toString(),
+            QStringLiteral("sandbox://%1/workspace/blob.bin").arg(id));
+        QVERIFY(sc(linked).value(QStringLiteral("content")).isNull());
+        const QJsonObject link =
+            findBy(linked.value(QStringLiteral("content")).toArray(), "type", "resource_link");
+        QCOMPARE(link.value(QStringLiteral("uri")).toString(),
+            sc(linked).value(QStringLiteral("uri")).toString());
+        QCOMPARE(link.value(QStringLiteral("size")).toInt(), all.size());
+        QCOMPARE(link.value(QStringLiteral("mimeType")).toString(),
+            QStringLiteral("application/octet-stream"));
 
         // A host file the sandbox must never reveal, reached by a symlink planted by sandboxed
         // code.
@@ -1325,6 +1337,65 @@ private slots:
 
     // Last on purpose (Qt Test keeps declaration order): a tool added to the app without a
     // test above fails here. Only meaningful when the whole file runs.
+    void largeReadsComeBackAsLinks()
+    {
+        const QString id = createSandbox();
+        command(id,
+            QStringLiteral("python3 -c \"print('x,y\\n' + '1,2\\n' * 200000, end='')\" > big.csv; "
+                           "echo small > small.txt"));
+        const QJsonObject small =
+            tool(QStringLiteral("file_read"), {{"sandbox_id", id}, {"path", "small.txt"}});
+        QCOMPARE(sc(small).value(QStringLiteral("content")).toString(), QStringLiteral("small\n"));
+        const QJsonObject big =
+            tool(QStringLiteral("file_read"), {{"sandbox_id", id}, {"path", "big.csv"}});
+        QVERIFY2(!isError(big), QJsonDocument(big).toJson().constData());
+        QCOMPARE(sc(big).value(QStringLiteral("size")).toInt(), 4 + 4 * 200000);
+        QCOMPARE(sc(big).value(QStringLiteral("mime_type")).toString(), QStringLiteral("text/csv"));
+        const QJsonObject link =
+            findBy(big.value(QStringLiteral("content")).toArray(), "type", "resource_link");
+        QCOMPARE(link.value(QStringLiteral("uri")).toString(),
+            QStringLiteral("sandbox://%1/workspace/big.csv").arg(id));
+        QVERIFY(!QJsonDocument(big).toJson().contains("1,2\\n1,2"));
+        // The link is a resource the client can read.
+        const QJsonObject read = m_client->call(
+            QStringLiteral("resources/read"), {{"uri", link.value(QStringLiteral("uri"))}});
+        const QJsonObject contents =
+            read.value(QStringLiteral("contents")).toArray().at(0).toObject();
+        QCOMPARE(contents.value(QStringLiteral("text")).toString().size(), 4 + 4 * 200000);
+        QCOMPARE(contents.value(QStringLiteral("mimeType")).toString(), QStringLiteral("text/csv"));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    // The whole story is tst_hostfiles; here, that a client with no roots and no approved
+    // folder can move no host file at all.
+    void hostFilesNeedARoot()
+    {
+        const QString id = createSandbox();
+        QJsonObject r = tool(QStringLiteral("file_upload"),
+            {{"sandbox_id", id}, {"host_path", QStringLiteral("/etc/hostname")}});
+        QVERIFY2(isError(r) && text(r).contains(QLatin1String("declared no roots")),
+            qPrintable(text(r)));
+        r = tool(QStringLiteral("file_download"),
+            {{"sandbox_id", id}, {"path", "/etc/hostname"},
+                {"host_path", QString(QDir::tempPath() + QStringLiteral("/hopx-never-written"))}});
+        QVERIFY2(isError(r) && text(r).contains(QLatin1String("declared no roots")),
+            qPrintable(text(r)));
+        QVERIFY(!QFile::exists(QDir::tempPath() + QStringLiteral("/hopx-never-written")));
+        // What differs between two sandbox directories (a mounted root's use, without one).
+        command(id,
+            QStringLiteral("mkdir -p /tmp/a/sub /tmp/b && echo 1 > /tmp/a/x && echo 2 > /tmp/b/x "
+                           "&& echo 3 > '/tmp/b/new file' && echo 4 > /tmp/a/sub/old"));
+        r = tool(QStringLiteral("project_diff"),
+            {{"sandbox_id", id}, {"root", "/tmp/a"}, {"path", "/tmp/b"}});
+        QVERIFY2(!isError(r), qPrintable(text(r)));
+        QCOMPARE(sc(r).value(QStringLiteral("changed")).toArray(), QJsonArray {"/tmp/b/x"});
+        QCOMPARE(sc(r).value(QStringLiteral("added")).toArray(), QJsonArray {"/tmp/b/new file"});
+        QCOMPARE(sc(r).value(QStringLiteral("only_in_root")).toArray(), QJsonArray {"/tmp/a/sub"});
+        QVERIFY(isError(tool(QStringLiteral("project_diff"),
+            {{"sandbox_id", id}, {"root", "/nonexistent"}, {"path", "/tmp/b"}})));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
     void everyToolIsExercised()
     {
         const QStringList untested = m_client->toolsNotIn(m_called);

@@ -26,6 +26,7 @@ HopxSandbox::HopxSandbox(const QString &id, HopxProvider *provider, ControlPlane
     , m_env(pool->channel(id))
     , m_metrics(pool->channel(id))
     , m_desktop(pool->channel(id))
+    , m_transfer(&m_files, this)
 { }
 
 template<typename T>

@@ -8,6 +8,7 @@
 #include "HopxFiles.h"
 #include "HopxMetrics.h"
 #include "HopxProcesses.h"
+#include "HopxTransfer.h"
 
 #include "core/Sandbox.h"
 
@@ -41,6 +42,7 @@ public:
     Core::SandboxFiles *files() override { return &m_files; }
     Core::SandboxEnv *env() override { return &m_env; }
     Core::SandboxMetrics *metrics() override { return &m_metrics; }
+    Core::SandboxTransfer *transfer() override { return &m_transfer; }
     Core::SandboxEndpoints *endpoints() override { return this; }
     //! Every HOPX sandbox is offered one; a template without a desktop answers "no desktop".
     Core::SandboxDesktop *desktop() override { return &m_desktop; }
@@ -68,6 +70,7 @@ private:
     HopxEnv m_env;
     HopxMetrics m_metrics;
     HopxDesktop m_desktop;
+    HopxTransfer m_transfer;
 };
 
 } // namespace Hopx::Cloud

@@ -110,6 +110,8 @@ QByteArrayList BwrapCommand::options() const
         a << "--ro-bind" << path(m_lib) << kLibPath;
     a << "--bind" << path(m_workspace) << "/workspace";
     a << "--bind" << path(m_home) << "/home/user";
+    for (const auto &mount : m_roMounts)
+        a << "--ro-bind" << path(mount.first) << mount.second;
 
     a << "--clearenv";
     EnvList env = defaultEnvironment();

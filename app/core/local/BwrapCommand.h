@@ -47,6 +47,9 @@ public:
     void setNetwork(bool on) { m_network = on; }
     //! Where the host's root-level directories are looked up (/bin, /lib64...); tests only.
     void setHostRoot(const QString &root) { m_hostRoot = root; }
+    //! Host directories bound read-only (host path, sandbox path), e.g. the client's roots at
+    //! /project/<name>: the sandbox can read them, and writes fail (EROFS).
+    void setReadOnlyMounts(const QList<QPair<QString, QByteArray>> &mounts) { m_roMounts = mounts; }
 
     //! Empty when complete; otherwise what is missing.
     QString validate() const;
@@ -72,6 +75,7 @@ private:
     QString m_hostRoot = QStringLiteral("/");
     SandboxLimits m_limits;
     EnvList m_extraEnv;
+    QList<QPair<QString, QByteArray>> m_roMounts;
     int m_infoFd = -1;
     int m_blockFd = -1;
     bool m_network = false;

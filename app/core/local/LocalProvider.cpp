@@ -131,7 +131,8 @@ SandboxLimits LocalProvider::limits() const
     return l;
 }
 
-LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error, bool network)
+LocalSandbox *LocalProvider::boot(
+    const SandboxInfo &info, QString *error, bool network, const QList<Core::HostMount> &mounts)
 {
     const QString dir = m_stateBase + QLatin1Char('/') + info.id;
     SandboxProcess::Options o;
@@ -144,6 +145,8 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error, bool 
     o.libDir = m_libDir;
     o.limits = limits();
     o.network = network;
+    for (const Core::HostMount &m : mounts)
+        o.readOnlyMounts.append({m.hostPath, QFile::encodeName(m.sandboxPath)});
     QDir().mkpath(dir);
     QFile::setPermissions(
         dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
@@ -261,6 +264,13 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
             QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
                 {QStringLiteral("processes"), limits().processes},
                 {QStringLiteral("tmp_mb"), limits().diskMb}}}};
+        if (!spec.mounts.isEmpty()) {
+            QJsonArray mounted;
+            for (const Core::HostMount &m : spec.mounts)
+                mounted.append(QJsonObject {{QStringLiteral("host_path"), m.hostPath},
+                    {QStringLiteral("path"), m.sandboxPath}, {QStringLiteral("read_only"), true}});
+            info.extra.insert(QStringLiteral("mounted_roots"), mounted);
+        }
         sandbox->setInfo(info);
         adopt(sandbox);
         if (spec.envVars.isEmpty()) {
@@ -285,7 +295,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     // A spare that is up (or booting) with today's limits serves this create at once.
     QList<LocalSandbox *> &pool =
         spec.warmPython && !m_pythonSpares.isEmpty() ? m_pythonSpares : m_spares;
-    for (int i = 0; i < pool.size() && !network; ++i) {
+    // Spares have neither network nor mounts: those are fixed when bwrap starts.
+    for (int i = 0; i < pool.size() && !network && spec.mounts.isEmpty(); ++i) {
         LocalSandbox *spare = pool.at(i);
         if (spare->isDead() || spare->process()->options().limits != limits())
             continue;
@@ -310,7 +321,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     info.provider = id();
     info.status = QStringLiteral("creating");
     QString error;
-    LocalSandbox *sandbox = boot(info, &error, network);
+    LocalSandbox *sandbox = boot(info, &error, network, spec.mounts);
     if (!sandbox) {
         later<SandboxInfo>(this, done,
             Error::make(Error::Code::Unavailable,

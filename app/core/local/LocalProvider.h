@@ -69,7 +69,8 @@ public:
 private:
     LocalSandbox *find(const QString &id) const;
     SandboxLimits limits() const;
-    LocalSandbox *boot(const Core::SandboxInfo &info, QString *error, bool network = false);
+    LocalSandbox *boot(const Core::SandboxInfo &info, QString *error, bool network = false,
+        const QList<Core::HostMount> &mounts = {});
     void refillSpares();
     LocalSandbox *bootSpare(bool warmPython);
     void adopt(LocalSandbox *sandbox);

@@ -33,6 +33,7 @@ LocalSandbox::LocalSandbox(
     , m_files(this)
     , m_env(this)
     , m_metrics(this)
+    , m_transfer(this)
 {
     connect(m_process, &SandboxProcess::ready, this, [this]() {
         m_ready = true;

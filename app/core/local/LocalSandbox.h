@@ -7,6 +7,7 @@
 #include "LocalFiles.h"
 #include "LocalJobs.h"
 #include "LocalMetrics.h"
+#include "LocalTransfer.h"
 #include "SandboxProcess.h"
 
 #include "core/Result.h"
@@ -62,6 +63,7 @@ public:
     Core::SandboxFiles *files() override { return &m_files; }
     Core::SandboxEnv *env() override { return &m_env; }
     Core::SandboxMetrics *metrics() override { return &m_metrics; }
+    Core::SandboxTransfer *transfer() override { return &m_transfer; }
     //! The parts, for each other (exec reads the session env, jobs and metrics run programs).
     LocalExec &execPart() { return m_exec; }
     LocalJobs &jobsPart() { return m_jobs; }
@@ -116,6 +118,7 @@ private:
     LocalFiles m_files;
     LocalEnv m_env;
     LocalMetrics m_metrics;
+    LocalTransfer m_transfer;
     quint64 m_scriptCounter = 0;
     bool m_ready = false;
     bool m_dead = false;

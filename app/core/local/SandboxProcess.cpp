@@ -158,6 +158,7 @@ bool SandboxProcess::start(QString *error)
     command.setWorkspaceDir(m_options.workspaceDir);
     command.setHomeDir(m_options.homeDir);
     command.setLibDir(m_options.libDir);
+    command.setReadOnlyMounts(m_options.readOnlyMounts);
     command.setLimits(m_options.limits);
     command.setExtraEnvironment(m_options.extraEnv);
     command.setInfoFd(kChildInfo);

@@ -44,6 +44,7 @@ public:
         QString workspaceDir; // -> /workspace (created 0700 when missing)
         QString homeDir; // -> /home/user (created 0700 when missing)
         QString libDir; // optional -> /run/sbx/lib (read-only)
+        QList<QPair<QString, QByteArray>> readOnlyMounts; // host dir -> sandbox path
         BwrapCommand::EnvList extraEnv;
         SandboxLimits limits;
         bool useCgroup = true; // when the host lets us create one

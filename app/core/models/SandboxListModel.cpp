@@ -5,6 +5,7 @@
 #include "Format.h"
 #include "core/SandboxManager.h"
 
+#include <QJsonArray>
 #include <QLocale>
 #include <QSet>
 #include <QTimer>
@@ -379,6 +380,11 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
             lines << (s.internetAccess ? tr("Internet access: on") : tr("Internet access: off"));
             if (!workspaceOf(s).isEmpty())
                 lines << tr("Workspace: %1").arg(workspaceOf(s));
+            // mount_roots: which of the user's folders this sandbox can read.
+            for (const QJsonValue &m : s.extra.value(QStringLiteral("mounted_roots")).toArray())
+                lines << tr("Sees %1 (read-only) at %2")
+                             .arg(m.toObject().value(QStringLiteral("host_path")).toString(),
+                                 m.toObject().value(QStringLiteral("path")).toString());
             return lines.join(QLatin1Char('\n'));
         }
         case TimeLeft:

@@ -9,8 +9,10 @@
 
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
+#include "core/Settings.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QStringDecoder>
 
 namespace Hopx::Core::Tools {
@@ -22,6 +24,7 @@ using Mcp::ToolSpec;
 namespace {
 
 constexpr qint64 kMaxReadBytes = 8 * 1024 * 1024; // the SDK drops stdio messages over 10 MiB
+constexpr qint64 kDefaultInlineBytes = 256 * 1024; // Settings::inlineReadBytes() without settings
 // file_stat looks its path up in the parent's listing; past this many entries it gives up.
 constexpr int kMaxStatScan = 100000;
 
@@ -53,19 +56,39 @@ std::optional<FileContext> fileContext(
     return ctx;
 }
 
-void finishRead(
-    ToolCall *call, const QString &path, const QString &encoding, const QByteArray &bytes)
+//! A resource_link (MCP 2025-06-18 on) to the file instead of its bytes; older clients get
+//! the same in the JSON text only.
+void finishAsLink(ToolCall *call, const QString &id, const QString &path, qint64 size,
+    const QString &mime, const QString &why)
 {
-    if (bytes.size() > kMaxReadBytes) {
-        finishWithError(call,
-            Error::make(Error::Code::LimitExceeded,
-                QStringLiteral("The file is %1 bytes; file_read returns at most %2. Read a part "
-                               "with run_command (e.g. head -c, tail, split).")
-                    .arg(bytes.size())
-                    .arg(kMaxReadBytes),
-                QJsonObject {
-                    {QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}},
-                QStringLiteral("File too large")));
+    const QString uri = sandboxFileUri(id, path);
+    const QJsonObject dict {{QStringLiteral("path"), path}, {QStringLiteral("size"), size},
+        {QStringLiteral("mime_type"), mime}, {QStringLiteral("uri"), uri},
+        {QStringLiteral("content"), QJsonValue::Null},
+        {QStringLiteral("note"),
+            QStringLiteral("%1, so it is not inline. Read it as the resource %2 (up to 4 MiB), "
+                           "look at parts with run_command (head, wc, python), or save it on "
+                           "the user's machine with file_download.")
+                .arg(why, uri)}};
+    ToolResult result = ToolResult::structured(dict);
+    if (call->protocolVersion() >= QLatin1String("2025-06-18"))
+        result.addContent(QJsonObject {{QStringLiteral("type"), QStringLiteral("resource_link")},
+            {QStringLiteral("uri"), uri}, {QStringLiteral("name"), QFileInfo(path).fileName()},
+            {QStringLiteral("mimeType"), mime}, {QStringLiteral("size"), size},
+            {QStringLiteral("description"),
+                QStringLiteral("%1 in sandbox %2 (%3 bytes)").arg(path, id).arg(size)}});
+    call->finish(result);
+}
+
+void finishRead(ToolCall *call, const QString &id, const QString &path, const QString &encoding,
+    const QByteArray &bytes, qint64 inlineLimit)
+{
+    const QString mime = fileMimeType(path, bytes);
+    if (bytes.size() > inlineLimit || bytes.size() > kMaxReadBytes) {
+        finishAsLink(call, id, path, bytes.size(), mime,
+            QStringLiteral("The file is %1 bytes, over the %2 bytes file_read returns inline")
+                .arg(bytes.size())
+                .arg(std::min(inlineLimit, kMaxReadBytes)));
         return;
     }
     QJsonObject dict {{QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}};
@@ -74,28 +97,25 @@ void finishRead(
         dict.insert(QStringLiteral("content"), base64);
         dict.insert(QStringLiteral("encoding"), QStringLiteral("base64"));
         QJsonObject text = dict;
-        const QString mime = ImageContent::sniff(bytes);
-        if (!mime.isEmpty())
+        const QString image = ImageContent::sniff(bytes);
+        if (!image.isEmpty())
             text.insert(QStringLiteral("content"),
                 QStringLiteral("(%1 bytes of %2, also sent as an image content item)")
                     .arg(bytes.size())
-                    .arg(mime));
+                    .arg(image));
         ToolResult result = ToolResult::structured(dict, text, false);
-        if (!mime.isEmpty())
-            result.addContent(ImageContent::item(base64, mime));
+        if (!image.isEmpty())
+            result.addContent(ImageContent::item(base64, image));
         call->finish(result);
         return;
     }
     auto decoder = QStringDecoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
     const QString content = decoder.decode(bytes);
-    if (decoder.hasError()) {
-        finishWithError(call,
-            Error::make(Error::Code::InvalidArgument,
-                QStringLiteral(
-                    "The file is not UTF-8 text; read it again with encoding \"base64\"."),
-                QJsonObject {
-                    {QStringLiteral("path"), path}, {QStringLiteral("size"), bytes.size()}},
-                QStringLiteral("Binary file")));
+    if (decoder.hasError() || bytes.contains('\0')) {
+        finishAsLink(call, id, path, bytes.size(), mime,
+            QStringLiteral("The file is binary (%1; encoding \"base64\" returns small ones "
+                           "inline)")
+                .arg(mime));
         return;
     }
     dict.insert(QStringLiteral("content"), content);
@@ -103,17 +123,50 @@ void finishRead(
     call->finish(ToolResult::structured(dict));
 }
 
-void fileRead(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
+/*! A file too large for the provider to read whole: its size from the parent's listing, and
+ *  a link; `error` when even that fails. */
+void linkTooLarge(ToolCall *call, const FileContext &ctx, const Error &error)
+{
+    const QString path = QDir::cleanPath(ctx.path);
+    const QString parent = QFileInfo(path).path();
+    const QString id = ctx.id;
+    onCapability<SandboxFiles>(ctx.provider, id,
+        guarded<FileList>(call,
+            [id, path, error](ToolCall *call, Result<FileList> r) {
+                if (r) {
+                    for (const FileEntry &f : r.value().files) {
+                        if (f.path != path && f.name != QFileInfo(path).fileName())
+                            continue;
+                        finishAsLink(call, id, path, f.size, fileMimeType(path, {}),
+                            QStringLiteral("The file is %1 bytes").arg(f.size));
+                        return;
+                    }
+                }
+                finishWithError(call, error, QJsonObject {{QStringLiteral("path"), path}});
+            }),
+        [parent](SandboxFiles *files, Callback<FileList> done) {
+            files->listFiles(parent, kMaxStatScan, std::move(done));
+        });
+}
+
+void fileRead(ToolCall *call, SandboxManager *manager, Settings *settings, const ToolArgs &args)
 {
     const auto ctx = fileContext(call, manager, args);
     if (!ctx)
         return;
     const QString encoding = args.string(QStringLiteral("encoding"));
     const QString path = ctx->path;
+    const FileContext context = *ctx;
+    const qint64 inlineLimit = settings ? settings->inlineReadBytes() : kDefaultInlineBytes;
     onCapability<SandboxFiles>(ctx->provider, ctx->id,
-        onSuccess<QByteArray>(call, QJsonObject {{QStringLiteral("path"), path}},
-            [path, encoding](ToolCall *call, const QByteArray &bytes) {
-                finishRead(call, path, encoding, bytes);
+        guarded<QByteArray>(call,
+            [context, encoding, inlineLimit](ToolCall *call, Result<QByteArray> r) {
+                if (!r && r.error().code == Error::Code::LimitExceeded)
+                    return linkTooLarge(call, context, r.error());
+                if (!r)
+                    return finishWithError(
+                        call, r.error(), QJsonObject {{QStringLiteral("path"), context.path}});
+                finishRead(call, context.id, context.path, encoding, r.value(), inlineLimit);
             }),
         [path](SandboxFiles *files, Callback<QByteArray> done) {
             files->readFile(path, std::move(done));
@@ -332,15 +385,22 @@ void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     Tool(QStringLiteral("file_read"), QStringLiteral("Read a file"))
         .description(QStringLiteral(
             "Read a file from a sandbox. Text comes back as UTF-8; use encoding \"base64\" for "
-            "binary files (images also come back as image content)."))
+            "small binary files (images also come back as image content). A large or binary "
+            "file comes back as a resource_link (sandbox://<id>/<path>, with size and MIME "
+            "type) instead of its bytes."))
         .input(pathInput(QStringLiteral("File to read, e.g. /workspace/out.csv."),
             {{QStringLiteral("encoding"), encodingSchema()}}))
         .output(Schema::output({{QStringLiteral("path"), pathOut},
             {QStringLiteral("content"),
-                Schema::string(QStringLiteral("file content (base64 when asked)"))},
-            {QStringLiteral("size"), sizeOut}}))
+                Schema::nullable(Schema::typed(QStringLiteral("string")),
+                    QStringLiteral("file content (base64 when asked); null when linked"))},
+            {QStringLiteral("size"), sizeOut},
+            {QStringLiteral("uri"),
+                Schema::string(QStringLiteral("sandbox:// resource of a large or binary file"))},
+            {QStringLiteral("mime_type"), Schema::string(QStringLiteral("of a linked file"))}}))
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
-        .handler([m](ToolCall *call, const ToolArgs &args) { fileRead(call, m, args); })
+        .handler([m, settings = deps.settings](
+                     ToolCall *call, const ToolArgs &args) { fileRead(call, m, settings, args); })
         .addTo(registry);
 
     Tool(QStringLiteral("file_write"), QStringLiteral("Write a file"))

@@ -2,14 +2,20 @@
 // SPDX-License-Identifier: MIT
 #include "McpTools.h"
 
+#include "HostAccess.h"
+
 namespace Hopx::Core::Tools {
 
-void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &deps)
+void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &given)
 {
+    ToolDeps deps = given;
+    if (!deps.hostAccess)
+        deps.hostAccess = std::make_shared<HostAccess>(deps.settings);
     registerSystemTools(registry, deps);
     registerSandboxTools(registry, deps);
     registerExecutionTools(registry, deps);
     registerFileTools(registry, deps);
+    registerHostFileTools(registry, deps);
     registerEnvInfoTools(registry, deps);
     registerDesktopTools(registry, deps);
 }

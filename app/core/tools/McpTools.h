@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <memory>
+
 class QNetworkAccessManager;
 
 namespace Hopx::Mcp {
@@ -16,12 +18,17 @@ class Settings;
 
 namespace Hopx::Core::Tools {
 
+class HostAccess;
+
 /*! \brief What the tools need; injected so tests can pass fakes. */
 struct ToolDeps
 {
     SandboxManager *manager = nullptr;
     Settings *settings = nullptr;
     QNetworkAccessManager *network = nullptr; // execute_code_async webhooks
+    //! Host folders and consent (file_upload, file_download, mount_roots); registerAll() makes
+    //! one when none is given.
+    std::shared_ptr<HostAccess> hostAccess;
 };
 
 /*! \brief Registers every MCP tool of TOOLS.md. The only place core meets mcpserver. */
@@ -31,6 +38,7 @@ void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+void registerHostFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerDesktopTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 

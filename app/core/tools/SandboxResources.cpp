@@ -10,7 +10,6 @@
 #include "protocol/JsonRpc.h"
 #include "protocol/ResourceRegistry.h"
 
-#include <QMimeDatabase>
 #include <QStringDecoder>
 
 namespace Hopx::Core::Tools {
@@ -54,15 +53,12 @@ bool isUtf8Text(const QByteArray &bytes)
 
 Read contents(const QString &uri, const QString &path, const QByteArray &bytes)
 {
-    const QMimeDatabase mimes;
-    if (isUtf8Text(bytes)) {
-        // The extension names text formats best (JSON, CSV, Python); content sniffing cannot.
-        const QMimeType byName = mimes.mimeTypeForFile(path, QMimeDatabase::MatchExtension);
-        const QString mime =
-            byName.isValid() && !byName.isDefault() ? byName.name() : QStringLiteral("text/plain");
-        return Read::text(uri, mime, QString::fromUtf8(bytes));
-    }
-    return Read::blob(uri, mimes.mimeTypeForFileNameAndData(path, bytes).name(), bytes);
+    const QString mime = fileMimeType(path, bytes);
+    if (isUtf8Text(bytes))
+        return Read::text(uri,
+            mime == QLatin1String("application/octet-stream") ? QStringLiteral("text/plain") : mime,
+            QString::fromUtf8(bytes));
+    return Read::blob(uri, mime, bytes);
 }
 
 void readSandboxFile(SandboxManager *manager, const QString &uri,

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // create_sandbox, list_sandboxes, get_sandbox, delete_sandbox, update_sandbox_timeout,
 // pause_sandbox, resume_sandbox, list_templates, get_template
+#include "HostAccess.h"
 #include "McpTools.h"
 #include "Schema.h"
 #include "Tool.h"
@@ -32,7 +33,8 @@ QJsonObject sandboxOutput()
                 QStringLiteral("seconds until it is deleted; null: no timeout"))}});
 }
 
-void createSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
+void createSandbox(
+    ToolCall *call, SandboxManager *manager, HostAccess *access, const ToolArgs &args)
 {
     SandboxProvider *provider =
         providerForNew(call, manager, args.string(QStringLiteral("provider")));
@@ -51,8 +53,10 @@ void createSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args
     if (args.given(QStringLiteral("internet_access")))
         spec.internetAccess = args.boolean(QStringLiteral("internet_access"));
     spec.envVars = args.env(QStringLiteral("env_vars"));
-    auto create = [manager, provider, spec](ToolCall *call) {
-        provider->create(spec,
+    auto create = [manager, provider, spec](ToolCall *call, const QList<HostMount> &mounts) {
+        CreateSpec withMounts = spec;
+        withMounts.mounts = mounts;
+        provider->create(withMounts,
             onSuccess<SandboxInfo>(call,
                 QJsonObject {{QStringLiteral("details"),
                     QJsonObject {{QStringLiteral("template_id"),
@@ -67,12 +71,27 @@ void createSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args
                     call->finish(ToolResult::structured(sandboxToJson(info)));
                 }));
     };
+    // Roots are mounted only when asked for, after the user agreed to each.
+    const bool mountRoots = args.boolean(QStringLiteral("mount_roots"));
+    if (mountRoots && provider->id() != QLatin1String("local")) {
+        finishWithInvalid(call,
+            QStringLiteral("mount_roots works for local sandboxes only: a HOPX sandbox runs in "
+                           "the cloud. Copy files in with file_upload instead."),
+            QJsonObject {{QStringLiteral("mount_roots"), true},
+                {QStringLiteral("provider"), provider->id()}});
+        return;
+    }
+    auto withRoots = [access, mountRoots, create](ToolCall *call) {
+        if (!mountRoots || !access)
+            return create(call, {});
+        access->rootMounts(call, create);
+    };
     // Only an explicit request is confirmed: the settings default is the user's own choice,
     // and a HOPX sandbox is always online.
     if (provider->id() == QLatin1String("local") && spec.internetAccess.value_or(false))
-        confirmInternetAccess(call, create);
+        confirmInternetAccess(call, withRoots);
     else
-        create(call);
+        withRoots(call);
 }
 
 void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -303,10 +322,18 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                 Schema::boolean(QStringLiteral("Allow outbound network (local default: off)."))},
             {QStringLiteral("env_vars"),
                 Schema::stringMap(
-                    QStringLiteral("Environment variables for everything run in the sandbox."))}}))
+                    QStringLiteral("Environment variables for everything run in the sandbox."))},
+            {QStringLiteral("mount_roots"),
+                Schema::boolean(
+                    QStringLiteral("Local only: show the client's roots (its project folders) "
+                                   "read-only at /project/<name>, after the user agrees; "
+                                   "writes there fail. Default false."),
+                    false)}}))
         .output(sandboxOutput())
         .hints(ToolSpec::OpenWorld)
-        .handler([m](ToolCall *call, const ToolArgs &args) { createSandbox(call, m, args); })
+        .handler([m, access = deps.hostAccess](ToolCall *call, const ToolArgs &args) {
+            createSandbox(call, m, access.get(), args);
+        })
         .addTo(registry);
 
     Tool(QStringLiteral("list_sandboxes"), QStringLiteral("List sandboxes"))

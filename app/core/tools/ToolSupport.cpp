@@ -8,7 +8,10 @@
 #include "core/SandboxProvider.h"
 
 #include <QJsonArray>
+#include <QMimeDatabase>
 #include <QPointer>
+#include <QStringDecoder>
+#include <QUrl>
 
 namespace Hopx::Core::Tools {
 
@@ -125,30 +128,22 @@ void destroySandbox(SandboxProvider *provider, const QString &sandboxId, Callbac
         });
 }
 
-void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed)
+void askUser(Mcp::ToolCall *call, const UserQuestion &question,
+    std::function<void(Mcp::ToolCall *, bool allowed, const QString &why)> answer)
 {
-    if (!call->clientSupports(QStringLiteral("elicitation"))) {
-        proceed(call);
-        return;
-    }
     const QJsonObject schema {{QStringLiteral("type"), QStringLiteral("object")},
         {QStringLiteral("properties"),
             QJsonObject {{QStringLiteral("allow"),
                 QJsonObject {{QStringLiteral("type"), QStringLiteral("boolean")},
-                    {QStringLiteral("title"), QStringLiteral("Allow internet access")},
-                    {QStringLiteral("description"),
-                        QStringLiteral("The sandbox can reach any host on the internet "
-                                       "(not this machine's own services).")},
+                    {QStringLiteral("title"), question.title},
+                    {QStringLiteral("description"), question.description},
                     {QStringLiteral("default"), false}}}}},
         {QStringLiteral("required"), QJsonArray {QStringLiteral("allow")}}};
     const QJsonObject params {
-        {QStringLiteral("message"),
-            QStringLiteral("Allow sandbox internet access? A tool wants to create a local "
-                           "sandbox with outbound network.")},
-        {QStringLiteral("requestedSchema"), schema}};
+        {QStringLiteral("message"), question.message}, {QStringLiteral("requestedSchema"), schema}};
     QPointer<Mcp::ToolCall> guard(call);
     call->requestFromClient(QStringLiteral("elicitation/create"), params,
-        [guard, proceed = std::move(proceed)](const Mcp::ToolCall::ClientReply &reply) {
+        [guard, answer = std::move(answer)](const Mcp::ToolCall::ClientReply &reply) {
             if (!guard || guard->isCancelled() || guard->isFinished())
                 return;
             const QString action = reply.result.value(QStringLiteral("action")).toString();
@@ -157,15 +152,34 @@ void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall
                        .toObject()
                        .value(QStringLiteral("allow"))
                        .toBool();
-            if (allowed) {
-                proceed(guard);
-                return;
-            }
-            const QString why = !reply.ok
+            const QString why = allowed ? QString()
+                : !reply.ok
                 ? QStringLiteral("the question could not be asked (%1)").arg(reply.errorMessage)
                 : QStringLiteral("the answer was \"%1\"")
                       .arg(action == QLatin1String("accept") ? QStringLiteral("no") : action);
-            finishWithError(guard,
+            answer(guard, allowed, why);
+        });
+}
+
+void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed)
+{
+    if (!call->clientSupports(QStringLiteral("elicitation"))) {
+        proceed(call);
+        return;
+    }
+    const UserQuestion question {
+        QStringLiteral("Allow sandbox internet access? A tool wants to create a local "
+                       "sandbox with outbound network."),
+        QStringLiteral("Allow internet access"),
+        QStringLiteral("The sandbox can reach any host on the internet "
+                       "(not this machine's own services).")};
+    askUser(call, question,
+        [proceed = std::move(proceed)](Mcp::ToolCall *call, bool allowed, const QString &why) {
+            if (allowed) {
+                proceed(call);
+                return;
+            }
+            finishWithError(call,
                 Error::make(Error::Code::Cancelled,
                     QStringLiteral("The user declined internet access for "
                                    "the new sandbox (%1); nothing was "
@@ -175,6 +189,32 @@ void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall
                     QJsonObject {{QStringLiteral("internet_access"), true}},
                     QStringLiteral("Internet access declined")));
         });
+}
+
+QString sandboxFileUri(const QString &sandboxId, const QString &path)
+{
+    return QStringLiteral("sandbox://") + sandboxId
+        + QString::fromLatin1(QUrl::toPercentEncoding(path, "/"));
+}
+
+QString fileMimeType(const QString &path, const QByteArray &head)
+{
+    const QMimeDatabase mimes;
+    // Stateful: a sequence cut at the end of the head is pending, not an error.
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    const QByteArray sample = head.left(64 * 1024);
+    const QString text = decoder.decode(sample);
+    const bool looksText = !sample.contains('\0') && !decoder.hasError();
+    if (head.isEmpty() || looksText) {
+        // The extension names text formats best (JSON, CSV, Python); content sniffing cannot.
+        const QMimeType byName = mimes.mimeTypeForFile(path, QMimeDatabase::MatchExtension);
+        if (byName.isValid() && !byName.isDefault())
+            return byName.name();
+        if (!head.isEmpty())
+            return QStringLiteral("text/plain");
+        return QStringLiteral("application/octet-stream");
+    }
+    return mimes.mimeTypeForFileNameAndData(path, head).name();
 }
 
 QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey)

@@ -76,6 +76,18 @@ auto onCapability(SandboxProvider *provider, const QString &sandboxId, Callback<
 //! Deletes sandbox `sandboxId` of `provider`; `done` as from SandboxLifecycle::destroy().
 void destroySandbox(SandboxProvider *provider, const QString &sandboxId, Callback<Unit> done);
 
+//! A yes/no question for the user (elicitation/create with one boolean "allow").
+struct UserQuestion
+{
+    QString message;
+    QString title;
+    QString description;
+};
+/*! Asks the client's user \a question (the client must have declared elicitation); `answer`
+ *  gets an explicit yes as `allowed`, anything else (no, decline, cancel, no answer) with why. */
+void askUser(Mcp::ToolCall *call, const UserQuestion &question,
+    std::function<void(Mcp::ToolCall *, bool allowed, const QString &why)> answer);
+
 /*! A tool is about to create a local sandbox with outbound network. Clients that declared the
  *  `elicitation` capability ask their user first (elicitation/create, one boolean); `proceed`
  *  runs after an explicit yes. A no, a cancel, an unanswered or failed request finish the call
@@ -118,6 +130,11 @@ Callback<T> onSuccess(Mcp::ToolCall *call, const QJsonObject &errorExtra,
         fn(call, r.value());
     });
 }
+
+//! sandbox://{id}/{path}, the resource of a sandbox file (\a path absolute).
+QString sandboxFileUri(const QString &sandboxId, const QString &path);
+//! The MIME type of sandbox file \a path: by name for text formats, else from \a head.
+QString fileMimeType(const QString &path, const QByteArray &head);
 
 //! Common input-schema pieces.
 QJsonObject sandboxIdSchema();
