@@ -272,6 +272,7 @@ ConnectIdeDialog *GuiApplication::showConnectIde()
     if (!m_connectDialog) {
         m_connectDialog = new ConnectIdeDialog(
             Core::IdeConfig(Core::IdeConfig::launchFor(m_deps.bridgePath)), m_window.get());
+        m_connectDialog->setKeyStore(m_deps.keyStore);
         m_connectDialog->setAttribute(Qt::WA_DeleteOnClose);
     }
     m_connectDialog->show();

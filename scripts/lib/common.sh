@@ -121,10 +121,13 @@ hopx_npm_ci_into_build() {
     (cd "$dir" && npm "$verb" --no-audit --no-fund --loglevel=error)
 }
 
-# The official MCP SDK client, reference server and conformance suite (with the Node 22 it
-# needs), pinned by tests/interop/package-lock.json, installed into the build tree.
+# The official MCP SDK client, reference server, conformance suite and Inspector (with the
+# Node 22 they need), pinned by tests/interop/package-lock.json, installed into the build tree.
+# `npm install`, not `npm ci`: the Inspector has a Windows-only optional dependency that a
+# registry may not serve, and `npm ci` then refuses the lock; `install` takes the locked versions.
 hopx_install_node_packages() {
-    hopx_npm_ci_into_build interop "$HOPX_BUILD/node" "the MCP SDK, reference server and conformance suite"
+    hopx_npm_ci_into_build interop "$HOPX_BUILD/node" \
+        "the MCP SDK, reference server, conformance suite and Inspector" install
 }
 
 # Real MCP clients (Claude Code, Codex, Gemini CLI, opencode) for tests/clients, pinned by

@@ -6,6 +6,7 @@
 // plus our entry, and the backup holds the old bytes exactly. toText() (our own JSON writer)
 // must always write JSON that parses back to the same object.
 #include "core/IdeConfig.h"
+#include "core/IdeConfigToml.h"
 
 #include "FuzzSupport.h"
 
@@ -15,6 +16,7 @@
 #include <QTemporaryDir>
 
 using Hopx::Core::IdeConfig;
+using Hopx::Core::IdeConfigToml;
 
 namespace {
 
@@ -22,6 +24,32 @@ QByteArray readFile(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Codex's config.toml is edited as text: every other server's table must read back as it was,
+// and ours must carry the entry we meant to write.
+void checkTomlMerge(
+    const IdeConfig &config, IdeConfig::Ide ide, const QByteArray &old, const QByteArray &now)
+{
+    const QList<IdeConfigToml::Server> before = IdeConfigToml::servers(old);
+    const QList<IdeConfigToml::Server> after = IdeConfigToml::servers(now);
+    const auto find = [&after](const QString &name) -> const IdeConfigToml::Server * {
+        for (const IdeConfigToml::Server &s : after)
+            if (s.name == name)
+                return &s;
+        return nullptr;
+    };
+    for (const IdeConfigToml::Server &s : before) {
+        if (s.name == IdeConfig::serverName())
+            continue;
+        const IdeConfigToml::Server *kept = find(s.name);
+        FUZZ_CHECK(
+            kept && kept->command == s.command && kept->args == s.args && kept->env == s.env);
+    }
+    const IdeConfigToml::Server *ours = find(IdeConfig::serverName());
+    FUZZ_CHECK(ours);
+    const QJsonObject entry = config.serverEntry(ide);
+    FUZZ_CHECK(ours->command == entry.value(QStringLiteral("command")).toString());
 }
 
 } // namespace
@@ -34,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             : QDir::tempPath() + QStringLiteral("/hopx-fuzz-XXXXXX"));
     static const IdeConfig config(
         IdeConfig::Launch {QStringLiteral("/usr/bin/hopx-mcp"), {QStringLiteral("--quiet")}},
-        IdeConfig::Paths {dir.path(), dir.path()});
+        IdeConfig::Paths {dir.path(), dir.path(), dir.path(), dir.path()});
     if (size < 1)
         return 0;
     const QList<IdeConfig::Ide> ides = IdeConfig::all();
@@ -58,6 +86,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QByteArray now = readFile(path);
     if (!result) {
         FUZZ_CHECK(now == old); // refused: untouched
+    } else if (IdeConfig::isToml(ide)) {
+        checkTomlMerge(config, ide, old, now);
+        if (!result.value().backupPath.isEmpty())
+            FUZZ_CHECK(readFile(result.value().backupPath) == old);
     } else {
         const QJsonObject written = QJsonDocument::fromJson(now, &error).object();
         FUZZ_CHECK(error.error == QJsonParseError::NoError);

@@ -861,6 +861,23 @@ private slots:
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
+    // A local sandbox has no desktop: the desktop tools say so, and what has one.
+    void desktopToolsNeedADesktop()
+    {
+        const QString id = createSandbox();
+        for (const auto &[name, args] :
+            {std::pair {QStringLiteral("desktop_screenshot"), QJsonObject {}},
+                std::pair {QStringLiteral("desktop_mouse"),
+                    QJsonObject {{"action", "click"}, {"x", 1}, {"y", 2}}},
+                std::pair {QStringLiteral("desktop_keyboard"), QJsonObject {{"key", "Return"}}}}) {
+            QJsonObject a = args;
+            a.insert(QStringLiteral("sandbox_id"), id);
+            const QJsonObject r = tool(name, a);
+            QVERIFY2(isError(r), qPrintable(name));
+            QVERIFY2(text(r).contains(QLatin1String("desktop")), qPrintable(text(r)));
+        }
+    }
+
     void fileStatDescribesOnePath()
     {
         const QString id = createSandbox();

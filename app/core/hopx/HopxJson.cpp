@@ -158,6 +158,8 @@ ExecResult HopxJson::execFromJson(const QJsonObject &o, qint64 maxOutputBytes)
     for (const QJsonValue &v : o.value(QStringLiteral("rich_outputs")).toArray()) {
         const QJsonObject item = v.toObject();
         const QString type = item.value(QStringLiteral("type")).toString();
+        if (type.isEmpty())
+            continue; // an output without a MIME type cannot be shown or named to the model
         const QJsonValue data = item.value(QStringLiteral("data")).toObject().value(type);
         if (type == QLatin1String("image/png"))
             addPng(data);

@@ -208,7 +208,11 @@ void LogFeed::execution(const ExecutionRecord &r)
             e.message = tr("%1 raised %2 after %3: %4").arg(language, r.exception, took, firstLine);
         } else {
             e.level = r.exitCode == 0 ? LogEntry::Level::Info : LogEntry::Level::Warning;
-            e.message = tr("%1 exited with code %2 after %3, %4 of output: %5")
+            const int figures = int(r.figures.size()) + r.figuresLeftOut;
+            e.message = (figures == 0
+                    ? tr("%1 exited with code %2 after %3, %4 of output: %5")
+                    : tr("%1 exited with code %2 after %3, %4 of output, %n figure(s): %5", nullptr,
+                        figures))
                             .arg(language)
                             .arg(r.exitCode)
                             .arg(took, Format::bytes(r.stdoutBytes + r.stderrBytes), firstLine);
@@ -228,8 +232,30 @@ void LogFeed::execution(const ExecutionRecord &r)
     };
     stream(tr("Output (stdout):"), r.stdoutTail, r.stdoutBytes);
     stream(tr("Errors (stderr):"), r.stderrTail, r.stderrBytes);
+    figures(r, e, detail);
     e.detail = detail.join(QLatin1Char('\n'));
     m_model->append(std::move(e));
+}
+
+void LogFeed::figures(const ExecutionRecord &r, LogEntry &e, QStringList &detail)
+{
+    // The images go with the row (the view shows them); the detail names them, so that a copied
+    // or exported log says there were figures.
+    if (r.figures.isEmpty() && r.figuresLeftOut == 0)
+        return;
+    detail << QString() << tr("Figures:");
+    for (const RichOutput &o : r.figures) {
+        detail << tr("%1. %2 image, %3")
+                      .arg(e.figures.size() + 1)
+                      .arg(Format::imageType(o.mimeType), Format::bytes(o.data.size()));
+        e.figures.append({0, o.mimeType, o.data.size(), o.data});
+    }
+    if (r.figuresLeftOut > 0)
+        detail << tr("(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)",
+            nullptr, r.figuresLeftOut)
+                      .arg(ExecutionRecord::kMaxFigures)
+                      .arg(Format::bytes(ExecutionRecord::kMaxFigureBytes));
+    e.figuresLeftOut = r.figuresLeftOut;
 }
 
 void LogFeed::output(const QString &sandboxId, const QString &stream, const QByteArray &chunk)

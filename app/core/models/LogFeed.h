@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "LogEntry.h"
 #include "core/SandboxTypes.h"
 #include "protocol/RequestRecord.h"
 
@@ -48,6 +49,7 @@ public:
 
 private:
     QString clientName(quint64 connectionId) const;
+    static void figures(const ExecutionRecord &record, LogEntry &entry, QStringList &detail);
     void flushPartials();
 
     QPointer<LogModel> m_model;

@@ -99,8 +99,8 @@ QJsonObject execOutputSchema()
             {QStringLiteral("success"), Schema::typed(QStringLiteral("boolean"))},
             {QStringLiteral("sandbox_id"), Schema::string(QStringLiteral("where it ran"))},
             {QStringLiteral("result"),
-                Schema::any(QStringLiteral("Python: repr of the last expression"))},
-            {QStringLiteral("rich_outputs"), Schema::typed(QStringLiteral("array"))}});
+                Schema::string(QStringLiteral("Python: repr of the last expression"))},
+            {QStringLiteral("rich_outputs"), Schema::arrayOf(QStringLiteral("object"))}});
 }
 
 QJsonObject startedOutputSchema()
@@ -112,7 +112,7 @@ QJsonObject startedOutputSchema()
 
 QJsonObject processListOutputSchema()
 {
-    return Schema::output({{QStringLiteral("processes"), Schema::typed(QStringLiteral("array"))},
+    return Schema::output({{QStringLiteral("processes"), Schema::arrayOf(QStringLiteral("object"))},
         {QStringLiteral("count"), Schema::typed(QStringLiteral("integer"))}});
 }
 
