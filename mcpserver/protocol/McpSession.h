@@ -74,6 +74,11 @@ public:
     void endStreams();
     //! Every request is a 2026-07-28 one: there is no initialize to remember.
     void setStateless(bool stateless) { m_stateless = stateless; }
+    //! Whether the 2026-07-28 era has `method` (HTTP answers 404 for one it has not).
+    bool serves(const QString &method) const
+    {
+        return m_methods.find(method, MethodTable::Modern) != nullptr;
+    }
 
     bool isInitialized() const { return m_initialized; }
     const QString &protocolVersion() const { return m_caller->protocolVersion; }
