@@ -158,7 +158,11 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
         // Answered at once with nothing before it: plain JSON is cheaper and reusable.
         disconnect(exchange->onClosed);
         exchange->connection = nullptr;
-        connection->respond(200, sessionHeaders(), exchange->final, "application/json");
+        // 2026-07-28 over HTTP: a request the client's capabilities cannot serve is a 400.
+        const bool missingCapability =
+            m_stateless && exchange->final.startsWith("{\"error\":{\"code\":-32021,");
+        connection->respond(
+            missingCapability ? 400 : 200, sessionHeaders(), exchange->final, "application/json");
         return;
     }
     // Something will be (or was) said before the answer: stream it as SSE.
