@@ -93,7 +93,8 @@ QString capabilityOf(const Question &q)
  *  `finish(answers)`; `delayMs` >= 0 finishes that much later (the call goes on by itself:
  *  with the tasks extension it becomes a task). */
 void askInStages(ToolCall *call, QList<QList<Question>> stages,
-    std::function<ToolResult(const QJsonObject &answers)> finish, int delayMs = -1)
+    std::function<ToolResult(const QJsonObject &answers)> finish, int delayMs = -1,
+    int askAfterMs = -1)
 {
     struct Run
     {
@@ -141,7 +142,15 @@ void askInStages(ToolCall *call, QList<QList<Question>> stages,
     };
     // The call owns the run: it ends when the call does.
     QObject::connect(call, &QObject::destroyed, call, [run]() { run->next = nullptr; });
-    run->next();
+    if (askAfterMs < 0) {
+        run->next();
+        return;
+    }
+    // Under way first, then asking: as a task, the question parks the task (input_required).
+    QTimer::singleShot(askAfterMs, call, [run]() {
+        if (run->next)
+            run->next();
+    });
 }
 
 QString elicited(const QJsonObject &answers, const QString &key, const QString &field)
@@ -260,10 +269,10 @@ void registerInputRequired(Mcp::ToolRegistry &tools)
 void registerStatelessProbes(Mcp::ToolRegistry &tools)
 {
     tools.add(spec(QStringLiteral("test_missing_capability"),
-                  QStringLiteral("Needs elicitation: a client without it gets -32021.")),
+                  QStringLiteral("Needs sampling: a client without it gets -32021.")),
         [](ToolCall *call) {
             askInStages(call,
-                {{elicit(QStringLiteral("needed"), QStringLiteral("Needed"), QStringLiteral("x"))}},
+                {{sample(QStringLiteral("needed"), QStringLiteral("Say something"), 10)}},
                 [](const QJsonObject &) { return ToolResult::text(QStringLiteral("answered")); });
         });
     tools.add(spec(QStringLiteral("test_streaming_elicitation"),
@@ -281,6 +290,32 @@ void registerStatelessProbes(Mcp::ToolRegistry &tools)
             for (int i = 1; i <= 3; ++i)
                 call->log(QStringLiteral("info"), QStringLiteral("log message %1").arg(i));
             call->finish(ToolResult::text(QStringLiteral("logged")));
+        });
+}
+
+//! Hooks that change the tool and prompt lists, so that list_changed reaches listen streams.
+void registerListChangers(Mcp::ToolRegistry &tools, Mcp::PromptRegistry &prompts)
+{
+    auto added = std::make_shared<int>(0);
+    Mcp::ToolRegistry *toolList = &tools;
+    Mcp::PromptRegistry *promptList = &prompts;
+    tools.add(spec(QStringLiteral("test_trigger_tool_change"),
+                  QStringLiteral("Adds a tool (the list changes).")),
+        [toolList, added](ToolCall *call) {
+            const QString name = QStringLiteral("test_added_tool_%1").arg(++*added);
+            toolList->add(spec(name, QStringLiteral("Added by test_trigger_tool_change.")),
+                [](ToolCall *c) { c->finish(ToolResult::text(QStringLiteral("added"))); });
+            call->finish(ToolResult::text(QStringLiteral("added %1").arg(name)));
+        });
+    tools.add(spec(QStringLiteral("test_trigger_prompt_change"),
+                  QStringLiteral("Adds a prompt (the list changes).")),
+        [promptList, added](ToolCall *call) {
+            const QString name = QStringLiteral("test_added_prompt_%1").arg(++*added);
+            promptList->add({name, {}, QStringLiteral("Added by test_trigger_prompt_change."), {}},
+                [](const QMap<QString, QString> &) {
+                    return QJsonObject {{QStringLiteral("messages"), QJsonArray {}}};
+                });
+            call->finish(ToolResult::text(QStringLiteral("added %1").arg(name)));
         });
 }
 
@@ -338,7 +373,7 @@ void registerTaskJobs(Mcp::ToolRegistry &tools)
                 {{elicit(QStringLiteral("confirm"), QStringLiteral("Delete it?"),
                     QStringLiteral("ok"), QStringLiteral("boolean"))}},
                 [](const QJsonObject &) { return ToolResult::text(QStringLiteral("deleted")); },
-                100);
+                100, 200);
         });
     tools.add(spec(QStringLiteral("multi_input"), QStringLiteral("Asks two questions at once."),
                   TS::Optional),
@@ -351,7 +386,7 @@ void registerTaskJobs(Mcp::ToolRegistry &tools)
                 [](const QJsonObject &a) {
                     return ToolResult::text(QStringLiteral("Got %1 answers").arg(a.size()));
                 },
-                100);
+                100, 200);
         });
     tools.add(spec(QStringLiteral("test_tool_with_task"),
                   QStringLiteral("Asks the user's name, then goes on as a task."), TS::Required),
@@ -376,6 +411,7 @@ void registerModernFixtures(Mcp::ToolRegistry &tools, Mcp::PromptRegistry &promp
     registerInputRequired(tools);
     registerTaskJobs(tools);
     registerStatelessProbes(tools);
+    registerListChangers(tools, prompts);
 
     ToolSpec schema = spec(QStringLiteral("json_schema_2020_12_tool"),
         QStringLiteral("Tool with JSON Schema 2020-12 features"));
