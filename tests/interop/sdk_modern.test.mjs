@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
-import { startHttpApp, binDir, nodeDir, HTTP_TOKEN, bwrapMissing } from './harness.mjs';
+import { startHttpApp, binDir, nodeDir, HTTP_TOKEN, bwrapMissing, resolvePackageFile } from './harness.mjs';
 
 const require = createRequire(join(nodeDir, 'package.json'));
 const v2 = (path) => import(pathToFileURL(require.resolve(`@modelcontextprotocol/client${path}`)).href);
@@ -167,3 +167,23 @@ for (const kind of ['stdio', 'http']) {
     });
   });
 }
+
+describe('MCP Inspector 2.12 --cli --protocol-era modern through hopx-mcp', () => {
+  const inspector = resolvePackageFile('@modelcontextprotocol/inspector', 'clients/launcher/build/index.js');
+  const run = (...method) => new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [inspector, '--cli', '--protocol-era', 'modern', ...method,
+      '-e', `HOPX_MCP_SOCKET=${app.socket}`, join(binDir, 'hopx-mcp'), '--no-launch'],
+    { env: { ...process.env, HOME: app.root, MCP_CATALOG_PATH: join(app.root, 'mcp.json') } });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}: ${out}`))));
+  });
+  test('lists the tools, and a call is served in the 2026-07-28 era', async () => {
+    const { tools } = await run('--method', 'tools/list');
+    assert.ok(tools.some((t) => t.name === 'execute_code'));
+    const health = await run('--method', 'tools/call', '--tool-name', 'health');
+    // health reports the protocol version its own request came with.
+    assert.equal(health.structuredContent.protocol_version, MODERN);
+    assert.equal(health._meta['io.modelcontextprotocol/serverInfo'].name, 'hopx-desktop');
+  });
+});
