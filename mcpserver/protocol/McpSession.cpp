@@ -329,9 +329,13 @@ CallerPtr McpSession::callerFor(
     caller->connectionEnv = m_caller->connectionEnv;
     caller->authContext = m_caller->authContext;
     caller->serverCapabilities = modernCapabilities();
-    if (m_context.observer && m_observerId && caller->clientInfo != m_reportedClient) {
+    if (caller->clientInfo != m_reportedClient) {
+        // Said once per client, not per request: every 2026-07-28 request names its client.
         m_reportedClient = caller->clientInfo;
-        m_context.observer->identified(m_observerId, caller->clientInfo, caller->protocolVersion);
+        logClient(*caller, caller->protocolVersion);
+        if (m_context.observer && m_observerId)
+            m_context.observer->identified(
+                m_observerId, caller->clientInfo, caller->protocolVersion);
     }
     return caller;
 }
@@ -500,11 +504,16 @@ void McpSession::initialize(const McpRequest &request)
         {QStringLiteral("serverInfo"), serverInfo}};
     if (!m_config.instructions.isEmpty())
         result.insert(QStringLiteral("instructions"), m_config.instructions);
-    qCInfo(lcSession).noquote() << "client"
-                                << m_caller->clientInfo.value(QLatin1String("name")).toString()
-                                << m_caller->clientInfo.value(QLatin1String("version")).toString()
-                                << "speaks" << version;
+    logClient(*m_caller, version);
     request.succeed(result);
+}
+
+void McpSession::logClient(const Caller &caller, const QString &version) const
+{
+    qCInfo(lcSession).noquote() << "client"
+                                << caller.clientInfo.value(QLatin1String("name")).toString()
+                                << caller.clientInfo.value(QLatin1String("version")).toString()
+                                << "speaks" << version;
 }
 
 void McpSession::cancelled(const QJsonObject &params)

@@ -114,6 +114,8 @@ private:
     const QJsonObject &modernCapabilities();
     void initialize(const McpRequest &request);
     void discover(const McpRequest &request);
+    //! "client NAME VERSION speaks V": which era each client ended on, for the log.
+    void logClient(const Caller &caller, const QString &version) const;
     //! resultType and serverInfo, which every 2026-07-28 result carries.
     void decorate(QJsonObject &result) const;
     QByteArray decorateJson(const QByteArray &resultJson) const;
