@@ -413,22 +413,8 @@ void registerModernFixtures(Mcp::ToolRegistry &tools, Mcp::PromptRegistry &promp
     registerStatelessProbes(tools);
     registerListChangers(tools, prompts);
 
-    ToolSpec schema = spec(QStringLiteral("json_schema_2020_12_tool"),
-        QStringLiteral("Tool with JSON Schema 2020-12 features"));
-    schema.inputSchema = QJsonDocument::fromJson(R"({
-        "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
-        "$defs": {"address": {"$anchor": "addressDef", "type": "object",
-            "properties": {"street": {"type": "string"}, "city": {"type": "string"}}}},
-        "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"},
-            "contactMethod": {"type": "string", "enum": ["phone", "email"]},
-            "phone": {"type": "string"}, "email": {"type": "string"}},
-        "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
-        "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
-        "then": {"required": ["phone"]}, "else": {"required": ["email"]},
-        "additionalProperties": false})")
-                             .object();
-    tools.add(
-        schema, [](ToolCall *call) { call->finish(ToolResult::text(compact(call->arguments()))); });
+    // No json_schema_2020_12_tool: the registry refuses a schema whose $defs/$ref, allOf and
+    // if/then/else the argument validator cannot enforce (next-baseline-*.yml).
 
     prompts.addAsking({QStringLiteral("test_input_required_result_prompt"), {},
                           QStringLiteral("A prompt that asks the user for its context"), {}},
