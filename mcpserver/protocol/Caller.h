@@ -23,6 +23,10 @@ namespace Hopx::Mcp {
 struct Caller
 {
     QString protocolVersion; // empty before initialize
+    //! 2026-07-28: the request named its own version and capabilities (no initialize).
+    bool stateless = false;
+    //! 2026-07-28 `_meta[".../logLevel"]` as a LoggingFeature rank; -1: send no log messages.
+    int logLevel = -1;
     QJsonObject clientInfo;
     QJsonObject clientCapabilities;
     //! What this server declared to this caller (it depends on the protocol version).
@@ -39,6 +43,11 @@ struct Caller
     bool declared(QLatin1String capability) const
     {
         return serverCapabilities.contains(capability);
+    }
+    //! An extension (e.g. "io.modelcontextprotocol/tasks") the client declared.
+    bool clientHasExtension(QLatin1String extension) const
+    {
+        return clientCapabilities.value(QLatin1String("extensions")).toObject().contains(extension);
     }
 };
 

@@ -19,11 +19,7 @@ namespace {
 void failLater(
     ToolCall *call, const ToolCall::ClientCallback &callback, int code, const QString &message)
 {
-    QPointer<ToolCall> guard(call);
-    QTimer::singleShot(0, call, [guard, callback, code, message]() {
-        if (guard && !guard->isCancelled() && !guard->isFinished())
-            callback(ToolCall::ClientReply {false, {}, code, message});
-    });
+    call->failLater(callback, code, message);
 }
 
 QString sessionEnded()
@@ -61,13 +57,15 @@ void ClientRequestsFeature::registerMethods(MethodTable &table)
 void ClientRequestsFeature::bind(ToolCall *call, std::function<QString()> relatedKey)
 {
     QPointer<ClientRequestsFeature> self(this);
-    call->setClientRequester([self, relatedKey](ToolCall *c, const QString &method,
-                                 const QJsonObject &params, const ToolCall::ClientCallback &cb) {
-        if (self)
-            self->send(c, method, params, cb, relatedKey());
-        else
-            failLater(c, cb, JsonRpc::InternalError, sessionEnded());
-    });
+    // The key names a question in 2026-07-28 input rounds; a request of our own needs an id.
+    call->setClientRequester(
+        [self, relatedKey](ToolCall *c, const QString &method, const QJsonObject &params,
+            const ToolCall::ClientCallback &cb, const QString &) {
+            if (self)
+                self->send(c, method, params, cb, relatedKey());
+            else
+                failLater(c, cb, JsonRpc::InternalError, sessionEnded());
+        });
 }
 
 void ClientRequestsFeature::send(ToolCall *call, const QString &method, const QJsonObject &params,

@@ -19,7 +19,11 @@ enum ErrorCode {
     MethodNotFound = -32601,
     InvalidParams = -32602,
     InternalError = -32603,
-    ResourceNotFound = -32002,
+    ResourceNotFound = -32002, // legacy eras; 2026-07-28 answers -32602
+    // 2026-07-28 (the MCP-reserved -32020..-32099 range)
+    HeaderMismatch = -32020,
+    MissingRequiredClientCapability = -32021,
+    UnsupportedProtocolVersion = -32022,
 };
 
 QJsonObject error(const QJsonValue &id, int code, const QString &message,

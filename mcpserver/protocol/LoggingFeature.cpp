@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "LoggingFeature.h"
 
+#include "Caller.h"
 #include "FeatureHost.h"
 #include "JsonRpc.h"
 #include "McpRequest.h"
@@ -30,7 +31,9 @@ int LoggingFeature::levelRank(const QString &level)
 
 void LoggingFeature::registerMethods(MethodTable &table)
 {
-    table.add(QStringLiteral("logging/setLevel"), [this](const McpRequest &request) {
+    MethodTable::Method setLevel;
+    setLevel.eras = MethodTable::Legacy; // 2026-07-28: the level comes with each request
+    setLevel.handler = [this](const McpRequest &request) {
         const int rank = levelRank(request.params().value(QLatin1String("level")).toString());
         if (rank < 0) {
             request.fail(JsonRpc::InvalidParams,
@@ -40,7 +43,8 @@ void LoggingFeature::registerMethods(MethodTable &table)
         }
         m_level = rank;
         request.succeed({});
-    });
+    };
+    table.add(QStringLiteral("logging/setLevel"), setLevel);
 }
 
 void LoggingFeature::declare(QJsonObject &capabilities, const Caller &) const
@@ -48,11 +52,13 @@ void LoggingFeature::declare(QJsonObject &capabilities, const Caller &) const
     capabilities.insert(QStringLiteral("logging"), QJsonObject {});
 }
 
-void LoggingFeature::log(const QString &level, const QString &logger, const QJsonValue &data,
-    const QString &relatedKey, const QString &taskId)
+void LoggingFeature::log(const Caller &caller, const QString &level, const QString &logger,
+    const QJsonValue &data, const QString &relatedKey, const QString &taskId)
 {
     const int rank = levelRank(level);
-    if (rank < 0 || rank < m_level)
+    // A 2026-07-28 request that named no level hears nothing (MUST NOT, logging.mdx).
+    const int threshold = caller.stateless ? caller.logLevel : m_level;
+    if (rank < 0 || threshold < 0 || rank < threshold)
         return;
     QJsonObject params {{QStringLiteral("level"), level}, {QStringLiteral("data"), data}};
     if (!logger.isEmpty())

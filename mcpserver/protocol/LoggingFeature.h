@@ -13,8 +13,8 @@ class FeatureHost;
 
 /*! \brief Logging: `logging/setLevel` and the notifications/message tools send while they run.
  *
- * The level is the session's (2026-07-28 drops logging/setLevel; a stateless request would
- * keep the default). Below it nothing is sent.
+ * The level is the session's for legacy callers; a 2026-07-28 request names its own in
+ * `_meta` (there is no logging/setLevel), and one that names none gets no log messages.
  */
 class LoggingFeature final : public McpFeature
 {
@@ -24,9 +24,9 @@ public:
     void registerMethods(MethodTable &table) override;
     void declare(QJsonObject &capabilities, const Caller &caller) const override;
 
-    //! What `logger` (a tool) says, on the stream of the request `relatedKey` names.
-    void log(const QString &level, const QString &logger, const QJsonValue &data,
-        const QString &relatedKey, const QString &taskId = {});
+    //! What `logger` (a tool) says to `caller`, on the stream of the request `relatedKey` names.
+    void log(const Caller &caller, const QString &level, const QString &logger,
+        const QJsonValue &data, const QString &relatedKey, const QString &taskId = {});
 
     static int levelRank(const QString &level); // -1 when unknown
 

@@ -22,12 +22,16 @@ public:
     using QObject::QObject;
 
     virtual void registerMethods(MethodTable &table) = 0;
-    //! Adds what this feature offers `caller` to the capabilities `initialize` declares.
+    /*! Adds what this feature offers `caller` to the capabilities `initialize` (legacy) or
+     *  `server/discover` (2026-07-28, `caller.stateless`) declares. For the latter it must not
+     *  depend on the client: the session works it out once for every such caller. */
     virtual void declare(QJsonObject &capabilities, const Caller &caller) const
     {
         Q_UNUSED(capabilities)
         Q_UNUSED(caller)
     }
+    //! The client is leaving: answer requests that would otherwise never end (a listen).
+    virtual void endStreams() { }
 };
 
 } // namespace Hopx::Mcp

@@ -22,6 +22,13 @@ void McpRequest::succeed(const QJsonObject &result, const QString &detail) const
 {
     if (!isPending())
         return;
+    if (caller().stateless && m_state->session) {
+        QJsonObject decorated = result;
+        m_state->session->decorate(decorated);
+        answer(JsonRpc::serializeResponse(context().id, JsonWriter::toJson(decorated)),
+            RequestRecord::Outcome::Ok, detail);
+        return;
+    }
     // ping, subscribe, setLevel, …: an empty result needs no writer.
     const QByteArray json = result.isEmpty() ? QByteArrayLiteral("{}") : JsonWriter::toJson(result);
     answer(JsonRpc::serializeResponse(context().id, json), RequestRecord::Outcome::Ok, detail);
@@ -30,7 +37,12 @@ void McpRequest::succeed(const QJsonObject &result, const QString &detail) const
 void McpRequest::succeedJson(
     const QByteArray &resultJson, RequestRecord::Outcome outcome, const QString &detail) const
 {
-    if (isPending())
+    if (!isPending())
+        return;
+    if (caller().stateless && m_state->session)
+        answer(JsonRpc::serializeResponse(context().id, m_state->session->decorateJson(resultJson)),
+            outcome, detail);
+    else
         answer(JsonRpc::serializeResponse(context().id, resultJson), outcome, detail);
 }
 

@@ -40,8 +40,11 @@ public:
     //! Neither answered nor cancelled yet.
     bool isPending() const { return !m_state->answered && !m_state->cancelled; }
 
+    /*! For a 2026-07-28 caller the result gains `resultType` ("complete" unless it names one)
+     *  and `_meta["io.modelcontextprotocol/serverInfo"]`. */
     void succeed(const QJsonObject &result, const QString &detail = {}) const;
-    //! A result that is compact JSON already (a tool's, written once by ToolResult).
+    //! A result that is compact JSON already (a tool's, written once by ToolResult), with no
+    //! top-level `_meta` or `resultType` of its own.
     void succeedJson(const QByteArray &resultJson,
         RequestRecord::Outcome outcome = RequestRecord::Outcome::Ok,
         const QString &detail = {}) const;

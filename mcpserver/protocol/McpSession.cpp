@@ -3,8 +3,12 @@
 #include "McpSession.h"
 
 #include "JsonRpc.h"
+#include "JsonWriter.h"
+#include "PromptRegistry.h"
+#include "ResourceRegistry.h"
 #include "SessionFeatures.h"
 #include "SessionObserver.h"
+#include "ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -48,6 +52,19 @@ McpSession::McpSession(const ServerConfig &config, const ServerContext &context,
     m_features = SessionFeatures::create(*this, context);
     for (const auto &feature : m_features)
         feature->registerMethods(m_methods);
+    m_serverInfo = QJsonObject {{QStringLiteral("name"), m_config.name},
+        {QStringLiteral("title"), m_config.title}, {QStringLiteral("version"), m_config.version}};
+    m_resultTrailer = ",\"_meta\":{\"" + QByteArray(RequestEnvelope::kServerInfo.data())
+        + "\":" + JsonWriter::toJson(m_serverInfo) + "},\"resultType\":\"complete\"";
+    // What 2026-07-28 callers are told depends only on what the server offers: worked out once,
+    // again when that changes (no initialize marks the moment to do it).
+    const auto forget = [this]() { m_modernCapabilities = QJsonObject(); };
+    if (context.tools)
+        connect(context.tools, &ToolRegistry::changed, this, forget);
+    if (context.resources)
+        connect(context.resources, &ResourceRegistry::listChanged, this, forget);
+    if (context.prompts)
+        connect(context.prompts, &PromptRegistry::listChanged, this, forget);
 }
 
 McpSession::~McpSession()
@@ -63,11 +80,17 @@ void McpSession::registerLifecycle()
     MethodTable::Method initialize;
     initialize.handler = [this](const McpRequest &request) { this->initialize(request); };
     initialize.beforeInitialize = true;
+    initialize.eras = MethodTable::Legacy;
     m_methods.add(QStringLiteral("initialize"), initialize);
     MethodTable::Method ping;
     ping.handler = [](const McpRequest &request) { request.succeed({}); };
     ping.beforeInitialize = true;
+    ping.eras = MethodTable::Legacy; // 2026-07-28 removed it
     m_methods.add(QStringLiteral("ping"), ping);
+    MethodTable::Method discover;
+    discover.handler = [this](const McpRequest &request) { this->discover(request); };
+    discover.eras = MethodTable::Modern;
+    m_methods.add(QStringLiteral("server/discover"), discover);
     m_methods.addNotification(
         QStringLiteral("notifications/initialized"), [this](const QJsonObject &) {
             if (m_initializeAnswered)
@@ -112,6 +135,21 @@ void McpSession::abortAll()
         cancel(*state);
 }
 
+void McpSession::cancelRequest(const QString &key)
+{
+    const auto state = m_inFlight.take(key);
+    if (!state)
+        return;
+    cancel(*state);
+    noReply(state->batch, key);
+}
+
+void McpSession::endStreams()
+{
+    for (const auto &feature : m_features)
+        feature->endStreams();
+}
+
 void McpSession::handleOversizedLine(qsizetype limit)
 {
     send(JsonRpc::error(QJsonValue::Null, JsonRpc::ParseError,
@@ -137,12 +175,12 @@ void McpSession::handleLine(const QByteArray &line)
         dispatch(doc.object(), nullptr);
 }
 
-void McpSession::handleJson(const QJsonValue &message)
+void McpSession::handleJson(const QJsonValue &message, const QString &keyPrefix)
 {
     if (message.isArray())
         handleBatch(message.toArray());
     else
-        dispatch(message, nullptr);
+        dispatch(message, nullptr, keyPrefix);
 }
 
 void McpSession::handleBatch(const QJsonArray &items)
@@ -199,7 +237,7 @@ void McpSession::noReply(const Batch &batch, const QString &key)
         emit requestDropped(batch->key);
 }
 
-void McpSession::dispatch(const QJsonValue &message, const Batch &batch)
+void McpSession::dispatch(const QJsonValue &message, const Batch &batch, const QString &keyPrefix)
 {
     const auto refuse = [&](const QJsonValue &id, int code, const QString &text,
                             const QString &key = {}) {
@@ -216,7 +254,8 @@ void McpSession::dispatch(const QJsonValue &message, const Batch &batch)
     const bool validId = hasId && JsonRpc::isValidId(id);
     const QJsonValue replyId = validId ? id : QJsonValue(QJsonValue::Null);
     const QJsonValue methodValue = msg.value(QLatin1String("method"));
-    const QString key = methodValue.isString() && validId ? JsonRpc::idKey(id) : QString();
+    const QString key =
+        methodValue.isString() && validId ? keyPrefix + JsonRpc::idKey(id) : QString();
 
     const QJsonValue version = msg.value(QLatin1String("jsonrpc"));
     if (!version.isString() || version.toString() != QLatin1String("2.0")) {
@@ -269,17 +308,47 @@ void McpSession::dispatch(const QJsonValue &message, const Batch &batch)
     dispatchRequest(method, paramsValue.toObject(), id, key, batch);
 }
 
-CallerPtr McpSession::callerFor(const QJsonObject &params) const
+CallerPtr McpSession::callerFor(
+    const QJsonObject &params, bool modern, RequestEnvelope::Error *error)
 {
-    Q_UNUSED(params)
     // The era seam. A legacy request (2024-11-05 … 2025-11-25) is served for the caller that
-    // `initialize` agreed on. A 2026-07-28 request names its own in params._meta
-    // ("io.modelcontextprotocol/protocolVersion", ".../clientCapabilities", ".../clientInfo"):
-    // the modern era plugs in here by building a Caller from those keys, plus this session's
-    // connection env and auth context, with serverCapabilities = declareCapabilities(it), and
-    // marking the request as needing no `initialize`. Every feature handler then serves it
-    // unchanged; only server/discover and the input-required results are new methods.
-    return m_caller;
+    // `initialize` agreed on. A 2026-07-28 request names its own in params._meta; it gets a
+    // Caller of its own, with this connection's env and auth context and what this server
+    // offers that era. Every feature handler then serves it unchanged.
+    if (!modern)
+        return m_caller;
+    const auto envelope = RequestEnvelope::read(params, m_config.modernProtocolVersions, error);
+    if (!envelope)
+        return nullptr;
+    auto caller = std::make_shared<Caller>();
+    caller->protocolVersion = envelope->protocolVersion;
+    caller->stateless = true;
+    caller->logLevel = envelope->logLevel;
+    caller->clientInfo = envelope->clientInfo;
+    caller->clientCapabilities = envelope->clientCapabilities;
+    caller->connectionEnv = m_caller->connectionEnv;
+    caller->authContext = m_caller->authContext;
+    caller->serverCapabilities = modernCapabilities();
+    if (caller->clientInfo != m_reportedClient) {
+        // Said once per client, not per request: every 2026-07-28 request names its client.
+        m_reportedClient = caller->clientInfo;
+        logClient(*caller, caller->protocolVersion);
+        if (m_context.observer && m_observerId)
+            m_context.observer->identified(
+                m_observerId, caller->clientInfo, caller->protocolVersion);
+    }
+    return caller;
+}
+
+const QJsonObject &McpSession::modernCapabilities()
+{
+    if (m_modernCapabilities.isEmpty()) {
+        Caller prototype;
+        prototype.protocolVersion = m_config.modernProtocolVersions.value(0);
+        prototype.stateless = true;
+        m_modernCapabilities = declareCapabilities(prototype);
+    }
+    return m_modernCapabilities;
 }
 
 QJsonObject McpSession::declareCapabilities(const Caller &caller) const
@@ -291,35 +360,56 @@ QJsonObject McpSession::declareCapabilities(const Caller &caller) const
     return capabilities;
 }
 
+void McpSession::decorate(QJsonObject &result) const
+{
+    if (!result.contains(QLatin1String("resultType")))
+        result.insert(QStringLiteral("resultType"), QStringLiteral("complete"));
+    QJsonObject meta = result.value(QLatin1String("_meta")).toObject();
+    if (!meta.contains(RequestEnvelope::kServerInfo)) {
+        meta.insert(RequestEnvelope::kServerInfo, m_serverInfo);
+        result.insert(QStringLiteral("_meta"), meta);
+    }
+}
+
+QByteArray McpSession::decorateJson(const QByteArray &resultJson) const
+{
+    // A result written already ({...}, a tool's: no resultType, no _meta of its own) gets the
+    // same two keys appended rather than parsed and written again.
+    if (resultJson.size() < 2 || !resultJson.endsWith('}'))
+        return resultJson;
+    QByteArray out;
+    out.reserve(resultJson.size() + m_resultTrailer.size());
+    out.append(resultJson.constData(), resultJson.size() - 1);
+    if (resultJson == "{}")
+        out.append(m_resultTrailer.constData() + 1, m_resultTrailer.size() - 1);
+    else
+        out.append(m_resultTrailer);
+    out.append('}');
+    return out;
+}
+
 void McpSession::dispatchRequest(const QString &method, const QJsonObject &params,
     const QJsonValue &id, const QString &key, const Batch &batch)
 {
     auto state = std::make_shared<RequestState>();
     state->timer.start();
     state->session = this;
-    state->context = RequestContext {callerFor(params), id, key};
     state->method = method;
     state->params = params;
     state->batch = batch;
+    const bool modern = m_stateless || method == QLatin1String("server/discover")
+        || RequestEnvelope::namesVersion(params);
+    RequestEnvelope::Error envelopeError;
+    CallerPtr caller = callerFor(params, modern, &envelopeError);
+    state->context = RequestContext {caller ? caller : m_caller, id, key};
     const McpRequest request(state);
-
-    if (m_inFlight.contains(key)) {
-        request.fail(JsonRpc::InvalidRequest,
-            QStringLiteral("Invalid Request: id %1 is already in use by a request in flight")
-                .arg(id.isString() ? id.toString() : QString::number(id.toInteger())));
+    if (!caller) {
+        request.fail(envelopeError.code, envelopeError.message, envelopeError.data);
         return;
     }
-    const MethodTable::Method *entry = m_methods.find(method);
-    if ((!entry || !entry->beforeInitialize) && !m_initializeAnswered) {
-        request.fail(JsonRpc::InvalidRequest,
-            QStringLiteral(
-                "Invalid Request: the session is not initialized; send \"initialize\" first"));
+    const MethodTable::Method *entry = nullptr;
+    if (!admit(request, method, modern, &entry))
         return;
-    }
-    if (!entry || (entry->capability.size() && !request.caller().declared(entry->capability))) {
-        request.fail(JsonRpc::MethodNotFound, QStringLiteral("Method not found: %1").arg(method));
-        return;
-    }
     if (entry->subject.size())
         state->subject = params.value(entry->subject).toString();
     state->reportCancellation = entry->reportCancellation;
@@ -333,6 +423,51 @@ void McpSession::dispatchRequest(const QString &method, const QJsonObject &param
     // Not answered yet: in flight until it is, or until the client cancels it.
     state->inFlight = true;
     m_inFlight.insert(key, state);
+}
+
+bool McpSession::admit(const McpRequest &request, const QString &method, bool modern,
+    const MethodTable::Method **found)
+{
+    const QJsonValue &id = request.context().id;
+    if (m_inFlight.contains(request.context().key)) {
+        request.fail(JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: id %1 is already in use by a request in flight")
+                .arg(id.isString() ? id.toString() : QString::number(id.toInteger())));
+        return false;
+    }
+    const MethodTable::Method *entry =
+        m_methods.find(method, modern ? MethodTable::Modern : MethodTable::Legacy);
+    if (modern && !entry) {
+        request.fail(JsonRpc::MethodNotFound,
+            QStringLiteral("Method not found: %1 (not in protocol version %2)")
+                .arg(method, request.caller().protocolVersion));
+        return false;
+    }
+    if (!modern && (!entry || !entry->beforeInitialize) && !m_initializeAnswered) {
+        request.fail(JsonRpc::InvalidRequest,
+            QStringLiteral(
+                "Invalid Request: the session is not initialized; send \"initialize\" first"));
+        return false;
+    }
+    if (!entry || (entry->capability.size() && !request.caller().declared(entry->capability))) {
+        request.fail(JsonRpc::MethodNotFound, QStringLiteral("Method not found: %1").arg(method));
+        return false;
+    }
+    *found = entry;
+    return true;
+}
+
+void McpSession::discover(const McpRequest &request)
+{
+    // server/discover: the versions, capabilities and identity initialize used to carry.
+    QJsonObject result {{QStringLiteral("supportedVersions"),
+                            QJsonArray::fromStringList(m_config.modernProtocolVersions)},
+        {QStringLiteral("capabilities"), request.caller().serverCapabilities},
+        {QStringLiteral("ttlMs"), double(m_config.listTtlMs)},
+        {QStringLiteral("cacheScope"), QStringLiteral("public")}};
+    if (!m_config.instructions.isEmpty())
+        result.insert(QStringLiteral("instructions"), m_config.instructions);
+    request.succeed(result);
 }
 
 void McpSession::initialize(const McpRequest &request)
@@ -369,11 +504,16 @@ void McpSession::initialize(const McpRequest &request)
         {QStringLiteral("serverInfo"), serverInfo}};
     if (!m_config.instructions.isEmpty())
         result.insert(QStringLiteral("instructions"), m_config.instructions);
-    qCInfo(lcSession).noquote() << "client"
-                                << m_caller->clientInfo.value(QLatin1String("name")).toString()
-                                << m_caller->clientInfo.value(QLatin1String("version")).toString()
-                                << "speaks" << version;
+    logClient(*m_caller, version);
     request.succeed(result);
+}
+
+void McpSession::logClient(const Caller &caller, const QString &version) const
+{
+    qCInfo(lcSession).noquote() << "client"
+                                << caller.clientInfo.value(QLatin1String("name")).toString()
+                                << caller.clientInfo.value(QLatin1String("version")).toString()
+                                << "speaks" << version;
 }
 
 void McpSession::cancelled(const QJsonObject &params)

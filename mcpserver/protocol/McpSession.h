@@ -7,6 +7,7 @@
 #include "McpFeature.h"
 #include "McpRequest.h"
 #include "MethodTable.h"
+#include "RequestEnvelope.h"
 #include "ServerConfig.h"
 #include "ServerContext.h"
 
@@ -28,10 +29,16 @@ class ToolRegistry;
  * outgoing() with each message to send (compact JSON, no newline). The core does JSON-RPC
  * framing and errors, 2025-03-26 batches, the lifecycle and version negotiation, ping, the
  * method table, requests in flight and their cancellation, and reporting to the server's
- * SessionObserver. Everything else is a feature (SessionFeatures): tools, tasks, resources,
- * prompts, completion, logging and the requests tools send to the client, each registering
- * its methods and declaring its capability. Nothing a client sends can make it throw or stop
- * answering.
+ * SessionObserver.
+ *
+ * Both protocol eras, chosen per request: a request whose `params._meta` names a protocol
+ * version (2026-07-28, RequestEnvelope) is served statelessly for the caller it describes,
+ * with `server/discover` instead of initialize and `resultType` on every result; any other
+ * request belongs to the legacy conversation `initialize` opened. A stateless session
+ * (setStateless(), Streamable HTTP without sessions) serves only the former. Everything else is a
+ * feature (SessionFeatures): tools, tasks, resources, prompts, completion, logging and the requests
+ * tools send to the client, each registering its methods and declaring its capability. Nothing a
+ * client sends can make it throw or stop answering.
  *
  * outgoing()'s second argument names the client request a message belongs to (its
  * JsonRpc::idKey: the response itself, its progress and log notifications, requests a tool
@@ -47,8 +54,9 @@ public:
     ~McpSession() override;
 
     void handleLine(const QByteArray &line);
-    //! An already parsed message (object) or 2025-03-26 batch (array).
-    void handleJson(const QJsonValue &message);
+    /*! An already parsed message (object) or 2025-03-26 batch (array). `keyPrefix` makes its
+     *  requests' keys unique where ids are not (stateless HTTP: every POST is its own client). */
+    void handleJson(const QJsonValue &message, const QString &keyPrefix = {});
     //! The transport saw a line over the limit: answer with a parse error (then it closes).
     void handleOversizedLine(qsizetype limit);
     //! Per-connection environment from the bridge's hello (HOPX_API_KEY, …).
@@ -60,6 +68,17 @@ public:
     void setObserverId(quint64 id) { m_observerId = id; }
     //! Cancels every request in flight (the client is gone). Tasks keep running.
     void abortAll();
+    //! Cancels one request in flight, as notifications/cancelled would (HTTP: stream closed).
+    void cancelRequest(const QString &key);
+    //! Ends long-lived requests with a result (subscriptions/listen): the client is leaving.
+    void endStreams();
+    //! Every request is a 2026-07-28 one: there is no initialize to remember.
+    void setStateless(bool stateless) { m_stateless = stateless; }
+    //! Whether the 2026-07-28 era has `method` (HTTP answers 404 for one it has not).
+    bool serves(const QString &method) const
+    {
+        return m_methods.find(method, MethodTable::Modern) != nullptr;
+    }
 
     bool isInitialized() const { return m_initialized; }
     const QString &protocolVersion() const { return m_caller->protocolVersion; }
@@ -84,12 +103,22 @@ private:
 
     void registerLifecycle();
     void handleBatch(const QJsonArray &batch);
-    void dispatch(const QJsonValue &message, const Batch &batch);
+    void dispatch(const QJsonValue &message, const Batch &batch, const QString &keyPrefix = {});
     void dispatchRequest(const QString &method, const QJsonObject &params, const QJsonValue &id,
         const QString &key, const Batch &batch);
-    CallerPtr callerFor(const QJsonObject &params) const;
+    //! The era a request belongs to, and the entry that serves it there; false if answered.
+    bool admit(const McpRequest &request, const QString &method, bool modern,
+        const MethodTable::Method **entry);
+    CallerPtr callerFor(const QJsonObject &params, bool modern, RequestEnvelope::Error *error);
     QJsonObject declareCapabilities(const Caller &caller) const;
+    const QJsonObject &modernCapabilities();
     void initialize(const McpRequest &request);
+    void discover(const McpRequest &request);
+    //! "client NAME VERSION speaks V": which era each client ended on, for the log.
+    void logClient(const Caller &caller, const QString &version) const;
+    //! resultType and serverInfo, which every 2026-07-28 result carries.
+    void decorate(QJsonObject &result) const;
+    QByteArray decorateJson(const QByteArray &resultJson) const;
     void cancelled(const QJsonObject &params);
     void cancel(RequestState &state);
     //! Sends (or collects, in a batch) what answers a request; `key` names it.
@@ -107,9 +136,14 @@ private:
     std::vector<std::unique_ptr<McpFeature>> m_features;
     QHash<QString, std::shared_ptr<RequestState>> m_inFlight; // JsonRpc::idKey → request
     CallerPtr m_caller; // the session's: env and auth context, then what initialize agreed
+    QJsonObject m_modernCapabilities; // what 2026-07-28 callers are told (cached; see create)
+    QJsonObject m_serverInfo; // io.modelcontextprotocol/serverInfo
+    QByteArray m_resultTrailer; // the same as JSON, for results written already
+    QJsonObject m_reportedClient; // the last 2026-07-28 clientInfo told to the observer
     quint64 m_observerId = 0;
     bool m_initializeAnswered = false;
     bool m_initialized = false;
+    bool m_stateless = false;
 };
 
 } // namespace Hopx::Mcp

@@ -6,8 +6,14 @@ namespace Hopx::Mcp {
 
 void MethodTable::add(const QString &name, Method method)
 {
-    Q_ASSERT_X(!m_methods.contains(name), "MethodTable::add", "two features claim one method");
-    m_methods.insert(name, std::move(method));
+    if (method.eras & Legacy) {
+        Q_ASSERT_X(!m_legacy.contains(name), "MethodTable::add", "two features claim one method");
+        m_legacy.insert(name, method);
+    }
+    if (method.eras & Modern) {
+        Q_ASSERT_X(!m_modern.contains(name), "MethodTable::add", "two features claim one method");
+        m_modern.insert(name, std::move(method));
+    }
 }
 
 void MethodTable::add(const QString &name, Handler handler)
@@ -22,10 +28,11 @@ void MethodTable::addNotification(const QString &name, NotificationHandler handl
     m_notifications.insert(name, std::move(handler));
 }
 
-const MethodTable::Method *MethodTable::find(const QString &name) const
+const MethodTable::Method *MethodTable::find(const QString &name, Era era) const
 {
-    const auto it = m_methods.constFind(name);
-    return it == m_methods.cend() ? nullptr : &it.value();
+    const QHash<QString, Method> &table = era == Modern ? m_modern : m_legacy;
+    const auto it = table.constFind(name);
+    return it == table.cend() ? nullptr : &it.value();
 }
 
 const MethodTable::NotificationHandler *MethodTable::findNotification(const QString &name) const
@@ -34,9 +41,9 @@ const MethodTable::NotificationHandler *MethodTable::findNotification(const QStr
     return it == m_notifications.cend() ? nullptr : &it.value();
 }
 
-QStringList MethodTable::methods() const
+QStringList MethodTable::methods(Era era) const
 {
-    QStringList names = m_methods.keys();
+    QStringList names = (era == Modern ? m_modern : m_legacy).keys();
     names.sort();
     return names;
 }

@@ -31,7 +31,8 @@ std::optional<int> decodeCursor(const QString &cursor)
 
 } // namespace
 
-void answer(const McpRequest &request, const QJsonArray &items, const QString &key, int pageSize)
+void answer(const McpRequest &request, const QJsonArray &items, const QString &key, int pageSize,
+    const CacheHint &cache)
 {
     int offset = 0;
     const QJsonValue cursor = request.params().value(QLatin1String("cursor"));
@@ -51,6 +52,7 @@ void answer(const McpRequest &request, const QJsonArray &items, const QString &k
     QJsonObject result {{key, page}};
     if (end < items.size())
         result.insert(QStringLiteral("nextCursor"), encodeCursor(end));
+    cache.stamp(result, request.caller());
     request.succeed(result);
 }
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "CacheHint.h"
+
 #include <QJsonArray>
 #include <QString>
 
@@ -13,17 +15,20 @@ class McpRequest;
  *  tasks): opaque cursors this server hands out, -32602 for any other. */
 namespace Pagination {
 
-//! Answers `request` with the page of `items` its cursor asks for, under `key`.
-void answer(const McpRequest &request, const QJsonArray &items, const QString &key, int pageSize);
+//! Answers `request` with the page of `items` its cursor asks for, under `key`; each page
+//! carries `cache` (2026-07-28 callers only).
+void answer(const McpRequest &request, const QJsonArray &items, const QString &key, int pageSize,
+    const CacheHint &cache = {});
 
 //! The same for a list of things that have toJson() (specs, prompts, resources, tasks).
 template<typename Items>
-void answerList(const McpRequest &request, const Items &items, const QString &key, int pageSize)
+void answerList(const McpRequest &request, const Items &items, const QString &key, int pageSize,
+    const CacheHint &cache = {})
 {
     QJsonArray json;
     for (const auto &item : items)
         json.append(item.toJson());
-    answer(request, json, key, pageSize);
+    answer(request, json, key, pageSize, cache);
 }
 
 } // namespace Pagination

@@ -29,7 +29,17 @@ QJsonObject PromptRegistry::Prompt::toJson() const
 
 void PromptRegistry::add(const Prompt &prompt, Getter getter, Completer completer)
 {
-    Entry entry {prompt, std::move(getter), std::move(completer)};
+    put(Entry {prompt, std::move(getter), std::move(completer), {}});
+}
+
+void PromptRegistry::addAsking(const Prompt &prompt, InputGetter getter)
+{
+    put(Entry {prompt, {}, {}, std::move(getter)});
+}
+
+void PromptRegistry::put(const Entry &entry)
+{
+    const Prompt &prompt = entry.prompt;
     for (Entry &e : m_entries) {
         if (e.prompt.name == prompt.name) {
             e = entry;

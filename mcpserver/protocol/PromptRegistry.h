@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 
 namespace Hopx::Mcp {
 
@@ -17,7 +18,10 @@ namespace Hopx::Mcp {
  * An ordinary object owned by the app and shared by every session. The session checks
  * prompts/get arguments (all strings, every required one present) before the getter runs,
  * so a getter only builds the GetPromptResult ({description?, messages}). Getters are
- * synchronous: a prompt is a template, not a job.
+ * synchronous: a prompt is a template, not a job. One that needs the client's input (2026-07-28
+ * input requests) asks through its Ask and gets the answer when the request carried it; until
+ * then the request is answered as input-required (legacy clients: never, the getter does
+ * without).
  */
 class PromptRegistry : public QObject
 {
@@ -39,6 +43,11 @@ public:
         QJsonObject toJson() const;
     };
     using Getter = std::function<QJsonObject(const QMap<QString, QString> &arguments)>;
+    //! The client's answer to the question `key` (an elicitation/create …), if it gave one.
+    using Ask = std::function<std::optional<QJsonObject>(
+        const QString &key, const QString &method, const QJsonObject &params)>;
+    using InputGetter =
+        std::function<QJsonObject(const QMap<QString, QString> &arguments, const Ask &ask)>;
     using Completer = std::function<QStringList(
         const QString &argument, const QString &value, const QJsonObject &contextArguments)>;
     struct Entry
@@ -46,11 +55,13 @@ public:
         Prompt prompt;
         Getter getter;
         Completer completer;
+        InputGetter inputGetter; // instead of getter, for prompts that ask
     };
 
     using QObject::QObject;
 
     void add(const Prompt &prompt, Getter getter, Completer completer = {});
+    void addAsking(const Prompt &prompt, InputGetter getter);
     const Entry *find(const QString &name) const;
     QList<Prompt> prompts() const;
     bool isEmpty() const { return m_entries.isEmpty(); }
@@ -59,6 +70,8 @@ signals:
     void listChanged();
 
 private:
+    void put(const Entry &entry);
+
     QList<Entry> m_entries;
 };
 

@@ -4,6 +4,7 @@
 
 #include "Caller.h"
 #include "FeatureHost.h"
+#include "InputRound.h"
 #include "JsonRpc.h"
 #include "McpRequest.h"
 #include "MethodTable.h"
@@ -21,6 +22,7 @@ PromptsFeature::PromptsFeature(FeatureHost &host, PromptRegistry *prompts, QObje
     : McpFeature(parent)
     , m_host(host)
     , m_prompts(prompts)
+    , m_inputState(host.config())
 {
     connect(prompts, &PromptRegistry::listChanged, this, [this]() {
         m_host.announce(kPrompts, QStringLiteral("notifications/prompts/list_changed"));
@@ -41,8 +43,8 @@ void PromptsFeature::declare(QJsonObject &capabilities, const Caller &) const
 
 void PromptsFeature::list(const McpRequest &request)
 {
-    Pagination::answerList(
-        request, m_prompts->prompts(), QStringLiteral("prompts"), m_host.config().pageSize);
+    Pagination::answerList(request, m_prompts->prompts(), QStringLiteral("prompts"),
+        m_host.config().pageSize, CacheHint {m_host.config().listTtlMs, true});
 }
 
 void PromptsFeature::get(const McpRequest &request)
@@ -82,13 +84,49 @@ void PromptsFeature::get(const McpRequest &request)
             return;
         }
     }
-    const QJsonObject result = entry->getter(arguments);
+    const QJsonObject result =
+        entry->inputGetter ? getAsking(request, *entry, arguments) : entry->getter(arguments);
+    if (!request.isPending())
+        return; // asked for input, or failed asking
     if (!result.value(QLatin1String("messages")).isArray()) {
         request.fail(JsonRpc::InternalError,
             QStringLiteral("Prompt %1 produced no messages").arg(entry->prompt.name));
         return;
     }
     request.succeed(result);
+}
+
+QJsonObject PromptsFeature::getAsking(const McpRequest &request, const PromptRegistry::Entry &entry,
+    const QMap<QString, QString> &arguments)
+{
+    if (!request.caller().stateless) // a legacy client is never asked here: nothing is answered
+        return entry.inputGetter(arguments,
+            [](const QString &, const QString &, const QJsonObject &) { return std::nullopt; });
+    QJsonObject args;
+    for (auto it = arguments.begin(); it != arguments.end(); ++it)
+        args.insert(it.key(), it.value());
+    const auto round = InputRound::begin(request, m_inputState, entry.prompt.name, args);
+    if (!round)
+        return {};
+    bool unsupported = false;
+    const QJsonObject result = entry.inputGetter(arguments,
+        [&round, &unsupported](const QString &key, const QString &method,
+            const QJsonObject &params) -> std::optional<QJsonObject> {
+            QJsonObject answer;
+            const InputRound::Ask outcome = round->ask(key, method, params, &answer);
+            unsupported = unsupported || outcome == InputRound::Ask::Unsupported;
+            if (outcome == InputRound::Ask::Answered)
+                return answer;
+            return std::nullopt;
+        });
+    if (unsupported)
+        request.fail(JsonRpc::MissingRequiredClientCapability,
+            QStringLiteral("Missing required client capability for prompt %1")
+                .arg(entry.prompt.name),
+            round->requirement());
+    else if (round->hasPending())
+        round->answerInputRequired(request);
+    return result;
 }
 
 } // namespace Hopx::Mcp

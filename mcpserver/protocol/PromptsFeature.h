@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "InputStateCodec.h"
 #include "McpFeature.h"
+#include "PromptRegistry.h"
 
 #include <QPointer>
 
@@ -10,7 +12,6 @@ namespace Hopx::Mcp {
 
 class FeatureHost;
 class McpRequest;
-class PromptRegistry;
 
 /*! \brief Prompts: prompts/list and prompts/get, whose arguments are checked (all strings,
  *  every required one present) before the prompt's getter runs. */
@@ -25,9 +26,13 @@ public:
 private:
     void list(const McpRequest &request);
     void get(const McpRequest &request);
+    //! An asking prompt's result; the request is answered already if it must ask (or failed).
+    QJsonObject getAsking(const McpRequest &request, const PromptRegistry::Entry &entry,
+        const QMap<QString, QString> &arguments);
 
     FeatureHost &m_host;
     QPointer<PromptRegistry> m_prompts;
+    InputStateCodec m_inputState;
 };
 
 } // namespace Hopx::Mcp

@@ -7,13 +7,18 @@
 
 namespace Hopx::Mcp {
 
-QString randomId(int bytes)
+QByteArray randomBytes(int bytes)
 {
     QByteArray raw(std::max(1, bytes), Qt::Uninitialized);
     QRandomGenerator *rng = QRandomGenerator::system();
     for (char &c : raw)
         c = char(rng->bounded(256));
-    return QString::fromLatin1(raw.toHex());
+    return raw;
+}
+
+QString randomId(int bytes)
+{
+    return QString::fromLatin1(randomBytes(bytes).toHex());
 }
 
 } // namespace Hopx::Mcp

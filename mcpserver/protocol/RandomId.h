@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 
 namespace Hopx::Mcp {
@@ -12,5 +13,7 @@ namespace Hopx::Mcp {
  * capabilities (whoever knows a task id can read its result), so they must not be predictable.
  */
 QString randomId(int bytes = 16);
+//! `bytes` raw bytes from the same source (keys).
+QByteArray randomBytes(int bytes);
 
 } // namespace Hopx::Mcp

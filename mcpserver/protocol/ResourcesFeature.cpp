@@ -40,10 +40,13 @@ void ResourcesFeature::registerMethods(MethodTable &table)
         [this](const McpRequest &request) { list(request, true); });
     table.add(
         QStringLiteral("resources/read"), [this](const McpRequest &request) { read(request); });
-    table.add(QStringLiteral("resources/subscribe"),
-        [this](const McpRequest &request) { subscribe(request, true); });
-    table.add(QStringLiteral("resources/unsubscribe"),
-        [this](const McpRequest &request) { subscribe(request, false); });
+    // 2026-07-28 replaced these by subscriptions/listen (SubscriptionsFeature).
+    MethodTable::Method subscribeMethod;
+    subscribeMethod.eras = MethodTable::Legacy;
+    subscribeMethod.handler = [this](const McpRequest &request) { subscribe(request, true); };
+    table.add(QStringLiteral("resources/subscribe"), subscribeMethod);
+    subscribeMethod.handler = [this](const McpRequest &request) { subscribe(request, false); };
+    table.add(QStringLiteral("resources/unsubscribe"), subscribeMethod);
 }
 
 void ResourcesFeature::declare(QJsonObject &capabilities, const Caller &) const
@@ -56,13 +59,14 @@ void ResourcesFeature::declare(QJsonObject &capabilities, const Caller &) const
 
 void ResourcesFeature::list(const McpRequest &request, bool templates)
 {
-    const int pageSize = m_host.config().pageSize;
+    const ServerConfig &config = m_host.config();
     if (templates)
-        Pagination::answerList(
-            request, m_resources->templates(), QStringLiteral("resourceTemplates"), pageSize);
-    else
-        Pagination::answerList(
-            request, m_resources->resources(), QStringLiteral("resources"), pageSize);
+        Pagination::answerList(request, m_resources->templates(),
+            QStringLiteral("resourceTemplates"), config.pageSize,
+            CacheHint {config.listTtlMs, true});
+    else // a resource may be a sandbox's file: the caller's own, and changing
+        Pagination::answerList(request, m_resources->resources(), QStringLiteral("resources"),
+            config.pageSize, CacheHint {config.resourceTtlMs, false});
 }
 
 void ResourcesFeature::read(const McpRequest &request)
@@ -72,13 +76,21 @@ void ResourcesFeature::read(const McpRequest &request)
         return;
     // In flight until the reader answers, so that a cancellation suppresses a late answer.
     // The reader may depend on this client's own credentials (a sandbox in its HOPX account).
+    const CacheHint cache {m_host.config().resourceTtlMs, false};
     m_resources->read(
         *uri,
-        [request](const ResourceRegistry::ReadResult &r) {
-            if (r.ok())
-                request.succeed(QJsonObject {{QStringLiteral("contents"), r.contents}});
-            else
+        [request, cache, uri = *uri](const ResourceRegistry::ReadResult &r) {
+            if (r.ok()) {
+                QJsonObject result {{QStringLiteral("contents"), r.contents}};
+                cache.stamp(result, request.caller());
+                request.succeed(result);
+            } else if (request.caller().stateless && r.errorCode == JsonRpc::ResourceNotFound) {
+                // 2026-07-28 retired -32002: not found is invalid params, naming the URI.
+                request.fail(JsonRpc::InvalidParams, r.errorMessage,
+                    QJsonObject {{QStringLiteral("uri"), uri}});
+            } else {
                 request.fail(r.errorCode, r.errorMessage);
+            }
         },
         request.caller().connectionEnv);
 }

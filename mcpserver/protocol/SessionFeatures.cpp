@@ -8,6 +8,8 @@
 #include "PromptsFeature.h"
 #include "ResourcesFeature.h"
 #include "ServerContext.h"
+#include "SubscriptionsFeature.h"
+#include "TasksExtension.h"
 #include "TasksFeature.h"
 #include "ToolsFeature.h"
 
@@ -25,14 +27,17 @@ std::vector<std::unique_ptr<McpFeature>> create(FeatureHost &host, const ServerC
     TasksFeature *tasks = context.tasks
         ? add(new TasksFeature(host, context.tasks, context.tools, clientRequests, logging))
         : nullptr;
+    TasksExtension *tasksExtension =
+        context.tasks ? add(new TasksExtension(host, context.tasks, context.tools)) : nullptr;
     // Tools are always declared: an app without a registry still lists none, truthfully.
-    add(new ToolsFeature(host, context.tools, tasks, clientRequests, logging));
+    add(new ToolsFeature(host, context.tools, tasks, tasksExtension, clientRequests, logging));
     if (context.resources)
         add(new ResourcesFeature(host, context.resources));
     if (context.prompts)
         add(new PromptsFeature(host, context.prompts));
     if (context.prompts || context.resources)
         add(new CompletionFeature(context.prompts, context.resources));
+    add(new SubscriptionsFeature(host, context));
     return features;
 }
 

@@ -33,6 +33,25 @@ QJsonObject TaskStore::Task::toJson() const
     return o;
 }
 
+QJsonObject TaskStore::Task::toDetailedJson() const
+{
+    QJsonObject o {{QStringLiteral("taskId"), id}, {QStringLiteral("status"), statusName(status)},
+        {QStringLiteral("createdAt"), isoUtc(createdAt)},
+        {QStringLiteral("lastUpdatedAt"), isoUtc(lastUpdatedAt)},
+        {QStringLiteral("ttlMs"), double(ttlMs)}};
+    if (pollIntervalMs > 0)
+        o.insert(QStringLiteral("pollIntervalMs"), pollIntervalMs);
+    if (!statusMessage.isEmpty())
+        o.insert(QStringLiteral("statusMessage"), statusMessage);
+    if (status == Status::InputRequired)
+        o.insert(QStringLiteral("inputRequests"), inputRequests);
+    else if (status == Status::Completed && outcome.contains(QLatin1String("result")))
+        o.insert(QStringLiteral("result"), outcome.value(QLatin1String("result")));
+    else if (status == Status::Failed && outcome.contains(QLatin1String("error")))
+        o.insert(QStringLiteral("error"), outcome.value(QLatin1String("error")));
+    return o;
+}
+
 TaskStore::TaskStore(const ServerConfig &config, QObject *parent)
     : QObject(parent)
     , m_config(config)
@@ -72,7 +91,7 @@ QString TaskStore::statusName(Status status)
 }
 
 std::optional<TaskStore::Task> TaskStore::create(
-    const QString &context, std::optional<qint64> requestedTtlMs)
+    const QString &context, std::optional<qint64> requestedTtlMs, bool modern)
 {
     purgeExpired();
     if (m_tasks.size() >= std::max(1, m_config.maxTasks)) {
@@ -93,6 +112,7 @@ std::optional<TaskStore::Task> TaskStore::create(
         task.id = randomId(16);
     } while (m_tasks.contains(task.id));
     task.context = context;
+    task.modern = modern;
     task.createdAt = task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
     qint64 ttl = requestedTtlMs.value_or(m_config.taskDefaultTtlMs);
     task.ttlMs = std::clamp<qint64>(ttl, 1000, m_config.taskMaxTtlMs);
@@ -141,6 +161,11 @@ void TaskStore::touch(Entry &entry, Status status, const QString &message)
     entry.task.status = status;
     entry.task.statusMessage = message;
     entry.task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
+    if (entry.task.isTerminal()) {
+        // Nobody will answer what it still asks, and nobody waits any more.
+        entry.task.inputRequests = QJsonObject();
+        entry.waiting.clear();
+    }
     if (entry.task.isTerminal() && entry.call) {
         entry.call->deleteLater();
         entry.call = nullptr;
@@ -182,6 +207,51 @@ bool TaskStore::cancel(const QString &id, const QString &message)
         call->cancel(); // after the state change: a handler that reacts synchronously sees
                         // "cancelled"
     return true;
+}
+
+QString TaskStore::ask(
+    const QString &id, const QString &key, const QJsonObject &request, Answer answer)
+{
+    const auto it = m_tasks.find(id);
+    if (it == m_tasks.end() || it->task.isTerminal() || !answer)
+        return {};
+    // A key is never reused in a task's life: an answer always means the question it names.
+    QString unique = key;
+    for (int n = 2; it->keysIssued.contains(unique); ++n)
+        unique = QStringLiteral("%1-%2").arg(key).arg(n);
+    it->keysIssued.insert(unique);
+    it->task.inputRequests.insert(unique, request);
+    it->waiting.insert(unique, std::move(answer));
+    touch(*it, Status::InputRequired,
+        QStringLiteral("Waiting for the client to answer %1")
+            .arg(request.value(QLatin1String("method")).toString()));
+    return unique;
+}
+
+void TaskStore::answer(const QString &id, const QJsonObject &responses)
+{
+    const auto it = m_tasks.find(id);
+    if (it == m_tasks.end() || it->task.isTerminal())
+        return;
+    QList<QPair<Answer, QJsonObject>> due;
+    for (auto r = responses.begin(); r != responses.end(); ++r) {
+        const auto waiting = it->waiting.find(r.key());
+        if (waiting == it->waiting.end() || !r.value().isObject())
+            continue; // never asked, answered already, or not an answer
+        due.append({waiting.value(), r.value().toObject()});
+        it->waiting.erase(waiting);
+        it->task.inputRequests.remove(r.key());
+    }
+    if (due.isEmpty())
+        return;
+    // Observable at once (the next tasks/get shows what is still open); the call hears later.
+    if (it->waiting.isEmpty())
+        touch(*it, Status::Working, {});
+    else
+        touch(*it, Status::InputRequired, it->task.statusMessage);
+    for (const auto &[deliver, response] : due)
+        QTimer::singleShot(
+            0, this, [deliver = deliver, response = response]() { deliver(response); });
 }
 
 void TaskStore::drop(const QString &id)

@@ -10,6 +10,9 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
+
+#include <functional>
 
 #include <optional>
 
@@ -19,7 +22,8 @@ namespace Hopx::Mcp {
 
 class ToolCall;
 
-/*! \brief The tasks of a server (MCP 2025-11-25 experimental tasks), shared by its sessions.
+/*! \brief The tasks of a server (MCP 2025-11-25 experimental tasks, and the 2026-07-28 tasks
+ *  extension), shared by its sessions.
  *
  * Owned by the transport's owner, not by a session, so that a task outlives the request that
  * created it and the session/connection too. Each task is bound to an owner context (the
@@ -46,15 +50,22 @@ public:
         int pollIntervalMs = 0;
         //! {"result": {...}} or {"error": {...}}: what the request itself would have answered.
         QJsonObject outcome;
+        bool modern = false; // made under the 2026-07-28 tasks extension
+        QJsonObject inputRequests; // key → request, still unanswered (modern)
         bool isTerminal() const { return TaskStore::isTerminal(status); }
-        QJsonObject toJson() const; // the spec's Task object
+        QJsonObject toJson() const; // 2025-11-25's Task object
+        //! The extension's DetailedTask (tasks/get, notifications/tasks): result, error or
+        //! inputRequests inline, ttlMs and pollIntervalMs.
+        QJsonObject toDetailedJson() const;
     };
+    using Answer = std::function<void(const QJsonObject &response)>;
 
     explicit TaskStore(const ServerConfig &config = {}, QObject *parent = nullptr);
     ~TaskStore() override;
 
     //! nullopt when the store is full of unfinished tasks.
-    std::optional<Task> create(const QString &context, std::optional<qint64> requestedTtlMs);
+    std::optional<Task> create(
+        const QString &context, std::optional<qint64> requestedTtlMs, bool modern = false);
     std::optional<Task> find(const QString &id, const QString &context) const;
     //! The context's tasks, oldest first.
     QList<Task> list(const QString &context) const;
@@ -69,6 +80,12 @@ public:
         const QString &id, Status status, const QJsonObject &outcome, const QString &message = {});
     //! Cancels a task that still runs; false when unknown or already terminal.
     bool cancel(const QString &id, const QString &message);
+    /*! Parks `request` (an elicitation …) until the client answers it; `answer` runs then, on a
+     *  later turn of the event loop. Returns the key the client sees: `key`, made unique over
+     *  the task's life; empty when the task is unknown or over. */
+    QString ask(const QString &id, const QString &key, const QJsonObject &request, Answer answer);
+    //! Answers the open questions `responses` names (others are ignored).
+    void answer(const QString &id, const QJsonObject &responses);
 
     static bool isTerminal(Status status);
     static QString statusName(Status status);
@@ -82,6 +99,8 @@ private:
     {
         Task task;
         QPointer<ToolCall> call;
+        QHash<QString, Answer> waiting; // key → who waits for its answer
+        QSet<QString> keysIssued;
     };
     void purgeExpired();
     void drop(const QString &id);

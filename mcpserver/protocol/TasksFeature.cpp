@@ -50,6 +50,7 @@ void TasksFeature::registerMethods(MethodTable &table)
         MethodTable::Method method;
         method.handler = [this, handler](const McpRequest &request) { (this->*handler)(request); };
         method.capability = kTasks;
+        method.eras = MethodTable::Legacy; // 2026-07-28: the tasks extension (TasksExtension)
         table.add(QLatin1String(name), method);
     };
     add("tasks/list", &TasksFeature::list);
@@ -58,16 +59,23 @@ void TasksFeature::registerMethods(MethodTable &table)
     add("tasks/result", &TasksFeature::result);
 }
 
+bool TasksFeature::anyToolRunsAsTask(const ToolRegistry &tools)
+{
+    for (const ToolSpec &spec : tools.specs()) {
+        if (spec.taskSupport != ToolSpec::TaskSupport::Forbidden)
+            return true;
+    }
+    return false;
+}
+
 void TasksFeature::declare(QJsonObject &capabilities, const Caller &caller) const
 {
     // Only with a tool that can run as one, and only for 2025-11-25 clients: older ones would
     // not know what to do with a task.
-    if (!m_store || !m_tools || caller.protocolVersion < QLatin1String("2025-11-25"))
+    if (!m_store || !m_tools || caller.stateless
+        || caller.protocolVersion < QLatin1String("2025-11-25"))
         return;
-    bool offered = false;
-    for (const ToolSpec &spec : m_tools->specs())
-        offered = offered || spec.taskSupport != ToolSpec::TaskSupport::Forbidden;
-    if (!offered)
+    if (!TasksFeature::anyToolRunsAsTask(*m_tools))
         return;
     capabilities.insert(kTasks,
         QJsonObject {{QStringLiteral("list"), QJsonObject {}},
@@ -105,9 +113,10 @@ void TasksFeature::start(const McpRequest &request, const ToolRegistry::Entry &e
             waitingKey(taskId));
     });
     const QString name = entry.spec.name;
+    const CallerPtr caller = request.context().caller;
     connect(call, &ToolCall::logNotification, this,
-        [this, name, taskId](const QString &level, const QJsonValue &data) {
-            m_logging->log(level, name, data, waitingKey(taskId), taskId);
+        [this, name, taskId, caller](const QString &level, const QJsonValue &data) {
+            m_logging->log(*caller, level, name, data, waitingKey(taskId), taskId);
         });
     // The store, not the session, is the receiver: the result is kept even if we are gone.
     QPointer<TaskStore> store = m_store;
@@ -118,6 +127,13 @@ void TasksFeature::start(const McpRequest &request, const ToolRegistry::Entry &e
         store->finish(taskId,
             result.isError() ? TaskStore::Status::Failed : TaskStore::Status::Completed,
             QJsonObject {{QStringLiteral("result"), result.toJson()}}, message);
+    });
+    connect(call, &ToolCall::failed, m_store.data(), [store, taskId](int code, const QString &m) {
+        if (store)
+            store->finish(taskId, TaskStore::Status::Failed,
+                QJsonObject {{QStringLiteral("error"),
+                    QJsonObject {{QStringLiteral("code"), code}, {QStringLiteral("message"), m}}}},
+                m);
     });
     connect(call, &ToolCall::cancelled, this,
         [this, call]() { m_clientRequests->cancelRequestsOf(call); });
@@ -142,13 +158,14 @@ void TasksFeature::list(const McpRequest &request)
         QStringLiteral("tasks"), m_host.config().pageSize);
 }
 
-std::optional<TaskStore::Task> TasksFeature::findTask(const McpRequest &request)
+std::optional<TaskStore::Task> TasksFeature::findTask(
+    const TaskStore *store, const McpRequest &request)
 {
     const auto taskId = request.stringParam(QLatin1String("taskId"));
     if (!taskId)
         return std::nullopt;
     // Another context's task is reported exactly like a missing one: no existence oracle.
-    auto task = m_store->find(*taskId, request.caller().authContext);
+    auto task = store ? store->find(*taskId, request.caller().authContext) : std::nullopt;
     if (!task)
         request.fail(JsonRpc::InvalidParams,
             QStringLiteral("Task not found (unknown, expired or not yours)"));
@@ -157,13 +174,13 @@ std::optional<TaskStore::Task> TasksFeature::findTask(const McpRequest &request)
 
 void TasksFeature::get(const McpRequest &request)
 {
-    if (const auto task = findTask(request))
+    if (const auto task = findTask(m_store, request))
         request.succeed(task->toJson());
 }
 
 void TasksFeature::cancel(const McpRequest &request)
 {
-    const auto task = findTask(request);
+    const auto task = findTask(m_store, request);
     if (!task)
         return;
     if (task->isTerminal()) {
@@ -179,7 +196,7 @@ void TasksFeature::cancel(const McpRequest &request)
 
 void TasksFeature::result(const McpRequest &request)
 {
-    const auto task = findTask(request);
+    const auto task = findTask(m_store, request);
     if (!task)
         return;
     if (task->isTerminal()) {

@@ -43,12 +43,19 @@ public:
     void start(const McpRequest &request, const ToolRegistry::Entry &entry, ToolCall *call,
         const QJsonObject &taskParams, const std::optional<ToolResult> &early);
 
+public:
+    //! Tasks are declared (either era) only when some tool can run as one.
+    static bool anyToolRunsAsTask(const ToolRegistry &tools);
+    /*! The task `request` names (params.taskId) if it belongs to the caller's auth context;
+     *  otherwise `request` is answered with -32602 (both eras share this). */
+    static std::optional<TaskStore::Task> findTask(
+        const TaskStore *store, const McpRequest &request);
+
 private:
     void list(const McpRequest &request);
     void get(const McpRequest &request);
     void cancel(const McpRequest &request);
     void result(const McpRequest &request);
-    std::optional<TaskStore::Task> findTask(const McpRequest &request);
     void answerResult(const TaskStore::Task &task, const McpRequest &request);
     void taskChanged(const TaskStore::Task &task);
     //! A task's messages ride on a tasks/result that waits for it, if there is one.

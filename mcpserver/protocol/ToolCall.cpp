@@ -63,22 +63,34 @@ void ToolCall::finish(const ToolResult &result)
     emit finished(result);
 }
 
+void ToolCall::fail(int code, const QString &message)
+{
+    if (m_cancelled || m_finished)
+        return;
+    m_finished = true;
+    emit failed(code, message);
+}
+
 void ToolCall::requestFromClient(
-    const QString &method, const QJsonObject &params, ClientCallback callback)
+    const QString &method, const QJsonObject &params, ClientCallback callback, const QString &key)
 {
     if (m_cancelled || m_finished || !callback)
         return;
     if (m_requester) {
-        m_requester(this, method, params, callback);
+        m_requester(this, method, params, callback, key);
         return;
     }
-    // No session to ask (a test harness, or the session has gone): fail, but asynchronously,
-    // as promised, so handlers never see a callback re-enter them.
+    // No session to ask (a test harness, or the session has gone).
+    failLater(callback, -32601, QStringLiteral("No client connection to send %1 to").arg(method));
+}
+
+void ToolCall::failLater(const ClientCallback &callback, int code, const QString &message)
+{
+    // Asynchronously, as requestFromClient() promises: handlers never see a callback re-enter them.
     QPointer<ToolCall> self(this);
-    QTimer::singleShot(0, this, [self, callback, method]() {
-        if (self && !self->m_cancelled)
-            callback(ClientReply {false, {}, -32601,
-                QStringLiteral("No client connection to send %1 to").arg(method)});
+    QTimer::singleShot(0, this, [self, callback, code, message]() {
+        if (self && !self->m_cancelled && !self->m_finished)
+            callback(ClientReply {false, {}, code, message});
     });
 }
 

@@ -25,6 +25,12 @@ namespace Hopx::Mcp {
  * server answers the request at once and keeps the call alive (owned by the TaskStore, so it
  * outlives the request and the session) until finish() stores the result or tasks/cancel
  * cancels it. taskId() tells a handler which case it is in, should it care.
+ *
+ * Handlers need not know the protocol era either. requestFromClient() is the one way to ask
+ * the client (the user's consent, a model, its roots): a legacy client gets a request of its
+ * own (elicitation/create …); a 2026-07-28 one gets an input-required result, and the retry
+ * runs the handler again with the answer at hand (InputRound); a task of either era waits in
+ * `input_required`. Code before the question must therefore be harmless to run twice.
  */
 class ToolCall : public QObject
 {
@@ -40,7 +46,7 @@ public:
     };
     using ClientCallback = std::function<void(const ClientReply &reply)>;
     using ClientRequester = std::function<void(ToolCall *call, const QString &method,
-        const QJsonObject &params, const ClientCallback &callback)>;
+        const QJsonObject &params, const ClientCallback &callback, const QString &key)>;
 
     //! A call outside any session (tests, tools calling tools): only `connectionEnv` is known.
     ToolCall(const QString &toolName, const QJsonObject &arguments, const QJsonValue &progressToken,
@@ -73,16 +79,30 @@ public:
     //! notifications/message for this call, subject to the session's log level.
     void log(const QString &level, const QJsonValue &data);
     void finish(const ToolResult &result);
+    /*! Ends the call with a JSON-RPC error instead of a result: for a protocol fault, never for
+     *  what the model should read (that is an isError result). */
+    void fail(int code, const QString &message);
 
-    /*! Sends a request to the client (e.g. sampling/createMessage, elicitation/create) on
-     *  behalf of this call; `callback` gets the answer exactly once, always later (never from
-     *  inside this function). Fails with -32601 when the client did not declare the matching
-     *  capability, or when the session is gone. Not called after the call was cancelled. */
-    void requestFromClient(
-        const QString &method, const QJsonObject &params, ClientCallback callback);
+    /*! Asks the client (sampling/createMessage, elicitation/create, roots/list) on behalf of
+     *  this call; `callback` gets the answer at most once, always later (never from inside
+     *  this function). `key` names the question among this call's (2026-07-28 input requests;
+     *  empty: numbered in asking order). Legacy clients that did not declare the capability,
+     *  or a session that is gone, make the callback fail with -32601; in 2026-07-28 the whole
+     *  request fails with -32021 instead, and the callback is never called (the call is
+     *  cancelled), as it is when the answer comes only with a retry. Not called after the call
+     *  was cancelled. */
+    void requestFromClient(const QString &method, const QJsonObject &params,
+        ClientCallback callback, const QString &key = {});
+    /*! A value of the handler's own kept across 2026-07-28 input rounds (inside the signed
+     *  requestState): set it before asking, read it when the retry runs the handler again. */
+    const QJsonValue &roundState() const { return m_roundState; }
+    void setRoundState(const QJsonValue &value) { m_roundState = value; }
 
     //! Empty unless the client asked for a task (params.task).
     const QString &taskId() const { return m_taskId; }
+
+    //! Tells `callback` on the next loop turn (unless the call is over by then) that asking failed.
+    void failLater(const ClientCallback &callback, int code, const QString &message);
 
     //! Used by the session.
     void cancel();
@@ -94,6 +114,7 @@ signals:
     void progressNotification(const QJsonObject &params);
     void logNotification(const QString &level, const QJsonValue &data);
     void finished(const Hopx::Mcp::ToolResult &result);
+    void failed(int code, const QString &message);
 
 private:
     const Caller &caller() const { return *m_context.caller; }
@@ -104,6 +125,7 @@ private:
     RequestContext m_context;
     QString m_taskId;
     ClientRequester m_requester;
+    QJsonValue m_roundState = QJsonValue::Undefined;
     double m_lastProgress = -1;
     bool m_cancelled = false;
     bool m_finished = false;

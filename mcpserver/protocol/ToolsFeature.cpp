@@ -4,6 +4,7 @@
 
 #include "ClientRequestsFeature.h"
 #include "FeatureHost.h"
+#include "InputRound.h"
 #include "JsonRpc.h"
 #include "JsonSchema.h"
 #include "LoggingFeature.h"
@@ -11,8 +12,10 @@
 #include "MethodTable.h"
 #include "Pagination.h"
 #include "ServerConfig.h"
+#include "TasksExtension.h"
 #include "TasksFeature.h"
 #include "ToolCall.h"
+#include "ToolCallRound.h"
 
 #include <optional>
 
@@ -23,11 +26,14 @@ const QLatin1String kTools("tools");
 } // namespace
 
 ToolsFeature::ToolsFeature(FeatureHost &host, ToolRegistry *registry, TasksFeature *tasks,
-    ClientRequestsFeature *clientRequests, LoggingFeature *logging, QObject *parent)
+    TasksExtension *tasksExtension, ClientRequestsFeature *clientRequests, LoggingFeature *logging,
+    QObject *parent)
     : McpFeature(parent)
     , m_host(host)
     , m_registry(registry)
     , m_tasks(tasks)
+    , m_tasksExtension(tasksExtension)
+    , m_inputState(host.config())
     , m_clientRequests(clientRequests)
     , m_logging(logging)
 {
@@ -54,8 +60,10 @@ void ToolsFeature::declare(QJsonObject &capabilities, const Caller &) const
 
 void ToolsFeature::list(const McpRequest &request)
 {
+    // The same for every caller (tools/list "SHOULD" be deterministic for caching, too).
     Pagination::answerList(request, m_registry ? m_registry->specs() : QList<ToolSpec> {},
-        QStringLiteral("tools"), m_host.config().pageSize);
+        QStringLiteral("tools"), m_host.config().pageSize,
+        CacheHint {m_host.config().listTtlMs, true});
 }
 
 void ToolsFeature::call(const McpRequest &request)
@@ -78,6 +86,10 @@ void ToolsFeature::call(const McpRequest &request)
         return;
     }
     const QJsonObject arguments = argsValue.toObject();
+    if (request.caller().stateless) {
+        callStateless(request, *entry, arguments);
+        return;
+    }
 
     // Receivers that did not declare tasks MUST ignore params.task (tasks spec).
     const bool tasksDeclared = m_tasks && request.caller().declared(QLatin1String("tasks"));
@@ -128,9 +140,10 @@ void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &ent
     connect(call, &ToolCall::progressNotification, this, [this, key](const QJsonObject &p) {
         m_host.send(JsonRpc::notification(QStringLiteral("notifications/progress"), p), key);
     });
+    const CallerPtr caller = request.context().caller;
     connect(call, &ToolCall::logNotification, this,
-        [this, name, key](const QString &level, const QJsonValue &data) {
-            m_logging->log(level, name, data, key);
+        [this, name, key, caller](const QString &level, const QJsonValue &data) {
+            m_logging->log(*caller, level, name, data, key);
         });
     connect(call, &ToolCall::finished, this, [this, request, call](const ToolResult &result) {
         m_clientRequests->cancelRequestsOf(call);
@@ -140,6 +153,12 @@ void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &ent
                              : QString());
         if (call != m_inHandler)
             call->deleteLater(); // its handler may still be on the stack
+    });
+    connect(call, &ToolCall::failed, this, [this, request, call](int code, const QString &message) {
+        m_clientRequests->cancelRequestsOf(call);
+        request.fail(code, message);
+        if (call != m_inHandler)
+            call->deleteLater();
     });
     request.onCancel([this, call]() {
         m_clientRequests->cancelRequestsOf(call);
@@ -154,6 +173,45 @@ void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &ent
     m_inHandler = outer;
     if (call->isFinished())
         delete call;
+}
+
+void ToolsFeature::callStateless(
+    const McpRequest &request, const ToolRegistry::Entry &entry, const QJsonObject &arguments)
+{
+    const ToolSpec &spec = entry.spec;
+    // A tool that only runs as a task cannot serve a caller that takes no task (SEP-2663).
+    if (spec.taskSupport == ToolSpec::TaskSupport::Required
+        && !(m_tasksExtension && m_tasksExtension->offers(request.caller(), spec))) {
+        request.fail(JsonRpc::MissingRequiredClientCapability,
+            QStringLiteral("Missing required client capability: tool %1 runs only as a task "
+                           "(declare the %2 extension)")
+                .arg(spec.name, TasksExtension::kId),
+            TasksExtension::requirement());
+        return;
+    }
+    const QString invalid = JsonSchema::validate(spec.inputSchema, arguments);
+    if (!invalid.isEmpty()) {
+        request.succeedJson(
+            ToolResult::error(
+                QStringLiteral("Invalid arguments for %1: %2").arg(spec.name, invalid),
+                QJsonObject {{QStringLiteral("message"), invalid}})
+                .toResponseJson(),
+            RequestRecord::Outcome::ToolError, invalid);
+        return;
+    }
+    auto round = InputRound::begin(request, m_inputState, spec.name, arguments);
+    if (!round)
+        return;
+    const QJsonValue token = request.params()
+                                 .value(QLatin1String("_meta"))
+                                 .toObject()
+                                 .value(QLatin1String("progressToken"));
+    const bool tokenValid = token.isString() || JsonRpc::isValidId(token);
+    auto *call = new ToolCall(request.context(), spec.name, arguments,
+        tokenValid ? token : QJsonValue(QJsonValue::Undefined), this);
+    call->setRoundState(round->data());
+    ToolCallRound::run(ToolCallRound::Deps {m_host, m_logging, m_tasksExtension}, request, entry,
+        call, std::move(round));
 }
 
 } // namespace Hopx::Mcp

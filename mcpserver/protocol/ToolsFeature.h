@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "InputStateCodec.h"
 #include "McpFeature.h"
 #include "ToolRegistry.h"
 
@@ -13,6 +14,7 @@ class ClientRequestsFeature;
 class FeatureHost;
 class LoggingFeature;
 class McpRequest;
+class TasksExtension;
 class TasksFeature;
 class ToolCall;
 
@@ -22,13 +24,16 @@ class ToolCall;
  * The path of one call: the name and arguments are checked (unknown tool and malformed
  * params are protocol errors, values the schema refuses are tool errors the model can
  * read), a ToolCall carries the request's context to the tool's handler, and its result
- * is written into the response once (ToolResult::toResponseJson()).
+ * is written into the response once (ToolResult::toResponseJson()). A 2026-07-28 call runs
+ * under an input round instead (ToolCallRound): its questions become input-required results
+ * and it may become a task of the extension; 2025-11-25's params.task means nothing there.
  */
 class ToolsFeature final : public McpFeature
 {
 public:
     ToolsFeature(FeatureHost &host, ToolRegistry *registry, TasksFeature *tasks,
-        ClientRequestsFeature *clientRequests, LoggingFeature *logging, QObject *parent = nullptr);
+        TasksExtension *tasksExtension, ClientRequestsFeature *clientRequests,
+        LoggingFeature *logging, QObject *parent = nullptr);
 
     void registerMethods(MethodTable &table) override;
     void declare(QJsonObject &capabilities, const Caller &caller) const override;
@@ -37,10 +42,14 @@ private:
     void list(const McpRequest &request);
     void call(const McpRequest &request);
     void run(const McpRequest &request, const ToolRegistry::Entry &entry, ToolCall *call);
+    void callStateless(
+        const McpRequest &request, const ToolRegistry::Entry &entry, const QJsonObject &arguments);
 
     FeatureHost &m_host;
     QPointer<ToolRegistry> m_registry;
     TasksFeature *m_tasks; // null: no task-augmented calls
+    TasksExtension *m_tasksExtension; // null: no tasks in 2026-07-28
+    InputStateCodec m_inputState;
     ClientRequestsFeature *m_clientRequests;
     LoggingFeature *m_logging;
     ToolCall *m_inHandler = nullptr; // the call whose handler runs now

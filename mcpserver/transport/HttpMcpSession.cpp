@@ -72,7 +72,15 @@ QByteArray HttpMcpSession::sseEvent(const QByteArray &data)
 
 HttpConnection::Headers HttpMcpSession::sessionHeaders() const
 {
+    if (m_stateless)
+        return {};
     return {{"Mcp-Session-Id", m_id.toLatin1()}};
+}
+
+void HttpMcpSession::setStateless()
+{
+    m_stateless = true;
+    m_session->setStateless(true);
 }
 
 bool HttpMcpSession::isIdle() const
@@ -99,12 +107,15 @@ void HttpMcpSession::close()
         m_observer->close(std::exchange(m_observerId, 0));
 }
 
-void HttpMcpSession::handlePost(
-    HttpConnection *connection, const QJsonValue &body, const QStringList &requestKeys)
+void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &body,
+    const QStringList &ids, const QString &keyPrefix)
 {
     m_lastActivity.restart();
+    QStringList requestKeys;
+    for (const QString &id : ids)
+        requestKeys.append(keyPrefix + id);
     if (requestKeys.isEmpty()) {
-        m_session->handleJson(body);
+        m_session->handleJson(body, keyPrefix);
         connection->respond(202, sessionHeaders(), {});
         return;
     }
@@ -127,13 +138,19 @@ void HttpMcpSession::handlePost(
         exchange->connection = nullptr;
         if (!exchange->done) {
             exchange->done = true;
-            for (const QString &key : std::as_const(exchange->keys))
+            const QStringList keys = exchange->keys;
+            for (const QString &key : keys)
                 if (m_exchanges.value(key) == exchange)
                     m_exchanges.remove(key);
+            // Stateless: the stream was the request's only link to its client, so closing it
+            // is how 2026-07-28 cancels (a task, once created, lives on in the TaskStore).
+            if (m_stateless)
+                for (const QString &key : keys)
+                    m_session->cancelRequest(key);
         }
     });
 
-    m_session->handleJson(body);
+    m_session->handleJson(body, keyPrefix);
     exchange->dispatching = false;
     if (exchange->done && !exchange->connection)
         return;
@@ -141,7 +158,11 @@ void HttpMcpSession::handlePost(
         // Answered at once with nothing before it: plain JSON is cheaper and reusable.
         disconnect(exchange->onClosed);
         exchange->connection = nullptr;
-        connection->respond(200, sessionHeaders(), exchange->final, "application/json");
+        // 2026-07-28 over HTTP: a request the client's capabilities cannot serve is a 400.
+        const bool missingCapability =
+            m_stateless && exchange->final.startsWith("{\"error\":{\"code\":-32021,");
+        connection->respond(
+            missingCapability ? 400 : 200, sessionHeaders(), exchange->final, "application/json");
         return;
     }
     // Something will be (or was) said before the answer: stream it as SSE.

@@ -44,8 +44,12 @@ public:
 
     /*! A POST body, already parsed and checked by the server. `requestKeys` are the
      *  JsonRpc::idKey()s of the requests in it (empty → notifications/responses only: 202). */
-    void handlePost(
-        HttpConnection *connection, const QJsonValue &body, const QStringList &requestKeys);
+    void handlePost(HttpConnection *connection, const QJsonValue &body,
+        const QStringList &requestKeys, const QString &keyPrefix = {});
+    /*! Serves 2026-07-28 POSTs only: no Mcp-Session-Id, every POST its own client (keys get
+     *  a per-POST prefix), and a POST whose connection closes cancels its request. */
+    void setStateless();
+    bool isStateless() const { return m_stateless; }
     //! GET: opens the session's one server-to-client stream (409 when one is open).
     void handleGet(HttpConnection *connection);
     //! Ends every stream and cancels what is in flight (DELETE, eviction, shutdown).
@@ -89,6 +93,7 @@ private:
     std::deque<QByteArray> m_queue;
     QTimer *m_keepAlive;
     QElapsedTimer m_lastActivity;
+    bool m_stateless = false;
 };
 
 } // namespace Hopx::Mcp

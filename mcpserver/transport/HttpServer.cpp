@@ -4,6 +4,7 @@
 
 #include "HttpConnection.h"
 #include "HttpMcpSession.h"
+#include "ModernPostGate.h"
 #include "protocol/JsonRpc.h"
 #include "protocol/RandomId.h"
 
@@ -108,6 +109,12 @@ void HttpServer::close()
     const QStringList ids = m_sessions.keys();
     for (const QString &id : ids)
         removeSession(id);
+    if (m_stateless) {
+        m_stateless->session()->endStreams(); // open listens end with a result, not a cut
+        m_stateless->close();
+        m_stateless->deleteLater();
+        m_stateless = nullptr;
+    }
     const auto connections = findChildren<HttpConnection *>(Qt::FindDirectChildrenOnly);
     for (HttpConnection *c : connections)
         c->abort();
@@ -374,6 +381,10 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
         }
     }
 
+    if (ModernPostGate::isModern(request, messages, m_config)) {
+        handleModernPost(connection, request, body, messages, requestKeys);
+        return;
+    }
     if (initialize) {
         if (messages.size() > 1) {
             sendError(connection, 400, JsonRpc::InvalidRequest,
@@ -404,6 +415,33 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
     if (!session)
         return;
     session->handlePost(connection, body, requestKeys);
+}
+
+HttpMcpSession *HttpServer::statelessSession()
+{
+    if (!m_stateless) {
+        // Without a token nobody is identified: tasks are bound to "stateless HTTP" as a whole.
+        const QString authContext =
+            m_http.requireToken ? QStringLiteral("http-bearer") : QStringLiteral("http-stateless");
+        m_stateless = new HttpMcpSession({}, m_config, m_context, m_http, authContext, this);
+        m_stateless->setStateless();
+    }
+    return m_stateless;
+}
+
+void HttpServer::handleModernPost(HttpConnection *connection, const HttpRequest &request,
+    const QJsonValue &body, const QJsonArray &messages, const QStringList &requestKeys)
+{
+    HttpMcpSession *session = statelessSession();
+    const auto serves = [session](
+                            const QString &method) { return session->session()->serves(method); };
+    if (const auto rejection = ModernPostGate::check(request, messages, m_config, serves)) {
+        connection->respond(rejection->status, {}, rejection->body, "application/json");
+        return;
+    }
+    // Two clients may use the same id at once: each POST's keys are its own.
+    session->handlePost(
+        connection, body, requestKeys, QStringLiteral("post%1:").arg(++m_statelessPosts));
 }
 
 } // namespace Hopx::Mcp

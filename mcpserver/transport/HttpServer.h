@@ -58,6 +58,10 @@ private:
     bool tokenAccepted(const QByteArray &authorization) const;
     HttpMcpSession *sessionFor(HttpConnection *connection, const HttpRequest &request);
     HttpMcpSession *createSession();
+    //! The one session every 2026-07-28 POST goes to (created on first use).
+    HttpMcpSession *statelessSession();
+    void handleModernPost(HttpConnection *connection, const HttpRequest &request,
+        const QJsonValue &body, const QJsonArray &messages, const QStringList &requestKeys);
     void removeSession(const QString &id);
     void expireSessions();
     static void sendError(HttpConnection *connection, int status, int code, const QString &message,
@@ -69,6 +73,8 @@ private:
     QTcpServer *m_server;
     QTimer *m_sweep;
     QHash<QString, HttpMcpSession *> m_sessions;
+    HttpMcpSession *m_stateless = nullptr;
+    quint64 m_statelessPosts = 0; // names each stateless POST's request keys
     QString m_error;
     int m_connections = 0;
 };

@@ -8,10 +8,8 @@
 # bench.sh sets HOPX_BIN_DIR, HOPX_NODE_DIR, HOPX_BUILD, HOPX_ROOT; alone it defaults to build/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-export HOPX_ROOT="${HOPX_ROOT:-$(cd "$here/../.." && pwd)}"
-export HOPX_BUILD="${HOPX_BUILD:-$HOPX_ROOT/build}"
-export HOPX_BIN_DIR="${HOPX_BIN_DIR:-$HOPX_BUILD/bin}"
-export HOPX_NODE_DIR="${HOPX_NODE_DIR:-$HOPX_BUILD/node}"
+# shellcheck source=../lib/bench-env.sh
+source "$here/../lib/bench-env.sh"
 node="$HOPX_NODE_DIR/node_modules/.bin/node"
 [ -x "$node" ] || { echo "Node 22 not found at $node (scripts/test.sh installs build/node)" >&2; exit 1; }
 [ -x "$HOPX_BIN_DIR/hopx-desktop-testserver" ] || { echo "no $HOPX_BIN_DIR/hopx-desktop-testserver: build first" >&2; exit 1; }

@@ -28,38 +28,11 @@ product_scenarios=(server-initialize ping logging-set-level tools-list resources
                    resources-subscribe resources-unsubscribe server-sse-multiple-streams
                    dns-rebinding-protection)
 
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/hopx-conformance-XXXXXX")"
-app_pid=""
-cleanup() {
-    if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
-        kill -TERM "$app_pid" 2>/dev/null || true
-        for _ in $(seq 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$app_pid" 2>/dev/null || true
-    fi
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-mkdir -p "$tmp/run" && chmod 700 "$tmp/run"
-args=(--headless --socket "$tmp/run/hopx-desktop/mcp.sock" --http 127.0.0.1:0 --http-insecure-no-token)
+# shellcheck source=testserver.sh
+. "$(dirname "$0")/testserver.sh"
+args=(--http 127.0.0.1:0 --http-insecure-no-token)
 [ "$mode" = fixtures ] && args+=(--conformance-fixtures)
-env -u HOPX_API_KEY -u HOPX_MCP_HTTP_TOKEN \
-    XDG_RUNTIME_DIR="$tmp/run" XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" \
-    XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state" HOPX_BASE_URL=http://127.0.0.1:9 \
-    QT_QPA_PLATFORM=offscreen \
-    "$HOPX_BIN_DIR/hopx-desktop-testserver" "${args[@]}" >"$tmp/app.out" 2>"$tmp/app.err" &
-app_pid=$!
-
-url=""
-for _ in $(seq 200); do
-    url="$(grep -o 'HTTP MCP endpoint: http://[^ ]*' "$tmp/app.err" | head -n1 | cut -d' ' -f4 || true)"
-    [ -n "$url" ] && break
-    if ! kill -0 "$app_pid" 2>/dev/null; then
-        echo "hopx-desktop-testserver exited early:" >&2; cat "$tmp/app.err" >&2; exit 1
-    fi
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "no 'HTTP MCP endpoint:' line from hopx-desktop-testserver:" >&2; cat "$tmp/app.err" >&2; exit 1; }
+start_testserver "${args[@]}"
 echo "hopx-desktop-testserver ($mode mode) serves $url"
 
 status=0
@@ -86,7 +59,4 @@ else
     echo
     echo "Total: $passed passed, $failed failed"
 fi
-if ! kill -0 "$app_pid" 2>/dev/null; then
-    echo "hopx-desktop-testserver died during the run:" >&2; cat "$tmp/app.err" >&2; status=1
-fi
-exit "$status"
+finish_run "$status"

@@ -3,6 +3,7 @@
 #include "TestServerExtension.h"
 
 #include "ConformanceFixtures.h"
+#include "ModernFixtures.h"
 
 #include "transport/HttpCommandLine.h"
 
@@ -36,8 +37,10 @@ void TestServerExtension::addOptions(QCommandLineParser &parser)
 
 void TestServerExtension::apply(const QCommandLineParser &parser, const Wiring &wiring)
 {
-    if (parser.isSet(m_fixtures))
+    if (parser.isSet(m_fixtures)) {
         registerConformanceFixtures(*wiring.tools, *wiring.resources, *wiring.prompts);
+        registerModernFixtures(*wiring.tools, *wiring.prompts);
+    }
     if (parser.isSet(m_noToken))
         wiring.http->disableTokenCheck(QStringLiteral("--http-insecure-no-token"));
 }

@@ -1,0 +1,119 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ModernPostGate.h"
+
+#include "protocol/JsonRpc.h"
+#include "protocol/RequestEnvelope.h"
+
+namespace Hopx::Mcp {
+
+namespace {
+
+ModernPostGate::Rejection reject(
+    int status, const QJsonValue &id, int code, const QString &message, const QJsonValue &data = {})
+{
+    QJsonObject error {{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
+    if (!data.isUndefined() && !data.isNull())
+        error.insert(QStringLiteral("data"), data);
+    return {status,
+        JsonRpc::serialize(QJsonObject {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+            {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
+            {QStringLiteral("error"), error}})};
+}
+
+//! The body field a method's Mcp-Name header mirrors (SEP-2243, SEP-2663), or empty.
+QLatin1String nameField(const QString &method)
+{
+    if (method == QLatin1String("tools/call") || method == QLatin1String("prompts/get"))
+        return QLatin1String("name");
+    if (method == QLatin1String("resources/read"))
+        return QLatin1String("uri");
+    if (method == QLatin1String("tasks/get") || method == QLatin1String("tasks/update")
+        || method == QLatin1String("tasks/cancel"))
+        return QLatin1String("taskId");
+    return {};
+}
+
+} // namespace
+
+bool ModernPostGate::isModern(
+    const HttpRequest &request, const QJsonArray &messages, const ServerConfig &config)
+{
+    if (request.hasHeader("mcp-session-id"))
+        return false;
+    const QByteArray header = request.header("mcp-protocol-version");
+    if (!header.isEmpty() && !config.protocolVersions.contains(QString::fromLatin1(header)))
+        return true;
+    if (messages.size() != 1)
+        return false;
+    const QJsonObject message = messages.first().toObject();
+    const QString method = message.value(QLatin1String("method")).toString();
+    if (method == QLatin1String("initialize"))
+        return false;
+    return method == QLatin1String("server/discover")
+        || RequestEnvelope::namesVersion(message.value(QLatin1String("params")).toObject());
+}
+
+std::optional<ModernPostGate::Rejection> ModernPostGate::check(const HttpRequest &request,
+    const QJsonArray &messages, const ServerConfig &config,
+    const std::function<bool(const QString &)> &serves)
+{
+    if (messages.size() != 1)
+        return reject(400, {}, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: protocol version 2026-07-28 has no batches"));
+    const QJsonObject message = messages.first().toObject();
+    const QJsonValue id = message.value(QLatin1String("id"));
+    const QString method = message.value(QLatin1String("method")).toString();
+    if (!message.contains(QLatin1String("method")))
+        return std::nullopt; // a response: nothing in this era asks the client anything
+    const QJsonObject params = message.value(QLatin1String("params")).toObject();
+    const QString header = QString::fromLatin1(request.header("mcp-protocol-version"));
+    if (header.isEmpty())
+        return reject(400, id, JsonRpc::HeaderMismatch,
+            QStringLiteral("Bad Request: the MCP-Protocol-Version header is required"));
+    const bool isRequest = message.contains(QLatin1String("id"));
+    if (isRequest) {
+        RequestEnvelope::Error error;
+        if (!RequestEnvelope::read(params, config.modernProtocolVersions, &error)) {
+            const QJsonObject meta = params.value(QLatin1String("_meta")).toObject();
+            const QJsonValue named = meta.value(RequestEnvelope::kProtocolVersion);
+            // A body that names another version than its header is a mismatch first.
+            if (named.isString() && named.toString() != header)
+                return reject(400, id, JsonRpc::HeaderMismatch,
+                    QStringLiteral(
+                        "Bad Request: MCP-Protocol-Version header does not match _meta"));
+            return reject(400, id, error.code, error.message, error.data);
+        }
+        if (params.value(QLatin1String("_meta")).toObject().value(RequestEnvelope::kProtocolVersion)
+            != header)
+            return reject(400, id, JsonRpc::HeaderMismatch,
+                QStringLiteral("Bad Request: MCP-Protocol-Version header does not match _meta"));
+    } else if (!config.modernProtocolVersions.contains(header)) {
+        const auto error =
+            RequestEnvelope::unsupportedVersion(header, config.modernProtocolVersions);
+        return reject(400, id, error.code, error.message, error.data);
+    }
+    // Header values are compared exactly (trimmed by the parser): method names are
+    // case-sensitive, and a name is what the body says, byte for byte.
+    if (!request.hasHeader("mcp-method")
+        || QString::fromUtf8(request.header("mcp-method")) != method)
+        return reject(400, id, JsonRpc::HeaderMismatch,
+            QStringLiteral("Bad Request: the Mcp-Method header must equal the body's method (%1)")
+                .arg(method));
+    const QLatin1String field = nameField(method);
+    if (field.size()) {
+        const QJsonValue value = params.value(field);
+        if (value.isString()
+            && (!request.hasHeader("mcp-name")
+                || QString::fromUtf8(request.header("mcp-name")) != value.toString()))
+            return reject(400, id, JsonRpc::HeaderMismatch,
+                QStringLiteral("Bad Request: the Mcp-Name header must equal params.%1").arg(field));
+    }
+    if (isRequest && !serves(method))
+        return reject(404, id, JsonRpc::MethodNotFound,
+            QStringLiteral("Method not found: %1 (not in protocol version %2)")
+                .arg(method, header));
+    return std::nullopt;
+}
+
+} // namespace Hopx::Mcp
