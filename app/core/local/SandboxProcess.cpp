@@ -160,6 +160,7 @@ bool SandboxProcess::start(QString *error)
     command.setLibDir(m_options.libDir);
     command.setLimits(m_options.limits);
     command.setExtraEnvironment(m_options.extraEnv);
+    command.setEgressProxyDir(m_options.proxyDir);
     command.setInfoFd(kChildInfo);
     // bwrap waits on --block-fd until pid 1 is in its cgroup and its network is plugged in,
     // so user code never runs outside either.
