@@ -16,7 +16,7 @@ namespace {
 
 constexpr int kMaxHead = 64 * 1024;
 constexpr qint64 kChunk = 256 * 1024;
-constexpr qint64 kMaxPending = 1024 * 1024; // per direction, in the writer's buffer
+constexpr qint64 kMaxPending = 512 * 1024; // per direction, in the writer's buffer
 constexpr int kHeadTimeoutMs = 30000;
 constexpr int kConnectTimeoutMs = 20000;
 

@@ -16,7 +16,7 @@ namespace Hopx::Local {
 namespace {
 
 constexpr int kMaxRecentDenied = 64;
-constexpr int kMaxConnections = 256;
+constexpr int kMaxConnections = 64; // per sandbox: with kMaxPending, bounds what it can pin
 
 } // namespace
 
