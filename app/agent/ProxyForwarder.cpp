@@ -21,8 +21,8 @@ namespace Hopx::Agent {
 namespace {
 
 constexpr int kMaxConnections = 128;
-constexpr size_t kBuffer = 64 * 1024;
-constexpr size_t kStack = 256 * 1024;
+constexpr size_t kBuffer = 256 * 1024; // per direction, in a pipe
+constexpr size_t kStack = 64 * 1024;
 
 std::atomic<int> g_connections {0};
 std::string g_socketPath;
@@ -38,71 +38,71 @@ void setNonBlocking(int fd)
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-//! Moves bytes both ways until the proxy's side ends (the client's EOF alone does not end
-//! it: the response is still on its way).
+//! Moves bytes both ways with splice() through a pipe per direction (no copies through user
+//! space), until the proxy's side ends (the client's EOF alone does not end it: the response
+//! is still on its way).
 void relay(int tcp, int unixFd)
 {
     struct Direction
     {
         int from, to;
-        char data[kBuffer];
-        size_t len = 0, off = 0;
+        int pipe[2] = {-1, -1};
+        size_t inPipe = 0;
         bool eof = false;
     };
-    // On the heap: the thread's stack stays small.
-    auto *dirs = new Direction[2];
-    struct Free
-    {
-        Direction *d;
-        ~Free() { delete[] d; }
-    } free {dirs};
-    dirs[0].from = tcp;
-    dirs[0].to = unixFd;
-    dirs[1].from = unixFd;
-    dirs[1].to = tcp;
-    for (;;) {
-        Direction &up = dirs[0], &down = dirs[1];
-        if (down.eof && down.len == 0)
-            return; // the proxy is done: so is the connection
-        if (up.eof && up.len == 0 && down.eof)
-            return;
+    Direction dirs[2] = {{tcp, unixFd}, {unixFd, tcp}};
+    bool ok = true;
+    for (Direction &d : dirs) {
+        ok = ok && ::pipe2(d.pipe, O_CLOEXEC | O_NONBLOCK) == 0;
+        if (ok)
+            ::fcntl(d.pipe[1], F_SETPIPE_SZ, int(kBuffer));
+    }
+    Direction &up = dirs[0], &down = dirs[1];
+    while (ok) {
+        if (down.eof && down.inPipe == 0)
+            break; // the proxy is done: so is the connection
+        if (up.eof && up.inPipe == 0 && down.eof)
+            break;
         struct pollfd fds[2] = {{tcp, 0, 0}, {unixFd, 0, 0}};
-        if (!up.eof && up.len == 0)
-            fds[0].events |= POLLIN;
-        if (down.len > 0)
-            fds[0].events |= POLLOUT;
-        if (!down.eof && down.len == 0)
-            fds[1].events |= POLLIN;
-        if (up.len > 0)
-            fds[1].events |= POLLOUT;
+        for (int i = 0; i < 2; ++i) {
+            if (!dirs[i].eof && dirs[i].inPipe < kBuffer)
+                fds[i].events |= POLLIN;
+            if (dirs[i].inPipe > 0)
+                fds[1 - i].events |= POLLOUT;
+        }
         if (::poll(fds, 2, -1) < 0) {
             if (errno == EINTR)
                 continue;
-            return;
+            break;
         }
-        for (Direction *d : {&up, &down}) {
-            if (d->len == 0 && !d->eof) {
-                const ssize_t n = ::read(d->from, d->data, kBuffer);
-                if (n > 0) {
-                    d->len = size_t(n);
-                    d->off = 0;
-                } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
-                    d->eof = true;
-                    if (d == &up && n < 0)
-                        return; // the client is gone
-                }
+        for (int i = 0; i < 2 && ok; ++i) {
+            Direction &d = dirs[i];
+            if (!d.eof && (fds[i].revents & (POLLIN | POLLHUP | POLLERR))) {
+                const ssize_t n = ::splice(d.from, nullptr, d.pipe[1], nullptr, kBuffer,
+                    SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+                if (n > 0)
+                    d.inPipe += size_t(n);
+                else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+                    d.eof = true;
             }
-            while (d->len > 0) {
-                const ssize_t n = ::send(d->to, d->data + d->off, d->len, MSG_NOSIGNAL);
+            while (d.inPipe > 0) {
+                const ssize_t n = ::splice(
+                    d.pipe[0], nullptr, d.to, nullptr, d.inPipe, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
                 if (n > 0) {
-                    d->off += size_t(n);
-                    d->len -= size_t(n);
+                    d.inPipe -= size_t(n);
                 } else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
                     break;
                 } else {
-                    return;
+                    ok = false; // the receiver is gone
+                    break;
                 }
             }
+        }
+    }
+    for (Direction &d : dirs) {
+        for (int fd : d.pipe) {
+            if (fd >= 0)
+                ::close(fd);
         }
     }
 }

@@ -12,7 +12,7 @@ namespace Hopx::Agent {
  *
  * It decides nothing: the app's proxy checks every request, and code in the sandbox could
  * just as well dial the socket itself. Runs on threads of its own (one accepting, one per
- * connection with a 128 KiB buffer), started with every signal blocked so that the agent's
+ * connection, splicing through pipes), started with every signal blocked so that the agent's
  * signalfd keeps receiving them; idle, it is one blocked accept().
  */
 class ProxyForwarder

@@ -3,6 +3,7 @@
 #include "EgressConnection.h"
 
 #include "EgressProxy.h"
+#include "SpliceRelay.h"
 
 #include <QLocalSocket>
 #include <QPointer>
@@ -10,13 +11,15 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace Hopx::Local {
 
 namespace {
 
 constexpr int kMaxHead = 64 * 1024;
-constexpr qint64 kChunk = 256 * 1024;
-constexpr qint64 kMaxPending = 512 * 1024; // per direction, in the writer's buffer
+constexpr qint64 kChunk = 64 * 1024;
 constexpr int kHeadTimeoutMs = 30000;
 constexpr int kConnectTimeoutMs = 20000;
 
@@ -58,20 +61,19 @@ EgressConnection::EgressConnection(QLocalSocket *client, EgressProxy *proxy)
     client->setReadBufferSize(kChunk);
     m_timer->setSingleShot(true);
     connect(m_timer, &QTimer::timeout, this, [this]() {
-        if (!m_relaying)
-            fail(408, "Request Timeout", QStringLiteral("The request was not complete in time."));
+        fail(408, "Request Timeout",
+            m_upstream ? QStringLiteral("HOPX Desktop could not reach %1:%2 in time.")
+                             .arg(m_host)
+                             .arg(m_port)
+                       : QStringLiteral("The request was not complete in time."));
     });
     m_timer->start(kHeadTimeoutMs);
     connect(client, &QLocalSocket::readyRead, this, [this]() {
-        if (m_relaying)
-            pump(m_client, m_upstream);
-        else if (!m_deciding)
+        if (!m_deciding)
             readHead();
     });
     connect(client, &QLocalSocket::bytesWritten, this, [this]() {
-        if (m_relaying)
-            pump(m_upstream, m_client);
-        else if (m_closing && m_client->bytesToWrite() == 0)
+        if (m_closing && m_client->bytesToWrite() == 0)
             finish();
     });
     connect(client, &QLocalSocket::disconnected, this, &EgressConnection::finish);
@@ -151,30 +153,11 @@ void EgressConnection::onVerdict(const QHostAddress &address, const QString &den
     m_upstream->setReadBufferSize(kChunk);
     connect(m_upstream, &QTcpSocket::connected, this, &EgressConnection::onUpstreamConnected);
     connect(m_upstream, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError) {
-        if (!m_relaying)
-            fail(502, "Bad Gateway",
-                QStringLiteral("HOPX Desktop could not reach %1:%2: %3.")
-                    .arg(m_host)
-                    .arg(m_port)
-                    .arg(m_upstream->errorString()));
-    });
-    connect(m_upstream, &QTcpSocket::readyRead, this, [this]() {
-        if (m_relaying)
-            pump(m_upstream, m_client);
-    });
-    connect(m_upstream, &QTcpSocket::bytesWritten, this, [this]() {
-        if (m_relaying)
-            pump(m_client, m_upstream);
-    });
-    connect(m_upstream, &QTcpSocket::disconnected, this, [this]() {
-        if (!m_relaying)
-            return;
-        // Hand the client what is left, then close.
-        pump(m_upstream, m_client);
-        m_relaying = false;
-        m_closing = true;
-        if (m_client->bytesToWrite() == 0)
-            finish();
+        fail(502, "Bad Gateway",
+            QStringLiteral("HOPX Desktop could not reach %1:%2: %3.")
+                .arg(m_host)
+                .arg(m_port)
+                .arg(m_upstream->errorString()));
     });
     m_timer->start(kConnectTimeoutMs);
     m_upstream->connectToHost(address, m_port);
@@ -183,24 +166,25 @@ void EgressConnection::onVerdict(const QHostAddress &address, const QString &den
 void EgressConnection::onUpstreamConnected()
 {
     m_timer->stop();
-    m_relaying = true;
-    if (m_tunnel)
-        m_client->write("HTTP/1.1 200 Connection established\r\n\r\n");
-    if (!m_head.isEmpty())
-        m_upstream->write(m_head);
+    // From here on the bytes go fd to fd on a relay thread, past the event loop: both
+    // descriptors are duplicated for it and the Qt sockets let go of theirs.
+    const QByteArray toClient =
+        (m_tunnel ? QByteArray("HTTP/1.1 200 Connection established\r\n\r\n") : QByteArray())
+        + m_upstream->readAll();
+    const QByteArray toUpstream = m_head + m_client->readAll();
     m_head.clear();
-    pump(m_client, m_upstream);
-    pump(m_upstream, m_client);
-}
-
-void EgressConnection::pump(QIODevice *from, QIODevice *to)
-{
-    while (from->bytesAvailable() > 0 && to->bytesToWrite() < kMaxPending) {
-        const QByteArray chunk = from->read(kChunk);
-        if (chunk.isEmpty())
-            break;
-        to->write(chunk);
+    const int client = int(::fcntl(int(m_client->socketDescriptor()), F_DUPFD_CLOEXEC, 3));
+    const int upstream = int(::fcntl(int(m_upstream->socketDescriptor()), F_DUPFD_CLOEXEC, 3));
+    if (client < 0 || upstream < 0) {
+        for (int fd : {client, upstream}) {
+            if (fd >= 0)
+                ::close(fd);
+        }
+        fail(502, "Bad Gateway", QStringLiteral("HOPX Desktop is out of descriptors."));
+        return;
     }
+    SpliceRelay::start(m_proxy->relays(), client, upstream, toClient, toUpstream);
+    finish();
 }
 
 void EgressConnection::fail(int status, const QByteArray &reason, const QString &body)
@@ -208,7 +192,6 @@ void EgressConnection::fail(int status, const QByteArray &reason, const QString 
     if (m_closing)
         return;
     m_closing = true;
-    m_relaying = false;
     m_timer->stop();
     const QByteArray text = body.toUtf8() + '\n';
     QByteArray response = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\n";
@@ -231,7 +214,7 @@ void EgressConnection::finish()
         m_upstream->abort();
     }
     disconnect(m_client, nullptr, this, nullptr);
-    m_client->disconnectFromServer();
+    m_client->abort();
     deleteLater();
 }
 

@@ -6,7 +6,6 @@
 #include <QHostAddress>
 #include <QObject>
 
-class QIODevice;
 class QLocalSocket;
 class QTcpSocket;
 class QTimer;
@@ -16,13 +15,12 @@ namespace Hopx::Local {
 class EgressProxy;
 
 /*! \brief One client connection of an EgressProxy: reads one request head, asks the proxy
- *  for a verdict, dials the checked address and then relays bytes both ways.
+ *  for a verdict, dials the checked address and hands both sockets to a SpliceRelay.
  *
  * CONNECT host:port gets "200 Connection established" and a tunnel; an absolute-URI request
  * (GET http://host/path) is sent on in origin form with "Connection: close", so every
- * further request opens a new connection and is checked again. What is buffered in either
- * direction stays bounded (the other side is read only when the writer has drained).
- * Deletes itself when either side closes.
+ * further request opens a new connection and is checked again. Deletes itself once the
+ * relay has the descriptors, or after a refusal has been written.
  */
 class EgressConnection final : public QObject
 {
@@ -35,7 +33,6 @@ private:
     void readHead();
     void onVerdict(const QHostAddress &address, const QString &denial);
     void onUpstreamConnected();
-    void pump(QIODevice *from, QIODevice *to);
     void fail(int status, const QByteArray &reason, const QString &body);
     void finish();
 
@@ -48,7 +45,6 @@ private:
     quint16 m_port = 0;
     bool m_tunnel = false;
     bool m_deciding = false;
-    bool m_relaying = false;
     bool m_closing = false;
 };
 

@@ -24,10 +24,12 @@ EgressProxy::EgressProxy(const QString &sandboxId, const Rules &rules, QObject *
     : QObject(parent)
     , m_sandboxId(sandboxId)
     , m_rules(rules)
+    , m_relays(std::make_shared<SpliceRelay::Group>())
 { }
 
 EgressProxy::~EgressProxy()
 {
+    m_relays->stop();
     if (m_server) {
         const QString path = m_server->fullServerName();
         m_server->close();
@@ -79,7 +81,7 @@ QStringList EgressProxy::deniedSince(quint64 mark) const
 void EgressProxy::onNewConnection()
 {
     while (QLocalSocket *client = m_server->nextPendingConnection()) {
-        if (m_open >= kMaxConnections) {
+        if (openConnections() >= kMaxConnections) {
             client->abort();
             client->deleteLater();
             continue;

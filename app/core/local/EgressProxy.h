@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "SpliceRelay.h"
+
 #include "core/NetworkPolicy.h"
 
 #include <QHash>
@@ -10,6 +12,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 
 class QLocalServer;
 
@@ -60,7 +63,9 @@ public:
     //! A counter of denials so far; deniedSince(mark) gives the hosts denied after it.
     quint64 deniedMark() const { return m_deniedTotal; }
     QStringList deniedSince(quint64 mark) const;
-    int openConnections() const { return m_open; }
+    int openConnections() const { return m_open + m_relays->active(); }
+    //! The tunnels of this proxy's connections, ended with it.
+    const std::shared_ptr<SpliceRelay::Group> &relays() const { return m_relays; }
 
     //! Decides on \a host:\a port and calls \a verdict once (maybe synchronously).
     void decide(const QString &host, quint16 port, const Verdict &verdict);
@@ -82,6 +87,7 @@ private:
     QString m_sandboxId;
     Rules m_rules;
     QLocalServer *m_server = nullptr;
+    std::shared_ptr<SpliceRelay::Group> m_relays;
     QStringList m_recentDenied; // bounded, newest last
     quint64 m_deniedTotal = 0;
     int m_open = 0;
