@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "ProxyForwarder.h"
 
+#include "SplicePump.h"
+
 #include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
@@ -38,80 +40,11 @@ void setNonBlocking(int fd)
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-//! Moves bytes both ways with splice() through a pipe per direction (no copies through user
-//! space), until the proxy's side ends (the client's EOF alone does not end it: the response
-//! is still on its way).
-void relay(int tcp, int unixFd)
-{
-    struct Direction
-    {
-        int from, to;
-        int pipe[2] = {-1, -1};
-        size_t inPipe = 0;
-        bool eof = false;
-    };
-    Direction dirs[2] = {{tcp, unixFd}, {unixFd, tcp}};
-    bool ok = true;
-    for (Direction &d : dirs) {
-        ok = ok && ::pipe2(d.pipe, O_CLOEXEC | O_NONBLOCK) == 0;
-        if (ok)
-            ::fcntl(d.pipe[1], F_SETPIPE_SZ, int(kBuffer));
-    }
-    Direction &up = dirs[0], &down = dirs[1];
-    while (ok) {
-        if (down.eof && down.inPipe == 0)
-            break; // the proxy is done: so is the connection
-        if (up.eof && up.inPipe == 0 && down.eof)
-            break;
-        struct pollfd fds[2] = {{tcp, 0, 0}, {unixFd, 0, 0}};
-        for (int i = 0; i < 2; ++i) {
-            if (!dirs[i].eof && dirs[i].inPipe < kBuffer)
-                fds[i].events |= POLLIN;
-            if (dirs[i].inPipe > 0)
-                fds[1 - i].events |= POLLOUT;
-        }
-        if (::poll(fds, 2, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        for (int i = 0; i < 2 && ok; ++i) {
-            Direction &d = dirs[i];
-            if (!d.eof && (fds[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-                const ssize_t n = ::splice(d.from, nullptr, d.pipe[1], nullptr, kBuffer,
-                    SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
-                if (n > 0)
-                    d.inPipe += size_t(n);
-                else if (n == 0 || (errno != EAGAIN && errno != EINTR))
-                    d.eof = true;
-            }
-            while (d.inPipe > 0) {
-                const ssize_t n = ::splice(
-                    d.pipe[0], nullptr, d.to, nullptr, d.inPipe, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
-                if (n > 0) {
-                    d.inPipe -= size_t(n);
-                } else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
-                    break;
-                } else {
-                    ok = false; // the receiver is gone
-                    break;
-                }
-            }
-        }
-    }
-    for (Direction &d : dirs) {
-        for (int fd : d.pipe) {
-            if (fd >= 0)
-                ::close(fd);
-        }
-    }
-}
-
 void *connectionThread(void *arg)
 {
     const Pair p = *static_cast<Pair *>(arg);
     delete static_cast<Pair *>(arg);
-    relay(p.tcp, p.unixFd);
+    splicePump(p.tcp, p.unixFd, -1, kBuffer);
     ::close(p.tcp);
     ::close(p.unixFd);
     --g_connections;
