@@ -174,6 +174,9 @@ private slots:
             qPrintable(dump(list)));
         QVERIFY(
             appLog().contains(QStringLiteral("egress allowed: sandbox %1 host pypi.test").arg(id)));
+        const QJsonObject listed = sc(tool(QStringLiteral("list_packages"), {{"sandbox_id", id}}));
+        QCOMPARE(listed.value(QStringLiteral("python_installed_here")).toObject(),
+            (QJsonObject {{"hopxdemo", "1.0"}, {"hopxtwo", "2.0"}}));
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
@@ -191,6 +194,10 @@ private slots:
         QVERIFY2(
             js.value(QStringLiteral("stdout")).toString() == QLatin1String("installed by npm\n"),
             qPrintable(dump(js)));
+        QCOMPARE(sc(tool(QStringLiteral("list_packages"), {{"sandbox_id", id}}))
+                     .value(QStringLiteral("node"))
+                     .toObject(),
+            (QJsonObject {{"hopx-demo", "1.0.0"}}));
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
