@@ -6,15 +6,17 @@
 // counts per sandbox), hardens itself, loads the seccomp filter and serves AgentProtocol.
 //
 //   hopx-sandbox-agent [--nproc N] [--data-mb N] [--nofile N] [--fsize-mb N] [--mem-mb N]
-//                      [--no-seccomp]
+//                      [--proxy-port N --proxy-socket PATH] [--no-seccomp]
 //
 // 0 or an absent flag leaves that limit alone. --no-seccomp exists for diagnosing a filter
-// problem and is never passed by the app.
+// problem and is never passed by the app. --proxy-port/--proxy-socket start the egress
+// forwarder (127.0.0.1:N inside -> the app's proxy socket at PATH).
 
 #include "Agent.h"
 #include "AgentProtocol.h"
 #include "Builtins.h"
 #include "Message.h"
+#include "ProxyForwarder.h"
 #include "SeccompFilter.h"
 
 #include <cerrno>
@@ -64,13 +66,20 @@ int main(int argc, char **argv)
 {
     std::uint64_t nproc = 0, dataMb = 0, nofile = 0, fsizeMb = 0, memMb = 0;
     bool seccomp = true;
+    std::uint64_t proxyPort = 0;
+    std::string proxySocket;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
+        if (arg == "--proxy-socket" && i + 1 < argc) {
+            proxySocket = argv[++i];
+            continue;
+        }
         std::uint64_t *target = arg == "--nproc" ? &nproc
             : arg == "--data-mb"                 ? &dataMb
             : arg == "--nofile"                  ? &nofile
             : arg == "--fsize-mb"                ? &fsizeMb
             : arg == "--mem-mb"                  ? &memMb
+            : arg == "--proxy-port"              ? &proxyPort
                                                  : nullptr;
         if (arg == "--no-seccomp") {
             seccomp = false;
@@ -128,6 +137,13 @@ int main(int argc, char **argv)
         }
     }
     ::signal(SIGPIPE, SIG_IGN);
+    if (proxyPort && !proxySocket.empty()) {
+        std::string error;
+        if (proxyPort > 65535 || !ProxyForwarder::start(int(proxyPort), proxySocket, error)) {
+            std::fprintf(stderr, "hopx-sandbox-agent: egress forwarder: %s\n", error.c_str());
+            return 5;
+        }
+    }
 
     Agent agent(kControlFd);
     return agent.run();

@@ -4,6 +4,8 @@
 
 // Value types shared by SandboxManager, the providers and the MCP tools.
 
+#include "NetworkPolicy.h"
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QJsonArray>
@@ -53,6 +55,8 @@ struct CreateSpec
     QString region;
     int timeoutSeconds = 0; // 0 = the settings default
     std::optional<bool> internetAccess;
+    //! The `network` argument; when set it wins over internetAccess.
+    std::optional<NetworkPolicy> network;
     EnvMap envVars;
     //! A hint: the sandbox runs Python at once and is then deleted (isolated runs), so a
     //! provider may hand out one whose interpreter is already started.

@@ -66,6 +66,40 @@ HOPX_SETTING(int, httpPort, setHttpPort, "http/port", 8765, toInt)
 HOPX_SETTING(bool, noTrayHintShown, setNoTrayHintShown, "ui/noTrayHintShown", false, toBool)
 #undef HOPX_SETTING
 
+QStringList Settings::packageHosts() const
+{
+    static const QStringList fallback {QStringLiteral("pypi.org"),
+        QStringLiteral("files.pythonhosted.org"), QStringLiteral("registry.npmjs.org"),
+        QStringLiteral("proxy.golang.org"), QStringLiteral("sum.golang.org"),
+        QStringLiteral("storage.googleapis.com")};
+    return m_settings.value(QStringLiteral("network/packageHosts"), fallback).toStringList();
+}
+
+void Settings::setPackageHosts(const QStringList &hosts)
+{
+    setValue(QStringLiteral("network/packageHosts"), hosts);
+}
+
+QStringList Settings::alwaysAllowedHosts() const
+{
+    return m_settings.value(QStringLiteral("network/alwaysAllowed")).toStringList();
+}
+
+void Settings::setAlwaysAllowedHosts(const QStringList &hosts)
+{
+    setValue(QStringLiteral("network/alwaysAllowed"), hosts);
+}
+
+QStringList Settings::egressHostMap() const
+{
+    return m_settings.value(QStringLiteral("network/hostMap")).toStringList();
+}
+
+void Settings::setEgressHostMap(const QStringList &pairs)
+{
+    setValue(QStringLiteral("network/hostMap"), pairs);
+}
+
 QString Settings::defaultProvider() const
 {
     return m_settings.value(QStringLiteral("providers/default"), QStringLiteral("auto")).toString();

@@ -36,6 +36,16 @@ public:
     void setOutputCapBytes(qint64 bytes);
     bool localNetworkDefault() const;
     void setLocalNetworkDefault(bool on);
+    //! Hosts the "packages" network policy allows (package indexes and their file hosts).
+    QStringList packageHosts() const;
+    void setPackageHosts(const QStringList &hosts);
+    //! Hosts the user allowed "always" from a denial; added to every allowlist sandbox.
+    QStringList alwaysAllowedHosts() const;
+    void setAlwaysAllowedHosts(const QStringList &hosts);
+    /*! "name=address" pairs the egress proxy resolves without DNS (a local index or mirror
+     *  on this machine). An address here may be a loopback one: the user put it there. */
+    QStringList egressHostMap() const;
+    void setEgressHostMap(const QStringList &pairs);
 
     int localMemoryMb() const;
     void setLocalMemoryMb(int mb);

@@ -13,7 +13,7 @@ HOPX_APT_PACKAGES=(
     qt6-websockets-dev
     qt6-image-formats-plugins libqt6svg6 qtkeychain-qt6-dev libsecret-1-dev libseccomp-dev libgl-dev
     bubblewrap slirp4netns
-    python3 python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
+    python3 python3-pip python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
     nodejs npm golang-go
 )
 # The fuzz targets (tests/fuzz): libFuzzer and the sanitizer runtimes come with Debian's clang.

@@ -346,6 +346,30 @@ private slots:
         QCOMPARE(sc(r).value(QStringLiteral("stdout")).toString(), QStringLiteral("hello\n"));
     }
 
+    void networkPolicyMapsOntoInternetAccess()
+    {
+        // "none" and "full" are HOPX's off and on.
+        for (const char *mode : {"none", "full"}) {
+            m_fake->clearRequests();
+            QVERIFY(!create({{QStringLiteral("network"), QLatin1String(mode)}}).isEmpty());
+            QCOMPARE(last("POST", "^/v1/sandboxes$")
+                         .json()
+                         .value(QStringLiteral("internet_access"))
+                         .toBool(),
+                QLatin1String(mode) == QLatin1String("full"));
+        }
+        // An allowlist cannot be enforced there: refused, nothing created, and said so.
+        m_fake->clearRequests();
+        const QJsonObject r = tool(QStringLiteral("create_sandbox"),
+            {{QStringLiteral("provider"), QStringLiteral("hopx")},
+                {QStringLiteral("network"),
+                    QJsonObject {
+                        {QStringLiteral("allow"), QJsonArray {QStringLiteral("pypi.org")}}}}});
+        QVERIFY(isError(r));
+        QVERIFY2(dump(r).contains("cannot be enforced") && dump(r).contains("pypi.org"), dump(r));
+        QCOMPARE(reqs("POST", "^/v1/sandboxes$").size(), 0);
+    }
+
     void createUnknownTemplate()
     {
         const int before = int(m_fake->sandboxIds().size());

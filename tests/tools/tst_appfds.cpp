@@ -180,7 +180,7 @@ class TestAppFds : public QObject
             with({{QStringLiteral("key"), QStringLiteral("Return")}}))
                      .isEmpty());
         for (const char *name : {"get_system_metrics", "ping_vm", "get_vm_info", "cache_stats",
-                 "cache_clear", "get_agent_url"})
+                 "cache_clear", "get_agent_url", "list_packages"})
             QVERIFY(!tool(QString::fromLatin1(name), sid).isEmpty());
         QVERIFY(!tool(QStringLiteral("get_preview_url"), with({{QStringLiteral("port"), 8000}}))
                      .isEmpty());

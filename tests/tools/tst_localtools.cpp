@@ -1335,8 +1335,6 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(agentProcesses() <= before, 5000);
     }
 
-    // Last on purpose (Qt Test keeps declaration order): a tool added to the app without a
-    // test above fails here. Only meaningful when the whole file runs.
     void largeReadsComeBackAsLinks()
     {
         const QString id = createSandbox();
@@ -1396,6 +1394,20 @@ private slots:
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
+    void listPackagesShowsWhatIsThere()
+    {
+        const QString id = createSandbox();
+        const QJsonObject r = sc(tool(QStringLiteral("list_packages"), {{"sandbox_id", id}}));
+        // Debian's numpy is there; nothing was installed in the sandbox yet.
+        QVERIFY2(r.value(QStringLiteral("python")).toObject().contains(QStringLiteral("numpy")),
+            QJsonDocument(r).toJson().constData());
+        QCOMPARE(r.value(QStringLiteral("python_installed_here")).toObject(), QJsonObject());
+        QCOMPARE(r.value(QStringLiteral("node")).toObject(), QJsonObject());
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    // Last on purpose (Qt Test keeps declaration order): a tool added to the app without a
+    // test above fails here. Only meaningful when the whole file runs.
     void everyToolIsExercised()
     {
         const QStringList untested = m_client->toolsNotIn(m_called);

@@ -109,9 +109,26 @@ void HopxProvider::getTemplate(const QString &name, Callback<QJsonObject> done)
     m_control->getTemplate(name, later(std::move(done)));
 }
 
-void HopxProvider::create(const CreateSpec &spec, Callback<SandboxInfo> done)
+void HopxProvider::create(const CreateSpec &request, Callback<SandboxInfo> done)
 {
     done = later(std::move(done));
+    // HOPX has internet_access on or off: "none" and "full" map onto it; an allowlist it
+    // cannot enforce, and creating the sandbox open instead would be a silent widening.
+    CreateSpec spec = request;
+    if (spec.network) {
+        if (spec.network->mode == NetworkPolicy::Mode::Allowlist) {
+            done(Error::make(Error::Code::Unsupported,
+                QStringLiteral("HOPX sandboxes have network on or off only: a domain allowlist "
+                               "(%1) cannot be enforced there. Use network \"full\" or "
+                               "\"none\" with provider \"hopx\", or provider \"local\" "
+                               "for an allowlist.")
+                    .arg(spec.network->allow.join(QStringLiteral(", "))),
+                QJsonObject {{QStringLiteral("argument"), QStringLiteral("network")}},
+                QStringLiteral("Network allowlist not supported by HOPX")));
+            return;
+        }
+        spec.internetAccess = spec.network->mode == NetworkPolicy::Mode::Full;
+    }
     const EnvMap env = spec.envVars;
     m_control->create(spec, [this, env, done](Result<QJsonObject> r) {
         if (!r.ok())

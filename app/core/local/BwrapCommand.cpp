@@ -22,6 +22,19 @@ QByteArray number(qint64 n)
     return QByteArray::number(n);
 }
 
+//! \a extra over \a env: same names replaced, new ones appended.
+void overlay(BwrapCommand::EnvList &env, const BwrapCommand::EnvList &extra)
+{
+    for (const auto &kv : extra) {
+        auto it = std::find_if(
+            env.begin(), env.end(), [&](const auto &e) { return e.first == kv.first; });
+        if (it != env.end())
+            it->second = kv.second;
+        else
+            env << kv;
+    }
+}
+
 } // namespace
 
 QString BwrapCommand::validate() const
@@ -115,14 +128,8 @@ QByteArrayList BwrapCommand::options() const
 
     a << "--clearenv";
     EnvList env = defaultEnvironment();
-    for (const auto &kv : m_extraEnv) {
-        auto it = std::find_if(
-            env.begin(), env.end(), [&](const auto &e) { return e.first == kv.first; });
-        if (it != env.end())
-            it->second = kv.second;
-        else
-            env << kv;
-    }
+    addEgressProxy(a, env);
+    overlay(env, m_extraEnv);
     for (const auto &kv : env)
         a << "--setenv" << kv.first << kv.second;
     a << "--chdir"
@@ -160,7 +167,39 @@ QByteArrayList BwrapCommand::arguments(int argsFd) const
 
 QByteArrayList BwrapCommand::agentCommand() const
 {
-    return QByteArrayList {kAgentPath} + agentArguments(m_limits);
+    QByteArrayList a = QByteArrayList {kAgentPath} + agentArguments(m_limits);
+    if (!m_proxyDir.isEmpty())
+        a << "--proxy-port" << number(kProxyPort) << "--proxy-socket" << kProxySocket;
+    return a;
+}
+
+void BwrapCommand::addEgressProxy(QByteArrayList &a, EnvList &env) const
+{
+    if (m_proxyDir.isEmpty())
+        return;
+    a << "--ro-bind" << path(m_proxyDir) << kProxyDir;
+    overlay(env, proxyEnvironment());
+}
+
+BwrapCommand::EnvList BwrapCommand::proxyEnvironment()
+{
+    const QByteArray url = "http://127.0.0.1:" + number(kProxyPort);
+    const QByteArray local = "localhost,127.0.0.1,::1";
+    return {
+        {"HTTP_PROXY", url},
+        {"HTTPS_PROXY", url},
+        {"ALL_PROXY", url},
+        {"http_proxy", url},
+        {"https_proxy", url},
+        {"all_proxy", url},
+        {"NO_PROXY", local},
+        {"no_proxy", local},
+        {"npm_config_proxy", url},
+        {"npm_config_https_proxy", url},
+        {"PIP_PROXY", url},
+        // Go modules through the module proxy (itself behind ours) instead of "off".
+        {"GOPROXY", "https://proxy.golang.org,direct"},
+    };
 }
 
 QByteArrayList BwrapCommand::agentArguments(const SandboxLimits &limits)
@@ -181,7 +220,7 @@ QByteArrayList BwrapCommand::agentArguments(const SandboxLimits &limits)
 BwrapCommand::EnvList BwrapCommand::defaultEnvironment()
 {
     return {
-        {"PATH", "/usr/local/bin:/usr/bin:/bin"},
+        {"PATH", "/home/user/.local/bin:/usr/local/bin:/usr/bin:/bin"},
         {"HOME", "/home/user"},
         {"USER", "user"},
         {"LANG", "C.UTF-8"},
@@ -195,6 +234,19 @@ BwrapCommand::EnvList BwrapCommand::defaultEnvironment()
         {"GOPROXY", "off"},
         {"GOFLAGS", "-mod=mod"},
         {"GOTOOLCHAIN", "local"},
+        // pip installs into the user site (/home/user/.local, on the sandbox's storage) over
+        // Debian's system Python, whose packages (numpy, pandas...) stay visible; /usr is
+        // read-only here, so PEP 668's guard has nothing left to protect.
+        {"PIP_USER", "1"},
+        {"PIP_BREAK_SYSTEM_PACKAGES", "1"},
+        {"PIP_DISABLE_PIP_VERSION_CHECK", "1"},
+        {"PIP_NO_INPUT", "1"},
+        {"npm_config_prefix", "/home/user/.local"},
+        // execute_code's scripts live under /tmp: let require() find what npm installed.
+        {"NODE_PATH", "/workspace/node_modules:/home/user/.local/lib/node_modules"},
+        {"npm_config_update_notifier", "false"},
+        {"npm_config_fund", "false"},
+        {"npm_config_audit", "false"},
     };
 }
 

@@ -27,6 +27,9 @@ public:
 
     static constexpr const char *kAgentPath = "/run/sbx/agent";
     static constexpr const char *kLibPath = "/run/sbx/lib";
+    static constexpr const char *kProxyDir = "/run/sbx/net";
+    static constexpr const char *kProxySocket = "/run/sbx/net/proxy.sock";
+    static constexpr int kProxyPort = 3128;
 
     void setAgentBinary(const QString &hostPath) { m_agent = hostPath; }
     void setEtcDir(const QString &hostPath) { m_etc = hostPath; }
@@ -45,6 +48,10 @@ public:
     //! Exposes the sandbox's first user namespace at /run/.userns, so that slirp4netns can
     //! join it to plug a tap device into the sandbox's network namespace.
     void setNetwork(bool on) { m_network = on; }
+    /*! Egress through the app's proxy: \a hostDir (holding proxy.sock) is bound read-only at
+     *  /run/sbx/net, the agent forwards 127.0.0.1:kProxyPort to it, and the proxy variables
+     *  (HTTP(S)_PROXY, npm, pip, Go) point there. Empty = no proxy. */
+    void setEgressProxyDir(const QString &hostDir) { m_proxyDir = hostDir; }
     //! Where the host's root-level directories are looked up (/bin, /lib64...); tests only.
     void setHostRoot(const QString &root) { m_hostRoot = root; }
     //! Host directories bound read-only (host path, sandbox path), e.g. the client's roots at
@@ -65,9 +72,14 @@ public:
     static QByteArrayList agentArguments(const SandboxLimits &limits);
     //! The sandbox's base environment (local-sandbox.md §2): PATH, HOME, LANG, Go, matplotlib.
     static EnvList defaultEnvironment();
+    //! What a sandbox behind the egress proxy has on top of defaultEnvironment().
+    static EnvList proxyEnvironment();
 
 private:
+    void addEgressProxy(QByteArrayList &a, EnvList &env) const;
+
     QString m_agent;
+    QString m_proxyDir;
     QString m_etc;
     QString m_workspace;
     QString m_home;

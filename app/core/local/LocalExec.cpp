@@ -3,6 +3,7 @@
 #include "LocalExec.h"
 
 #include "AgentClient.h"
+#include "EgressProxy.h"
 #include "LocalFiles.h"
 #include "LocalSandbox.h"
 #include "ProcessRun.h"
@@ -164,10 +165,34 @@ Core::Cancel LocalExec::runScript(const QString &language, const QString &code,
     };
 }
 
-Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult> done)
+Callback<ExecResult> LocalExec::withDenials(Callback<ExecResult> done) const
 {
-    if (m_sandbox->refuseIfUnusable(done))
+    EgressProxy *proxy = m_sandbox->egress();
+    if (!proxy)
+        return done;
+    QPointer<EgressProxy> guard(proxy);
+    const quint64 mark = proxy->deniedMark();
+    return [guard, mark, done = std::move(done)](Result<ExecResult> r) {
+        const QStringList hosts = guard && r ? guard->deniedSince(mark) : QStringList();
+        if (!hosts.isEmpty()) {
+            QString &note = r.value().note;
+            if (!note.isEmpty())
+                note += QLatin1Char('\n');
+            note += QStringLiteral("Network: this sandbox's egress policy blocked %1. The user "
+                                   "can allow a host from HOPX Desktop's Logs view (\"Allow "
+                                   "host\"), or create a sandbox with network {\"allow\": [...]} "
+                                   "naming it.")
+                        .arg(hosts.join(QStringLiteral(", ")));
+        }
+        done(std::move(r));
+    };
+}
+
+Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult> sinkDone)
+{
+    if (m_sandbox->refuseIfUnusable(sinkDone))
         return [] {};
+    Callback<ExecResult> done = withDenials(std::move(sinkDone));
     if (spec.language == QLatin1String("python")) {
         // The interpreter's os.environ follows the session env; this run's overrides are
         // applied too and taken back on the next run by the same diff.
@@ -204,7 +229,7 @@ Core::Cancel LocalExec::runCommand(const Core::CommandSpec &spec, Callback<ExecR
         return [] {};
     return runProgram({QByteArrayLiteral("bash"), QByteArrayLiteral("-c"), spec.command.toUtf8()},
         spec.env, spec.workingDir, spec.timeoutSeconds, spec.maxOutputBytes, spec.onOutput,
-        std::move(done));
+        withDenials(std::move(done)));
 }
 
 void LocalExec::runShell(const QString &command, int timeoutSeconds, Callback<ExecResult> done)

@@ -29,6 +29,8 @@ public:
     static QByteArrayList envList(const Core::EnvMap &env);
 
 private:
+    //! \a done, plus a note naming the hosts the egress proxy refused during the run.
+    Core::Callback<Core::ExecResult> withDenials(Core::Callback<Core::ExecResult> done) const;
     Core::Cancel runProgram(const QByteArrayList &argv, const Core::EnvMap &env, const QString &cwd,
         int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
         Core::Callback<Core::ExecResult> done);

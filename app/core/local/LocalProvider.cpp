@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "LocalProvider.h"
 
+#include "EgressProxy.h"
 #include "LocalLogging.h"
 #include "LocalSandbox.h"
 #include "SandboxCgroup.h"
@@ -131,8 +132,34 @@ SandboxLimits LocalProvider::limits() const
     return l;
 }
 
-LocalSandbox *LocalProvider::boot(
-    const SandboxInfo &info, QString *error, bool network, const QList<Core::HostMount> &mounts)
+EgressProxy *LocalProvider::makeEgress(
+    const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error)
+{
+    EgressProxy::Rules rules;
+    rules.policy = policy;
+    if (m_settings)
+        rules.hostMap = EgressProxy::parseHostMap(m_settings->egressHostMap());
+    auto *proxy = new EgressProxy(id, rules);
+    QDir().mkpath(dir);
+    QFile::setPermissions(
+        dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    if (!proxy->listen(dir + QStringLiteral("/proxy.sock"), error)) {
+        delete proxy;
+        return nullptr;
+    }
+    // Every decision reaches the Logs view as a line of the sandbox's "network" stream.
+    connect(proxy, &EgressProxy::decided, this,
+        [this, id](const QString &host, quint16 port, bool allowed, const QString &reason) {
+            const QString line = allowed
+                ? QStringLiteral("egress allowed: %1:%2\n").arg(host).arg(port)
+                : QStringLiteral("egress denied: %1:%2 (%3)\n").arg(host).arg(port).arg(reason);
+            emit output(id, QStringLiteral("network"), line.toUtf8());
+        });
+    return proxy;
+}
+
+LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error,
+    const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
 {
     const QString dir = m_stateBase + QLatin1Char('/') + info.id;
     SandboxProcess::Options o;
@@ -144,13 +171,24 @@ LocalSandbox *LocalProvider::boot(
     o.homeDir = dir + QStringLiteral("/home");
     o.libDir = m_libDir;
     o.limits = limits();
-    o.network = network;
+    o.network = network.mode == Core::NetworkPolicy::Mode::Full;
     for (const Core::HostMount &m : mounts)
         o.readOnlyMounts.append({m.hostPath, QFile::encodeName(m.sandboxPath)});
     QDir().mkpath(dir);
     QFile::setPermissions(
         dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    EgressProxy *egress = nullptr;
+    if (network.mode == Core::NetworkPolicy::Mode::Allowlist) {
+        o.proxyDir = dir + QStringLiteral("/net");
+        egress = makeEgress(info.id, network, o.proxyDir, error);
+        if (!egress) {
+            QDir(dir).removeRecursively();
+            return nullptr;
+        }
+    }
     auto *sandbox = new LocalSandbox(info, o, this);
+    if (egress)
+        sandbox->setEgress(egress);
     if (!sandbox->start(error)) {
         delete sandbox;
         QDir(dir).removeRecursively();
@@ -234,9 +272,13 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
                 QStringLiteral("Template not found")));
         return;
     }
-    const bool network =
-        spec.internetAccess.value_or(m_settings && m_settings->localNetworkDefault());
-    if (network) {
+    const Core::NetworkPolicy policy = spec.network
+        ? *spec.network
+        : (spec.internetAccess.value_or(m_settings && m_settings->localNetworkDefault())
+                ? Core::NetworkPolicy::full()
+                : Core::NetworkPolicy::none());
+    const bool network = policy.mode != Core::NetworkPolicy::Mode::None;
+    if (policy.mode == Core::NetworkPolicy::Mode::Full) {
         const QString why = SandboxProcess::networkUnavailableReason();
         if (!why.isEmpty()) {
             later<SandboxInfo>(this, done,
@@ -251,7 +293,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     const int timeout = spec.timeoutSeconds > 0
         ? spec.timeoutSeconds
         : (m_settings ? m_settings->defaultSandboxTimeoutSeconds() : 3600);
-    auto finish = [this, spec, timeout, templ, done](LocalSandbox *sandbox) {
+    auto finish = [this, spec, timeout, templ, done, policy](LocalSandbox *sandbox) {
         SandboxInfo info = sandbox->info();
         info.templateName = templ.isEmpty() ? QStringLiteral("code-interpreter") : templ;
         info.templateId = info.templateName;
@@ -263,7 +305,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         info.extra = QJsonObject {{QStringLiteral("limits"),
             QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
                 {QStringLiteral("processes"), limits().processes},
-                {QStringLiteral("tmp_mb"), limits().diskMb}}}};
+                {QStringLiteral("tmp_mb"), limits().diskMb}}},
+            {QStringLiteral("network"), policy.toJson()}};
         if (!spec.mounts.isEmpty()) {
             QJsonArray mounted;
             for (const Core::HostMount &m : spec.mounts)
@@ -321,7 +364,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     info.provider = id();
     info.status = QStringLiteral("creating");
     QString error;
-    LocalSandbox *sandbox = boot(info, &error, network, spec.mounts);
+    LocalSandbox *sandbox = boot(info, &error, policy, spec.mounts);
     if (!sandbox) {
         later<SandboxInfo>(this, done,
             Error::make(Error::Code::Unavailable,

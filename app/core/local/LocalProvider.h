@@ -5,6 +5,7 @@
 #include "EtcStage.h"
 #include "SandboxLimits.h"
 
+#include "core/NetworkPolicy.h"
 #include "core/SandboxProvider.h"
 
 #include <QHash>
@@ -19,6 +20,7 @@ class Settings;
 
 namespace Hopx::Local {
 
+class EgressProxy;
 class LocalSandbox;
 
 /*! \brief Sandboxes on this machine: one bubblewrap + hopx-sandbox-agent per sandbox.
@@ -69,8 +71,12 @@ public:
 private:
     LocalSandbox *find(const QString &id) const;
     SandboxLimits limits() const;
-    LocalSandbox *boot(const Core::SandboxInfo &info, QString *error, bool network = false,
+    LocalSandbox *boot(const Core::SandboxInfo &info, QString *error,
+        const Core::NetworkPolicy &network = Core::NetworkPolicy::none(),
         const QList<Core::HostMount> &mounts = {});
+    //! The egress proxy of an allowlist sandbox, listening in \a dir; null + error otherwise.
+    EgressProxy *makeEgress(
+        const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error);
     void refillSpares();
     LocalSandbox *bootSpare(bool warmPython);
     void adopt(LocalSandbox *sandbox);

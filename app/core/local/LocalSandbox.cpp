@@ -3,6 +3,7 @@
 #include "LocalSandbox.h"
 
 #include "AgentClient.h"
+#include "EgressProxy.h"
 #include "LocalProvider.h"
 #include "ProcessRun.h"
 #include "PythonKernel.h"
@@ -52,6 +53,12 @@ LocalSandbox::LocalSandbox(
 }
 
 LocalSandbox::~LocalSandbox() = default;
+
+void LocalSandbox::setEgress(EgressProxy *proxy)
+{
+    m_egress = proxy;
+    proxy->setParent(this);
+}
 
 bool LocalSandbox::start(QString *error)
 {

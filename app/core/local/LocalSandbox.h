@@ -23,6 +23,7 @@
 namespace Hopx::Local {
 
 class AgentClient;
+class EgressProxy;
 class LocalProvider;
 class PythonKernel;
 
@@ -52,6 +53,9 @@ public:
     AgentClient *agent() const;
     PythonKernel *kernel() const { return m_kernel; }
     LocalProvider *owner() const { return m_owner; }
+    //! The sandbox's egress proxy (network allowlist), or null; the sandbox owns it.
+    EgressProxy *egress() const { return m_egress; }
+    void setEgress(EgressProxy *proxy);
     //! Starts the Python interpreter ahead of the first run (warm spares).
     void warmUp();
     //! Kills everything now; the object stays for its owner to delete.
@@ -113,6 +117,7 @@ private:
     Core::SandboxInfo m_info;
     SandboxProcess *m_process;
     PythonKernel *m_kernel = nullptr;
+    EgressProxy *m_egress = nullptr;
     LocalExec m_exec;
     LocalJobs m_jobs;
     LocalFiles m_files;

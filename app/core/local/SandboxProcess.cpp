@@ -161,6 +161,7 @@ bool SandboxProcess::start(QString *error)
     command.setReadOnlyMounts(m_options.readOnlyMounts);
     command.setLimits(m_options.limits);
     command.setExtraEnvironment(m_options.extraEnv);
+    command.setEgressProxyDir(m_options.proxyDir);
     command.setInfoFd(kChildInfo);
     // bwrap waits on --block-fd until pid 1 is in its cgroup and its network is plugged in,
     // so user code never runs outside either.

@@ -48,6 +48,7 @@ public:
         BwrapCommand::EnvList extraEnv;
         SandboxLimits limits;
         bool useCgroup = true; // when the host lets us create one
+        QString proxyDir; // optional: holds the egress proxy's socket -> /run/sbx/net
         bool network = false; // slirp4netns --disable-host-loopback; see networkUnavailableReason()
     };
 

@@ -18,6 +18,7 @@ void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &given)
     registerHostFileTools(registry, deps);
     registerEnvInfoTools(registry, deps);
     registerDesktopTools(registry, deps);
+    registerPackageTools(registry, deps);
 }
 
 } // namespace Hopx::Core::Tools

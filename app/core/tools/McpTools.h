@@ -41,6 +41,7 @@ void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerHostFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerDesktopTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+void registerPackageTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 
 //! sandbox://{sandbox_id}/{+path}: sandbox files for resources/read and completion.
 void registerSandboxResources(Mcp::ResourceRegistry &resources, const ToolDeps &deps);

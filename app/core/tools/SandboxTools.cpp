@@ -10,6 +10,7 @@
 
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
+#include "core/Settings.h"
 
 #include <memory>
 
@@ -33,8 +34,29 @@ QJsonObject sandboxOutput()
                 QStringLiteral("seconds until it is deleted; null: no timeout"))}});
 }
 
-void createSandbox(
-    ToolCall *call, SandboxManager *manager, HostAccess *access, const ToolArgs &args)
+QJsonObject networkSchema()
+{
+    const QJsonObject hosts {{QStringLiteral("type"), QStringLiteral("array")},
+        {QStringLiteral("items"), Schema::typed(QStringLiteral("string"))}};
+    QJsonObject listed = Schema::object({{QStringLiteral("allow"), hosts},
+        {QStringLiteral("packages"),
+            Schema::boolean(QStringLiteral("Also allow the package indexes."))}});
+    return {{QStringLiteral("description"),
+                QStringLiteral(
+                    "Egress policy (local): \"none\" (default), \"packages\" (PyPI, npm and Go "
+                    "module hosts, for pip/npm install), a list of domains (\"*.example.com\" "
+                    "for subdomains), {\"allow\": [...], \"packages\": true}, or \"full\" "
+                    "(same as internet_access). Allowlisted traffic goes through an HTTP(S) "
+                    "proxy (HTTPS_PROXY is set); local addresses are never reachable.")},
+        {QStringLiteral("anyOf"),
+            QJsonArray {
+                Schema::stringEnum(QStringLiteral("A mode."),
+                    {QStringLiteral("none"), QStringLiteral("packages"), QStringLiteral("full")}),
+                hosts, listed}}};
+}
+
+void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access,
+    Settings *settings, const ToolArgs &args)
 {
     SandboxProvider *provider =
         providerForNew(call, manager, args.string(QStringLiteral("provider")));
@@ -52,6 +74,29 @@ void createSandbox(
         : manager->defaultTimeoutSeconds();
     if (args.given(QStringLiteral("internet_access")))
         spec.internetAccess = args.boolean(QStringLiteral("internet_access"));
+    if (args.given(QStringLiteral("network"))) {
+        Result<NetworkPolicy> policy =
+            NetworkPolicy::fromJson(args.value(QStringLiteral("network")),
+                settings ? settings->packageHosts() : QStringList());
+        if (!policy) {
+            finishWithError(call, policy.error());
+            return;
+        }
+        if (spec.internetAccess && *spec.internetAccess
+            && policy.value().mode != NetworkPolicy::Mode::Full) {
+            finishWithError(call,
+                Error::make(Error::Code::InvalidArgument,
+                    QStringLiteral("internet_access: true means network \"full\"; pass one "
+                                   "of the two."),
+                    QJsonObject {{QStringLiteral("argument"), QStringLiteral("network")}}));
+            return;
+        }
+        if (settings && policy.value().mode == NetworkPolicy::Mode::Allowlist) {
+            for (const QString &host : settings->alwaysAllowedHosts())
+                policy.value().add(host);
+        }
+        spec.network = policy.value();
+    }
     spec.envVars = args.env(QStringLiteral("env_vars"));
     auto create = [manager, provider, spec](ToolCall *call, const QList<HostMount> &mounts) {
         CreateSpec withMounts = spec;
@@ -88,7 +133,9 @@ void createSandbox(
     };
     // Only an explicit request is confirmed: the settings default is the user's own choice,
     // and a HOPX sandbox is always online.
-    if (provider->id() == QLatin1String("local") && spec.internetAccess.value_or(false))
+    const bool full = spec.network ? spec.network->mode == NetworkPolicy::Mode::Full
+                                   : spec.internetAccess.value_or(false);
+    if (provider->id() == QLatin1String("local") && full)
         confirmInternetAccess(call, withRoots);
     else
         withRoots(call);
@@ -303,8 +350,8 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             "to execute_code, run_command, file_* and env_* tools; Python state, files, env "
             "and background processes persist in it until delete_sandbox or its timeout. "
             "provider \"local\" runs it on this machine (starts in milliseconds, no network "
-            "unless internet_access is true); \"hopx\" in the HOPX cloud. Templates: "
-            "list_templates."))
+            "unless network or internet_access says so); \"hopx\" in the HOPX cloud. To pip/npm "
+            "install packages pass network \"packages\". Templates: list_templates."))
         .input(Schema::object({{QStringLiteral("template_id"),
                                    Schema::string(QStringLiteral(
                                        "Template id or name (e.g. \"code-interpreter\"); a "
@@ -319,7 +366,9 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                                                "(default: the app setting, 1 hour)."),
                     1, 7 * 24 * 3600)},
             {QStringLiteral("internet_access"),
-                Schema::boolean(QStringLiteral("Allow outbound network (local default: off)."))},
+                Schema::boolean(QStringLiteral("Allow outbound network (local default: off). "
+                                               "Same as network \"full\"."))},
+            {QStringLiteral("network"), networkSchema()},
             {QStringLiteral("env_vars"),
                 Schema::stringMap(
                     QStringLiteral("Environment variables for everything run in the sandbox."))},
@@ -331,8 +380,9 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     false)}}))
         .output(sandboxOutput())
         .hints(ToolSpec::OpenWorld)
-        .handler([m, access = deps.hostAccess](ToolCall *call, const ToolArgs &args) {
-            createSandbox(call, m, access.get(), args);
+        .handler([m, access = deps.hostAccess, settings = deps.settings](
+                     ToolCall *call, const ToolArgs &args) {
+            createSandbox(call, m, access.get(), settings, args);
         })
         .addTo(registry);
 

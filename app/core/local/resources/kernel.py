@@ -63,6 +63,60 @@ for _feature in __future__.all_feature_names:
     FUTURE_FLAGS |= getattr(__future__, _feature).compiler_flag
 
 
+def _shell_line(line):
+    """`!cmd`, `%pip ...`, `%npm ...`, `%sh ...` as a call of the kernel's shell helper
+    (notebook habits); None for any other line."""
+    body = line.lstrip()
+    indent = line[:len(line) - len(body)]
+    if body.startswith("!"):
+        command = body[1:]
+    elif body.startswith(("%pip ", "%pip\t")):
+        command = "python3 -m pip " + body[5:]
+    elif body.startswith(("%npm ", "%sh ")):
+        command = body[1:] if body.startswith("%npm") else body[4:]
+    else:
+        return None
+    return "%s__hopx_shell__(%r)" % (indent, command)
+
+
+def _with_shell_lines(source):
+    """The source with its shell lines rewritten; None when it has none."""
+    lines = source.split("\n")
+    changed = False
+    for i, line in enumerate(lines):
+        rewritten = _shell_line(line)
+        if rewritten is not None:
+            lines[i] = rewritten
+            changed = True
+    return "\n".join(lines) if changed else None
+
+
+def _shell(command):
+    """Runs `command` with the kernel's stdout/stderr (fd 1/2 are the capture pipes), then
+    makes what it installed importable in this interpreter at once."""
+    import subprocess
+    sys.stdout.flush()
+    sys.stderr.flush()
+    code = subprocess.call(command, shell=True, executable="/bin/bash")
+    _refresh_import_paths()
+    if code != 0:
+        print("(exit status %d)" % code, file=sys.stderr)
+
+
+def _refresh_import_paths():
+    """pip --user writes to a site directory that may not have existed at start (then site.py
+    left it off sys.path); a new package in an existing one needs the finders' caches dropped."""
+    import importlib
+    import site
+    try:
+        user_site = site.getusersitepackages()
+    except Exception:
+        user_site = None
+    if user_site and user_site not in sys.path and os.path.isdir(user_site):
+        site.addsitedir(user_site)
+    importlib.invalidate_caches()
+
+
 class CPUTimeLimitExceeded(BaseException):
     """Raised into user code at the request's cpu_s; a BaseException so `except Exception`
     in user code cannot swallow the limit."""
@@ -389,6 +443,7 @@ class _Kernel:
         self._module = types.ModuleType("__main__")
         self._ns = self._module.__dict__
         self._ns["__builtins__"] = builtins
+        self._ns["__hopx_shell__"] = _shell
         sys.modules["__main__"] = self._module
         sys.argv = [""]
         # Like the interactive interpreter: import from the working directory, not from ours.
@@ -535,6 +590,8 @@ class _Kernel:
     def _run_cell(self, source, cpu_s, limit, out):
         self._cells += 1
         filename = "%s%d>" % (CELL_PREFIX, self._cells)
+        # Something (run_command's pip, a background job) may have installed a package since.
+        _refresh_import_paths()
         # Registered so tracebacks and inspect.getsource() can show cell source lines.
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         try:
@@ -582,7 +639,19 @@ class _Kernel:
             self._close_figures()
 
     def _compile(self, source, filename):
-        tree = ast.parse(source, filename, "exec")
+        try:
+            tree = ast.parse(source, filename, "exec")
+        except SyntaxError:
+            # Only source that is not Python as it stands gets its `!`/`%pip` lines rewritten.
+            shell = _with_shell_lines(source)
+            if shell is None:
+                raise
+            try:
+                tree = ast.parse(shell, filename, "exec")
+            except SyntaxError:
+                tree = None
+            if tree is None:
+                ast.parse(source, filename, "exec")     # the user's own error, as written
         last = None
         if tree.body and isinstance(tree.body[-1], ast.Expr):
             last = ast.Expression(tree.body.pop().value)

@@ -1,0 +1,292 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// Egress policies through a real app and real sandboxes: pip and npm installs from a loopback
+// index that the proxy reaches under allowlisted names (the settings' host map), and every
+// way out that must stay shut (other names, raw IPs, the host's loopback services).
+#include "support/McpTestClient.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QSettings>
+#include <QTcpServer>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace HopxTest;
+
+class TestEgress : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<HeadlessApp> m_app;
+    std::unique_ptr<QLocalSocket> m_socket;
+    std::unique_ptr<LineClient> m_client;
+    QTemporaryDir m_indexDir;
+    QProcess m_index;
+    int m_port = 0;
+    QString m_log; // the app's stderr
+
+    QJsonObject tool(const QString &name, const QJsonObject &args = {}, int timeoutMs = 180000)
+    {
+        return m_client->callTool(name, args, timeoutMs);
+    }
+    static QJsonObject sc(const QJsonObject &result)
+    {
+        return result.value(QStringLiteral("structuredContent")).toObject();
+    }
+    static QString dump(const QJsonObject &o)
+    {
+        return QString::fromUtf8(QJsonDocument(o).toJson());
+    }
+    QString create(const QJsonValue &network)
+    {
+        const QJsonObject r = tool(QStringLiteral("create_sandbox"), {{"network", network}});
+        const QString id = sc(r).value(QStringLiteral("id")).toString();
+        if (!id.startsWith(QLatin1String("local-")))
+            qWarning().noquote() << "create_sandbox failed:" << dump(r);
+        return id;
+    }
+    QJsonObject exec(
+        const QString &id, const QString &code, const QString &language = QStringLiteral("python"))
+    {
+        return sc(tool(QStringLiteral("execute_code"),
+            {{"sandbox_id", id}, {"code", code}, {"language", language}, {"timeout", 120}}));
+    }
+    QJsonObject command(const QString &id, const QString &cmd)
+    {
+        return sc(tool(QStringLiteral("run_command"),
+            {{"sandbox_id", id}, {"command", cmd}, {"timeout", 120}}));
+    }
+    QString pipIndex() const
+    {
+        return QStringLiteral("--index-url http://pypi.test:%1/simple/ --trusted-host pypi.test")
+            .arg(m_port);
+    }
+    QString appLog() const
+    {
+        QFile f(m_log);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+    bool startIndex()
+    {
+        m_index.setProgram(QStringLiteral("/usr/bin/python3"));
+        m_index.setArguments(
+            {QStringLiteral(HOPX_SOURCE_DIR "/tests/tools/egress/package_index.py"),
+                m_indexDir.path()});
+        m_index.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_index.start();
+        if (!m_index.waitForStarted(5000))
+            return false;
+        QByteArray out;
+        while (!out.contains('\n') && m_index.waitForReadyRead(20000))
+            out += m_index.readAll();
+        if (!out.startsWith("PORT "))
+            return false;
+        m_port = out.mid(5, out.indexOf('\n') - 5).toInt();
+        return m_port > 0;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (::access("/usr/bin/bwrap", X_OK) != 0)
+            QSKIP("bubblewrap is not installed (scripts/test.sh installs it)");
+        if (::access("/usr/lib/python3/dist-packages/pip", F_OK) != 0)
+            QSKIP("Debian's python3-pip is not installed (scripts/test.sh installs it)");
+        QVERIFY(startIndex());
+        m_app = std::make_unique<HeadlessApp>();
+        // The loopback index under two allowlistable names, on its own port only.
+        QSettings settings(
+            m_app->root() + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"),
+            QSettings::IniFormat);
+        settings.setValue(QStringLiteral("network/hostMap"),
+            QStringList {QStringLiteral("pypi.test=127.0.0.1:%1").arg(m_port),
+                QStringLiteral("npm.test=127.0.0.1:%1").arg(m_port)});
+        settings.sync();
+        m_log = m_app->root() + QStringLiteral("/app.log");
+        m_app->process().setProcessChannelMode(QProcess::SeparateChannels);
+        m_app->process().setStandardErrorFile(m_log);
+        QVERIFY(m_app->start());
+        m_socket = m_app->connect();
+        QVERIFY(m_socket);
+        m_client = std::make_unique<LineClient>(m_socket.get());
+        QVERIFY(m_client->initialize());
+    }
+
+    void cleanupTestCase()
+    {
+        m_client.reset();
+        m_socket.reset();
+        m_app.reset();
+        m_index.kill();
+        m_index.waitForFinished(5000);
+    }
+
+    void badPoliciesAreRefused_data()
+    {
+        QTest::addColumn<QJsonValue>("network");
+        QTest::newRow("unknown mode") << QJsonValue(QStringLiteral("some"));
+        QTest::newRow("not a host") << QJsonValue(QJsonArray {QStringLiteral("http://x/")});
+        QTest::newRow("unknown key") << QJsonValue(QJsonObject {{"deny", QJsonArray {}}});
+    }
+    void badPoliciesAreRefused()
+    {
+        QFETCH(QJsonValue, network);
+        const QJsonObject r = tool(QStringLiteral("create_sandbox"), {{"network", network}});
+        QVERIFY2(r.value(QStringLiteral("isError")).toBool(), qPrintable(dump(r)));
+        // Either the schema or the policy parser refuses it; both name the argument.
+        QVERIFY2(dump(r).contains(QLatin1String("network")), qPrintable(dump(r)));
+    }
+
+    void pipInstallIsImportableInTheRunningKernel()
+    {
+        const QString id = create(QJsonObject {{"allow", QJsonArray {"pypi.test"}}});
+        QVERIFY(!id.isEmpty());
+        // The kernel is running before anything is installed.
+        QCOMPARE(exec(id, QStringLiteral("import numpy, pandas, matplotlib\nprint('host ok')"))
+                     .value(QStringLiteral("stdout"))
+                     .toString(),
+            QStringLiteral("host ok\n"));
+        const QJsonObject pip =
+            exec(id, QStringLiteral("%pip install %1 hopxdemo").arg(pipIndex()));
+        QVERIFY2(pip.value(QStringLiteral("stdout"))
+                     .toString()
+                     .contains(QLatin1String("Successfully installed hopxdemo-1.0")),
+            qPrintable(dump(pip)));
+        const QJsonObject imported = exec(
+            id, QStringLiteral("import hopxdemo, numpy\nprint(hopxdemo.VALUE, hopxdemo.__file__)"));
+        QVERIFY2(imported.value(QStringLiteral("stdout"))
+                     .toString()
+                     .startsWith(QLatin1String("installed by pip /home/user/.local/lib/python3")),
+            qPrintable(dump(imported)));
+        // run_command's pip, then the same kernel (no restart) imports it.
+        const QJsonObject cmd =
+            command(id, QStringLiteral("pip install %1 hopxtwo").arg(pipIndex()));
+        QVERIFY2(cmd.value(QStringLiteral("exit_code")).toInt() == 0, qPrintable(dump(cmd)));
+        const QJsonObject two = exec(id, QStringLiteral("import hopxtwo\nprint(hopxtwo.VALUE)"));
+        QCOMPARE(two.value(QStringLiteral("stdout")).toString(),
+            QStringLiteral("installed by run_command\n"));
+        // `!pip` works too and says what is there.
+        const QJsonObject list = exec(id, QStringLiteral("!pip list --user"));
+        QVERIFY2(list.value(QStringLiteral("stdout")).toString().contains(QLatin1String("hopxtwo")),
+            qPrintable(dump(list)));
+        QVERIFY(
+            appLog().contains(QStringLiteral("egress allowed: sandbox %1 host pypi.test").arg(id)));
+        const QJsonObject listed = sc(tool(QStringLiteral("list_packages"), {{"sandbox_id", id}}));
+        QCOMPARE(listed.value(QStringLiteral("python_installed_here")).toObject(),
+            (QJsonObject {{"hopxdemo", "1.0"}, {"hopxtwo", "2.0"}}));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void npmInstallThenRequire()
+    {
+        const QString id = create(QJsonArray {"npm.test"});
+        QVERIFY(!id.isEmpty());
+        const QJsonObject npm = command(id,
+            QStringLiteral(
+                "cd /workspace && npm install --registry http://npm.test:%1/npm/ hopx-demo")
+                .arg(m_port));
+        QVERIFY2(npm.value(QStringLiteral("exit_code")).toInt() == 0, qPrintable(dump(npm)));
+        const QJsonObject js = exec(id, QStringLiteral("console.log(require('hopx-demo').value)"),
+            QStringLiteral("javascript"));
+        QVERIFY2(
+            js.value(QStringLiteral("stdout")).toString() == QLatin1String("installed by npm\n"),
+            qPrintable(dump(js)));
+        QCOMPARE(sc(tool(QStringLiteral("list_packages"), {{"sandbox_id", id}}))
+                     .value(QStringLiteral("node"))
+                     .toObject(),
+            (QJsonObject {{"hopx-demo", "1.0.0"}}));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void everyOtherWayOutIsShut()
+    {
+        QTcpServer hostService; // stands for the user's (or the app's) loopback services
+        QVERIFY(hostService.listen(QHostAddress::LocalHost));
+        const QString id = create(QJsonObject {{"allow", QJsonArray {"pypi.test", "127.0.0.1"}}});
+        QVERIFY(!id.isEmpty());
+        struct Probe
+        {
+            QString url;
+            QString host; // what the result must name
+        };
+        const QList<Probe> probes {
+            {QStringLiteral("http://denied.test/"), QStringLiteral("denied.test")},
+            {QStringLiteral("https://denied-tls.test/"), QStringLiteral("denied-tls.test")},
+            {QStringLiteral("http://10.1.2.3:%1/").arg(hostService.serverPort()),
+                QStringLiteral("10.1.2.3")},
+            // Allowlisted as a raw IP, but a loopback address is never dialled.
+            {QStringLiteral("http://127.0.0.1:%1/").arg(hostService.serverPort()),
+                QStringLiteral("127.0.0.1")},
+            {QStringLiteral("http://localhost:%1/").arg(hostService.serverPort()),
+                QStringLiteral("localhost")},
+            // The mapped name is good for the index's port only.
+            {QStringLiteral("http://pypi.test:%1/").arg(hostService.serverPort()),
+                QStringLiteral("pypi.test")},
+        };
+        for (const Probe &p : probes) {
+            // --noproxy '': loopback URLs go to the proxy too (NO_PROXY keeps them inside).
+            const QJsonObject r = command(id,
+                QStringLiteral("curl -sS --noproxy '' -o /dev/stderr -w '%{http_code}' "
+                               "--max-time 20 '%1'")
+                    .arg(p.url));
+            const QString out = r.value(QStringLiteral("stdout")).toString();
+            QVERIFY2(out == QLatin1String("403") || out == QLatin1String("000"),
+                qPrintable(p.url + dump(r)));
+            QVERIFY2(r.value(QStringLiteral("_note")).toString().contains(p.host),
+                qPrintable(p.url + dump(r)));
+            QVERIFY2(appLog().contains(
+                         QStringLiteral("egress denied: sandbox %1 host %2").arg(id, p.host)),
+                qPrintable(p.url));
+        }
+        // The 403's body says how to allow the host.
+        const QJsonObject body = command(id, QStringLiteral("curl -s http://denied.test/"));
+        QVERIFY2(body.value(QStringLiteral("stdout"))
+                     .toString()
+                     .contains(QLatin1String("blocked the connection to denied.test")),
+            qPrintable(dump(body)));
+        // Around the proxy: no route, no DNS, no host socket.
+        const QJsonObject direct = exec(id,
+            QStringLiteral(
+                "import socket\ntry:\n    s = socket.create_connection(('127.0.0.1', %1), 3)\n"
+                "    print('CONNECTED')\nexcept OSError as e:\n    print('refused', e.errno)\n"
+                "try:\n    socket.getaddrinfo('pypi.org', 443)\n    print('RESOLVED')\n"
+                "except OSError as e:\n    print('no dns')\n")
+                .arg(hostService.serverPort()));
+        QVERIFY2(
+            !direct.value(QStringLiteral("stdout")).toString().contains(QLatin1String("CONNECTED"))
+                && direct.value(QStringLiteral("stdout"))
+                       .toString()
+                       .contains(QLatin1String("no dns")),
+            qPrintable(dump(direct)));
+        QVERIFY(!hostService.hasPendingConnections());
+        // The proxy socket does not hand out Unix sockets either: an absolute URL of another
+        // scheme is refused.
+        const QJsonObject unixUrl = command(
+            id, QStringLiteral("curl -s -o /dev/null -w '%{http_code}' 'ftp://pypi.test/'"));
+        QVERIFY2(unixUrl.value(QStringLiteral("stdout")).toString() != QLatin1String("200"),
+            qPrintable(dump(unixUrl)));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void noPolicyMeansNoWayOut()
+    {
+        const QString id = create(QStringLiteral("none"));
+        QVERIFY(!id.isEmpty());
+        const QJsonObject r = command(id,
+            QStringLiteral(
+                "env | grep -ci _proxy=; ls /run/sbx/net 2>&1 | head -1; curl -sS --max-time 5 "
+                "http://pypi.test:%1/simple/ 2>&1 | head -1")
+                .arg(m_port));
+        QVERIFY2(r.value(QStringLiteral("stdout")).toString().startsWith(QLatin1String("0\n")),
+            qPrintable(dump(r)));
+        QVERIFY2(!r.value(QStringLiteral("stdout")).toString().contains(QLatin1String("hopxdemo")),
+            qPrintable(dump(r)));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEgress)
+#include "tst_egress.moc"
