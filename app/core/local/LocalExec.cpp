@@ -164,10 +164,34 @@ Core::Cancel LocalExec::runScript(const QString &language, const QString &code,
     };
 }
 
-Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult> done)
+Callback<ExecResult> LocalExec::withNotes(bool python, Callback<ExecResult> done)
 {
-    if (m_sandbox->refuseIfUnusable(done))
+    // A fresh interpreter's first result says so (once); a full disk is said every time,
+    // since the program itself may only have seen a write fail with ENOSPC.
+    const QString restart = python ? m_sandbox->takeKernelNote() : QString();
+    QPointer<LocalSandbox> self(m_sandbox);
+    return [self, restart, done](Result<ExecResult> r) {
+        if (!r) {
+            if (self && !restart.isEmpty())
+                self->setKernelNote(restart);
+            done(std::move(r));
+            return;
+        }
+        ExecResult value = r.value();
+        QStringList notes;
+        for (const QString &n : {restart, value.note, self ? self->diskFullNote() : QString()})
+            if (!n.isEmpty())
+                notes << n;
+        value.note = notes.join(QLatin1Char(' '));
+        done(value);
+    };
+}
+
+Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult> given)
+{
+    if (m_sandbox->refuseIfUnusable(given))
         return [] {};
+    Callback<ExecResult> done = withNotes(spec.language == QLatin1String("python"), given);
     if (spec.language == QLatin1String("python")) {
         // The interpreter's os.environ follows the session env; this run's overrides are
         // applied too and taken back on the next run by the same diff.
@@ -204,7 +228,7 @@ Core::Cancel LocalExec::runCommand(const Core::CommandSpec &spec, Callback<ExecR
         return [] {};
     return runProgram({QByteArrayLiteral("bash"), QByteArrayLiteral("-c"), spec.command.toUtf8()},
         spec.env, spec.workingDir, spec.timeoutSeconds, spec.maxOutputBytes, spec.onOutput,
-        std::move(done));
+        withNotes(false, std::move(done)));
 }
 
 void LocalExec::runShell(const QString &command, int timeoutSeconds, Callback<ExecResult> done)

@@ -29,6 +29,8 @@ public:
     static QByteArrayList envList(const Core::EnvMap &env);
 
 private:
+    //! \a done with the sandbox's notes added to the result (kernel restart, full disk).
+    Core::Callback<Core::ExecResult> withNotes(bool python, Core::Callback<Core::ExecResult> done);
     Core::Cancel runProgram(const QByteArrayList &argv, const Core::EnvMap &env, const QString &cwd,
         int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
         Core::Callback<Core::ExecResult> done);

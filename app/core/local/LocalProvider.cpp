@@ -6,6 +6,7 @@
 #include "LocalSandbox.h"
 #include "SandboxCgroup.h"
 #include "SandboxProcess.h"
+#include "SandboxRecord.h"
 
 #include "core/Later.h"
 #include "core/Settings.h"
@@ -56,6 +57,14 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         return;
     }
     QDir().mkpath(m_stateBase);
+    m_storage = std::make_unique<SandboxStorage>(
+        options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
+    if (!m_storage->prepare(&error)) {
+        m_unavailable = QStringLiteral("Local sandboxes need a private directory for their "
+                                       "files: %1")
+                            .arg(error);
+        return;
+    }
     // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
     // namespaces died with the app) and would pile up.
     if (const int stale = SandboxCgroup::removeStale())
@@ -86,6 +95,13 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     QFile::setPermissions(m_libDir + QStringLiteral("/kernel.py"),
         QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     detectRuntimes();
+    // After the constructor: the manager watches this provider's signals by then.
+    QTimer::singleShot(0, this, &LocalProvider::recover);
+}
+
+QString LocalProvider::degradedReason() const
+{
+    return m_storage ? m_storage->fallbackReason() : QString();
 }
 
 LocalProvider::~LocalProvider()
@@ -95,19 +111,47 @@ LocalProvider::~LocalProvider()
 
 void LocalProvider::shutdown()
 {
-    for (LocalSandbox *s : std::as_const(m_spares))
-        delete s;
+    const auto spares = m_spares + m_pythonSpares;
     m_spares.clear();
-    for (LocalSandbox *s : std::as_const(m_pythonSpares))
-        delete s;
     m_pythonSpares.clear();
     const auto all = m_sandboxes;
     m_sandboxes.clear();
-    for (LocalSandbox *s : all) {
-        const QString dir = s->stateDir();
+    const bool keep = !(m_settings && m_settings->localDeleteOnQuit());
+    for (LocalSandbox *s : all.values() + spares) {
+        std::unique_ptr<SandboxVolume> volume = s->takeVolume();
+        const bool kept =
+            keep && !spares.contains(s) && volume && volume->kind() == SandboxVolume::Kind::Image;
+        if (kept)
+            persist(s);
         delete s; // hard teardown: SIGKILL of the sandbox's pid 1
-        QDir(dir).removeRecursively();
+        if (kept)
+            volume->unmount(); // fuse2fs writes everything out; the files stay
+        else if (m_storage)
+            m_storage->remove(volume.get());
     }
+}
+
+void LocalProvider::persist(LocalSandbox *sandbox)
+{
+    SandboxVolume *volume = sandbox->volume();
+    // Spares and memory volumes have nothing to come back to.
+    if (!volume || volume->kind() != SandboxVolume::Kind::Image
+        || m_sandboxes.value(sandbox->info().id) != sandbox)
+        return;
+    SandboxRecord record = SandboxRecord::from(sandbox->info(), sandbox->envPart().session());
+    record.capBytes = volume->capBytes();
+    QString error;
+    if (!record.save(volume->dir(), &error))
+        qCWarning(lcLocal).noquote() << "could not save the record of" << record.id << ":" << error;
+}
+
+void LocalProvider::discard(LocalSandbox *sandbox)
+{
+    std::unique_ptr<SandboxVolume> volume = sandbox->takeVolume();
+    sandbox->kill();
+    sandbox->deleteLater();
+    if (m_storage)
+        m_storage->remove(volume.get());
 }
 
 QString LocalProvider::newId()
@@ -126,6 +170,7 @@ SandboxLimits LocalProvider::limits() const
         l.processes = m_settings->localProcesses();
         l.cpuSecondsPerRun = m_settings->localCpuSecondsPerRun();
         l.diskMb = m_settings->localDiskMb();
+        l.workspaceMb = m_settings->localWorkspaceMb();
         l.openFiles = m_settings->localOpenFiles();
     }
     return l;
@@ -133,24 +178,41 @@ SandboxLimits LocalProvider::limits() const
 
 LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error, bool network)
 {
-    const QString dir = m_stateBase + QLatin1Char('/') + info.id;
+    const qint64 total = qint64(m_settings ? m_settings->localTotalDiskMb() : 20480) << 20;
+    std::unique_ptr<SandboxVolume> volume =
+        m_storage->newVolume(info.id, qint64(limits().workspaceMb) << 20, total, error);
+    if (!volume)
+        return nullptr;
+    return boot(info, std::move(volume), error, network);
+}
+
+LocalSandbox *LocalProvider::boot(
+    const SandboxInfo &info, std::unique_ptr<SandboxVolume> volume, QString *error, bool network)
+{
     SandboxProcess::Options o;
     o.id = info.id;
     o.bwrapPath = m_options.bwrapPath;
     o.agentPath = m_options.agentPath;
     o.etcDir = m_etc->path();
-    o.workspaceDir = dir + QStringLiteral("/workspace");
-    o.homeDir = dir + QStringLiteral("/home");
+    if (volume->kind() == SandboxVolume::Kind::Memory) {
+        o.memoryVolumeBytes = volume->capBytes();
+    } else {
+        o.workspaceDir = volume->workspaceDir();
+        o.homeDir = volume->homeDir();
+    }
     o.libDir = m_libDir;
     o.limits = limits();
+    o.limits.workspaceMb = int(volume->capBytes() >> 20);
     o.network = network;
-    QDir().mkpath(dir);
-    QFile::setPermissions(
-        dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    auto *sandbox = new LocalSandbox(info, o, this);
+    auto *sandbox = new LocalSandbox(info, o, std::move(volume), this);
     if (!sandbox->start(error)) {
+        std::unique_ptr<SandboxVolume> back = sandbox->takeVolume();
         delete sandbox;
-        QDir(dir).removeRecursively();
+        // A recovered sandbox's files are the user's: only a new one's are thrown away.
+        if (!info.createdAt.isValid())
+            m_storage->remove(back.get());
+        else
+            back->unmount();
         return nullptr;
     }
     return sandbox;
@@ -189,7 +251,7 @@ LocalSandbox *LocalProvider::bootSpare(bool warmPython)
         connect(spare, &LocalSandbox::ready, spare, [spare]() { spare->warmUp(); });
     connect(spare, &LocalSandbox::died, this, [this, spare](const QString &) {
         if (m_spares.removeAll(spare) + m_pythonSpares.removeAll(spare))
-            spare->deleteLater();
+            discard(spare);
     });
     return spare;
 }
@@ -263,6 +325,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
                 {QStringLiteral("tmp_mb"), limits().diskMb}}}};
         sandbox->setInfo(info);
         adopt(sandbox);
+        persist(sandbox);
         if (spec.envVars.isEmpty()) {
             done(info);
             return;
@@ -296,8 +359,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
             QTimer::singleShot(0, this, [finish, spare]() { finish(spare); });
         } else {
             connect(spare, &LocalSandbox::ready, this, [finish, spare]() { finish(spare); });
-            connect(spare, &LocalSandbox::died, this, [spare, done](const QString &reason) {
-                spare->deleteLater();
+            connect(spare, &LocalSandbox::died, this, [this, spare, done](const QString &reason) {
+                discard(spare);
                 done(Error::make(Error::Code::Unavailable,
                     QStringLiteral("The sandbox failed to start: %1").arg(reason)));
             });
@@ -323,9 +386,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     });
     connect(sandbox, &LocalSandbox::died, this, [this, sandbox, done](const QString &reason) {
         if (!m_sandboxes.contains(sandbox->info().id)) { // died before it was ready
-            const QString dir = sandbox->stateDir();
-            sandbox->deleteLater();
-            QDir(dir).removeRecursively();
+            discard(sandbox);
             done(Error::make(Error::Code::Unavailable,
                 QStringLiteral("The sandbox failed to start: %1").arg(reason)));
         }
@@ -362,7 +423,9 @@ qint64 LocalProvider::sandboxPid(const QString &id) const
 QString LocalProvider::workspacePath(const QString &id) const
 {
     LocalSandbox *s = find(id);
-    return s ? s->process()->options().workspaceDir : QString();
+    return s && s->volume() && s->volume()->kind() == SandboxVolume::Kind::Image
+        ? s->volume()->workspaceDir()
+        : QString();
 }
 
 void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>> done)
@@ -383,11 +446,99 @@ void LocalProvider::release(const QString &id)
     LocalSandbox *s = m_sandboxes.take(id);
     if (!s)
         return;
-    const QString dir = s->stateDir();
-    s->kill();
-    s->deleteLater();
-    QDir(dir).removeRecursively();
+    discard(s);
     emit sandboxRemoved(id);
+}
+
+void LocalProvider::recover()
+{
+    if (!m_unavailable.isEmpty() || !m_storage)
+        return;
+    const QStringList stored = m_storage->storedIds();
+    for (const QString &id : stored)
+        if (!m_sandboxes.contains(id) && claims(id) == Claim::Yes)
+            recoverOne(id);
+    // Directories without a record are spares, or sandboxes whose creation never finished,
+    // of a run that crashed: nobody was given them.
+    for (const QString &name : QDir(m_storage->base()).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (!stored.contains(name) && claims(name) == Claim::Yes && !m_sandboxes.contains(name)
+            && !isSpare(name))
+            SandboxVolume(SandboxVolume::Kind::Image, m_storage->dirFor(name), 0).remove();
+}
+
+bool LocalProvider::isSpare(const QString &id) const
+{
+    for (const LocalSandbox *s : m_spares + m_pythonSpares)
+        if (s->info().id == id)
+            return true;
+    return false;
+}
+
+void LocalProvider::recoverOne(const QString &id)
+{
+    const std::optional<SandboxRecord> record = SandboxRecord::load(m_storage->dirFor(id));
+    SandboxVolume leftover(SandboxVolume::Kind::Image, m_storage->dirFor(id), 0);
+    if (!record || record->id != id) {
+        qCWarning(lcLocal) << "sandbox" << id << "has no valid record; leaving its files alone";
+        return;
+    }
+    if (record->expiresAt.isValid() && record->expiresAt <= QDateTime::currentDateTime()) {
+        // Its timeout ran out while the app was not running: as if the app had deleted it.
+        qCInfo(lcLocal) << "sandbox" << id << "expired while the app was not running; deleting it";
+        leftover.remove();
+        return;
+    }
+    QString error;
+    std::unique_ptr<SandboxVolume> volume = m_storage->existingVolume(*record, &error);
+    if (!volume) {
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "cannot come back:" << error;
+        if (record->memoryVolume)
+            leftover.remove();
+        return;
+    }
+    SandboxInfo info;
+    info.id = id;
+    info.provider = this->id();
+    info.status = QStringLiteral("creating");
+    info.templateName = record->templateName;
+    info.templateId = record->templateName;
+    info.createdAt = record->createdAt.toLocalTime();
+    info.expiresAt = record->expiresAt.toLocalTime();
+    info.timeoutSeconds = record->timeoutSeconds;
+    info.internetAccess =
+        record->internetAccess && SandboxProcess::networkUnavailableReason().isEmpty();
+    LocalSandbox *sandbox = boot(info, std::move(volume), &error, info.internetAccess);
+    if (!sandbox) {
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << error;
+        return;
+    }
+    QString note = QStringLiteral(
+        "HOPX Desktop restarted since this sandbox's last call: its files in /workspace and "
+        "/home/user are as they were, but the Python interpreter started fresh (variables and "
+        "imports from before are gone) and background processes were stopped.");
+    if (!record->envWithheld.isEmpty())
+        note += QStringLiteral(" These environment variables were not kept, because their "
+                               "values looked secret: %1; set them again with env_set.")
+                    .arg(record->envWithheld.join(QStringLiteral(", ")));
+    sandbox->setKernelNote(note);
+    m_sandboxes.insert(id, sandbox);
+    const Core::EnvMap env = record->env;
+    connect(sandbox, &LocalSandbox::ready, this, [this, sandbox, env]() {
+        adopt(sandbox);
+        if (!env.isEmpty())
+            sandbox->env()->setEnv(env, true, [](Result<Unit>) {});
+        emit sandboxChanged(sandbox->info());
+    });
+    connect(sandbox, &LocalSandbox::died, this, [this, sandbox, id](const QString &reason) {
+        if (sandbox->isReady())
+            return;
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << reason;
+        m_sandboxes.remove(id);
+        std::unique_ptr<SandboxVolume> kept = sandbox->takeVolume();
+        if (kept)
+            kept->unmount();
+        sandbox->deleteLater();
+    });
 }
 
 void LocalProvider::detectRuntimes()

@@ -4,6 +4,7 @@
 
 #include "EtcStage.h"
 #include "SandboxLimits.h"
+#include "SandboxStorage.h"
 
 #include "core/SandboxProvider.h"
 
@@ -25,8 +26,13 @@ class LocalSandbox;
  *
  * Keeps one warm spare sandbox (with its Python interpreter started) ready, so that
  * create_sandbox and isolated executions do not wait for a sandbox to boot; the spare is
- * replaced in the background after it is handed out. All state lives under a per-user 0700
- * directory and is removed with the sandbox.
+ * replaced in the background after it is handed out.
+ *
+ * Each sandbox's files live on its own capped disk (SandboxStorage, SandboxVolume) with its
+ * record next to it, so they outlive the app: at start-up the sandboxes of an earlier run
+ * that have not expired come back under the same id, with their files (their processes and
+ * Python state are gone, and the next result says so). The setting "delete local sandboxes
+ * when the app quits" turns that off. Spares are never kept.
  */
 class LocalProvider final : public Core::SandboxProvider
 {
@@ -34,7 +40,8 @@ class LocalProvider final : public Core::SandboxProvider
 public:
     struct Options
     {
-        QString stateBase; // empty = SandboxProcess::defaultStateBase()
+        QString stateBase; // empty = SandboxProcess::defaultStateBase() (/etc, kernel: small)
+        QString storageBase; // empty = SandboxStorage::defaultBase() (sandbox files)
         QString agentPath; // empty = SandboxProcess::findAgent()
         QString bwrapPath; // empty = bwrap on PATH
         int warmSpares = 1; // sandboxes kept booted for the next create
@@ -45,12 +52,17 @@ public:
 
     QString id() const override { return QStringLiteral("local"); }
     QString unavailableReason() const override { return m_unavailable; }
+    QString degradedReason() const override;
     int sandboxCount() const { return m_sandboxes.size(); }
     //! Host pid of a sandbox's pid 1 (tests and the GUI's "open workspace").
     qint64 sandboxPid(const QString &id) const;
     QString workspacePath(const QString &id) const;
-    //! Kills every sandbox now (app exit).
+    //! Stops every sandbox now (app exit): deletes them when the settings say so, else
+    //! keeps their files and records for the next start.
     void shutdown();
+    //! Writes \a sandbox's record (after a change of its timeout or environment).
+    void persist(LocalSandbox *sandbox);
+    SandboxStorage *storage() const { return m_storage.get(); }
 
     //! Ids this provider mints ("local-…") are its own; it knows no others.
     Claim claims(const QString &sandboxId) const override;
@@ -70,6 +82,14 @@ private:
     LocalSandbox *find(const QString &id) const;
     SandboxLimits limits() const;
     LocalSandbox *boot(const Core::SandboxInfo &info, QString *error, bool network = false);
+    LocalSandbox *boot(const Core::SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
+        QString *error, bool network);
+    //! Kills \a sandbox, deletes its files, and schedules the object's deletion.
+    void discard(LocalSandbox *sandbox);
+    //! Brings back the sandboxes an earlier run left on disk (deleting expired ones).
+    void recover();
+    void recoverOne(const QString &id);
+    bool isSpare(const QString &id) const;
     void refillSpares();
     LocalSandbox *bootSpare(bool warmPython);
     void adopt(LocalSandbox *sandbox);
@@ -83,6 +103,7 @@ private:
     QString m_stateBase;
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;
+    std::unique_ptr<SandboxStorage> m_storage;
     QHash<QString, LocalSandbox *> m_sandboxes;
     QList<LocalSandbox *> m_spares; // booting or ready, not yet handed out
     QList<LocalSandbox *> m_pythonSpares; // the same with Python started, for isolated runs

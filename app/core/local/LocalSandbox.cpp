@@ -9,7 +9,6 @@
 
 #include "core/Later.h"
 
-#include <QFileInfo>
 #include <QPointer>
 
 #include <csignal>
@@ -22,11 +21,12 @@ using Core::Result;
 using Core::SandboxInfo;
 using Core::Unit;
 
-LocalSandbox::LocalSandbox(
-    const SandboxInfo &info, const SandboxProcess::Options &options, LocalProvider *owner)
+LocalSandbox::LocalSandbox(const SandboxInfo &info, const SandboxProcess::Options &options,
+    std::unique_ptr<SandboxVolume> volume, LocalProvider *owner)
     : Sandbox(info.id, owner)
     , m_owner(owner)
     , m_info(info)
+    , m_volume(std::move(volume))
     , m_process(new SandboxProcess(options, this))
     , m_exec(this)
     , m_jobs(this)
@@ -57,7 +57,33 @@ bool LocalSandbox::start(QString *error)
     if (!m_process->start(error))
         return false;
     m_kernel = new PythonKernel(m_process->agent(), this);
+    // An interpreter that ended between runs (killed, out of memory) is news for the next
+    // run, which would otherwise fail later on a missing variable.
+    connect(m_kernel, &PythonKernel::stateLost, this, [this](const QString &why, bool duringRun) {
+        if (!duringRun)
+            m_kernelNote = QStringLiteral("The Python interpreter stopped since the last call "
+                                          "(%1) and was started again: variables and imports "
+                                          "from before are gone; files are kept.")
+                               .arg(why);
+    });
     return true;
+}
+
+QString LocalSandbox::diskFullNote() const
+{
+    if (!m_volume)
+        return {};
+    const SandboxVolume::Usage u = m_volume->usage();
+    if (!u.isFull())
+        return {};
+    return QStringLiteral("The sandbox's workspace is full (%1): delete files (or checkpoints) "
+                          "or raise the cap in Settings → Local.")
+        .arg(SandboxVolume::sizeText(m_volume->capBytes()));
+}
+
+void LocalSandbox::persist()
+{
+    m_owner->persist(this);
 }
 
 AgentClient *LocalSandbox::agent() const
@@ -65,16 +91,16 @@ AgentClient *LocalSandbox::agent() const
     return m_process->agent();
 }
 
-QString LocalSandbox::stateDir() const
-{
-    return QFileInfo(m_process->options().workspaceDir).absolutePath();
-}
-
 SandboxInfo LocalSandbox::info() const
 {
     SandboxInfo info = m_info;
     if (m_paused && !m_dead)
         info.status = QStringLiteral("paused");
+    if (m_volume) {
+        const SandboxVolume::Usage u = m_volume->usage();
+        info.diskUsedBytes = u.usedBytes;
+        info.diskCapBytes = m_volume->capBytes();
+    }
     return info;
 }
 
@@ -179,6 +205,7 @@ void LocalSandbox::setTimeout(int seconds, Callback<Unit> done)
 {
     m_info.timeoutSeconds = seconds;
     m_info.expiresAt = QDateTime::currentDateTime().addSecs(seconds);
+    persist();
     Core::answerLater<Unit>(m_owner, std::move(done), Unit {});
 }
 

@@ -8,6 +8,7 @@
 #include "LocalJobs.h"
 #include "LocalMetrics.h"
 #include "SandboxProcess.h"
+#include "SandboxVolume.h"
 
 #include "core/Result.h"
 #include "core/Sandbox.h"
@@ -18,6 +19,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <memory>
 
 namespace Hopx::Local {
 
@@ -38,7 +40,7 @@ class LocalSandbox final : public Core::Sandbox, public Core::SandboxLifecycle
     Q_OBJECT
 public:
     LocalSandbox(const Core::SandboxInfo &info, const SandboxProcess::Options &options,
-        LocalProvider *owner);
+        std::unique_ptr<SandboxVolume> volume, LocalProvider *owner);
     ~LocalSandbox() override;
 
     bool start(QString *error);
@@ -46,8 +48,23 @@ public:
     bool isDead() const { return m_dead; }
     Core::SandboxInfo info() const;
     void setInfo(const Core::SandboxInfo &info) { m_info = info; }
-    QString stateDir() const;
     SandboxProcess *process() const { return m_process; }
+    SandboxVolume *volume() const { return m_volume.get(); }
+    //! Hands the volume over (to be deleted or kept by the provider); null afterwards.
+    std::unique_ptr<SandboxVolume> takeVolume() { return std::move(m_volume); }
+    //! A sentence for the next Python result (the interpreter restarted since the last one);
+    //! empty when there is none. Taken once.
+    QString takeKernelNote() { return std::exchange(m_kernelNote, QString()); }
+    void setKernelNote(const QString &note) { m_kernelNote = note; }
+    //! "The sandbox's workspace is full …" when its disk has (almost) no room left.
+    QString diskFullNote() const;
+    //! The disk cap as the settings say it ("2 GiB"); empty without a volume.
+    QString capText() const
+    {
+        return m_volume ? SandboxVolume::sizeText(m_volume->capBytes()) : QString();
+    }
+    //! Writes the sandbox's record, so that it comes back after an app restart.
+    void persist();
     AgentClient *agent() const;
     PythonKernel *kernel() const { return m_kernel; }
     LocalProvider *owner() const { return m_owner; }
@@ -109,8 +126,10 @@ private:
 
     LocalProvider *m_owner;
     Core::SandboxInfo m_info;
+    std::unique_ptr<SandboxVolume> m_volume;
     SandboxProcess *m_process;
     PythonKernel *m_kernel = nullptr;
+    QString m_kernelNote;
     LocalExec m_exec;
     LocalJobs m_jobs;
     LocalFiles m_files;

@@ -347,6 +347,7 @@ void PythonKernel::finishCurrent(std::optional<Error> error)
 void PythonKernel::died(const QString &why)
 {
     const bool wasUp = m_ready || m_starting;
+    const bool duringRun = bool(m_current);
     ++m_generation; // late callbacks of this interpreter must not touch the next one
     m_ready = false;
     m_starting = false;
@@ -369,8 +370,8 @@ void PythonKernel::died(const QString &why)
         }
         finishCurrent();
     }
-    if (wasUp)
-        emit stateLost(why);
+    if (wasUp && why != QLatin1String("stopped"))
+        emit stateLost(why, duringRun);
     // Runs still queued get a fresh interpreter.
     if (!m_queue.isEmpty() && m_agent && m_agent->isConnected())
         QTimer::singleShot(0, this, &PythonKernel::launch);

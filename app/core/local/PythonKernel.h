@@ -49,7 +49,9 @@ public:
     void stop();
 
 signals:
-    void stateLost(const QString &why);
+    //! The interpreter ended (its variables are gone); \a duringRun: that run's result
+    //! already says so.
+    void stateLost(const QString &why, bool duringRun);
 
 private:
     struct Job

@@ -4,6 +4,7 @@
 
 #include "AgentClient.h"
 #include "AgentProtocol.h"
+#include "HostTool.h"
 #include "LocalLogging.h"
 
 #include <QCoreApplication>
@@ -141,6 +142,8 @@ bool SandboxProcess::start(QString *error)
     if (agent.isEmpty() || !QFileInfo(agent).isExecutable())
         return fail(QStringLiteral("The sandbox agent (hopx-sandbox-agent) was not found."));
     for (const QString &dir : {m_options.workspaceDir, m_options.homeDir}) {
+        if (m_options.memoryVolumeBytes > 0)
+            break;
         if (dir.isEmpty() || !makePrivateDir(dir))
             return fail(QStringLiteral("Cannot create the sandbox directory %1.").arg(dir));
     }
@@ -157,6 +160,7 @@ bool SandboxProcess::start(QString *error)
     command.setEtcDir(m_options.etcDir);
     command.setWorkspaceDir(m_options.workspaceDir);
     command.setHomeDir(m_options.homeDir);
+    command.setMemoryVolume(m_options.memoryVolumeBytes);
     command.setLibDir(m_options.libDir);
     command.setLimits(m_options.limits);
     command.setExtraEnvironment(m_options.extraEnv);
@@ -217,16 +221,7 @@ bool SandboxProcess::start(QString *error)
     if (block[0] >= 0)
         posix_spawn_file_actions_adddup2(&fa, block[0], kChildBlock);
     posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &all);
-    // Own process group: a terminal's Ctrl-C for the app must not reach bwrap first.
-    posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawnattr_setflags(
-        &attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    HostTool::initSpawnAttributes(&attr);
     pid_t pid = -1;
     const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), spawnEnvironment());
     posix_spawn_file_actions_destroy(&fa);
