@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Result.h"
+#include "SandboxCheckpoints.h"
 #include "SandboxEndpoints.h"
 #include "SandboxEnv.h"
 #include "SandboxExec.h"
@@ -52,6 +53,7 @@ public:
     virtual SandboxEnv *env() { return nullptr; }
     virtual SandboxMetrics *metrics() { return nullptr; }
     virtual SandboxEndpoints *endpoints() { return nullptr; }
+    virtual SandboxCheckpoints *checkpoints() { return nullptr; }
 
     //! The capability, or nullptr when this sandbox's provider does not offer it.
     template<class Capability>
@@ -88,6 +90,7 @@ private:
     void pick(SandboxEnv *&c) { c = env(); }
     void pick(SandboxMetrics *&c) { c = metrics(); }
     void pick(SandboxEndpoints *&c) { c = endpoints(); }
+    void pick(SandboxCheckpoints *&c) { c = checkpoints(); }
 
     QString m_id;
     SandboxProvider *m_provider;

@@ -2,9 +2,12 @@
 // SPDX-License-Identifier: MIT
 #include "HostTool.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QPointer>
+#include <QThreadPool>
 
 #include <cerrno>
 #include <csignal>
@@ -40,6 +43,24 @@ void HostTool::initSpawnAttributes(posix_spawnattr_t *attr)
     posix_spawnattr_setpgroup(attr, 0);
     posix_spawnattr_setflags(
         attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+}
+
+void HostTool::runAsync(QObject *context, const QString &program, const QStringList &args,
+    const QString &workingDir, int timeoutMs, std::function<void(const Outcome &)> done)
+{
+    QPointer<QObject> guard(context);
+    QThreadPool::globalInstance()->start([guard, program, args, workingDir, timeoutMs, done]() {
+        const Outcome outcome = run(program, args, workingDir, timeoutMs);
+        // Posted to the application object, which outlives every context: the guard is
+        // checked on the main thread, where the context could be deleted.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [guard, done, outcome]() {
+                if (guard)
+                    done(outcome);
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 HostTool::Outcome HostTool::run(

@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include <functional>
 
 #include <spawn.h>
 
@@ -35,6 +38,10 @@ public:
     //! Runs \a program with \a args in \a workingDir for at most \a timeoutMs.
     static Outcome run(const QString &program, const QStringList &args,
         const QString &workingDir = {}, int timeoutMs = 20000);
+    //! The same on a worker thread (a copy of a large tree must not stall the app); \a done
+    //! runs on \a context's thread, not at all when \a context is gone by then.
+    static void runAsync(QObject *context, const QString &program, const QStringList &args,
+        const QString &workingDir, int timeoutMs, std::function<void(const Outcome &)> done);
 };
 
 } // namespace Hopx::Local

@@ -140,6 +140,7 @@ void LocalProvider::persist(LocalSandbox *sandbox)
         return;
     SandboxRecord record = SandboxRecord::from(sandbox->info(), sandbox->envPart().session());
     record.capBytes = volume->capBytes();
+    record.checkpoints = sandbox->checkpointsPart().index();
     QString error;
     if (!record.save(volume->dir(), &error))
         qCWarning(lcLocal).noquote() << "could not save the record of" << record.id << ":" << error;
@@ -521,6 +522,7 @@ void LocalProvider::recoverOne(const QString &id)
                                "values looked secret: %1; set them again with env_set.")
                     .arg(record->envWithheld.join(QStringLiteral(", ")));
     sandbox->setKernelNote(note);
+    sandbox->checkpointsPart().loadIndex(record->checkpoints);
     m_sandboxes.insert(id, sandbox);
     const Core::EnvMap env = record->env;
     connect(sandbox, &LocalSandbox::ready, this, [this, sandbox, env]() {

@@ -33,6 +33,7 @@ LocalSandbox::LocalSandbox(const SandboxInfo &info, const SandboxProcess::Option
     , m_files(this)
     , m_env(this)
     , m_metrics(this)
+    , m_checkpoints(this)
 {
     connect(m_process, &SandboxProcess::ready, this, [this]() {
         m_ready = true;
@@ -101,6 +102,8 @@ SandboxInfo LocalSandbox::info() const
         info.diskUsedBytes = u.usedBytes;
         info.diskCapBytes = m_volume->capBytes();
     }
+    if (const QJsonArray cps = m_checkpoints.index(); !cps.isEmpty())
+        info.extra.insert(QStringLiteral("checkpoints"), cps);
     return info;
 }
 
@@ -238,8 +241,10 @@ void LocalSandbox::setPaused(bool paused, Callback<SandboxInfo> done)
             return;
         }
         // Every process but the agent: a stopped process keeps its memory and resumes as is.
+        // Checkpoints' stopped interpreters stay stopped whatever happens.
+        const QSet<qint64> keep = self->m_checkpoints.stoppedPids();
         for (const AgentClient::ProcessInfo &p : r.value())
-            if (p.pid > 2)
+            if (p.pid > 2 && !keep.contains(p.pid))
                 self->m_process->agent()->kill(
                     p.pid, paused ? SIGSTOP : SIGCONT, false, [](Result<Unit>) {});
         self->m_paused = paused;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "LocalCheckpoints.h"
 #include "LocalEnv.h"
 #include "LocalExec.h"
 #include "LocalFiles.h"
@@ -79,10 +80,12 @@ public:
     Core::SandboxFiles *files() override { return &m_files; }
     Core::SandboxEnv *env() override { return &m_env; }
     Core::SandboxMetrics *metrics() override { return &m_metrics; }
+    Core::SandboxCheckpoints *checkpoints() override { return &m_checkpoints; }
     //! The parts, for each other (exec reads the session env, jobs and metrics run programs).
     LocalExec &execPart() { return m_exec; }
     LocalJobs &jobsPart() { return m_jobs; }
     LocalEnv &envPart() { return m_env; }
+    LocalCheckpoints &checkpointsPart() { return m_checkpoints; }
 
     void info(Core::Callback<Core::SandboxInfo> done) override;
     void destroy(Core::Callback<Core::Unit> done) override;
@@ -135,6 +138,7 @@ private:
     LocalFiles m_files;
     LocalEnv m_env;
     LocalMetrics m_metrics;
+    LocalCheckpoints m_checkpoints;
     quint64 m_scriptCounter = 0;
     bool m_ready = false;
     bool m_dead = false;

@@ -201,6 +201,17 @@ void SandboxListModel::setResources(const QString &id, qint64 memoryBytes, doubl
     updateRow(row, info, true);
 }
 
+void SandboxListModel::setDisk(const QString &id, qint64 usedBytes, qint64 capBytes)
+{
+    const int row = rowOf(id);
+    if (row < 0)
+        return;
+    SandboxInfo info = m_rows[size_t(row)].info;
+    info.diskUsedBytes = usedBytes;
+    info.diskCapBytes = capBytes;
+    updateRow(row, info, false);
+}
+
 void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool sample)
 {
     Row &r = m_rows[size_t(row)];
@@ -211,6 +222,10 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
         info.memoryBytes = old.memoryBytes;
     if (info.cpuSeconds < 0)
         info.cpuSeconds = old.cpuSeconds;
+    if (info.diskUsedBytes < 0) {
+        info.diskUsedBytes = old.diskUsedBytes;
+        info.diskCapBytes = old.diskCapBytes;
+    }
     QList<int> roles;
     int first = ColumnCount, last = -1;
     auto touch = [&](int column, std::initializer_list<int> extra) {
@@ -249,6 +264,8 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
     }
     if (old.memoryBytes != info.memoryBytes)
         touch(Memory, {Qt::DisplayRole, SortRole});
+    if (old.diskUsedBytes != info.diskUsedBytes || old.diskCapBytes != info.diskCapBytes)
+        touch(Disk, {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
     if (old.region != info.region || old.internetAccess != info.internetAccess
         || old.timeoutSeconds != info.timeoutSeconds || old.templateId != info.templateId
         || old.extra != info.extra)
@@ -326,6 +343,12 @@ QVariant SandboxListModel::display(const Row &row, int column) const
         return Format::none();
     case Memory:
         return Format::bytes(s.memoryBytes);
+    case Disk:
+        if (s.diskUsedBytes < 0)
+            return Format::none();
+        if (s.diskCapBytes <= 0)
+            return Format::bytes(s.diskUsedBytes);
+        return tr("%1 of %2").arg(Format::bytes(s.diskUsedBytes), Format::bytes(s.diskCapBytes));
     }
     return {};
 }
@@ -348,6 +371,8 @@ QVariant SandboxListModel::sortValue(const Row &row, int column) const
         return row.cpuPercent;
     case Memory:
         return s.memoryBytes;
+    case Disk:
+        return s.diskUsedBytes;
     default:
         return display(row, column);
     }
@@ -398,6 +423,14 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
             if (s.memoryBytes < 0)
                 return tr("Measured for local sandboxes only");
             return {};
+        case Disk:
+            if (s.diskUsedBytes < 0)
+                return tr("Measured for local sandboxes only");
+            if (s.diskCapBytes > 0)
+                return tr("Files and checkpoints use %1 % of this sandbox's disk; a program "
+                          "that writes more gets \"no space left\"")
+                    .arg(qRound(100.0 * double(s.diskUsedBytes) / double(s.diskCapBytes)));
+            return {};
         default:
             return {};
         }
@@ -441,6 +474,8 @@ QVariant SandboxListModel::headerData(int section, Qt::Orientation orientation, 
         return tr("CPU");
     case Memory:
         return tr("Memory");
+    case Disk:
+        return tr("Disk");
     }
     return {};
 }

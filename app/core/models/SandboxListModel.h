@@ -40,6 +40,7 @@ public:
         LastActivity,
         Cpu,
         Memory,
+        Disk,
         ColumnCount
     };
     enum Role {
@@ -67,6 +68,8 @@ public:
     void applySnapshot(const QString &provider, const QList<SandboxInfo> &list);
     //! A resource sample (ResourceSampler). Later updates that carry no sample (-1) keep it.
     void setResources(const QString &id, qint64 memoryBytes, double cpuSeconds);
+    //! A disk sample: what the sandbox's files use of its cap.
+    void setDisk(const QString &id, qint64 usedBytes, qint64 capBytes);
 
     int rowOf(const QString &id) const;
     const SandboxInfo &sandboxAt(int row) const { return m_rows[size_t(row)].info; }

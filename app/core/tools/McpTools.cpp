@@ -11,6 +11,7 @@ void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     registerExecutionTools(registry, deps);
     registerFileTools(registry, deps);
     registerEnvInfoTools(registry, deps);
+    registerCheckpointTools(registry, deps);
 }
 
 } // namespace Hopx::Core::Tools
