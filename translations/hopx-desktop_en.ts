@@ -453,6 +453,14 @@ Sandbox: %2</source>
         <source>Disk</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Checkpoints:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Settings</name>

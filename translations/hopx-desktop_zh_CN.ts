@@ -454,6 +454,14 @@ Sandbox: %2</source>
         <source>Disk</source>
         <translation>磁盘</translation>
     </message>
+    <message>
+        <source>Checkpoints:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Settings</name>

@@ -13,10 +13,7 @@
 
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
-#include <QProcess>
 #include <QRandomGenerator>
-#include <QStandardPaths>
 #include <QTimer>
 
 namespace Hopx::Local {
@@ -94,7 +91,7 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     }
     QFile::setPermissions(m_libDir + QStringLiteral("/kernel.py"),
         QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
-    detectRuntimes();
+    m_runtimes.detect();
     // After the constructor: the manager watches this provider's signals by then.
     QTimer::singleShot(0, this, &LocalProvider::recover);
 }
@@ -543,72 +540,14 @@ void LocalProvider::recoverOne(const QString &id)
     });
 }
 
-void LocalProvider::detectRuntimes()
-{
-    // Versions of what sandboxes will run (they see the host's /usr read-only).
-    const QList<QPair<QString, QStringList>> probes {
-        {QStringLiteral("python"),
-            {QStringLiteral("/usr/bin/python3"), QStringLiteral("--version")}},
-        {QStringLiteral("javascript"), {QStringLiteral("node"), QStringLiteral("--version")}},
-        {QStringLiteral("bash"),
-            {QStringLiteral("bash"), QStringLiteral("-c"), QStringLiteral("echo $BASH_VERSION")}},
-        {QStringLiteral("go"), {QStringLiteral("go"), QStringLiteral("version")}},
-    };
-    for (const auto &probe : probes) {
-        const QString exe = probe.second.first().startsWith(QLatin1Char('/'))
-            ? probe.second.first()
-            : QStandardPaths::findExecutable(
-                probe.second.first(), {QStringLiteral("/usr/bin"), QStringLiteral("/bin")});
-        if (exe.isEmpty() || !QFileInfo(exe).isExecutable())
-            continue;
-        auto *p = new QProcess(this);
-        const QString language = probe.first;
-        connect(p, &QProcess::finished, this, [this, p, language](int code) {
-            const QString version =
-                QString::fromUtf8(p->readAllStandardOutput() + p->readAllStandardError()).trimmed();
-            if (code == 0 && !version.isEmpty())
-                m_runtimes.insert(language, version.section(QLatin1Char('\n'), 0, 0));
-            p->deleteLater();
-        });
-        p->start(exe, probe.second.mid(1));
-    }
-}
-
-QJsonArray LocalProvider::templates() const
-{
-    QJsonArray languages;
-    for (auto it = m_runtimes.begin(); it != m_runtimes.end(); ++it)
-        languages.append(it.key());
-    return QJsonArray {
-        QJsonObject {{QStringLiteral("id"), QStringLiteral("code-interpreter")},
-            {QStringLiteral("name"), QStringLiteral("code-interpreter")},
-            {QStringLiteral("description"),
-                QStringLiteral("Python with this machine's data stack (numpy, pandas, matplotlib "
-                               "when installed), plus JavaScript, bash and Go; persistent Python "
-                               "state; plots returned as images.")},
-            {QStringLiteral("category"), QStringLiteral("general")},
-            {QStringLiteral("language"), QStringLiteral("python")},
-            {QStringLiteral("languages"), languages}, {QStringLiteral("runtimes"), m_runtimes},
-            {QStringLiteral("provider"), QStringLiteral("local")}},
-        QJsonObject {{QStringLiteral("id"), QStringLiteral("base")},
-            {QStringLiteral("name"), QStringLiteral("base")},
-            {QStringLiteral("description"),
-                QStringLiteral("The same sandbox for shell-centric work: bash with the host's "
-                               "/usr tools, read-only.")},
-            {QStringLiteral("category"), QStringLiteral("general")},
-            {QStringLiteral("language"), QStringLiteral("bash")},
-            {QStringLiteral("languages"), languages}, {QStringLiteral("runtimes"), m_runtimes},
-            {QStringLiteral("provider"), QStringLiteral("local")}}};
-}
-
 void LocalProvider::listTemplates(Callback<QJsonArray> done)
 {
-    later<QJsonArray>(this, done, templates());
+    later<QJsonArray>(this, done, m_runtimes.templates());
 }
 
 void LocalProvider::getTemplate(const QString &name, Callback<QJsonObject> done)
 {
-    for (const QJsonValue &t : templates()) {
+    for (const QJsonValue &t : m_runtimes.templates()) {
         if (t.toObject().value(QStringLiteral("name")).toString() == name) {
             later<QJsonObject>(this, done, t.toObject());
             return;

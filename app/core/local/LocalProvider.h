@@ -3,6 +3,7 @@
 #pragma once
 
 #include "EtcStage.h"
+#include "LocalRuntimes.h"
 #include "SandboxLimits.h"
 #include "SandboxStorage.h"
 
@@ -74,7 +75,7 @@ public:
     void list(const Core::ListSpec &spec, Core::Callback<QList<Core::SandboxInfo>> done) override;
 
     //! Language -> version of the runtimes sandboxes see (get_vm_info, templates).
-    QJsonObject runtimes() const { return m_runtimes; }
+    QJsonObject runtimes() const { return m_runtimes.versions(); }
     //! Ends sandbox \a id now: kills it, deletes it (later) and its files, emits sandboxRemoved.
     void release(const QString &id);
 
@@ -93,8 +94,6 @@ private:
     void refillSpares();
     LocalSandbox *bootSpare(bool warmPython);
     void adopt(LocalSandbox *sandbox);
-    void detectRuntimes();
-    QJsonArray templates() const;
     static QString newId();
 
     QPointer<Core::Settings> m_settings;
@@ -107,7 +106,7 @@ private:
     QHash<QString, LocalSandbox *> m_sandboxes;
     QList<LocalSandbox *> m_spares; // booting or ready, not yet handed out
     QList<LocalSandbox *> m_pythonSpares; // the same with Python started, for isolated runs
-    QJsonObject m_runtimes; // language -> version string
+    LocalRuntimes m_runtimes;
     bool m_sparesWanted = false; // after the first create: keep one ready
     bool m_pythonSparesWanted = false; // after the first isolated Python run
 };

@@ -56,7 +56,8 @@ void ResourceSampler::sampleNow()
         sandbox.value()->lifecycle()->info(
             [self = QPointer<ResourceSampler>(this), id](Result<SandboxInfo> r) {
                 if (self && r.ok() && self->m_model && r.value().diskUsedBytes >= 0)
-                    self->m_model->setDisk(id, r.value().diskUsedBytes, r.value().diskCapBytes);
+                    self->m_model->setDisk(id, r.value().diskUsedBytes, r.value().diskCapBytes,
+                        r.value().extra.value(QStringLiteral("checkpoints")).toArray());
             });
         QPointer<ResourceSampler> self(this);
         jobs->listProcesses([self, id](Result<QJsonArray> r) {

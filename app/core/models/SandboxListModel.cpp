@@ -201,7 +201,8 @@ void SandboxListModel::setResources(const QString &id, qint64 memoryBytes, doubl
     updateRow(row, info, true);
 }
 
-void SandboxListModel::setDisk(const QString &id, qint64 usedBytes, qint64 capBytes)
+void SandboxListModel::setDisk(
+    const QString &id, qint64 usedBytes, qint64 capBytes, const QJsonArray &checkpoints)
 {
     const int row = rowOf(id);
     if (row < 0)
@@ -209,6 +210,10 @@ void SandboxListModel::setDisk(const QString &id, qint64 usedBytes, qint64 capBy
     SandboxInfo info = m_rows[size_t(row)].info;
     info.diskUsedBytes = usedBytes;
     info.diskCapBytes = capBytes;
+    if (checkpoints.isEmpty())
+        info.extra.remove(QStringLiteral("checkpoints"));
+    else
+        info.extra.insert(QStringLiteral("checkpoints"), checkpoints);
     updateRow(row, info, false);
 }
 
@@ -270,6 +275,8 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
         || old.timeoutSeconds != info.timeoutSeconds || old.templateId != info.templateId
         || old.extra != info.extra)
         touch(Id, {Qt::ToolTipRole, WorkspaceRole});
+    if (old.extra != info.extra)
+        touch(Disk, {Qt::ToolTipRole});
 
     r.setInfo(info);
     if (last < 0)
@@ -353,6 +360,34 @@ QVariant SandboxListModel::display(const Row &row, int column) const
     return {};
 }
 
+QString SandboxListModel::diskToolTip(const Row &row) const
+{
+    const SandboxInfo &s = row.info;
+    if (s.diskUsedBytes < 0)
+        return tr("Measured for local sandboxes only");
+    QStringList lines;
+    if (s.diskCapBytes > 0)
+        lines << tr("Files and checkpoints use %1 % of this sandbox's disk; a program that "
+                    "writes more gets \"no space left\"")
+                     .arg(qRound(100.0 * double(s.diskUsedBytes) / double(s.diskCapBytes)));
+    const QJsonArray checkpoints = s.extra.value(QStringLiteral("checkpoints")).toArray();
+    if (!checkpoints.isEmpty())
+        lines << tr("Checkpoints:");
+    for (const QJsonValue &v : checkpoints) {
+        const QJsonObject c = v.toObject();
+        const QString name = c.value(QStringLiteral("name")).toString();
+        lines << tr("%1: %2, %3")
+                     .arg(name.isEmpty() ? c.value(QStringLiteral("checkpoint_id")).toString()
+                                         : name,
+                         Format::bytes(c.value(QStringLiteral("size_bytes")).toInteger()),
+                         Format::ago(
+                             QDateTime::fromString(
+                                 c.value(QStringLiteral("created_at")).toString(), Qt::ISODate),
+                             now()));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 QVariant SandboxListModel::sortValue(const Row &row, int column) const
 {
     const SandboxInfo &s = row.info;
@@ -424,13 +459,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
                 return tr("Measured for local sandboxes only");
             return {};
         case Disk:
-            if (s.diskUsedBytes < 0)
-                return tr("Measured for local sandboxes only");
-            if (s.diskCapBytes > 0)
-                return tr("Files and checkpoints use %1 % of this sandbox's disk; a program "
-                          "that writes more gets \"no space left\"")
-                    .arg(qRound(100.0 * double(s.diskUsedBytes) / double(s.diskCapBytes)));
-            return {};
+            return diskToolTip(row);
         default:
             return {};
         }
