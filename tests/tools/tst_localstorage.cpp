@@ -156,6 +156,7 @@ private:
 class TestLocalStorage : public QObject
 {
     Q_OBJECT
+    bool m_memoryFallback = false;
 
 private slots:
     void initTestCase()
@@ -171,14 +172,35 @@ private slots:
                                       .toObject();
         QVERIFY2(local.value(QStringLiteral("available")).toBool(),
             QJsonDocument(local).toJson().constData());
-        // These tests are about the disk-backed volumes; the memory fallback is what a
-        // machine without usable FUSE gets, and health says why.
-        if (local.contains(QStringLiteral("warning")))
-            QSKIP(qPrintable(local.value(QStringLiteral("warning")).toString()));
+        m_memoryFallback = local.contains(QStringLiteral("warning"));
+        if (m_memoryFallback)
+            qInfo().noquote() << "FUSE is unusable here:"
+                              << local.value(QStringLiteral("warning")).toString();
+    }
+
+    void withoutFuseTheFilesAreInCappedMemory()
+    {
+        if (!m_memoryFallback)
+            QSKIP("FUSE works here: sandboxes have disk-backed workspaces (the tests below)");
+        App app({}, {{QStringLiteral("local/workspaceMb"), 64}});
+        QVERIFY(app.start());
+        const QString id = app.create();
+        QVERIFY(!id.isEmpty());
+        const QJsonObject r = sc(app.command(id,
+            QStringLiteral("head -c 96M /dev/zero > /workspace/f; df -k /workspace | tail -1")));
+        QVERIFY2(r.value(QStringLiteral("stderr"))
+                     .toString()
+                     .contains(QLatin1String("No space left on device")),
+            QJsonDocument(r).toJson().constData());
+        QVERIFY(r.value(QStringLiteral("stdout")).toString().contains(QLatin1String("tmpfs")));
+        app.stop();
+        QVERIFY(!QFileInfo::exists(app.sandboxDir(id)));
     }
 
     void fillEndsWithEnospcAndHarmsNothingElse()
     {
+        if (m_memoryFallback)
+            QSKIP("no disk-backed workspaces without FUSE (health says why)");
         App app({}, {{QStringLiteral("local/workspaceMb"), 64}});
         QVERIFY(app.start());
         const QString full = app.create();
@@ -233,8 +255,28 @@ private slots:
         QVERIFY(fuseMountsUnder(app.root()).isEmpty());
     }
 
+    void totalCapBoundsAllSandboxes()
+    {
+        if (m_memoryFallback)
+            QSKIP("no disk-backed workspaces without FUSE (health says why)");
+        // Two disks of 64 MiB fit in 150 MiB; a third does not, whoever asks (a spare, too).
+        App app({},
+            {{QStringLiteral("local/workspaceMb"), 64},
+                {QStringLiteral("local/totalDiskMb"), 150}});
+        QVERIFY(app.start());
+        QVERIFY(!app.create().isEmpty());
+        QVERIFY(!app.create().isEmpty());
+        const QJsonObject third = app.tool(QStringLiteral("create_sandbox"));
+        QVERIFY2(third.value(QStringLiteral("isError")).toBool(), QJsonDocument(third).toJson());
+        QVERIFY2(text(third).contains(QLatin1String("150 MiB of disk in total")),
+            qPrintable(text(third)));
+        app.stop();
+    }
+
     void sandboxOutlivesAKilledApp()
     {
+        if (m_memoryFallback)
+            QSKIP("no disk-backed workspaces without FUSE (health says why)");
         App first;
         QVERIFY(first.start());
         const QString id = first.create({{QStringLiteral("env_vars"),
@@ -278,6 +320,8 @@ private slots:
 
     void expiryCountsTheTimeTheAppWasDown()
     {
+        if (m_memoryFallback)
+            QSKIP("no disk-backed workspaces without FUSE (health says why)");
         App first;
         QVERIFY(first.start());
         const QString gone = first.create({{QStringLiteral("timeout_seconds"), 2}});
@@ -296,6 +340,8 @@ private slots:
 
     void deleteOnQuitLeavesNothing()
     {
+        if (m_memoryFallback)
+            QSKIP("no disk-backed workspaces without FUSE (health says why)");
         App app({}, {{QStringLiteral("local/deleteOnQuit"), true}});
         QVERIFY(app.start());
         const QString id = app.create();
@@ -308,6 +354,8 @@ private slots:
 
     void sandboxFilesAreNotInTheRuntimeDir()
     {
+        if (m_memoryFallback)
+            QSKIP("no disk-backed workspaces without FUSE (health says why)");
         App app;
         QVERIFY(app.start());
         const QString id = app.create();

@@ -353,11 +353,16 @@ QVariant SandboxListModel::display(const Row &row, int column) const
     case Disk:
         if (s.diskUsedBytes < 0)
             return Format::none();
-        if (s.diskCapBytes <= 0)
-            return Format::bytes(s.diskUsedBytes);
-        return tr("%1 of %2").arg(Format::bytes(s.diskUsedBytes), Format::bytes(s.diskCapBytes));
+        return diskText(s.diskUsedBytes, s.diskCapBytes);
     }
     return {};
+}
+
+QString SandboxListModel::diskText(qint64 usedBytes, qint64 capBytes)
+{
+    if (capBytes <= 0)
+        return Format::bytes(usedBytes);
+    return tr("%1 of %2").arg(Format::bytes(usedBytes), Format::bytes(capBytes));
 }
 
 QString SandboxListModel::diskToolTip(const Row &row) const

@@ -96,6 +96,8 @@ public:
 
     static QString providerName(const QString &provider);
     static QString statusName(const QString &status);
+    //! The Disk column: "512.0 MiB of 2.0 GiB".
+    static QString diskText(qint64 usedBytes, qint64 capBytes);
 
 signals:
     //! The number of running sandboxes (or of rows) changed.
