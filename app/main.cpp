@@ -4,6 +4,7 @@
 // hopx-desktop-testserver is this wiring too, plus its AppExtension.
 #include "AppExtension.h"
 #include "core/HttpService.h"
+#include "core/IdeConfigMigration.h"
 #include "core/MemoryKeyStore.h"
 #include "core/ProviderPolicy.h"
 #include "core/QtKeychainStore.h"
@@ -21,6 +22,7 @@
 #include "protocol/PromptRegistry.h"
 #include "protocol/ResourceRegistry.h"
 #include "protocol/ServerConfig.h"
+#include "protocol/SessionObserver.h"
 #include "protocol/TaskStore.h"
 #include "protocol/ToolRegistry.h"
 #include "transport/HttpCommandLine.h"
@@ -90,6 +92,25 @@ int runKeyCommand(Core::KeyStore &store, bool set)
     return exitCode;
 }
 
+//! --migrate-ide-configs: the Connect-an-IDE window's move from the Python hopx-mcp, for the
+//! command line. Prints what changed; exits 0 also when there was nothing to change. Without
+//! a keychain (--no-keychain) keys stay in the files: a key only in memory would be lost.
+int runMigration(Core::KeyStore *store)
+{
+    const Core::IdeConfig config(Core::IdeConfig::launchFor(
+        QCoreApplication::applicationDirPath() + QStringLiteral("/hopx-mcp")));
+    bool finished = false;
+    QEventLoop loop;
+    Core::IdeConfigMigration(config).run(store, [&](const Core::IdeConfigMigration::Report &r) {
+        std::printf("%s\n", qPrintable(r.text()));
+        finished = true;
+        loop.quit();
+    });
+    if (!finished)
+        loop.exec();
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -127,8 +148,13 @@ int main(int argc, char *argv[])
         QStringLiteral("Remove the HOPX API key from the keychain, exit."));
     const QCommandLineOption noKeychain(QStringLiteral("no-keychain"),
         QStringLiteral("Keep the API key in memory only (HOPX_API_KEY or the GUI)."));
+    const QCommandLineOption migrate(QStringLiteral("migrate-ide-configs"),
+        QStringLiteral("Replace uvx hopx-mcp entries in the IDE configs with HOPX Desktop, move "
+                       "an HOPX_API_KEY found there into the keychain, print what changed, "
+                       "exit."));
     parser.addOption(setApiKey);
     parser.addOption(clearApiKey);
+    parser.addOption(migrate);
     parser.addOption(noKeychain);
     parser.addOption(headless);
     parser.addOption(background);
@@ -167,6 +193,8 @@ int main(int argc, char *argv[])
             std::make_unique<Core::SessionKeyStore>(std::make_unique<Core::QtKeychainStore>());
     if (parser.isSet(setApiKey) || parser.isSet(clearApiKey))
         return runKeyCommand(*keyStore, parser.isSet(setApiKey));
+    if (parser.isSet(migrate))
+        return runMigration(parser.isSet(noKeychain) ? nullptr : keyStore.get());
     QNetworkAccessManager network; // before the providers: they use it until they go
     // Which provider serves what, and with which key: decided by the policy, not here.
     Core::ProviderPolicy policy(&settings, keyStore.get(), Cloud::HopxProvider::defaultBaseUrl());
@@ -207,7 +235,8 @@ int main(int argc, char *argv[])
     Mcp::ServerConfig config;
     config.instructions = QLatin1String(kInstructions);
     Mcp::TaskStore tasks(config); // shared by all sessions: a task outlives its request and client
-    const Mcp::ServerContext context {&registry, &resources, &prompts, &tasks};
+    Mcp::SessionObserver observer; // every session on every transport, for the GUI's views
+    const Mcp::ServerContext context {&registry, &resources, &prompts, &tasks, &observer};
     Mcp::LocalServer server(config, context);
     const QString serverName = Ipc::SocketPath::serverName(parser.value(socket));
     switch (server.listen(serverName)) {
@@ -252,7 +281,6 @@ int main(int argc, char *argv[])
         for (const QString &note : std::as_const(notes))
             std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(note));
         http = std::make_unique<Mcp::HttpServer>(config, context, httpConfig);
-        httpService.watchClients(http.get()); // its clients show in the GUI like the setting's
         if (!http->listen()) {
             std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(http->errorString()));
             return 1;
@@ -285,6 +313,7 @@ int main(int argc, char *argv[])
         deps.settings = &settings;
         deps.manager = &manager;
         deps.server = &server;
+        deps.observer = &observer;
         deps.keyStore = keyStore.get();
         deps.http = &httpService;
         deps.network = &network;

@@ -114,14 +114,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is not a regular file; HOPX Desktop left it alone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is not valid JSON (%2 at character %3; comments are not allowed), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -134,6 +126,25 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Gemini CLI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Codex</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigFile</name>
+    <message>
+        <source>%1 is not a regular file; HOPX Desktop left it alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Could not write the backup %1, so %2 was not changed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -143,6 +154,61 @@
     </message>
     <message>
         <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigMigration</name>
+    <message>
+        <source>%1 mentions hopx-mcp but is not plain JSON (comments?), so HOPX Desktop left it alone: replace that entry by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configurations hold %1 different HOPX API keys; only the first was moved, the others stay in their files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is in use, so the HOPX API key stays in the files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain could not be read (%1), so the HOPX API key stays in the files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it went away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain already holds a different HOPX API key; the key in the files was kept in their entries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The HOPX API key could not be stored in the keychain (%1), so it stays in the files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not find the entry &quot;%1&quot; in %2; the file was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: replaced %2 in %3 with HOPX Desktop (the old file is saved as %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the HOPX API key was removed from the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The HOPX API key is now in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No uvx hopx-mcp or hopx-mcp entries were found in the IDE configurations HOPX Desktop knows; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the IDEs to use HOPX Desktop.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -259,6 +325,28 @@
     <message>
         <source>Errors (stderr):</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 exited with code %2 after %3, %4 of output, %n figure(s): %5</source>
+        <translation>
+            <numerusform>%1 exited with code %2 after %3, %4 of output, %n figure: %5</numerusform>
+            <numerusform>%1 exited with code %2 after %3, %4 of output, %n figures: %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Figures:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2 image, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</source>
+        <translation>
+            <numerusform>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</numerusform>
+            <numerusform>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -736,6 +824,134 @@ Sandbox: %2</source>
         <source>Or &amp;run this command:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Move to HOPX Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace every uvx hopx-mcp entry with HOPX Desktop, keeping the other servers; an HOPX_API_KEY found there moves to the keychain. Each file is backed up first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configuration(s) still start the Python server (uvx hopx-mcp): %1.</source>
+        <translation>
+            <numerusform>%n configuration still starts the Python server (uvx hopx-mcp): %1.</numerusform>
+            <numerusform>%n configurations still start the Python server (uvx hopx-mcp): %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Gemini CLI&apos;s user settings; start a new Gemini CLI session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds an [mcp_servers.hopx] table to Codex&apos;s config.toml, leaving the rest of the file as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureCache</name>
+    <message>
+        <source>Too large to show here (%1 × %2 pixels); Save as… keeps it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This image cannot be shown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureDialog</name>
+    <message>
+        <source>&amp;Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the figure as the sandbox made it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log no longer keeps this figure: it keeps those of the newest runs only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels, %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure %1 of %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 images (*.%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureStrip</name>
+    <message>
+        <source>Figures of the selected run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no longer kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log keeps the figures of its newest runs only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 image, %2: click to enlarge</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::GuiApplication</name>
@@ -856,6 +1072,10 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Could not export: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -114,14 +114,6 @@
         <translation>%1 没有已知的配置文件，请改为复制配置。</translation>
     </message>
     <message>
-        <source>%1 is not a regular file; HOPX Desktop left it alone.</source>
-        <translation>%1 不是普通文件，HOPX Desktop 未作改动。</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
         <source>%1 is not valid JSON (%2 at character %3; comments are not allowed), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
         <translation>%1 不是有效的 JSON（第 %3 个字符处：%2；不允许使用注释），因此 HOPX Desktop 没有修改它。请修正该文件，或手动添加配置。</translation>
     </message>
@@ -134,6 +126,25 @@
         <translation>%2 中的“%1”不是 JSON 对象，因此 HOPX Desktop 没有修改该文件。请手动添加配置。</translation>
     </message>
     <message>
+        <source>Gemini CLI</source>
+        <translation>Gemini CLI</translation>
+    </message>
+    <message>
+        <source>Codex</source>
+        <translation>Codex</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigFile</name>
+    <message>
+        <source>%1 is not a regular file; HOPX Desktop left it alone.</source>
+        <translation>%1 不是普通文件，HOPX Desktop 未作改动。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
         <source>Could not write the backup %1, so %2 was not changed.</source>
         <translation>无法写入备份 %1，因此没有修改 %2。</translation>
     </message>
@@ -144,6 +155,61 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigMigration</name>
+    <message>
+        <source>%1 mentions hopx-mcp but is not plain JSON (comments?), so HOPX Desktop left it alone: replace that entry by hand.</source>
+        <translation>%1 提到了 hopx-mcp，但不是纯 JSON（含注释？），HOPX Desktop 未改动它：请手动替换该条目。</translation>
+    </message>
+    <message>
+        <source>The configurations hold %1 different HOPX API keys; only the first was moved, the others stay in their files.</source>
+        <translation>这些配置中有 %1 个不同的 HOPX API 密钥；只移动了第一个，其余的仍保留在各自的文件中。</translation>
+    </message>
+    <message>
+        <source>No keychain is in use, so the HOPX API key stays in the files.</source>
+        <translation>未使用钥匙串，因此 HOPX API 密钥仍保留在文件中。</translation>
+    </message>
+    <message>
+        <source>The keychain could not be read (%1), so the HOPX API key stays in the files.</source>
+        <translation>无法读取钥匙串（%1），因此 HOPX API 密钥仍保留在文件中。</translation>
+    </message>
+    <message>
+        <source>it went away</source>
+        <translation>它已不可用</translation>
+    </message>
+    <message>
+        <source>The keychain already holds a different HOPX API key; the key in the files was kept in their entries.</source>
+        <translation>钥匙串中已有另一个 HOPX API 密钥；文件中的密钥保留在其条目中。</translation>
+    </message>
+    <message>
+        <source>The HOPX API key could not be stored in the keychain (%1), so it stays in the files.</source>
+        <translation>无法将 HOPX API 密钥存入钥匙串（%1），因此它仍保留在文件中。</translation>
+    </message>
+    <message>
+        <source>Could not find the entry &quot;%1&quot; in %2; the file was not changed.</source>
+        <translation>在 %2 中找不到条目“%1”；文件未被更改。</translation>
+    </message>
+    <message>
+        <source>%1: replaced %2 in %3 with HOPX Desktop (the old file is saved as %4).</source>
+        <translation>%1：已将 %3 中的 %2 替换为 HOPX Desktop（旧文件已保存为 %4）。</translation>
+    </message>
+    <message>
+        <source>%1: the HOPX API key was removed from the file.</source>
+        <translation>%1：已从文件中移除 HOPX API 密钥。</translation>
+    </message>
+    <message>
+        <source>The HOPX API key is now in the keychain.</source>
+        <translation>HOPX API 密钥现已存入钥匙串。</translation>
+    </message>
+    <message>
+        <source>No uvx hopx-mcp or hopx-mcp entries were found in the IDE configurations HOPX Desktop knows; nothing was changed.</source>
+        <translation>在 HOPX Desktop 已知的 IDE 配置中未找到 uvx hopx-mcp 或 hopx-mcp 条目；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Restart the IDEs to use HOPX Desktop.</source>
+        <translation>请重启这些 IDE 以使用 HOPX Desktop。</translation>
     </message>
 </context>
 <context>
@@ -259,6 +325,26 @@
     <message>
         <source>Errors (stderr):</source>
         <translation>错误（stderr）：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 exited with code %2 after %3, %4 of output, %n figure(s): %5</source>
+        <translation>
+            <numerusform>%1 以退出码 %2 结束，用时 %3，输出 %4，%n 张图表：%5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Figures:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <source>%1. %2 image, %3</source>
+        <translation>%1. %2 图像，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</source>
+        <translation>
+            <numerusform>（另有 %n 张未保留：日志每次运行最多保留 %1 张图表，共 %2）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -737,6 +823,133 @@ Sandbox: %2</source>
         <source>Or &amp;run this command:</source>
         <translation>或运行此命令(&amp;R)：</translation>
     </message>
+    <message>
+        <source>&amp;Move to HOPX Desktop</source>
+        <translation>迁移到 HOPX Desktop(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Replace every uvx hopx-mcp entry with HOPX Desktop, keeping the other servers; an HOPX_API_KEY found there moves to the keychain. Each file is backed up first.</source>
+        <translation>将每个 uvx hopx-mcp 条目替换为 HOPX Desktop，其他服务器保持不变；其中找到的 HOPX_API_KEY 会移入钥匙串。每个文件都会先备份。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configuration(s) still start the Python server (uvx hopx-mcp): %1.</source>
+        <translation>
+            <numerusform>%n 个配置仍在启动 Python 服务器（uvx hopx-mcp）：%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Gemini CLI&apos;s user settings; start a new Gemini CLI session afterwards.</source>
+        <translation>“安装”会将 HOPX 添加到 Gemini CLI 的用户设置中；之后请启动新的 Gemini CLI 会话。</translation>
+    </message>
+    <message>
+        <source>Install adds an [mcp_servers.hopx] table to Codex&apos;s config.toml, leaving the rest of the file as it is.</source>
+        <translation>“安装”会在 Codex 的 config.toml 中添加 [mcp_servers.hopx] 表，文件其余部分保持不变。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureCache</name>
+    <message>
+        <source>Too large to show here (%1 × %2 pixels); Save as… keeps it.</source>
+        <translation>太大，无法在此显示（%1 × %2 像素）；可用“另存为…”保存。</translation>
+    </message>
+    <message>
+        <source>This image cannot be shown: %1</source>
+        <translation>无法显示此图像：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureDialog</name>
+    <message>
+        <source>&amp;Previous</source>
+        <translation>上一张(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>下一张(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Save as…</source>
+        <translation>另存为(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the figure as the sandbox made it</source>
+        <translation>按沙箱生成的原样保存图表</translation>
+    </message>
+    <message>
+        <source>Figure %1 of %2</source>
+        <translation>图表 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>The log no longer keeps this figure: it keeps those of the newest runs only.</source>
+        <translation>日志已不再保留此图表：只保留最近几次运行的图表。</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels, %3, %4</source>
+        <translation>%1 × %2 像素，%3，%4</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Figure %1 of %2: %3</source>
+        <translation>图表 %1 / %2：%3</translation>
+    </message>
+    <message>
+        <source>Save figure</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>%1 images (*.%2)</source>
+        <translation>%1 图像 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation>无法保存：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FigureStrip</name>
+    <message>
+        <source>Figures of the selected run</source>
+        <translation>所选运行的图表</translation>
+    </message>
+    <message>
+        <source>Figure %1</source>
+        <translation>图表 %1</translation>
+    </message>
+    <message>
+        <source>%1: no longer kept</source>
+        <translation>%1：已不再保留</translation>
+    </message>
+    <message>
+        <source>The log keeps the figures of its newest runs only</source>
+        <translation>日志只保留最近几次运行的图表</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3</source>
+        <translation>%1：%2 × %3</translation>
+    </message>
+    <message>
+        <source>%1 image, %2: click to enlarge</source>
+        <translation>%1 图像，%2：点击放大</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::GuiApplication</name>
@@ -858,6 +1071,10 @@ Sandbox: %2</source>
     <message>
         <source>Could not export: %1</source>
         <translation>无法导出：%1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>

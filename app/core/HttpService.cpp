@@ -106,7 +106,6 @@ void HttpService::reconcile()
     http.port = quint16(wanted);
     http.bearerToken = m_token.toUtf8();
     m_server = std::make_unique<Mcp::HttpServer>(m_config, m_context, http);
-    watchClients(m_server.get());
     if (wanted < 0 || wanted > 65535 || !m_server->listen()) {
         m_error = m_server->errorString();
         qCWarning(lcHttpService).noquote() << "HTTP endpoint not started:" << m_error;
@@ -116,21 +115,6 @@ void HttpService::reconcile()
     }
     m_error.clear();
     setState(State::Listening);
-}
-
-void HttpService::watchClients(Mcp::HttpServer *server)
-{
-    const quint64 base = ++m_serversWatched << 32;
-    connect(server, &Mcp::HttpServer::clientIdentified, this,
-        [this, base](quint64 n, const QJsonObject &info, const QString &version) {
-            emit clientIdentified(base | n, info, version);
-        });
-    connect(server, &Mcp::HttpServer::requestFinished, this,
-        [this, base](quint64 n, const Mcp::McpSession::RequestRecord &r) {
-            emit requestFinished(base | n, r);
-        });
-    connect(server, &Mcp::HttpServer::sessionClosed, this,
-        [this, base](quint64 n) { emit clientClosed(base | n); });
 }
 
 void HttpService::closeServer()

@@ -2,11 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "protocol/McpSession.h"
 #include "protocol/ServerConfig.h"
 #include "protocol/ServerContext.h"
 
-#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -72,19 +70,9 @@ public:
      *  written to the keychain. */
     void regenerateToken();
 
-    /*! Relays \a server's clients through this service's client signals: its own server's
-     *  always, and the one --http starts (main.cpp), so views follow both the same way. */
-    void watchClients(Mcp::HttpServer *server);
-
 signals:
     void stateChanged(Hopx::Core::HttpService::State state);
     void tokenChanged();
-    // HTTP clients, one per MCP session. Ids are ≥ 2^32, so they never meet a local socket
-    // connection's id in a view that lists both.
-    void clientIdentified(
-        quint64 id, const QJsonObject &clientInfo, const QString &protocolVersion);
-    void requestFinished(quint64 id, const Hopx::Mcp::McpSession::RequestRecord &record);
-    void clientClosed(quint64 id);
 
 private:
     void scheduleReconcile();
@@ -96,8 +84,7 @@ private:
     QPointer<Settings> m_settings;
     QPointer<KeyStore> m_keyStore;
     Mcp::ServerConfig m_config;
-    Mcp::ServerContext m_context;
-    quint64 m_serversWatched = 0; // session numbers restart per server: ids = server << 32 | n
+    Mcp::ServerContext m_context; // its observer sees this endpoint's clients like all others
     std::unique_ptr<Mcp::HttpServer> m_server;
     QTimer *m_reconcile;
     State m_state = State::Off;

@@ -2,14 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "IdeConfig.h"
 
-#include <QDateTime>
+#include "IdeConfigFile.h"
+#include "IdeConfigToml.h"
+
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
-#include <QSaveFile>
 
 namespace Hopx::Core {
 
@@ -99,6 +99,17 @@ QString IdeConfig::toText(const QJsonObject &object)
     return out + QLatin1Char('\n');
 }
 
+IdeConfig::Platform IdeConfig::currentPlatform()
+{
+#if defined(Q_OS_MACOS)
+    return Platform::MacOS;
+#elif defined(Q_OS_WIN)
+    return Platform::Windows;
+#else
+    return Platform::Linux;
+#endif
+}
+
 IdeConfig::Paths IdeConfig::Paths::fromEnvironment()
 {
     Paths p;
@@ -106,6 +117,8 @@ IdeConfig::Paths IdeConfig::Paths::fromEnvironment()
     p.configHome = qEnvironmentVariable("XDG_CONFIG_HOME");
     if (p.configHome.isEmpty() || QDir::isRelativePath(p.configHome))
         p.configHome = p.home + QStringLiteral("/.config");
+    p.appData = QDir::fromNativeSeparators(qEnvironmentVariable("APPDATA"));
+    p.codexHome = qEnvironmentVariable("CODEX_HOME");
     return p;
 }
 
@@ -126,7 +139,8 @@ IdeConfig::Launch IdeConfig::launchFor(const QString &bridgePath)
 
 QList<IdeConfig::Ide> IdeConfig::all()
 {
-    return {Ide::ClaudeDesktop, Ide::Cursor, Ide::VsCode, Ide::ClaudeCode, Ide::Generic};
+    return {Ide::ClaudeDesktop, Ide::Cursor, Ide::VsCode, Ide::ClaudeCode, Ide::GeminiCli,
+        Ide::Codex, Ide::Generic};
 }
 
 QString IdeConfig::displayName(Ide ide)
@@ -140,6 +154,10 @@ QString IdeConfig::displayName(Ide ide)
         return tr("VS Code");
     case Ide::ClaudeCode:
         return tr("Claude Code");
+    case Ide::GeminiCli:
+        return tr("Gemini CLI");
+    case Ide::Codex:
+        return tr("Codex");
     case Ide::Generic:
         return tr("Other MCP client");
     }
@@ -148,15 +166,35 @@ QString IdeConfig::displayName(Ide ide)
 
 QString IdeConfig::configPath(Ide ide) const
 {
+    // Where applications keep per-user settings: the root Claude Desktop and VS Code use.
+    QString appRoot;
+    switch (m_paths.platform) {
+    case Platform::MacOS:
+        appRoot = m_paths.home + QStringLiteral("/Library/Application Support");
+        break;
+    case Platform::Windows:
+        appRoot = m_paths.appData.isEmpty() ? m_paths.home + QStringLiteral("/AppData/Roaming")
+                                            : m_paths.appData;
+        break;
+    case Platform::Linux:
+        appRoot = m_paths.configHome;
+        break;
+    }
     switch (ide) {
     case Ide::ClaudeDesktop:
-        return m_paths.configHome + QStringLiteral("/Claude/claude_desktop_config.json");
+        return appRoot + QStringLiteral("/Claude/claude_desktop_config.json");
     case Ide::Cursor:
         return m_paths.home + QStringLiteral("/.cursor/mcp.json");
     case Ide::VsCode:
-        return m_paths.configHome + QStringLiteral("/Code/User/mcp.json");
+        return appRoot + QStringLiteral("/Code/User/mcp.json");
     case Ide::ClaudeCode:
         return m_paths.home + QStringLiteral("/.claude.json");
+    case Ide::GeminiCli:
+        return m_paths.home + QStringLiteral("/.gemini/settings.json");
+    case Ide::Codex:
+        return (m_paths.codexHome.isEmpty() ? m_paths.home + QStringLiteral("/.codex")
+                                            : m_paths.codexHome)
+            + QStringLiteral("/config.toml");
     case Ide::Generic:
         return {};
     }
@@ -165,6 +203,8 @@ QString IdeConfig::configPath(Ide ide) const
 
 QString IdeConfig::containerKey(Ide ide)
 {
+    if (ide == Ide::Codex)
+        return QStringLiteral("mcp_servers");
     return ide == Ide::VsCode ? QStringLiteral("servers") : QStringLiteral("mcpServers");
 }
 
@@ -179,6 +219,8 @@ QJsonObject IdeConfig::serverEntry(Ide ide) const
 
 QString IdeConfig::snippet(Ide ide) const
 {
+    if (isToml(ide))
+        return IdeConfigToml::table(serverName(), serverEntry(ide)).trimmed();
     const QJsonObject root {{containerKey(ide), QJsonObject {{serverName(), serverEntry(ide)}}}};
     return toText(root).trimmed();
 }
@@ -207,41 +249,30 @@ Result<IdeConfig::Installed> IdeConfig::install(Ide ide) const
 
 Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path) const
 {
-    // Dotfile managers symlink configs: edit the file the link points to, keep the link.
-    const QFileInfo link(path);
-    const QString target = link.isSymLink() ? link.symLinkTarget() : link.absoluteFilePath();
-    const QFileInfo info(target);
-    const bool existed = info.exists();
-    const QFileDevice::Permissions permissions =
-        existed ? info.permissions() : QFileDevice::ReadOwner | QFileDevice::WriteOwner;
-
+    if (isToml(ide))
+        return IdeConfigToml::install(serverName(), serverEntry(ide), path);
+    const QString target = IdeConfigFile::target(path);
+    bool existed = false;
+    const auto text = IdeConfigFile::read(target, &existed);
+    if (!text.ok())
+        return text.error();
     QJsonObject root;
-    if (existed) {
-        if (!info.isFile())
+    if (!text.value().trimmed().isEmpty()) {
+        QJsonParseError error {};
+        const QJsonDocument doc = QJsonDocument::fromJson(text.value(), &error);
+        if (error.error != QJsonParseError::NoError)
             return Error::make(Error::Code::InvalidArgument,
-                tr("%1 is not a regular file; HOPX Desktop left it alone.").arg(target));
-        QFile in(target);
-        if (!in.open(QIODevice::ReadOnly))
-            return Error::make(
-                Error::Code::Internal, tr("Cannot read %1: %2").arg(target, in.errorString()));
-        const QByteArray text = in.readAll();
-        if (!text.trimmed().isEmpty()) {
-            QJsonParseError error {};
-            const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
-            if (error.error != QJsonParseError::NoError)
-                return Error::make(Error::Code::InvalidArgument,
-                    tr("%1 is not valid JSON (%2 at character %3; comments are not allowed), so "
-                       "HOPX Desktop did not change it. Fix the file or add the configuration by "
-                       "hand.")
-                        .arg(target, error.errorString())
-                        .arg(error.offset));
-            if (!doc.isObject())
-                return Error::make(Error::Code::InvalidArgument,
-                    tr("%1 does not hold a JSON object, so HOPX Desktop did not change "
-                       "it. Add the configuration by hand.")
-                        .arg(target));
-            root = doc.object();
-        }
+                tr("%1 is not valid JSON (%2 at character %3; comments are not allowed), so "
+                   "HOPX Desktop did not change it. Fix the file or add the configuration by "
+                   "hand.")
+                    .arg(target, error.errorString())
+                    .arg(error.offset));
+        if (!doc.isObject())
+            return Error::make(Error::Code::InvalidArgument,
+                tr("%1 does not hold a JSON object, so HOPX Desktop did not change "
+                   "it. Add the configuration by hand.")
+                    .arg(target));
+        root = doc.object();
     }
 
     const QString key = containerKey(ide);
@@ -270,32 +301,10 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
     servers.insert(serverName(), entry);
     root.insert(key, servers);
 
-    if (existed) {
-        const QString base = target + QStringLiteral(".hopx-backup-")
-            + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-        QString backup = base;
-        for (int n = 2; QFileInfo::exists(backup); ++n)
-            backup = base + QStringLiteral("-%1").arg(n);
-        if (!QFile::copy(target, backup))
-            return Error::make(Error::Code::Internal,
-                tr("Could not write the backup %1, so %2 was not changed.").arg(backup, target));
-        result.backupPath = backup;
-    }
-
-    if (!QDir().mkpath(info.absolutePath()))
-        return Error::make(
-            Error::Code::Internal, tr("Cannot create the folder %1.").arg(info.absolutePath()));
-    QSaveFile out(target);
-    if (!out.open(QIODevice::WriteOnly))
-        return Error::make(
-            Error::Code::Internal, tr("Cannot write %1: %2").arg(target, out.errorString()));
-    out.write(toText(root).toUtf8());
-    if (!out.commit())
-        return Error::make(
-            Error::Code::Internal, tr("Cannot write %1: %2").arg(target, out.errorString()));
-    // IDE configs may hold API keys in "env": a new file is the user's alone, an old one keeps
-    // its permissions.
-    QFile::setPermissions(target, permissions);
+    const auto replaced = IdeConfigFile::replace(target, toText(root).toUtf8());
+    if (!replaced.ok())
+        return replaced.error();
+    result.backupPath = replaced.value();
     return result;
 }
 

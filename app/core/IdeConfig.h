@@ -12,19 +12,30 @@
 
 namespace Hopx::Core {
 
-/*! \brief What each IDE needs in its MCP configuration to reach hopx-mcp, and the merge that
- *  installs it.
+/*! \brief What each IDE needs in its MCP configuration to reach hopx-mcp, where each IDE keeps
+ *  that configuration on Linux, macOS and Windows, and the merge that installs it.
  *
  * install() adds (or updates) only the "hopx" entry of the IDE's config file: every other
  * server and key stays, a backup of the old file is written first, a missing file is created,
- * and a file that is not a JSON object (including JSON with comments) is never touched.
- * No widgets: the Connect-an-IDE dialog shows snippet() and calls install().
+ * and a file that is not a JSON object (including JSON with comments) is never touched. Codex
+ * keeps TOML (`[mcp_servers.<name>]` tables); only our table is written there.
+ * No widgets: the Connect-an-IDE dialog shows snippet() and calls install(). The platform is a
+ * field of Paths, so the macOS and Windows locations are tested on Linux.
+ *
+ * Locations, from each IDE's documentation: Claude Desktop `claude_desktop_config.json` in
+ * `~/Library/Application Support/Claude` (macOS), `%APPDATA%\Claude` (Windows),
+ * `$XDG_CONFIG_HOME/Claude` (Linux builds); Cursor `~/.cursor/mcp.json`; VS Code's user
+ * `mcp.json` in `Code/User` under the same three roots (key "servers"); Claude Code
+ * `~/.claude.json` (user servers at the top, local ones per project); Gemini CLI
+ * `~/.gemini/settings.json`; Codex `$CODEX_HOME/config.toml`, `~/.codex` by default.
  */
 class IdeConfig
 {
     Q_DECLARE_TR_FUNCTIONS(Hopx::Core::IdeConfig)
 public:
-    enum class Ide { ClaudeDesktop, Cursor, VsCode, ClaudeCode, Generic };
+    enum class Ide { ClaudeDesktop, Cursor, VsCode, ClaudeCode, GeminiCli, Codex, Generic };
+    enum class Platform { Linux, MacOS, Windows };
+    static Platform currentPlatform();
 
     //! How an IDE starts the bridge.
     struct Launch
@@ -32,11 +43,14 @@ public:
         QString command; // absolute path of hopx-mcp (or "flatpak")
         QStringList args;
     };
-    //! Where config files live; tests point both into a temporary directory.
+    //! Where config files live; tests point them into a temporary directory.
     struct Paths
     {
         QString home;
         QString configHome; // $XDG_CONFIG_HOME or ~/.config
+        QString appData; // Windows: %APPDATA%; empty = <home>/AppData/Roaming
+        QString codexHome; // $CODEX_HOME; empty = <home>/.codex
+        Platform platform = currentPlatform();
         static Paths fromEnvironment();
     };
     enum class Outcome { Created, Added, Updated, Unchanged };
@@ -57,10 +71,12 @@ public:
     static QString displayName(Ide ide);
 
     const Launch &launch() const { return m_launch; }
+    const Paths &paths() const { return m_paths; }
     //! The file install() edits; empty for the generic client.
     QString configPath(Ide ide) const;
-    //! "mcpServers", or "servers" for VS Code.
+    //! "mcpServers", "servers" for VS Code, "mcp_servers" (a TOML table) for Codex.
     static QString containerKey(Ide ide);
+    static bool isToml(Ide ide) { return ide == Ide::Codex; }
     QJsonObject serverEntry(Ide ide) const;
     //! The config to show and copy: the whole file's shape with our entry.
     QString snippet(Ide ide) const;

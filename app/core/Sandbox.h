@@ -4,6 +4,7 @@
 
 #include "Result.h"
 #include "SandboxCheckpoints.h"
+#include "SandboxDesktop.h"
 #include "SandboxEndpoints.h"
 #include "SandboxEnv.h"
 #include "SandboxExec.h"
@@ -54,6 +55,7 @@ public:
     virtual SandboxMetrics *metrics() { return nullptr; }
     virtual SandboxEndpoints *endpoints() { return nullptr; }
     virtual SandboxCheckpoints *checkpoints() { return nullptr; }
+    virtual SandboxDesktop *desktop() { return nullptr; }
 
     //! The capability, or nullptr when this sandbox's provider does not offer it.
     template<class Capability>
@@ -91,6 +93,7 @@ private:
     void pick(SandboxMetrics *&c) { c = metrics(); }
     void pick(SandboxEndpoints *&c) { c = endpoints(); }
     void pick(SandboxCheckpoints *&c) { c = checkpoints(); }
+    void pick(SandboxDesktop *&c) { c = desktop(); }
 
     QString m_id;
     SandboxProvider *m_provider;

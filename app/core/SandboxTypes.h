@@ -122,15 +122,18 @@ struct ExecResult
     QString note; // e.g. "kernel restarted: state lost"
 };
 
-/*! \brief One execution as the activity log shows it: what ran, and how it ended.
+/*! \brief One execution as the activity log shows it: what ran, how it ended, its figures.
  *
- * Built by the execution tools, bounded there (kMaxCode, kMaxOutput) so that a megabyte of
- * code or output never travels through signals into the log.
+ * Built by the execution tools, bounded there (kMaxCode, kMaxOutput, kMaxFigures,
+ * kMaxFigureBytes) so that a megabyte of code or output never travels through signals into
+ * the log.
  */
 struct ExecutionRecord
 {
     static constexpr int kMaxCode = 8 * 1024;
     static constexpr int kMaxOutput = 2 * 1024;
+    static constexpr int kMaxFigures = 8;
+    static constexpr qint64 kMaxFigureBytes = 8 * 1024 * 1024; // a run's figures together
 
     QString sandboxId;
     QString language; // python, javascript, bash, go; "command" for run_command
@@ -148,6 +151,10 @@ struct ExecutionRecord
     QByteArray stderrTail;
     qint64 stdoutBytes = 0;
     qint64 stderrBytes = 0;
+    //! The images the model got (PNG and the other binary image types), in order, as many as
+    //! kMaxFigures and kMaxFigureBytes allow; the others are only counted.
+    QList<RichOutput> figures;
+    int figuresLeftOut = 0;
 };
 
 struct ProcessStarted

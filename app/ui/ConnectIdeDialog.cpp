@@ -4,6 +4,8 @@
 
 #include "Icons.h"
 
+#include "core/IdeConfigMigration.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -14,6 +16,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -47,6 +50,8 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
     , m_copy(new QPushButton(tr("&Copy configuration"), this))
     , m_install(new QPushButton(tr("&Install"), this))
     , m_result(new QLabel(this))
+    , m_legacy(new QLabel(this))
+    , m_migrate(new QPushButton(tr("&Move to HOPX Desktop"), this))
 {
     setObjectName(QStringLiteral("connectIdeDialog"));
     setWindowTitle(tr("Connect an IDE"));
@@ -99,6 +104,15 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
     });
     connect(m_install, &QPushButton::clicked, this, &ConnectIdeDialog::install);
 
+    m_legacy->setObjectName(QStringLiteral("ideLegacy"));
+    m_legacy->setWordWrap(true);
+    m_migrate->setObjectName(QStringLiteral("migrateConfigs"));
+    m_migrate->setToolTip(tr("Replace every uvx hopx-mcp entry with HOPX Desktop, keeping the "
+                             "other servers; an HOPX_API_KEY found there moves to the keychain. "
+                             "Each file is backed up first."));
+    m_migrate->setAccessibleDescription(m_migrate->toolTip());
+    connect(m_migrate, &QPushButton::clicked, this, &ConnectIdeDialog::migrate);
+
     m_result->setObjectName(QStringLiteral("ideResult"));
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -127,13 +141,52 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
+    auto *legacyRow = new QHBoxLayout;
+    legacyRow->addWidget(m_legacy, 1);
+    legacyRow->addWidget(m_migrate);
+
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
+    layout->addLayout(legacyRow);
     layout->addLayout(body, 1);
     layout->addWidget(buttons);
     resize(760, 480);
 
     m_list->setCurrentRow(0);
+    refreshLegacy();
+}
+
+void ConnectIdeDialog::refreshLegacy()
+{
+    const auto found = Core::IdeConfigMigration(m_config).find();
+    QStringList where;
+    for (const auto &l : found) {
+        const QString name = IdeConfig::displayName(l.ide);
+        if (!where.contains(name))
+            where << name;
+    }
+    m_legacy->setText(where.isEmpty()
+            ? QString()
+            : tr("%n configuration(s) still start the Python server (uvx hopx-mcp): %1.", "",
+                int(found.size()))
+                  .arg(where.join(QStringLiteral(", "))));
+    m_legacy->setVisible(!where.isEmpty());
+    m_migrate->setVisible(!where.isEmpty());
+}
+
+void ConnectIdeDialog::migrate()
+{
+    m_migrate->setEnabled(false);
+    QPointer<ConnectIdeDialog> self(this);
+    Core::IdeConfigMigration(m_config).run(m_keyStore, [self](const auto &report) {
+        if (!self)
+            return;
+        self->m_result->setText(report.text());
+        self->m_migrate->setEnabled(true);
+        self->refreshLegacy();
+        self->showIde();
+        self->m_result->setText(report.text()); // showIde() cleared it
+    });
 }
 
 void ConnectIdeDialog::selectIde(Ide ide)
@@ -167,6 +220,14 @@ void ConnectIdeDialog::showIde()
     case Ide::ClaudeCode:
         m_about->setText(tr("Run the command below, or let Install add HOPX to Claude Code's user "
                             "configuration. Start a new Claude Code session afterwards."));
+        break;
+    case Ide::GeminiCli:
+        m_about->setText(tr("Install adds HOPX to Gemini CLI's user settings; start a new Gemini "
+                            "CLI session afterwards."));
+        break;
+    case Ide::Codex:
+        m_about->setText(tr("Install adds an [mcp_servers.hopx] table to Codex's config.toml, "
+                            "leaving the rest of the file as it is."));
         break;
     case Ide::Generic:
         m_about->setText(tr("Any MCP client that starts servers over stdio: run the command below "

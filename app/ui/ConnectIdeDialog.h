@@ -12,10 +12,15 @@ class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 
+namespace Hopx::Core {
+class KeyStore;
+}
+
 namespace Hopx::Ui {
 
 /*! \brief Shows each IDE's exact MCP config for hopx-mcp; copies it or merges it into the IDE's
- *  config file (IdeConfig does the merge). */
+ *  config file (IdeConfig does the merge). When IDE configs still start the Python server
+ *  (`uvx hopx-mcp`), it says so and offers the move in one click (IdeConfigMigration). */
 class ConnectIdeDialog final : public QDialog
 {
     Q_OBJECT
@@ -23,6 +28,8 @@ class ConnectIdeDialog final : public QDialog
 public:
     explicit ConnectIdeDialog(const Core::IdeConfig &config, QWidget *parent = nullptr);
 
+    //! Where the move from the Python server puts an HOPX_API_KEY it finds; not owned.
+    void setKeyStore(Core::KeyStore *store) { m_keyStore = store; }
     void selectIde(Core::IdeConfig::Ide ide);
     Core::IdeConfig::Ide currentIde() const;
 
@@ -33,10 +40,15 @@ public:
     QPushButton *copyCommandButton() const { return m_copyCommand; }
     QPushButton *installButton() const { return m_install; }
     QLabel *resultLabel() const { return m_result; }
+    QLabel *legacyLabel() const { return m_legacy; }
+    QPushButton *migrateButton() const { return m_migrate; }
+    //! Looks for Python-server entries again and shows or hides the offer to move them.
+    void refreshLegacy();
 
 private:
     void showIde();
     void install();
+    void migrate();
 
     Core::IdeConfig m_config;
     QListWidget *m_list;
@@ -49,6 +61,9 @@ private:
     QPushButton *m_copy;
     QPushButton *m_install;
     QLabel *m_result;
+    QLabel *m_legacy;
+    QPushButton *m_migrate;
+    Core::KeyStore *m_keyStore = nullptr;
 };
 
 } // namespace Hopx::Ui

@@ -57,13 +57,11 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
         m_sandboxes->attach(deps.manager);
         m_feed->attachManager(deps.manager);
     }
+    if (deps.observer) {
+        m_clients->attach(deps.observer);
+        m_feed->attachObserver(deps.observer);
+    }
     if (deps.server) {
-        m_clients->attach(deps.server);
-        m_feed->attachServer(deps.server);
-        if (deps.http) {
-            m_clients->attachHttp(deps.http);
-            m_feed->attachHttp(deps.http);
-        }
         connect(
             deps.server, &Mcp::LocalServer::activationRequested, this, &GuiApplication::activate);
     }
@@ -274,6 +272,7 @@ ConnectIdeDialog *GuiApplication::showConnectIde()
     if (!m_connectDialog) {
         m_connectDialog = new ConnectIdeDialog(
             Core::IdeConfig(Core::IdeConfig::launchFor(m_deps.bridgePath)), m_window.get());
+        m_connectDialog->setKeyStore(m_deps.keyStore);
         m_connectDialog->setAttribute(Qt::WA_DeleteOnClose);
     }
     m_connectDialog->show();

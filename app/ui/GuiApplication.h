@@ -26,7 +26,8 @@ class Settings;
 
 namespace Hopx::Mcp {
 class LocalServer;
-}
+class SessionObserver;
+} // namespace Hopx::Mcp
 
 namespace Hopx::Ui {
 
@@ -54,6 +55,8 @@ public:
         Core::Settings *settings = nullptr;
         Core::SandboxManager *manager = nullptr;
         Mcp::LocalServer *server = nullptr;
+        //! Every MCP session of the server, for the Clients view and the log.
+        Mcp::SessionObserver *observer = nullptr;
         Core::KeyStore *keyStore = nullptr;
         //! The HTTP endpoint the settings control; null = the Settings dialog cannot show it.
         Core::HttpService *http = nullptr;

@@ -2,10 +2,15 @@
 // SPDX-License-Identifier: MIT
 #include "LogsView.h"
 
+#include "FigureCache.h"
+#include "FigureDialog.h"
+#include "FigureStrip.h"
 #include "Icons.h"
+#include "core/models/Format.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -14,6 +19,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
@@ -31,13 +37,36 @@ using Core::LogModel;
 
 namespace {
 
-// Levels in colour (and with a dot, so colour is not the only cue).
+// Levels in colour (and with a dot, so colour is not the only cue); a run's first figure as a
+// thumbnail before its message, which a click opens large.
 class LevelDelegate final : public QStyledItemDelegate
 {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    explicit LevelDelegate(LogsView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view)
+    { }
 
 protected:
+    bool editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,
+        const QModelIndex &index) override
+    {
+        if (event->type() == QEvent::MouseButtonRelease && index.column() == LogModel::Message
+            && static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton) {
+            QStyleOptionViewItem opt = option;
+            initStyleOption(&opt, index);
+            const QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
+            const QRect thumbnail =
+                style->subElementRect(QStyle::SE_ItemViewItemDecoration, &opt, opt.widget);
+            if ((opt.features & QStyleOptionViewItem::HasDecoration)
+                && thumbnail.contains(static_cast<QMouseEvent *>(event)->position().toPoint())) {
+                m_view->openFigure(index, 0);
+                return true;
+            }
+        }
+        return QStyledItemDelegate::editorEvent(event, model, option, index);
+    }
+
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
@@ -61,11 +90,24 @@ protected:
             option->features |= QStyleOptionViewItem::HasDecoration;
             option->decorationSize = QSize(12, 12);
         }
+        if (index.column() == LogModel::Message) {
+            const QPixmap thumbnail = m_view->rowThumbnail(index);
+            if (!thumbnail.isNull()) {
+                // The same picture when selected: a figure tinted by the selection misleads.
+                option->icon = QIcon(thumbnail);
+                option->icon.addPixmap(thumbnail, QIcon::Selected);
+                option->features |= QStyleOptionViewItem::HasDecoration;
+                option->decorationSize = thumbnail.deviceIndependentSize().toSize();
+            }
+        }
         const bool plain =
             LogEntry::Level(index.data(LogModel::LevelRole).toInt()) == LogEntry::Level::Info;
         if (!plain && !(option->state & QStyle::State_Selected))
             option->palette.setColor(QPalette::Text, color);
     }
+
+private:
+    LogsView *m_view;
 };
 
 } // namespace
@@ -83,6 +125,8 @@ LogsView::LogsView(LogModel *model, QWidget *parent)
     , m_clear(new QPushButton(tr("C&lear"), this))
     , m_table(new QTableView(this))
     , m_detail(new QPlainTextEdit(this))
+    , m_figures(new FigureCache(this))
+    , m_figureStrip(new FigureStrip(m_figures, this))
     , m_status(new QLabel(this))
 {
     m_filter->setSourceModel(model);
@@ -131,7 +175,7 @@ LogsView::LogsView(LogModel *model, QWidget *parent)
     m_table->setObjectName(QStringLiteral("logTable"));
     m_table->setAccessibleName(tr("Log"));
     m_table->setModel(m_filter);
-    m_table->setItemDelegate(new LevelDelegate(m_table));
+    m_table->setItemDelegate(new LevelDelegate(this));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setWordWrap(false);
@@ -140,7 +184,9 @@ LogsView::LogsView(LogModel *model, QWidget *parent)
     m_table->verticalHeader()->hide();
     // Thousands of rows: fixed heights keep scrolling and inserts cheap.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    const int rowHeight = m_table->fontMetrics().height() + 6;
+    m_table->verticalHeader()->setDefaultSectionSize(rowHeight);
+    m_figures->setRowSize(QSize(2 * (rowHeight - 4), rowHeight - 4), devicePixelRatioF());
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setHighlightSections(false);
     // Widths from what the columns hold in this language, not guesses.
@@ -162,6 +208,23 @@ LogsView::LogsView(LogModel *model, QWidget *parent)
     m_detail->setPlaceholderText(tr("Select a line to see all of it: the code that ran, the "
                                     "whole output line, the error."));
     m_detail->setTabChangesFocus(true);
+
+    // The selected run's figures, beside its code and output.
+    connect(m_figureStrip, &FigureStrip::figureClicked, this,
+        [this](int figure) { openFigure(m_table->currentIndex(), figure); });
+    connect(m_figures, &FigureCache::thumbnailReady, this, [this] {
+        m_table->viewport()->update();
+        m_figureStrip->refresh();
+    });
+    // The log drops the images of older runs: the selected one may be among them.
+    connect(m_model, &QAbstractItemModel::dataChanged, this,
+        [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+            const int row = m_filter->mapToSource(m_table->currentIndex()).row();
+            if (row >= topLeft.row() && row <= bottomRight.row())
+                showDetail();
+        });
+    connect(m_table, &QAbstractItemView::activated, this,
+        [this](const QModelIndex &index) { openFigure(index, 0); });
 
     // Follow only while the user is at the bottom: reading older lines must not be interrupted.
     connect(m_filter, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
@@ -186,10 +249,15 @@ LogsView::LogsView(LogModel *model, QWidget *parent)
     filters->addWidget(m_export);
     filters->addWidget(m_clear);
 
+    auto *detailPane = new QWidget(this);
+    auto *detailLayout = new QHBoxLayout(detailPane);
+    detailLayout->setContentsMargins(0, 0, 0, 0);
+    detailLayout->addWidget(m_detail, 1);
+    detailLayout->addWidget(m_figureStrip);
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_table);
-    splitter->addWidget(m_detail);
-    splitter->setStretchFactor(0, 4);
+    splitter->addWidget(detailPane);
+    splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
 
@@ -199,8 +267,8 @@ LogsView::LogsView(LogModel *model, QWidget *parent)
     layout->addWidget(splitter, 1);
     layout->addWidget(m_status);
     // Reading order: the filters, then the table and the selected line.
-    QWidget *order[] = {
-        m_sandbox, m_client, m_level, m_search, m_follow, m_export, m_clear, m_table, m_detail};
+    QWidget *order[] = {m_sandbox, m_client, m_level, m_search, m_follow, m_export, m_clear,
+        m_table, m_detail, m_figureStrip};
     for (size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
 
@@ -244,15 +312,54 @@ void LogsView::setSandboxFilter(const QString &sandboxId)
     m_sandbox->setCurrentIndex(index < 0 ? 0 : index);
 }
 
+const LogEntry *LogsView::entryAt(const QModelIndex &index) const
+{
+    const QModelIndex source = m_filter->mapToSource(index);
+    return source.isValid() ? &m_model->entry(source.row()) : nullptr;
+}
+
+QPixmap LogsView::rowThumbnail(const QModelIndex &index) const
+{
+    const LogEntry *e = entryAt(index);
+    if (!e || e->figures.isEmpty() || e->figures.first().data.isEmpty())
+        return {};
+    return m_figures->thumbnail(e->figures.first(), FigureCache::Size::Row);
+}
+
+FigureDialog *LogsView::figureDialog() const
+{
+    return m_dialog;
+}
+
+const QList<QToolButton *> &LogsView::figureButtons() const
+{
+    return m_figureStrip->buttons();
+}
+
+void LogsView::openFigure(const QModelIndex &index, int figure)
+{
+    const LogEntry *e = entryAt(index);
+    if (!e || figure < 0 || figure >= e->figures.size())
+        return;
+    if (m_dialog)
+        m_dialog->close();
+    const QString caption =
+        tr("%1 at %2").arg(LogModel::sourceOf(*e), e->time.toString(QStringLiteral("HH:mm:ss")));
+    m_dialog = new FigureDialog(m_figures, e->figures, figure, caption, this);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog->show();
+}
+
 void LogsView::showDetail()
 {
     const QModelIndex current = m_table->currentIndex();
     if (!current.isValid()) {
         m_detail->clear();
+        m_figureStrip->setFigures({});
         return;
     }
-    const QModelIndex source = m_filter->mapToSource(current);
-    const LogEntry &e = m_model->entry(source.row());
+    const LogEntry &e = *entryAt(current);
+    m_figureStrip->setFigures(e.figures);
     QString text = e.detail.isEmpty() ? e.message : e.detail;
     if (!e.sandboxId.isEmpty())
         text = tr("Sandbox: %1").arg(e.sandboxId) + QLatin1Char('\n') + text;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QPixmap>
+#include <QPointer>
 #include <QSet>
 #include <QWidget>
 
@@ -12,15 +14,25 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QTableView;
+class QToolButton;
 
 namespace Hopx::Core {
+struct LogEntry;
 class LogModel;
 class LogFilterModel;
 } // namespace Hopx::Core
 
 namespace Hopx::Ui {
 
-/*! \brief The Logs tab: filters, the log table with follow-tail, the selected line in full. */
+class FigureCache;
+class FigureDialog;
+class FigureStrip;
+
+/*! \brief The Logs tab: filters, the log table with follow-tail, the selected line in full.
+ *
+ * An execution's figures show as a thumbnail in its row and as larger ones beside its detail;
+ * a click on either opens them large (FigureDialog).
+ */
 class LogsView final : public QWidget
 {
     Q_OBJECT
@@ -31,6 +43,17 @@ public:
     Core::LogFilterModel *filter() const { return m_filter; }
     QTableView *table() const { return m_table; }
     QCheckBox *followCheck() const { return m_follow; }
+    FigureCache *figureCache() const { return m_figures; }
+    //! The selected row's figures, one button each beside its detail.
+    const QList<QToolButton *> &figureButtons() const;
+    //! The enlarged view openFigure() opened, while it is open.
+    FigureDialog *figureDialog() const;
+
+    //! The thumbnail in a row's message (an index of table()'s model); null when the row has
+    //! no figure or while it is decoded.
+    QPixmap rowThumbnail(const QModelIndex &index) const;
+    //! Opens the row's figures large, at `figure`.
+    void openFigure(const QModelIndex &index, int figure);
 
     //! Shows only this sandbox's lines (empty = all).
     void setSandboxFilter(const QString &sandboxId);
@@ -41,6 +64,7 @@ private:
     void noteSources(int first, int last);
     void addChoice(QComboBox *combo, QSet<QString> &known, const QString &value);
     void showDetail();
+    const Core::LogEntry *entryAt(const QModelIndex &index) const;
     void exportWithDialog();
 
     Core::LogModel *m_model;
@@ -54,6 +78,9 @@ private:
     QPushButton *m_clear;
     QTableView *m_table;
     QPlainTextEdit *m_detail;
+    FigureCache *m_figures;
+    FigureStrip *m_figureStrip;
+    QPointer<FigureDialog> m_dialog;
     QLabel *m_status;
     QSet<QString> m_knownSandboxes;
     QSet<QString> m_knownClients;

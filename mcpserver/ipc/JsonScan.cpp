@@ -201,6 +201,10 @@ MessageInfo scanMessage(std::string_view line)
         c.ws();
         const size_t valueStart = c.i;
         if (key == "id") {
+            // A repeated key: the last one counts, as in Qt's parser (the app's reading).
+            info.hasId = false;
+            info.idKey.clear();
+            info.idJson.clear();
             if (c.i < line.size() && line[c.i] == '"') {
                 std::string id;
                 if (!parseString(c, &id))
@@ -215,8 +219,10 @@ MessageInfo scanMessage(std::string_view line)
                 char *end = nullptr;
                 const double d = std::strtod(raw.c_str(), &end);
                 if (end && *end == '\0' && std::isfinite(d) && d == std::floor(d)) {
-                    char buf[64];
-                    std::snprintf(buf, sizeof buf, "%.0f", d);
+                    // Every digit (a double has up to 309), and -0 as 0: the app reads -0 as
+                    // the integer 0 and echoes "0", whose key must be this one.
+                    char buf[320];
+                    std::snprintf(buf, sizeof buf, "%.0f", d == 0 ? 0.0 : d);
                     info.hasId = true;
                     info.idKey = std::string("n:") + buf;
                     info.idJson = buf;
@@ -230,9 +236,12 @@ MessageInfo scanMessage(std::string_view line)
         }
         if (c.eat(','))
             continue;
-        if (c.eat('}'))
-            return info;
-        return MessageInfo {};
+        if (!c.eat('}'))
+            return MessageInfo {};
+        // Anything after the object makes the line invalid JSON: the app answers it with a
+        // parse error (id null), so the bridge must not wait for an answer to its id.
+        c.ws();
+        return c.i == line.size() ? info : MessageInfo {};
     }
 }
 

@@ -27,7 +27,9 @@ QList<QByteArray> LineBuffer::append(const QByteArray &bytes)
         start = nl + 1;
     }
     m_pending.append(bytes.constData() + start, bytes.size() - start);
-    if (m_pending.size() > m_max) {
+    // One byte of room for the '\r' of a CRLF line that is exactly at the limit: whether a line
+    // fits must not depend on where the reads happened to split it.
+    if (m_pending.size() > m_max + 1) {
         m_overflowed = true;
         m_pending.clear();
     }

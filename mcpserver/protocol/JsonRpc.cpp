@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "JsonRpc.h"
 
-#include <QJsonDocument>
+#include "JsonWriter.h"
 
 #include <cmath>
 
@@ -12,11 +12,6 @@ namespace {
 const QString kJsonRpc = QStringLiteral("jsonrpc");
 const QString kVersion = QStringLiteral("2.0");
 } // namespace
-
-QJsonObject response(const QJsonValue &id, const QJsonObject &result)
-{
-    return {{kJsonRpc, kVersion}, {QStringLiteral("id"), id}, {QStringLiteral("result"), result}};
-}
 
 QJsonObject error(const QJsonValue &id, int code, const QString &message, const QJsonValue &data)
 {
@@ -45,7 +40,19 @@ QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObje
 
 QByteArray serialize(const QJsonObject &message)
 {
-    return QJsonDocument(message).toJson(QJsonDocument::Compact);
+    return JsonWriter::toJson(message);
+}
+
+QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson)
+{
+    QByteArray out;
+    out.reserve(resultJson.size() + 40);
+    out.append("{\"id\":");
+    JsonWriter::append(out, id);
+    out.append(",\"jsonrpc\":\"2.0\",\"result\":");
+    out.append(resultJson);
+    out.append('}');
+    return out;
 }
 
 bool isValidId(const QJsonValue &id)
@@ -62,7 +69,12 @@ QString idKey(const QJsonValue &id)
 {
     if (id.isString())
         return QLatin1String("s:") + id.toString();
-    return QLatin1String("n:") + QString::number(id.toInteger());
+    // toInteger() is exact within qint64 (ids parsed as integers keep all their digits); beyond
+    // it, it answers 0 for every id, so 1e20 and 2e20 would share a key: those keep their double.
+    const double d = id.toDouble();
+    if (std::abs(d) < 9.2e18)
+        return QLatin1String("n:") + QString::number(id.toInteger());
+    return QLatin1String("n:") + QString::number(d, 'g', 17);
 }
 
 } // namespace Hopx::Mcp::JsonRpc

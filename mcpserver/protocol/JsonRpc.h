@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
@@ -21,13 +22,16 @@ enum ErrorCode {
     ResourceNotFound = -32002,
 };
 
-QJsonObject response(const QJsonValue &id, const QJsonObject &result);
 QJsonObject error(const QJsonValue &id, int code, const QString &message,
     const QJsonValue &data = QJsonValue::Undefined);
 QJsonObject notification(const QString &method, const QJsonObject &params = {});
 QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObject &params = {});
 //! Compact, single-line UTF-8 (stdio framing forbids embedded newlines).
 QByteArray serialize(const QJsonObject &message);
+/*! A response {"id", "jsonrpc", "result"} for a result that is compact JSON already, without
+ *  building the envelope object (the same bytes as serialize() of that object: QJsonObject's
+ *  key order is id, jsonrpc, result). */
+QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson);
 
 //! A request id is a string or an integer; never null, a float, a bool or a container.
 bool isValidId(const QJsonValue &id);

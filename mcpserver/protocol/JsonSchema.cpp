@@ -42,7 +42,85 @@ QString article(const QString &type)
     return QStringLiteral("a ") + type;
 }
 
+// A subschema is an object or, since draft 6, a boolean: true accepts anything, false nothing.
+QString validateSub(const QJsonValue &schema, const QJsonValue &value, const QString &path)
+{
+    if (schema.isBool())
+        return schema.toBool() ? QString() : QStringLiteral("%1 is not allowed").arg(path);
+    return JsonSchema::validate(schema.toObject(), value, path);
+}
+
+// Code points, not UTF-16 units: "💩" is one character long (JSON Schema §6.3.1).
+qsizetype codePoints(const QString &s)
+{
+    qsizetype n = 0;
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        if (s.at(i).isHighSurrogate() && i + 1 < s.size() && s.at(i + 1).isLowSurrogate())
+            ++i;
+        ++n;
+    }
+    return n;
+}
+
+const QStringList &validationKeywords()
+{
+    static const QStringList keywords {QStringLiteral("type"), QStringLiteral("properties"),
+        QStringLiteral("required"), QStringLiteral("additionalProperties"), QStringLiteral("enum"),
+        QStringLiteral("const"), QStringLiteral("minimum"), QStringLiteral("maximum"),
+        QStringLiteral("exclusiveMinimum"), QStringLiteral("exclusiveMaximum"),
+        QStringLiteral("minLength"), QStringLiteral("maxLength"), QStringLiteral("pattern"),
+        QStringLiteral("items"), QStringLiteral("minItems"), QStringLiteral("maxItems"),
+        QStringLiteral("anyOf"), QStringLiteral("oneOf")};
+    return keywords;
+}
+
+// Keywords that only describe (JSON Schema 2020-12's annotations and identifiers).
+const QStringList &annotationKeywords()
+{
+    static const QStringList keywords {QStringLiteral("$schema"), QStringLiteral("$id"),
+        QStringLiteral("$comment"), QStringLiteral("title"), QStringLiteral("description"),
+        QStringLiteral("default"), QStringLiteral("examples"), QStringLiteral("deprecated"),
+        QStringLiteral("readOnly"), QStringLiteral("writeOnly"), QStringLiteral("format"),
+        QStringLiteral("contentMediaType"), QStringLiteral("contentEncoding")};
+    return keywords;
+}
+
+void collectUnsupported(const QJsonValue &schema, const QString &where, QStringList &out)
+{
+    if (!schema.isObject())
+        return; // booleans are fine; anything else is not a schema
+    const QJsonObject o = schema.toObject();
+    const auto at = [&where](const QString &key) {
+        return where.isEmpty() ? key : where + QLatin1Char('.') + key;
+    };
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QString &key = it.key();
+        if (annotationKeywords().contains(key))
+            continue;
+        // The array form of items (draft 7's tuples) is prefixItems in 2020-12: not ours.
+        if (!validationKeywords().contains(key) || (key == QLatin1String("items") && it->isArray()))
+            out << at(key);
+    }
+    const QJsonObject props = o.value(QStringLiteral("properties")).toObject();
+    for (auto it = props.begin(); it != props.end(); ++it)
+        collectUnsupported(it.value(), at(QStringLiteral("properties.") + it.key()), out);
+    for (const QString &key : {QStringLiteral("additionalProperties"), QStringLiteral("items")})
+        collectUnsupported(o.value(key), at(key), out);
+    for (const QString &key : {QStringLiteral("anyOf"), QStringLiteral("oneOf")}) {
+        const QJsonArray subs = o.value(key).toArray();
+        for (qsizetype i = 0; i < subs.size(); ++i)
+            collectUnsupported(subs.at(i), at(QStringLiteral("%1[%2]").arg(key).arg(i)), out);
+    }
+}
+
 } // namespace
+
+QStringList JsonSchema::unsupportedKeywords(const QJsonObject &schema)
+{
+    QStringList out;
+    collectUnsupported(schema, QString(), out);
+    return out;
+}
 
 QString JsonSchema::validate(
     const QJsonObject &schema, const QJsonValue &value, const QString &path)
@@ -109,12 +187,12 @@ QString JsonSchema::validate(
     if (value.isString()) {
         const QString s = value.toString();
         if (schema.contains(QStringLiteral("minLength"))
-            && s.size() < schema.value(QStringLiteral("minLength")).toInt())
+            && codePoints(s) < schema.value(QStringLiteral("minLength")).toInt())
             return QStringLiteral("%1 must have at least %2 characters")
                 .arg(path)
                 .arg(schema.value(QStringLiteral("minLength")).toInt());
         if (schema.contains(QStringLiteral("maxLength"))
-            && s.size() > schema.value(QStringLiteral("maxLength")).toInt())
+            && codePoints(s) > schema.value(QStringLiteral("maxLength")).toInt())
             return QStringLiteral("%1 must have at most %2 characters")
                 .arg(path)
                 .arg(schema.value(QStringLiteral("maxLength")).toInt());
@@ -137,11 +215,11 @@ QString JsonSchema::validate(
             return QStringLiteral("%1 must have at most %2 items")
                 .arg(path)
                 .arg(schema.value(QStringLiteral("maxItems")).toInt());
-        if (schema.value(QStringLiteral("items")).isObject()) {
-            const QJsonObject items = schema.value(QStringLiteral("items")).toObject();
+        const QJsonValue items = schema.value(QStringLiteral("items"));
+        if (items.isObject() || items.isBool()) {
             for (int i = 0; i < arr.size(); ++i) {
                 const QString err =
-                    validate(items, arr.at(i), QStringLiteral("%1[%2]").arg(path).arg(i));
+                    validateSub(items, arr.at(i), QStringLiteral("%1[%2]").arg(path).arg(i));
                 if (!err.isEmpty())
                     return err;
             }
@@ -159,8 +237,7 @@ QString JsonSchema::validate(
         for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
             const QString childPath = path + QLatin1Char('.') + it.key();
             if (props.contains(it.key())) {
-                const QString err =
-                    validate(props.value(it.key()).toObject(), it.value(), childPath);
+                const QString err = validateSub(props.value(it.key()), it.value(), childPath);
                 if (!err.isEmpty())
                     return err;
             } else if (additional.isBool() && !additional.toBool()) {
@@ -183,7 +260,7 @@ QString JsonSchema::validate(
         int matches = 0;
         QString firstError;
         for (const QJsonValue &sub : schema.value(key).toArray()) {
-            const QString err = validate(sub.toObject(), value, path);
+            const QString err = validateSub(sub, value, path);
             if (err.isEmpty())
                 ++matches;
             else if (firstError.isEmpty())

@@ -2,62 +2,46 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "Caller.h"
+#include "FeatureHost.h"
+#include "McpFeature.h"
+#include "McpRequest.h"
+#include "MethodTable.h"
 #include "ServerConfig.h"
 #include "ServerContext.h"
-#include "TaskStore.h"
-#include "ToolCall.h"
-#include "ToolRegistry.h"
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonObject>
 #include <QMap>
 #include <QObject>
-#include <QPointer>
-#include <QSet>
 
-#include <functional>
-#include <optional>
-
-class QTimer;
+#include <memory>
+#include <vector>
 
 namespace Hopx::Mcp {
 
-class PromptRegistry;
-class ResourceRegistry;
 class ToolRegistry;
-class ToolResult;
 
-/*! \brief One MCP conversation, independent of its transport.
+/*! \brief One MCP conversation, independent of its transport: the core every feature plugs into.
  *
  * Feed it complete lines with handleLine() (or parsed JSON with handleJson()); it emits
- * outgoing() with each message to send (compact JSON, no newline). It implements JSON-RPC
- * framing and errors, the lifecycle and version negotiation, ping, tools/list (paginated),
- * tools/call (validated, asynchronous, several in flight, answered as they finish), progress,
- * cancellation, logging, 2025-03-26 batches, resources (list, templates, read, subscribe),
- * prompts, completion, tasks (2025-11-25, experimental) and server-to-client requests made by
- * tools (sampling, elicitation). Capabilities are declared only for what the ServerContext
- * offers. Nothing a client sends can make it throw or stop answering.
+ * outgoing() with each message to send (compact JSON, no newline). The core does JSON-RPC
+ * framing and errors, 2025-03-26 batches, the lifecycle and version negotiation, ping, the
+ * method table, requests in flight and their cancellation, and reporting to the server's
+ * SessionObserver. Everything else is a feature (SessionFeatures): tools, tasks, resources,
+ * prompts, completion, logging and the requests tools send to the client, each registering
+ * its methods and declaring its capability. Nothing a client sends can make it throw or stop
+ * answering.
  *
  * outgoing()'s second argument names the client request a message belongs to (its
  * JsonRpc::idKey: the response itself, its progress and log notifications, requests a tool
  * sends to the client while serving it), or is empty for messages that belong to none. A
  * stream transport ignores it; Streamable HTTP uses it to pick the SSE stream.
  */
-class McpSession : public QObject
+class McpSession : public QObject, private FeatureHost
 {
     Q_OBJECT
 public:
-    struct RequestRecord
-    {
-        enum class Outcome { Ok, ProtocolError, ToolError, Cancelled };
-        QString method;
-        QString tool; // tools/call only
-        qint64 durationUs = 0;
-        Outcome outcome = Outcome::Ok;
-        QString detail; // error message, if any
-    };
-
     McpSession(const ServerConfig &config, ToolRegistry *registry, QObject *parent = nullptr);
     McpSession(const ServerConfig &config, const ServerContext &context, QObject *parent = nullptr);
     ~McpSession() override;
@@ -68,94 +52,62 @@ public:
     //! The transport saw a line over the limit: answer with a parse error (then it closes).
     void handleOversizedLine(qsizetype limit);
     //! Per-connection environment from the bridge's hello (HOPX_API_KEY, …).
-    void setConnectionEnv(const QMap<QString, QString> &env) { m_connectionEnv = env; }
-    const QMap<QString, QString> &connectionEnv() const { return m_connectionEnv; }
-    /*! Who the client is, as far as the transport can tell (e.g. "local-uid:1000"). Tasks are
+    void setConnectionEnv(const QMap<QString, QString> &env);
+    /*! Who the client is, as far as the transport can tell (e.g. "local-user"). Tasks are
      *  bound to it: another session with the same context may poll them, nobody else can. */
-    void setAuthContext(const QString &context) { m_authContext = context; }
-    const QString &authContext() const { return m_authContext; }
-    //! A server-wide log message (notifications/message), sent if at or above the level.
-    void sendLog(const QString &level, const QString &logger, const QJsonValue &data);
-    //! Cancels every call in flight (the client is gone). Tasks keep running.
+    void setAuthContext(const QString &context);
+    //! The id the transport opened this session under in ServerContext::observer.
+    void setObserverId(quint64 id) { m_observerId = id; }
+    //! Cancels every request in flight (the client is gone). Tasks keep running.
     void abortAll();
 
     bool isInitialized() const { return m_initialized; }
-    const QString &protocolVersion() const { return m_protocolVersion; }
-    const QJsonObject &clientInfo() const { return m_clientInfo; }
-    const QJsonObject &clientCapabilities() const { return m_clientCapabilities; }
-    const QJsonObject &serverCapabilities() const { return m_serverCapabilities; }
-    int inFlightCount() const { return m_inFlight.size(); }
-
-    static int logLevelRank(const QString &level); // -1 when unknown
+    const QString &protocolVersion() const { return m_caller->protocolVersion; }
+    const QJsonObject &clientInfo() const { return m_caller->clientInfo; }
+    int inFlightCount() const { return int(m_inFlight.size()); }
+    const MethodTable &methods() const { return m_methods; }
 
 signals:
     void outgoing(const QByteArray &message, const QString &relatedRequest = {});
     //! The request ended without any response (it was cancelled).
     void requestDropped(const QString &relatedRequest);
-    void clientIdentified(const QJsonObject &clientInfo, const QString &protocolVersion);
-    void requestFinished(const Hopx::Mcp::McpSession::RequestRecord &record);
 
 private:
-    // nullopt = the message gets no response (a notification, or a cancelled request)
-    using Responder = std::function<void(std::optional<QJsonObject>)>;
+    friend class McpRequest;
+    using RequestState = McpRequest::State;
+    using Batch = std::shared_ptr<BatchCollector>;
 
-    void dispatch(const QJsonValue &message, const Responder &respond);
-    void dispatchRequest(const QJsonObject &msg, const QJsonValue &id, const Responder &respond);
-    void handleNotification(const QString &method, const QJsonObject &params);
-    void handleClientResponse(const QJsonObject &msg);
-    QJsonObject initializeResult(const QJsonObject &params);
-    void callTool(const QJsonObject &params, const QJsonValue &id, const Responder &respond);
-    void startTask(const ToolRegistry::Entry &entry, ToolCall *call, const QJsonObject &taskParams,
-        const QJsonValue &id, const Responder &respond, const std::optional<ToolResult> &early);
-    void readResource(const QJsonObject &params, const QJsonValue &id, const Responder &respond);
-    void taskRequest(const QString &method, const QJsonObject &params, const QJsonValue &id,
-        const Responder &respond);
-    void answerTaskResult(
-        const TaskStore::Task &task, const QJsonValue &id, const Responder &respond);
-    void handleTaskChanged(const TaskStore::Task &task);
-    void sendClientRequest(ToolCall *call, const QString &method, const QJsonObject &params,
-        const ToolCall::ClientCallback &callback);
-    void cancelClientRequestsOf(ToolCall *call, bool notifyCallbacks);
-    QString relatedKeyFor(ToolCall *call) const;
-    void send(const QJsonObject &message, const QString &relatedKey = {});
-    void emitLog(const QString &level, const QString &logger, const QJsonValue &data,
-        const QString &relatedKey, const QString &taskId);
-    void record(const QString &method, const QString &tool, const QElapsedTimer &timer,
-        RequestRecord::Outcome outcome, const QString &detail = {});
-    bool tasksOffered() const;
+    // FeatureHost
+    void send(const QJsonObject &message, const QString &relatedKey = {}) override;
+    const Caller *listener() const override;
+    const ServerConfig &config() const override { return m_config; }
 
-    struct InFlight
-    {
-        QPointer<ToolCall> call;
-        Responder respond;
-        QString taskId; // a tasks/result waiting for this task
-    };
-    struct OutgoingRequest
-    {
-        ToolCall::ClientCallback callback;
-        QPointer<ToolCall> call;
-        QTimer *timer = nullptr;
-        QString taskId;
-    };
+    void registerLifecycle();
+    void handleBatch(const QJsonArray &batch);
+    void dispatch(const QJsonValue &message, const Batch &batch);
+    void dispatchRequest(const QString &method, const QJsonObject &params, const QJsonValue &id,
+        const QString &key, const Batch &batch);
+    CallerPtr callerFor(const QJsonObject &params) const;
+    QJsonObject declareCapabilities(const Caller &caller) const;
+    void initialize(const McpRequest &request);
+    void cancelled(const QJsonObject &params);
+    void cancel(RequestState &state);
+    //! Sends (or collects, in a batch) what answers a request; `key` names it.
+    void reply(const Batch &batch, const QByteArray &message, const QString &key);
+    //! The message needs no reply (a notification, a response, a cancelled request).
+    void noReply(const Batch &batch, const QString &key);
+    void deliver(RequestState &state, const QByteArray &message, RequestRecord::Outcome outcome,
+        const QString &detail);
+    void record(const RequestState &state, RequestRecord::Outcome outcome, const QString &detail);
+    void updateCaller(const std::function<void(Caller &)> &change);
 
     ServerConfig m_config;
-    QPointer<ToolRegistry> m_registry;
-    QPointer<ResourceRegistry> m_resources;
-    QPointer<PromptRegistry> m_prompts;
-    QPointer<TaskStore> m_tasks;
-    QHash<QString, InFlight> m_inFlight; // JsonRpc::idKey → request in flight
-    QHash<const ToolCall *, QString> m_callKeys; // plain (non-task) call → its request key
-    QHash<QString, OutgoingRequest> m_outgoing; // our requests to the client
-    QSet<QString> m_ownTasks; // tasks this session created
-    QSet<QString> m_subscriptions; // resources/subscribe
-    QMap<QString, QString> m_connectionEnv;
-    QJsonObject m_clientInfo;
-    QJsonObject m_clientCapabilities;
-    QJsonObject m_serverCapabilities;
-    QString m_protocolVersion;
-    QString m_authContext;
-    qint64 m_nextOutgoingId = 1;
-    int m_logLevel = 1; // info: below that nothing is sent unless the client asks
+    ServerContext m_context;
+    MethodTable m_methods;
+    std::vector<std::unique_ptr<McpFeature>> m_features;
+    QHash<QString, std::shared_ptr<RequestState>> m_inFlight; // JsonRpc::idKey → request
+    CallerPtr m_caller; // the session's: env and auth context, then what initialize agreed
+    quint64 m_observerId = 0;
     bool m_initializeAnswered = false;
     bool m_initialized = false;
 };

@@ -41,18 +41,6 @@ void PromptRegistry::add(const Prompt &prompt, Getter getter, Completer complete
     emit listChanged();
 }
 
-bool PromptRegistry::remove(const QString &name)
-{
-    for (int i = 0; i < m_entries.size(); ++i) {
-        if (m_entries.at(i).prompt.name == name) {
-            m_entries.removeAt(i);
-            emit listChanged();
-            return true;
-        }
-    }
-    return false;
-}
-
 const PromptRegistry::Entry *PromptRegistry::find(const QString &name) const
 {
     for (const Entry &e : m_entries)

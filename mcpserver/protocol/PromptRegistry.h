@@ -51,7 +51,6 @@ public:
     using QObject::QObject;
 
     void add(const Prompt &prompt, Getter getter, Completer completer = {});
-    bool remove(const QString &name);
     const Entry *find(const QString &name) const;
     QList<Prompt> prompts() const;
     bool isEmpty() const { return m_entries.isEmpty(); }

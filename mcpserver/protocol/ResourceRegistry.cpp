@@ -107,18 +107,6 @@ void ResourceRegistry::addSessionTemplate(
     emit listChanged();
 }
 
-bool ResourceRegistry::removeResource(const QString &uri)
-{
-    for (int i = 0; i < m_resources.size(); ++i) {
-        if (m_resources.at(i).resource.uri == uri) {
-            m_resources.removeAt(i);
-            emit listChanged();
-            return true;
-        }
-    }
-    return false;
-}
-
 QList<ResourceRegistry::Resource> ResourceRegistry::resources() const
 {
     QList<Resource> out;

@@ -83,7 +83,6 @@ public:
     //! A template whose reader and completer see the asking session's environment.
     void addSessionTemplate(
         const Template &resourceTemplate, SessionReader reader, SessionCompleter completer = {});
-    bool removeResource(const QString &uri);
     QList<Resource> resources() const;
     QList<Template> templates() const;
     bool isEmpty() const { return m_resources.isEmpty() && m_templates.isEmpty(); }

@@ -9,13 +9,27 @@
 
 namespace Hopx::Mcp {
 
+namespace {
+RequestContext outsideAnySession(const QMap<QString, QString> &connectionEnv)
+{
+    auto caller = std::make_shared<Caller>();
+    caller->connectionEnv = connectionEnv;
+    return RequestContext {caller, {}, {}};
+}
+} // namespace
+
 ToolCall::ToolCall(const QString &toolName, const QJsonObject &arguments,
     const QJsonValue &progressToken, const QMap<QString, QString> &connectionEnv, QObject *parent)
+    : ToolCall(outsideAnySession(connectionEnv), toolName, arguments, progressToken, parent)
+{ }
+
+ToolCall::ToolCall(const RequestContext &context, const QString &toolName,
+    const QJsonObject &arguments, const QJsonValue &progressToken, QObject *parent)
     : QObject(parent)
     , m_toolName(toolName)
     , m_arguments(arguments)
     , m_progressToken(progressToken)
-    , m_connectionEnv(connectionEnv)
+    , m_context(context)
 { }
 
 void ToolCall::reportProgress(double progress, double total, const QString &message)

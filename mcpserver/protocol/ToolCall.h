@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "RequestContext.h"
 #include "ToolResult.h"
 
 #include <QJsonObject>
@@ -41,29 +42,26 @@ public:
     using ClientRequester = std::function<void(ToolCall *call, const QString &method,
         const QJsonObject &params, const ClientCallback &callback)>;
 
+    //! A call outside any session (tests, tools calling tools): only `connectionEnv` is known.
     ToolCall(const QString &toolName, const QJsonObject &arguments, const QJsonValue &progressToken,
         const QMap<QString, QString> &connectionEnv, QObject *parent = nullptr);
+    //! A call made by a request: who asked comes from its context.
+    ToolCall(const RequestContext &context, const QString &toolName, const QJsonObject &arguments,
+        const QJsonValue &progressToken, QObject *parent = nullptr);
 
     const QString &toolName() const { return m_toolName; }
     const QJsonObject &arguments() const { return m_arguments; }
+    //! The request that made the call (its caller, id and key).
+    const RequestContext &context() const { return m_context; }
     //! HOPX_API_KEY / HOPX_BASE_URL / HOPX_PROVIDER sent by the bridge for this connection.
-    const QMap<QString, QString> &connectionEnv() const { return m_connectionEnv; }
-    //! The protocol version and client of the session the call came from.
-    const QString &protocolVersion() const { return m_protocolVersion; }
-    const QJsonObject &clientInfo() const { return m_clientInfo; }
-    void setSessionInfo(const QString &protocolVersion, const QJsonObject &clientInfo)
-    {
-        m_protocolVersion = protocolVersion;
-        m_clientInfo = clientInfo;
-    }
-    //! What the client declared in initialize (e.g. "elicitation", "sampling").
+    const QMap<QString, QString> &connectionEnv() const { return caller().connectionEnv; }
+    //! The protocol version and client the request came from.
+    const QString &protocolVersion() const { return caller().protocolVersion; }
+    const QJsonObject &clientInfo() const { return caller().clientInfo; }
+    //! What the client declared (e.g. "elicitation", "sampling").
     bool clientSupports(const QString &capability) const
     {
-        return m_clientCapabilities.contains(capability);
-    }
-    void setClientCapabilities(const QJsonObject &capabilities)
-    {
-        m_clientCapabilities = capabilities;
+        return caller().clientSupports(capability);
     }
     bool hasProgressToken() const { return !m_progressToken.isUndefined(); }
     bool isCancelled() const { return m_cancelled; }
@@ -98,13 +96,12 @@ signals:
     void finished(const Hopx::Mcp::ToolResult &result);
 
 private:
+    const Caller &caller() const { return *m_context.caller; }
+
     QString m_toolName;
     QJsonObject m_arguments;
     QJsonValue m_progressToken;
-    QMap<QString, QString> m_connectionEnv;
-    QString m_protocolVersion;
-    QJsonObject m_clientInfo;
-    QJsonObject m_clientCapabilities;
+    RequestContext m_context;
     QString m_taskId;
     ClientRequester m_requester;
     double m_lastProgress = -1;

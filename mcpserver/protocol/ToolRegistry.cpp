@@ -2,19 +2,29 @@
 // SPDX-License-Identifier: MIT
 #include "ToolRegistry.h"
 
+#include "JsonSchema.h"
+
 namespace Hopx::Mcp {
 
-void ToolRegistry::add(const ToolSpec &spec, Handler handler)
+bool ToolRegistry::add(const ToolSpec &spec, Handler handler)
 {
+    const QStringList unsupported = JsonSchema::unsupportedKeywords(spec.inputSchema);
+    if (!unsupported.isEmpty()) {
+        qWarning("ToolRegistry: refusing tool %s: its input schema uses %s, which the argument "
+                 "validator does not implement",
+            qPrintable(spec.name), qPrintable(unsupported.join(QStringLiteral(", "))));
+        return false;
+    }
     for (Entry &e : m_entries) {
         if (e.spec.name == spec.name) {
             e = Entry {spec, std::move(handler), true};
             emit changed();
-            return;
+            return true;
         }
     }
     m_entries.append(Entry {spec, std::move(handler), true});
     emit changed();
+    return true;
 }
 
 const ToolRegistry::Entry *ToolRegistry::find(const QString &name) const

@@ -32,7 +32,9 @@ public:
 
     using QObject::QObject;
 
-    void add(const ToolSpec &spec, Handler handler);
+    //! False (and not added) when the input schema uses a keyword JsonSchema cannot check:
+    //! such a tool would run with arguments nobody validated.
+    bool add(const ToolSpec &spec, Handler handler);
     const Entry *find(const QString &name) const;
     //! Enabled tools in registration order.
     QList<ToolSpec> specs() const;

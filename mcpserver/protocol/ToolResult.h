@@ -9,7 +9,12 @@
 
 namespace Hopx::Mcp {
 
-/*! \brief A CallToolResult: content blocks, optional structuredContent, isError. */
+/*! \brief A CallToolResult: content blocks, optional structuredContent, isError.
+ *
+ * A structured result keeps the compact JSON it makes for its text block and writes it
+ * into the response as it is (toResponseJson()): the object is serialized once, not three
+ * times (text, then text again escaped, then structuredContent).
+ */
 class ToolResult
 {
 public:
@@ -29,12 +34,20 @@ public:
 
     bool isError() const { return m_isError; }
     const QJsonObject &structuredContent() const { return m_structured; }
-    const QJsonArray &content() const { return m_content; }
+    const QJsonArray &content() const;
     QJsonObject toJson() const;
+    //! toJson() as compact JSON (the same bytes JsonRpc::serialize would write).
+    QByteArray toResponseJson() const;
 
 private:
-    QJsonArray m_content;
+    void materialize() const;
+
+    // The first text block of a structured result, as UTF-8 JSON, until someone asks for the
+    // blocks as objects (content(), toJson()); then it moves into m_content.
+    mutable QByteArray m_jsonText;
+    mutable QJsonArray m_content;
     QJsonObject m_structured;
+    QByteArray m_structuredJson; // m_structured as compact JSON, when it was written already
     bool m_hasStructured = false;
     bool m_isError = false;
 };

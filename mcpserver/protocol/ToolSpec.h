@@ -27,6 +27,8 @@ struct ToolSpec
     QString description;
     QJsonObject inputSchema {{QStringLiteral("type"), QStringLiteral("object")}};
     QJsonObject outputSchema; // empty = none
+    //! The keys of a result given only as JSON text (no outputSchema): documented, never sent.
+    QJsonObject textResultSchema;
     //! MCP's defaults for a tool that says nothing: it may destroy, and it reaches outside.
     Hints hints {Destructive | OpenWorld};
     TaskSupport taskSupport = TaskSupport::Forbidden;

@@ -33,8 +33,6 @@ public:
      *  Returns false with `error` set on a bad flag. */
     bool configure(const QCommandLineParser &parser, HttpServerConfig *config, QStringList *notes,
         QString *error);
-    //! The file holding a generated token ("" when the token came from the user or is off).
-    const QString &generatedTokenFile() const { return m_tokenFile; }
     //! On shutdown: deletes that file if it still holds our token (a stale token helps nobody).
     void removeGeneratedToken();
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "HttpMcpSession.h"
 
+#include "protocol/SessionObserver.h"
+
 #include <QLoggingCategory>
 #include <QTimer>
 
@@ -16,14 +18,17 @@ HttpMcpSession::HttpMcpSession(const QString &id, const ServerConfig &config,
     , m_id(id)
     , m_http(http)
     , m_session(new McpSession(config, context, this))
+    , m_observer(context.observer)
     , m_keepAlive(new QTimer(this))
 {
     m_session->setAuthContext(authContext);
+    if (m_observer) {
+        m_observerId = m_observer->open(SessionObserver::Transport::Http);
+        m_session->setObserverId(m_observerId);
+    }
     m_lastActivity.start();
     connect(m_session, &McpSession::outgoing, this, &HttpMcpSession::route);
     connect(m_session, &McpSession::requestDropped, this, &HttpMcpSession::dropped);
-    connect(m_session, &McpSession::requestFinished, this, &HttpMcpSession::requestFinished);
-    connect(m_session, &McpSession::clientIdentified, this, &HttpMcpSession::clientIdentified);
     m_keepAlive->setInterval(m_http.sseKeepAliveMs);
     connect(m_keepAlive, &QTimer::timeout, this, [this]() {
         // An SSE comment: keeps idle-timeout proxies and the client's own watchdogs quiet.
@@ -90,6 +95,8 @@ void HttpMcpSession::close()
     m_getStream = nullptr;
     m_keepAlive->stop();
     m_session->abortAll();
+    if (m_observer && m_observerId)
+        m_observer->close(std::exchange(m_observerId, 0));
 }
 
 void HttpMcpSession::handlePost(

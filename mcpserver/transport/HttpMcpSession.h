@@ -20,13 +20,16 @@ class QTimer;
 
 namespace Hopx::Mcp {
 
+class SessionObserver;
+
 /*! \brief One Streamable HTTP session (Mcp-Session-Id): an McpSession and its SSE streams.
  *
  * Routes each outgoing message to exactly one stream: a message related to a request goes
  * on that request's POST (progress, log, server-to-client requests, then the response, which
  * ends the stream); a POST whose response is ready before anything else was said is answered
  * as plain JSON instead. Unrelated messages (list_changed, resources/updated, task status)
- * go on the GET stream, or wait in a bounded queue until one is opened.
+ * go on the GET stream, or wait in a bounded queue until one is opened. The session is open
+ * in the server's SessionObserver from creation to close().
  */
 class HttpMcpSession : public QObject
 {
@@ -51,10 +54,6 @@ public:
     //! No open stream and no request in flight: the session may be evicted.
     bool isIdle() const;
     qint64 idleMs() const { return m_lastActivity.elapsed(); }
-
-signals:
-    void requestFinished(const Hopx::Mcp::McpSession::RequestRecord &record);
-    void clientIdentified(const QJsonObject &clientInfo, const QString &protocolVersion);
 
 private:
     //! The answer to one POST that carried requests.
@@ -82,6 +81,8 @@ private:
     QString m_id;
     HttpServerConfig m_http;
     McpSession *m_session;
+    SessionObserver *m_observer;
+    quint64 m_observerId = 0;
     QHash<QString, ExchangePtr> m_exchanges; // request key → its POST
     QPointer<HttpConnection> m_getStream;
     QMetaObject::Connection m_getStreamClosed;

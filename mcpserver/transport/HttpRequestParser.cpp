@@ -7,18 +7,65 @@
 namespace Hopx::Mcp {
 
 namespace {
-bool isToken(const QByteArray &s)
+
+bool isTokenChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+        || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
+}
+
+bool isToken(QByteArrayView s)
 {
     if (s.isEmpty())
         return false;
+    for (char c : s)
+        if (!isTokenChar(c))
+            return false;
+    return true;
+}
+
+// Field values and chunk extensions: visible characters, obs-text, SP and HTAB only. A CR, LF
+// or NUL inside one is how requests get smuggled past a front end that reads them differently.
+bool isFieldText(QByteArrayView s)
+{
     for (char c : s) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-            || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
-        if (!ok)
+        const auto u = static_cast<unsigned char>(c);
+        if ((u < 0x20 && c != '\t') || u == 0x7f)
             return false;
     }
     return true;
 }
+
+// Optional whitespace is SP and HTAB only: QByteArray::trimmed() would also drop VT, FF, CR, LF.
+QByteArray trimOws(QByteArrayView s)
+{
+    while (!s.isEmpty() && (s.front() == ' ' || s.front() == '\t'))
+        s = s.sliced(1);
+    while (!s.isEmpty() && (s.back() == ' ' || s.back() == '\t'))
+        s.chop(1);
+    return s.toByteArray();
+}
+
+bool isDigits(QByteArrayView s)
+{
+    if (s.isEmpty())
+        return false;
+    for (char c : s)
+        if (c < '0' || c > '9')
+            return false;
+    return true;
+}
+
+bool isHexDigits(QByteArrayView s)
+{
+    if (s.isEmpty())
+        return false;
+    for (char c : s)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))
+            return false;
+    return true;
+}
+
 } // namespace
 
 HttpRequestParser::HttpRequestParser(qsizetype maxHeaderBytes, qsizetype maxBodyBytes)
@@ -40,6 +87,7 @@ HttpRequest HttpRequestParser::takeRequest()
     m_stage = Stage::Headers;
     m_contentLength = 0;
     m_chunkRemaining = 0;
+    m_headerScanned = 0;
     m_expectContinue = false;
     return r;
 }
@@ -50,8 +98,10 @@ HttpRequestParser::State HttpRequestParser::parse(QByteArray &buffer)
         return State::Error;
     if (m_stage == Stage::Headers) {
         // Tolerate the blank lines some clients send between keep-alive requests (RFC 9112 §2.2).
-        while (buffer.startsWith("\r\n"))
+        while (buffer.startsWith("\r\n")) {
             buffer.remove(0, 2);
+            m_headerScanned = 0;
+        }
         const State s = parseHeaders(buffer);
         if (s != State::Complete)
             return s;
@@ -68,8 +118,26 @@ HttpRequestParser::State HttpRequestParser::parse(QByteArray &buffer)
 
 HttpRequestParser::State HttpRequestParser::parseHeaders(QByteArray &buffer)
 {
-    const qsizetype end = buffer.indexOf("\r\n\r\n");
+    // Lines end with CRLF and nothing else (RFC 9112 §2.2): a bare CR or LF, or a NUL, fails
+    // at once rather than when the block ends. Bytes already checked are not scanned again, so
+    // a header block sent a byte at a time costs linear time.
+    qsizetype end = -1;
+    qsizetype i = m_headerScanned;
+    for (; i < buffer.size(); ++i) {
+        const char c = buffer.at(i);
+        if (c == '\n' && (i == 0 || buffer.at(i - 1) != '\r'))
+            return fail(400, QStringLiteral("Header lines must end with CRLF (bare LF)"));
+        if (c == '\r' && i + 1 < buffer.size() && buffer.at(i + 1) != '\n')
+            return fail(400, QStringLiteral("Bare CR in the request header"));
+        if (c == '\0')
+            return fail(400, QStringLiteral("NUL in the request header"));
+        if (c == '\n' && i >= 3 && buffer.at(i - 2) == '\n' && buffer.at(i - 3) == '\r') {
+            end = i - 3;
+            break;
+        }
+    }
     if (end < 0) {
+        m_headerScanned = (i > 0 && buffer.at(i - 1) == '\r') ? i - 1 : i;
         if (buffer.size() > m_maxHeaderBytes)
             return fail(431, QStringLiteral("Request header fields too large"));
         return State::NeedMore;
@@ -78,18 +146,26 @@ HttpRequestParser::State HttpRequestParser::parseHeaders(QByteArray &buffer)
         return fail(431, QStringLiteral("Request header fields too large"));
     const QByteArray head = buffer.left(end);
     buffer.remove(0, end + 4);
-    const QList<QByteArray> lines = head.split('\n');
+    m_headerScanned = 0;
+    const QList<QByteArray> lines = head.split('\n'); // each but the last ends with the CR
 
-    const QList<QByteArray> requestLine = lines.first().trimmed().split(' ');
-    if (requestLine.size() != 3 || !isToken(requestLine.at(0)) || requestLine.at(1).isEmpty())
+    QByteArray first = lines.first();
+    if (first.endsWith('\r'))
+        first.chop(1);
+    const QList<QByteArray> requestLine = first.split(' ');
+    if (requestLine.size() != 3 || !isToken(requestLine.at(0)) || requestLine.at(1).isEmpty()
+        || !isFieldText(requestLine.at(1)) || requestLine.at(1).contains('\t'))
         return fail(400, QStringLiteral("Malformed request line"));
     const QByteArray &version = requestLine.at(2);
     if (version == "HTTP/1.1")
         m_request.minorVersion = 1;
     else if (version == "HTTP/1.0")
         m_request.minorVersion = 0;
-    else
+    else if (version.size() == 8 && version.startsWith("HTTP/") && isDigits(version.mid(5, 1))
+        && version.at(6) == '.' && isDigits(version.mid(7, 1)))
         return fail(505, QStringLiteral("Only HTTP/1.0 and HTTP/1.1 are supported"));
+    else
+        return fail(400, QStringLiteral("Malformed request line"));
     m_request.method = requestLine.at(0);
     m_request.target = requestLine.at(1);
     const qsizetype q = m_request.target.indexOf('?');
@@ -99,46 +175,71 @@ HttpRequestParser::State HttpRequestParser::parseHeaders(QByteArray &buffer)
         QByteArray line = lines.at(i);
         if (line.endsWith('\r'))
             line.chop(1);
-        if (line.isEmpty())
-            continue;
         if (line.startsWith(' ') || line.startsWith('\t'))
             return fail(400, QStringLiteral("Obsolete header folding is not accepted"));
         const qsizetype colon = line.indexOf(':');
-        if (colon <= 0 || !isToken(line.left(colon)))
+        if (colon <= 0 || !isToken(QByteArrayView(line).first(colon)))
             return fail(400, QStringLiteral("Malformed header line"));
-        m_request.headers.append({line.left(colon).toLower(), line.mid(colon + 1).trimmed()});
+        const QByteArray value = trimOws(QByteArrayView(line).sliced(colon + 1));
+        if (!isFieldText(value))
+            return fail(400, QStringLiteral("Invalid character in a header value"));
+        m_request.headers.append({line.left(colon).toLower(), value});
     }
-    if (m_request.minorVersion == 1 && !m_request.hasHeader("host"))
-        return fail(400, QStringLiteral("HTTP/1.1 requires a Host header"));
+    return checkFraming();
+}
 
-    QByteArray transferEncoding;
+HttpRequestParser::State HttpRequestParser::checkFraming()
+{
+    int hosts = 0;
+    int encodings = 0;
+    int lengths = 0;
+    QList<QByteArray> codings;
     QByteArray contentLength;
-    int lengthHeaders = 0;
     for (const auto &h : std::as_const(m_request.headers)) {
-        if (h.first == "transfer-encoding")
-            transferEncoding =
-                transferEncoding.isEmpty() ? h.second : transferEncoding + ',' + h.second;
+        if (h.first == "host")
+            ++hosts;
+        if (h.first == "transfer-encoding") {
+            ++encodings;
+            for (const QByteArray &c : h.second.split(','))
+                codings.append(trimOws(c).toLower());
+        }
         if (h.first == "content-length") {
-            if (lengthHeaders++ && h.second != contentLength)
-                return fail(400, QStringLiteral("Conflicting Content-Length headers"));
+            ++lengths;
             contentLength = h.second;
         }
     }
+    if (m_request.minorVersion == 1 && hosts == 0)
+        return fail(400, QStringLiteral("HTTP/1.1 requires a Host header"));
+    if (hosts > 1)
+        return fail(400, QStringLiteral("More than one Host header"));
+    // One reading of the body's length, or none: anything a front end could read another way
+    // (two lengths, a length and a coding, a coding list that is not exactly "chunked") is
+    // refused before a body byte is read.
+    if (lengths > 1)
+        return fail(400, QStringLiteral("More than one Content-Length header"));
     m_expectContinue = m_request.header("expect").toLower() == "100-continue";
-    if (!transferEncoding.isEmpty()) {
-        if (lengthHeaders)
+    if (encodings) {
+        if (lengths)
             return fail(400, QStringLiteral("Content-Length together with Transfer-Encoding"));
-        if (transferEncoding.trimmed().toLower() != "chunked")
-            return fail(501, QStringLiteral("Only the chunked transfer coding is supported"));
+        if (m_request.minorVersion == 0)
+            return fail(400, QStringLiteral("Transfer-Encoding in an HTTP/1.0 request"));
+        if (codings.contains(QByteArray()))
+            return fail(400, QStringLiteral("Empty Transfer-Encoding"));
+        if (codings.last() != "chunked")
+            return fail(codings.contains("chunked") ? 400 : 501,
+                QStringLiteral("Only the chunked transfer coding is supported"));
+        if (codings.size() > 1)
+            return fail(codings.count("chunked") > 1 ? 400 : 501,
+                QStringLiteral("Only the chunked transfer coding is supported"));
         m_stage = Stage::ChunkSize;
         return State::Complete;
     }
-    if (lengthHeaders) {
-        bool ok = false;
-        const qlonglong n = contentLength.toLongLong(&ok);
-        if (!ok || n < 0 || contentLength.startsWith('+'))
+    if (lengths) {
+        if (!isDigits(contentLength))
             return fail(400, QStringLiteral("Malformed Content-Length"));
-        if (n > m_maxBodyBytes)
+        // Digits only, so only its size can make it overflow: 19 digits are past any limit.
+        const qlonglong n = contentLength.size() > 18 ? -1 : contentLength.toLongLong();
+        if (n < 0 || n > m_maxBodyBytes)
             return fail(
                 413, QStringLiteral("Request body larger than %1 bytes").arg(m_maxBodyBytes));
         m_contentLength = qsizetype(n);
@@ -157,13 +258,17 @@ HttpRequestParser::State HttpRequestParser::parseChunked(QByteArray &buffer)
                                             : State::NeedMore;
             QByteArray sizeText = buffer.left(eol);
             buffer.remove(0, eol + 2);
+            // 1*HEXDIG, then extensions (ignored) that must still be field text: no sign, no
+            // "0x", no spaces, no bare CR or LF (RFC 9112 §7.1).
             const qsizetype ext = sizeText.indexOf(';');
-            if (ext >= 0)
+            if (ext >= 0) {
+                if (!isFieldText(QByteArrayView(sizeText).sliced(ext)))
+                    return fail(400, QStringLiteral("Malformed chunk extension"));
                 sizeText.truncate(ext);
-            bool ok = false;
-            const qlonglong size = sizeText.trimmed().toLongLong(&ok, 16);
-            if (!ok || size < 0 || sizeText.trimmed().size() > 15)
+            }
+            if (!isHexDigits(sizeText) || sizeText.size() > 15)
                 return fail(400, QStringLiteral("Malformed chunk size"));
+            const qlonglong size = sizeText.toLongLong(nullptr, 16);
             if (m_request.body.size() + size > m_maxBodyBytes)
                 return fail(
                     413, QStringLiteral("Request body larger than %1 bytes").arg(m_maxBodyBytes));
@@ -190,6 +295,8 @@ HttpRequestParser::State HttpRequestParser::parseChunked(QByteArray &buffer)
             return buffer.size() > m_maxHeaderBytes ? fail(431, QStringLiteral("Trailer too large"))
                                                     : State::NeedMore;
         const bool last = eol == 0;
+        if (!isFieldText(QByteArrayView(buffer).first(eol)))
+            return fail(400, QStringLiteral("Invalid character in a trailer"));
         buffer.remove(0, eol + 2);
         if (last)
             return State::Complete;

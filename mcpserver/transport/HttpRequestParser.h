@@ -15,7 +15,10 @@ namespace Hopx::Mcp {
  * of the next one in the buffer. Limits are enforced as early as possible: an oversized
  * header block fails with 431 before its end arrives, and a Content-Length over the body
  * limit fails with 413 before any body byte is read. Content-Length and chunked bodies are
- * accepted; both together (a request-smuggling shape) or any other transfer coding are not.
+ * accepted; both together (a request-smuggling shape) or any other transfer coding are not, and
+ * nor is anything else two parsers could read differently: bare CR or LF, NUL or other control
+ * characters in the header, obs-fold, two Content-Length or Host headers, a length that is not
+ * plain digits, a chunk size that is not plain hex (each 400).
  */
 class HttpRequestParser
 {
@@ -38,6 +41,8 @@ private:
     enum class Stage { Headers, Body, ChunkSize, ChunkData, ChunkTrailer };
     State fail(int status, const QString &message);
     State parseHeaders(QByteArray &buffer);
+    //! After the headers: how the body is framed, refusing every ambiguous framing.
+    State checkFraming();
     State parseChunked(QByteArray &buffer);
 
     qsizetype m_maxHeaderBytes;
@@ -46,6 +51,7 @@ private:
     HttpRequest m_request;
     qsizetype m_contentLength = 0;
     qsizetype m_chunkRemaining = 0;
+    qsizetype m_headerScanned = 0; // bytes of the header block checked for bare CR/LF so far
     bool m_expectContinue = false;
     int m_errorStatus = 0;
     QString m_errorMessage;

@@ -255,15 +255,7 @@ HttpMcpSession *HttpServer::createSession()
     const QString authContext =
         m_http.requireToken ? QStringLiteral("http-bearer") : QStringLiteral("http-session:") + id;
     auto *session = new HttpMcpSession(id, m_config, m_context, m_http, authContext, this);
-    const quint64 number = m_nextSessionNumber++;
-    connect(session, &HttpMcpSession::requestFinished, this,
-        [this, number](const McpSession::RequestRecord &r) { emit requestFinished(number, r); });
-    connect(session, &HttpMcpSession::clientIdentified, this,
-        [this, number](const QJsonObject &info, const QString &version) {
-            emit clientIdentified(number, info, version);
-        });
     m_sessions.insert(id, session);
-    m_sessionNumbers.insert(id, number);
     return session;
 }
 
@@ -272,9 +264,8 @@ void HttpServer::removeSession(const QString &id)
     HttpMcpSession *session = m_sessions.take(id);
     if (!session)
         return;
-    session->close();
+    session->close(); // the observer hears that it ended
     session->deleteLater();
-    emit sessionClosed(m_sessionNumbers.take(id));
 }
 
 void HttpServer::expireSessions()

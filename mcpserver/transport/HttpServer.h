@@ -4,7 +4,6 @@
 
 #include "HttpRequest.h"
 #include "HttpServerConfig.h"
-#include "protocol/McpSession.h"
 #include "protocol/ServerConfig.h"
 #include "protocol/ServerContext.h"
 
@@ -46,19 +45,9 @@ public:
     quint16 port() const;
     //! e.g. http://127.0.0.1:8765/mcp
     QString endpointUrl() const;
-    int sessionCount() const { return int(m_sessions.size()); }
-    int connectionCount() const { return m_connections; }
     /*! Replaces the bearer token while serving: the next request with the old one gets 401,
      *  whatever session it belongs to (a leaked token must stop working at once). */
     void setBearerToken(const QByteArray &token) { m_http.bearerToken = token; }
-
-signals:
-    // Per session, for views that list clients; `session` numbers are unique in this server.
-    void clientIdentified(
-        quint64 session, const QJsonObject &clientInfo, const QString &protocolVersion);
-    void requestFinished(quint64 session, const Hopx::Mcp::McpSession::RequestRecord &record);
-    //! Ended by DELETE, expiry, the session limit or close().
-    void sessionClosed(quint64 session);
 
 private:
     void acceptConnections();
@@ -80,8 +69,6 @@ private:
     QTcpServer *m_server;
     QTimer *m_sweep;
     QHash<QString, HttpMcpSession *> m_sessions;
-    QHash<QString, quint64> m_sessionNumbers;
-    quint64 m_nextSessionNumber = 1;
     QString m_error;
     int m_connections = 0;
 };

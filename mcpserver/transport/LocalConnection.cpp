@@ -6,6 +6,7 @@
 #include "ipc/Handoff.h"
 #include "ipc/Hello.h"
 #include "ipc/JsonScan.h"
+#include "protocol/SessionObserver.h"
 
 #include <QLocalSocket>
 #include <QLoggingCategory>
@@ -20,50 +21,50 @@ Q_LOGGING_CATEGORY(lcConnection, "hopx.mcp.connection", QtInfoMsg)
 namespace Hopx::Mcp {
 
 LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
-    ToolRegistry *registry, QObject *parent)
-    : LocalConnection(
-        socket, id, config, ServerContext {registry, nullptr, nullptr, nullptr}, parent)
-{ }
-
-LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
     const ServerContext &context, QObject *parent)
     : QObject(parent)
     , m_socket(socket)
     , m_session(new McpSession(config, context, this))
     , m_buffer(config.maxLineBytes)
     , m_id(id)
-    , m_connectedAt(QDateTime::currentDateTime())
+    , m_observer(context.observer)
 {
     m_socket->setParent(this);
+    qint64 peerPid = 0;
 #ifdef Q_OS_LINUX
     struct ucred cred
     {
     };
     socklen_t len = sizeof(cred);
     if (::getsockopt(int(m_socket->socketDescriptor()), SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0)
-        m_peerPid = cred.pid;
+        peerPid = cred.pid;
 #endif
+    if (m_observer) {
+        m_observerId = m_observer->open(SessionObserver::Transport::Local, peerPid);
+        m_session->setObserverId(m_observerId);
+    }
     // LocalServer admits only our own uid: every client on the socket is this user.
     m_session->setAuthContext(QStringLiteral("local-user"));
     connect(m_socket, &QLocalSocket::readyRead, this, &LocalConnection::readAvailable);
     connect(m_socket, &QLocalSocket::disconnected, this, [this]() {
         qCDebug(lcConnection) << "client" << m_id << "disconnected";
         m_session->abortAll();
+        endObservation();
         emit closed();
     });
     connect(m_session, &McpSession::outgoing, this, &LocalConnection::write);
-    connect(m_session, &McpSession::clientIdentified, this, &LocalConnection::identified);
-    connect(
-        m_session, &McpSession::requestFinished, this, [this](const McpSession::RequestRecord &r) {
-            if (r.method == QLatin1String("tools/call"))
-                ++m_callCount;
-            emit requestFinished(r);
-        });
 }
 
 LocalConnection::~LocalConnection()
 {
     m_session->abortAll();
+    endObservation();
+}
+
+void LocalConnection::endObservation()
+{
+    if (m_observer && m_observerId)
+        m_observer->close(std::exchange(m_observerId, 0));
 }
 
 void LocalConnection::close()
@@ -76,7 +77,7 @@ void LocalConnection::close()
 void LocalConnection::write(const QByteArray &message)
 {
     if (m_stdio) {
-        m_stdio->write(message + '\n');
+        m_stdio->writeLine(message);
         if (!m_openRequests.isEmpty()) {
             const Ipc::MessageInfo info =
                 Ipc::scanMessage(std::string_view(message.constData(), size_t(message.size())));
@@ -94,7 +95,8 @@ void LocalConnection::write(const QByteArray &message)
     }
     if (m_socket->state() != QLocalSocket::ConnectedState)
         return;
-    m_socket->write(message + '\n');
+    m_socket->write(message);
+    m_socket->write("\n", 1);
     // Write now rather than on the next event-loop pass: a round trip is a few hundred µs.
     m_socket->flush();
 }
@@ -132,10 +134,11 @@ void LocalConnection::processInput(const QByteArray &bytes)
                 return;
             }
             if (const auto hello = Ipc::Hello::parse(line)) {
-                m_bridgePid = hello->bridgePid;
+                if (m_observer && m_observerId && hello->bridgePid)
+                    m_observer->setPid(m_observerId, hello->bridgePid);
                 m_session->setConnectionEnv(hello->env);
                 qCDebug(lcConnection)
-                    << "client" << m_id << "is a bridge, pid" << m_bridgePid << "forwarding"
+                    << "client" << m_id << "is a bridge, pid" << hello->bridgePid << "forwarding"
                     << hello->env.keys(); // names only, never values
                 if (hello->handoff) {
                     // A bridge that offers waits for our answer before sending anything else;

@@ -19,10 +19,6 @@ Q_LOGGING_CATEGORY(lcServer, "hopx.mcp.server", QtInfoMsg)
 
 namespace Hopx::Mcp {
 
-LocalServer::LocalServer(const ServerConfig &config, ToolRegistry *registry, QObject *parent)
-    : LocalServer(config, ServerContext {registry, nullptr, nullptr, nullptr}, parent)
-{ }
-
 LocalServer::LocalServer(const ServerConfig &config, const ServerContext &context, QObject *parent)
     : QObject(parent)
     , m_config(config)
@@ -125,19 +121,12 @@ void LocalServer::acceptConnections()
 #endif
         auto *connection = new LocalConnection(socket, m_nextId++, m_config, m_context, this);
         m_connections.append(connection);
-        connect(connection, &LocalConnection::identified, this,
-            [this, connection]() { emit clientIdentified(connection); });
-        connect(connection, &LocalConnection::requestFinished, this,
-            [this, connection](
-                const McpSession::RequestRecord &r) { emit requestFinished(connection, r); });
         connect(connection, &LocalConnection::activationRequested, this,
             &LocalServer::activationRequested);
         connect(connection, &LocalConnection::closed, this, [this, connection]() {
             m_connections.removeAll(connection);
-            emit clientDisconnected(connection);
             connection->deleteLater();
         });
-        emit clientConnected(connection);
     }
 }
 

@@ -2,10 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "protocol/McpSession.h"
 #include "protocol/ServerConfig.h"
 #include "protocol/ServerContext.h"
-#include "protocol/ToolRegistry.h"
 
 #include <QList>
 #include <QObject>
@@ -19,13 +17,13 @@ class QLockFile;
 namespace Hopx::Mcp {
 
 class LocalConnection;
-class ToolRegistry;
 
 /*! \brief Serves MCP on the per-user local socket, one McpSession per client.
  *
  * listen() takes a lock file next to the socket, probes the socket and only removes it when
  * no live server answers (a live instance's socket must never be unlinked), then listens
- * with user-only access. On Linux each client's uid is checked with SO_PEERCRED.
+ * with user-only access. On Linux each client's uid is checked with SO_PEERCRED. Who
+ * connects and what they ask is told to ServerContext::observer by each connection.
  */
 class LocalServer : public QObject
 {
@@ -33,7 +31,6 @@ class LocalServer : public QObject
 public:
     enum class ListenResult { Listening, AlreadyRunning, Failed };
 
-    LocalServer(const ServerConfig &config, ToolRegistry *registry, QObject *parent = nullptr);
     LocalServer(
         const ServerConfig &config, const ServerContext &context, QObject *parent = nullptr);
     ~LocalServer() override;
@@ -48,11 +45,6 @@ public:
     static bool isServerAlive(const QString &serverName, int timeoutMs = 500);
 
 signals:
-    void clientConnected(Hopx::Mcp::LocalConnection *connection);
-    void clientIdentified(Hopx::Mcp::LocalConnection *connection);
-    void clientDisconnected(Hopx::Mcp::LocalConnection *connection);
-    void requestFinished(
-        Hopx::Mcp::LocalConnection *connection, const Hopx::Mcp::McpSession::RequestRecord &record);
     //! Another instance of the app was started: the GUI raises its window.
     void activationRequested();
 

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <csignal>
 #include <fcntl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace Hopx::Mcp {
@@ -81,6 +82,41 @@ void PipeChannel::write(const QByteArray &bytes)
     m_pending.append(bytes);
     if (!m_writeNotifier->isEnabled())
         flushOutput();
+}
+
+void PipeChannel::writeLine(const QByteArray &line)
+{
+    if (m_outputFailed)
+        return;
+    if (!m_pending.isEmpty() || m_writeNotifier->isEnabled()) {
+        m_pending.append(line);
+        m_pending.append('\n');
+        return;
+    }
+    struct iovec parts[2] = {
+        {const_cast<char *>(line.constData()), size_t(line.size())}, {const_cast<char *>("\n"), 1}};
+    const size_t total = size_t(line.size()) + 1;
+    ssize_t n;
+    do
+        n = ::writev(m_out, parts, 2);
+    while (n < 0 && errno == EINTR);
+    if (n < 0 && errno != EAGAIN) {
+        failOutput();
+        return;
+    }
+    const size_t done = n < 0 ? 0 : size_t(n);
+    if (done == total) {
+        emit drained();
+        return;
+    }
+    // The pipe is full: keep the rest until it is writable again.
+    if (done < size_t(line.size())) {
+        m_pending.append(line.constData() + done, line.size() - qsizetype(done));
+        m_pending.append('\n');
+    } else {
+        m_pending.append('\n');
+    }
+    m_writeNotifier->setEnabled(true);
 }
 
 void PipeChannel::flushOutput()

@@ -23,6 +23,8 @@ public:
     ~PipeChannel() override;
 
     void write(const QByteArray &bytes);
+    //! `line` and a newline, in one system call when nothing waits (no copy to join them).
+    void writeLine(const QByteArray &line);
     bool hasPendingOutput() const { return !m_pending.isEmpty(); }
 
 signals:

@@ -17,11 +17,16 @@ HOPX_APT_PACKAGES=(
     python3 python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
     nodejs npm golang-go
 )
+# The fuzz targets (tests/fuzz): libFuzzer and the sanitizer runtimes come with Debian's clang.
+HOPX_APT_FUZZ_PACKAGES=(clang libclang-rt-dev)
 # Only what the tests and screenshots need on top.
 HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-utils appstream imagemagick
     dpkg-dev file python3-yaml  # cpack -G DEB (dpkg-shlibdeps, file), the Flatpak manifest check
     fonts-noto-cjk  # CJK glyphs for the Chinese screenshots
-    clang-format git)  # the style check (tests/style)
+    clang-format git  # the style check (tests/style)
+    json-schema-test-suite  # JsonSchema against the official cases (tests/unit/tst_jsonschemasuite)
+    iproute2  # ip link set lo up in the client tests' network namespace (tests/clients)
+    "${HOPX_APT_FUZZ_PACKAGES[@]}")
 
 hopx_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -67,16 +72,70 @@ hopx_configure_and_build() {
     cmake --build "$HOPX_BUILD" --parallel "$(nproc)"
 }
 
-# The official MCP SDK client, reference server and conformance suite (with the Node 22 it
-# needs), pinned by tests/interop/package-lock.json, installed into the build tree.
-hopx_install_node_packages() {
-    local dir="$HOPX_BUILD/node"
+# A separate build of the libFuzzer targets with clang (HOPX_FUZZ=ON: ASan + UBSan); only the
+# libraries the targets link are built in it. ccache when there is one.
+hopx_configure_fuzz_build() {
+    local build=$1 generator=() launcher=()
+    command -v ninja >/dev/null && generator=(-G Ninja)
+    command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    if [ ! -f "$build/CMakeCache.txt" ]; then
+        hopx_log "Configuring the fuzz targets into $build"
+        CC=clang CXX=clang++ cmake -S "$HOPX_ROOT" -B "$build" "${generator[@]}" "${launcher[@]}" \
+            -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOPX_FUZZ=ON -DHOPX_BUILD_GUI=OFF
+    fi
+}
+
+# Sanitizer reports fail the test that caused them; known reports in code we do not build
+# (Qt, system libraries) are suppressed by tests/sanitizers/*.supp. Every process writes its
+# reports under $HOPX_BUILD/sanitizer-reports/ too: a report in a child (hopx-desktop started
+# by a test, the bridge under the SDK's client) is found even when its test passes.
+hopx_sanitizer_environment() {
+    local supp=$HOPX_ROOT/tests/sanitizers logs=$HOPX_BUILD/sanitizer-reports
+    rm -rf "$logs" && mkdir -p "$logs"
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:check_initialization_order=1:log_path=$logs/asan}
+    export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$supp/lsan.supp:print_suppressions=0}
+    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp:log_path=$logs/ubsan}
+    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:suppressions=$supp/tsan.supp:log_path=$logs/tsan}
+}
+
+# After a sanitizer run: fails when any process left a report.
+hopx_sanitizer_reports() {
+    local logs=$HOPX_BUILD/sanitizer-reports
+    if [ -n "$(ls -A "$logs" 2>/dev/null)" ]; then
+        hopx_log "Sanitizer reports in $logs:"
+        head -n 40 "$logs"/* >&2
+        return 1
+    fi
+    hopx_log "No sanitizer report"
+}
+
+# npm ci of tests/<area>/package-lock.json into the build tree, unless that lock is installed.
+# A fourth argument replaces `ci` (e.g. `install`, which also installs from the lock).
+hopx_npm_ci_into_build() {
+    local area="$1" dir="$2" what="$3" verb="${4:-ci}"
     mkdir -p "$dir"
-    if [ -d "$dir/node_modules/@modelcontextprotocol/sdk" ] \
-        && cmp -s "$HOPX_ROOT/tests/interop/package-lock.json" "$dir/package-lock.json"; then
+    if [ -d "$dir/node_modules" ] && cmp -s "$HOPX_ROOT/tests/$area/package-lock.json" "$dir/package-lock.json"; then
         return 0
     fi
-    hopx_log "Installing the MCP SDK, reference server and conformance suite (npm)"
-    cp "$HOPX_ROOT/tests/interop/package.json" "$HOPX_ROOT/tests/interop/package-lock.json" "$dir/"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    hopx_log "Installing $what (npm)"
+    cp "$HOPX_ROOT/tests/$area/package.json" "$HOPX_ROOT/tests/$area/package-lock.json" "$dir/"
+    (cd "$dir" && npm "$verb" --no-audit --no-fund --loglevel=error)
+}
+
+# The official MCP SDK client, reference server, conformance suite and Inspector (with the
+# Node 22 they need), pinned by tests/interop/package-lock.json, installed into the build tree.
+# `npm install`, not `npm ci`: the Inspector has a Windows-only optional dependency that a
+# registry may not serve, and `npm ci` then refuses the lock; `install` takes the locked versions.
+hopx_install_node_packages() {
+    hopx_npm_ci_into_build interop "$HOPX_BUILD/node" \
+        "the MCP SDK, reference server, conformance suite and Inspector" install
+}
+
+# Real MCP clients (Claude Code, Codex, Gemini CLI, opencode) for tests/clients, pinned by
+# tests/clients/package-lock.json, installed into the build tree beside the SDK. `npm install`,
+# not `npm ci`: the registry lacks some of opencode-ai's optional per-platform packages (macOS,
+# Windows, musl), so the lock cannot list them and `npm ci` refuses it as out of sync; `install`
+# takes the locked versions all the same.
+hopx_install_client_packages() {
+    hopx_npm_ci_into_build clients "$HOPX_BUILD/clients-node" "the MCP clients the client tests drive" install
 }

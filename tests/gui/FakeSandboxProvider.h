@@ -130,6 +130,8 @@ public:
     //! Executions "print" the lines in `outputs` (or echo the code's first line), as a provider's
     //! output signal and in the result.
     QStringList outputs;
+    //! What executions return as rich outputs (figures), as a provider's kernel would.
+    QList<Hopx::Core::RichOutput> richOutputs;
     //! listProcesses: one process per sandbox whose CPU time grows by `cpuMsPerCall` each call.
     double cpuMsPerCall = 250;
     qint64 memoryKb = 48 * 1024;
@@ -240,6 +242,7 @@ inline void FakeSandbox::run(
             (err ? result.stderrData : result.stdoutData) += chunk;
         }
         result.executionTime = 0.042;
+        result.richOutputs = m_fake->richOutputs;
         done(result);
     });
 }

@@ -11,6 +11,7 @@
 #include "core/MemoryKeyStore.h"
 #include "core/SandboxManager.h"
 #include "core/Settings.h"
+#include "protocol/SessionObserver.h"
 #include "protocol/ToolRegistry.h"
 #include "transport/LocalServer.h"
 #include "ui/GuiApplication.h"
@@ -31,7 +32,9 @@ struct GuiFixture
     FakeSandboxProvider local {QStringLiteral("local")};
     FakeSandboxProvider cloud {QStringLiteral("hopx")};
     Hopx::Mcp::ToolRegistry registry;
-    Hopx::Core::HttpService http {&settings, &keys, {}, Hopx::Mcp::ServerContext {&registry}};
+    Hopx::Mcp::SessionObserver observer;
+    Hopx::Mcp::ServerContext context {&registry, nullptr, nullptr, nullptr, &observer};
+    Hopx::Core::HttpService http {&settings, &keys, {}, context};
     std::unique_ptr<Hopx::Mcp::LocalServer> server;
     QNetworkAccessManager network;
     std::unique_ptr<Hopx::Ui::GuiApplication> gui;
@@ -42,7 +45,7 @@ struct GuiFixture
     {
         manager.addProvider(&local);
         manager.addProvider(&cloud);
-        server = std::make_unique<Hopx::Mcp::LocalServer>(Hopx::Mcp::ServerConfig {}, &registry);
+        server = std::make_unique<Hopx::Mcp::LocalServer>(Hopx::Mcp::ServerConfig {}, context);
     }
     ~GuiFixture()
     {
@@ -62,6 +65,7 @@ struct GuiFixture
         deps.settings = &settings;
         deps.manager = &manager;
         deps.server = server.get();
+        deps.observer = &observer;
         deps.keyStore = &keys;
         deps.http = &http;
         deps.network = &network;

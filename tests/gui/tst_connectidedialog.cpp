@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
+#include "core/MemoryKeyStore.h"
 #include "ui/ConnectIdeDialog.h"
 #include "ui/Translations.h"
 
@@ -45,14 +46,19 @@ private slots:
         ConnectIdeDialog dialog(config());
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        QCOMPARE(dialog.ideList()->count(), 5);
+        QCOMPARE(dialog.ideList()->count(), 7);
         for (Ide ide : IdeConfig::all()) {
             dialog.selectIde(ide);
             QCOMPARE(dialog.currentIde(), ide);
             const QString snippet = dialog.snippetEdit()->toPlainText();
             QVERIFY2(snippet.contains(QStringLiteral("\"/opt/hopx/bin/hopx-mcp\"")),
                 qPrintable(snippet));
-            QVERIFY(QJsonDocument::fromJson(snippet.toUtf8()).isObject());
+            // Codex keeps TOML; every other IDE JSON.
+            if (ide == Ide::Codex)
+                QVERIFY2(
+                    snippet.startsWith(QLatin1String("[mcp_servers.hopx]")), qPrintable(snippet));
+            else
+                QVERIFY(QJsonDocument::fromJson(snippet.toUtf8()).isObject());
             QCOMPARE(snippet.contains(QStringLiteral("\"servers\"")), ide == Ide::VsCode);
             QCOMPARE(dialog.commandEdit()->isVisible(), ide == Ide::ClaudeCode);
             QCOMPARE(dialog.installButton()->isEnabled(), ide != Ide::Generic);
@@ -108,6 +114,35 @@ private slots:
             qPrintable(dialog.resultLabel()->text()));
         QVERIFY(v.open(QIODevice::ReadOnly));
         QCOMPARE(v.readAll(), QByteArray("{ // mine\n \"servers\": {} }"));
+    }
+
+    // IDE configs that still start the Python server: the window says so and moves them.
+    void offersTheMoveFromThePythonServer()
+    {
+        const QString gemini = m_dir.path() + QStringLiteral("/.gemini/settings.json");
+        QDir().mkpath(QFileInfo(gemini).absolutePath());
+        QFile g(gemini);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write(R"({"mcpServers": {"hopx-sandbox": {"command": "uvx", "args": ["hopx-mcp"],)"
+                R"( "env": {"HOPX_API_KEY": "hopx_live_moved"}}}})");
+        g.close();
+        Core::MemoryKeyStore store;
+        ConnectIdeDialog dialog(config());
+        dialog.setKeyStore(&store);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(dialog.migrateButton()->isVisible());
+        QVERIFY2(dialog.legacyLabel()->text().contains(QStringLiteral("Gemini CLI")),
+            qPrintable(dialog.legacyLabel()->text()));
+        QTest::mouseClick(dialog.migrateButton(), Qt::LeftButton);
+        QTRY_VERIFY2(dialog.resultLabel()->text().contains(QStringLiteral("replaced hopx-sandbox")),
+            qPrintable(dialog.resultLabel()->text()));
+        QVERIFY(dialog.resultLabel()->text().contains(QStringLiteral("now in the keychain")));
+        QVERIFY(!dialog.migrateButton()->isVisible());
+        QVERIFY(g.open(QIODevice::ReadOnly));
+        const QByteArray after = g.readAll();
+        QVERIFY(!after.contains("hopx_live_moved"));
+        QVERIFY(after.contains("/opt/hopx/bin/hopx-mcp"));
     }
 };
 

@@ -19,6 +19,7 @@
 #include "ui/ApiKeyDialog.h"
 #include "ui/ApiKeyTester.h"
 #include "ui/ConnectIdeDialog.h"
+#include "ui/FigureDialog.h"
 #include "ui/Icons.h"
 #include "ui/LogsView.h"
 #include "ui/MainWindow.h"
@@ -39,6 +40,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+#include <QToolButton>
 #include <QTranslator>
 
 #include <csignal>
@@ -383,6 +385,12 @@ private slots:
         f.local.outputs = {QStringLiteral("rows: 1204, columns: 7"),
             QStringLiteral("mean latency: 41.3 ms"),
             QStringLiteral("stderr:FutureWarning: DataFrame.applymap has been deprecated")};
+        // The run's two figures, as matplotlib drew them (tests/gui/data).
+        for (const char *name : {"latency.png", "latency-histogram.png"}) {
+            QFile png(QStringLiteral(HOPX_SOURCE_DIR "/tests/gui/data/") + QLatin1String(name));
+            QVERIFY(png.open(QIODevice::ReadOnly));
+            f.local.richOutputs.append({QStringLiteral("image/png"), png.readAll()});
+        }
         const qint64 exec = claude.callTool(QStringLiteral("execute_code"),
             {{QStringLiteral("sandbox_id"), created},
                 {QStringLiteral("mode"), QStringLiteral("persistent")},
@@ -390,8 +398,12 @@ private slots:
                     QStringLiteral(
                         "import pandas as pd\ndf = pd.read_csv('/workspace/latency.csv')\n"
                         "print(f'rows: {len(df)}, columns: {df.shape[1]}')\n"
-                        "print(f'mean latency: {df.ms.mean():.1f} ms')")}});
+                        "print(f'mean latency: {df.ms.mean():.1f} ms')\n"
+                        "by_hour = df.groupby('hour').ms.quantile([0.5, 0.95]).unstack()\n"
+                        "by_hour.plot(marker='o', title='Request latency, 1204 rows')\n"
+                        "df.ms.plot.hist(bins=40, title='Latency distribution')")}});
         QTRY_VERIFY_WITH_TIMEOUT(claude.response(exec), 15000);
+        f.local.richOutputs.clear();
         f.local.outputs = {QStringLiteral("analysis.py"), QStringLiteral("latency.csv")};
         const qint64 cmd = cursor.callTool(QStringLiteral("run_command"),
             {{QStringLiteral("sandbox_id"), notebook.id},
@@ -435,7 +447,15 @@ private slots:
                        .contains(QStringLiteral("import pandas")))
                 lv->table()->setCurrentIndex(i);
         }
+        // Its figures beside the detail, and in the row, once decoded.
+        QTRY_VERIFY(!lv->figureButtons().isEmpty() && !lv->figureButtons().last()->icon().isNull()
+            && !lv->rowThumbnail(lv->table()->currentIndex()).isNull());
         save(w, QStringLiteral("main-logs-") + lang);
+        lv->openFigure(lv->table()->currentIndex(), 0);
+        QTRY_VERIFY(lv->figureDialog() && !lv->figureDialog()->image().isNull());
+        lv->figureDialog()->resize(720, 540);
+        save(lv->figureDialog(), QStringLiteral("figure-") + lang);
+        lv->figureDialog()->close();
         w->tabs()->setCurrentIndex(Ui::MainWindow::ClientsTab);
         save(w, QStringLiteral("main-clients-") + lang);
 

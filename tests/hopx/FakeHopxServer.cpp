@@ -113,6 +113,11 @@ QJsonObject FakeHopxServer::Request::json() const
     return QJsonDocument::fromJson(body).object();
 }
 
+QString FakeHopxServer::Request::key() const
+{
+    return isAgent() ? QStringLiteral("/agent/") + sandboxId + path : path;
+}
+
 FakeHopxServer::FakeHopxServer(QObject *parent)
     : QObject(parent)
     , m_server(new QTcpServer(this))
@@ -121,19 +126,71 @@ FakeHopxServer::FakeHopxServer(QObject *parent)
     m_templates = {{QStringLiteral("code-interpreter"), QStringLiteral("73")},
         {QStringLiteral("base"), QStringLiteral("12")}};
     connect(m_server, &QTcpServer::newConnection, this, [this] {
-        while (QTcpSocket *socket = m_server->nextPendingConnection()) {
-            ++m_connections;
-            connect(
-                socket, &QTcpSocket::readyRead, this, [this, socket] { handleReadyRead(socket); });
-            connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
-                stopStream(socket, true);
-                m_streams.remove(socket);
-                m_buffers.remove(socket);
-                m_busy.remove(socket);
-                socket->deleteLater();
-            });
-        }
+        while (QTcpSocket *socket = m_server->nextPendingConnection())
+            watch(socket, {});
     });
+}
+
+void FakeHopxServer::watch(QTcpSocket *socket, const QString &sandboxId)
+{
+    ++m_connections;
+    if (!sandboxId.isEmpty())
+        m_socketSandbox.insert(socket, sandboxId);
+    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { handleReadyRead(socket); });
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+        stopStream(socket, true);
+        m_streams.remove(socket);
+        m_buffers.remove(socket);
+        m_busy.remove(socket);
+        m_socketSandbox.remove(socket);
+        socket->deleteLater();
+    });
+}
+
+void FakeHopxServer::acceptAgent(const QString &id)
+{
+    const auto it = m_sandboxes.constFind(id);
+    if (it == m_sandboxes.constEnd() || !it->agent)
+        return;
+    while (QTcpSocket *socket = it->agent->nextPendingConnection()) {
+        // Owned by the fake, not by the agent's server: a socket outlives a paused agent.
+        socket->setParent(this);
+        watch(socket, id);
+    }
+}
+
+void FakeHopxServer::setAgentListening(const QString &id, bool on)
+{
+    const auto it = m_sandboxes.find(id);
+    if (it == m_sandboxes.end())
+        return;
+    if (!on) {
+        if (it->agent)
+            it->agent->close();
+        // What was connected to the VM goes with it (abort() unregisters the socket at once).
+        const QList<QTcpSocket *> sockets = m_socketSandbox.keys(id);
+        for (QTcpSocket *socket : sockets)
+            socket->abort();
+        return;
+    }
+    if (!it->agent) {
+        it->agent = new QTcpServer(this);
+        connect(it->agent, &QTcpServer::newConnection, this, [this, id] { acceptAgent(id); });
+    }
+    if (it->agent->isListening())
+        return;
+    // The same port again, so that the host HOPX gave out stays right.
+    if (!it->agent->listen(QHostAddress::LocalHost, it->agentPort)) {
+        it->agent->listen(QHostAddress::LocalHost, 0);
+        it->agentPort = it->agent->serverPort();
+    }
+    if (it->agentPort == 0)
+        it->agentPort = it->agent->serverPort();
+}
+
+QUrl FakeHopxServer::agentUrl(const QString &id) const
+{
+    return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_sandboxes.value(id).agentPort));
 }
 
 FakeHopxServer::~FakeHopxServer() = default;
@@ -156,6 +213,10 @@ QUrl FakeHopxServer::baseUrl() const
 void FakeHopxServer::close()
 {
     m_server->close();
+    for (Sandbox &s : m_sandboxes) {
+        if (s.agent)
+            s.agent->close();
+    }
     for (QTcpSocket *s : findChildren<QTcpSocket *>())
         s->abort();
 }
@@ -165,7 +226,7 @@ int FakeHopxServer::count(const QByteArray &method, const QString &pathPattern) 
     const QRegularExpression re(pathPattern);
     int n = 0;
     for (const Request &r : m_log) {
-        if ((method.isEmpty() || r.method == method) && re.match(r.path).hasMatch())
+        if ((method.isEmpty() || r.method == method) && re.match(r.key()).hasMatch())
             ++n;
     }
     return n;
@@ -178,15 +239,13 @@ QJsonObject FakeHopxServer::newSandbox(const QString &templateName, const QStrin
     const QDateTime &createdAt)
 {
     const QString id = QString::number(createdAt.toSecsSinceEpoch()) + randomLower(8);
-    const QString host = QStringLiteral("http://127.0.0.1:%1/agent/%2").arg(port()).arg(id);
     QJsonObject o {{QStringLiteral("id"), id},
         {QStringLiteral("object"), QStringLiteral("sandbox")}, {QStringLiteral("status"), status},
         {QStringLiteral("template_id"), templateId},
         {QStringLiteral("template_name"), templateName}, {QStringLiteral("organization_id"), 4242},
         {QStringLiteral("node_id"), QStringLiteral("node-1")}, {QStringLiteral("region"), region},
-        {QStringLiteral("public_host"), host}, {QStringLiteral("direct_url"), host},
-        {QStringLiteral("preview_url"), host}, {QStringLiteral("internet_access"), internet},
-        {QStringLiteral("live_mode"), true}, {QStringLiteral("timeout_seconds"), timeoutSeconds},
+        {QStringLiteral("internet_access"), internet}, {QStringLiteral("live_mode"), true},
+        {QStringLiteral("timeout_seconds"), timeoutSeconds},
         {QStringLiteral("expires_at"),
             timeoutSeconds > 0 ? QJsonValue(iso(createdAt.addSecs(timeoutSeconds)))
                                : QJsonValue(QJsonValue::Null)},
@@ -202,7 +261,8 @@ QJsonObject FakeHopxServer::newSandbox(const QString &templateName, const QStrin
     s.dirs = {QStringLiteral("/"), QStringLiteral("/workspace"), QStringLiteral("/tmp")};
     m_sandboxes.insert(id, s);
     m_order.append(id);
-    return o;
+    setAgentListening(id, status == QLatin1String("running"));
+    return publicView(m_sandboxes[id]);
 }
 
 QJsonObject FakeHopxServer::addSandbox(
@@ -215,8 +275,13 @@ QJsonObject FakeHopxServer::addSandbox(
     }
     const QJsonObject o =
         newSandbox(templateName, templateId, QStringLiteral("us-east"), 0, true, status, createdAt);
-    m_sandboxes[o.value(QStringLiteral("id")).toString()].readyAtMs = 0;
-    return o;
+    Sandbox &s = m_sandboxes[o.value(QStringLiteral("id")).toString()];
+    s.readyAtMs = 0;
+    // A paused sandbox made elsewhere still has its agent's address reserved.
+    setAgentListening(o.value(QStringLiteral("id")).toString(), true);
+    if (status != QLatin1String("running"))
+        setAgentListening(o.value(QStringLiteral("id")).toString(), false);
+    return publicView(s);
 }
 
 void FakeHopxServer::addTemplate(const QString &name, const QString &id)
@@ -234,27 +299,52 @@ QJsonObject FakeHopxServer::sandbox(const QString &id) const
     const auto it = m_sandboxes.constFind(id);
     if (it == m_sandboxes.constEnd())
         return {};
-    QJsonObject o = it->meta;
+    QJsonObject o = publicView(*it);
     o.insert(QStringLiteral("auth_token"), it->token);
     return o;
 }
 
 void FakeHopxServer::setSandboxStatus(const QString &id, const QString &status)
 {
-    if (m_sandboxes.contains(id))
-        m_sandboxes[id].meta.insert(QStringLiteral("status"), status);
+    if (!m_sandboxes.contains(id))
+        return;
+    m_sandboxes[id].meta.insert(QStringLiteral("status"), status);
+    setAgentListening(id, status == QLatin1String("running"));
 }
 
 void FakeHopxServer::removeSandbox(const QString &id)
 {
+    setAgentListening(id, false);
+    if (m_sandboxes.contains(id) && m_sandboxes[id].agent)
+        m_sandboxes[id].agent->deleteLater();
     m_sandboxes.remove(id);
     m_order.removeAll(id);
 }
 
 void FakeHopxServer::invalidateToken(const QString &id)
 {
+    if (!m_sandboxes.contains(id))
+        return;
+    m_sandboxes[id].token = QStringLiteral("revoked.") + randomLower(16);
+    m_sandboxes[id].tokenExpired = false;
+}
+
+void FakeHopxServer::expireToken(const QString &id)
+{
+    invalidateToken(id);
     if (m_sandboxes.contains(id))
-        m_sandboxes[id].token = QStringLiteral("revoked.") + randomLower(16);
+        m_sandboxes[id].tokenExpired = true;
+}
+
+void FakeHopxServer::expireSandbox(const QString &id)
+{
+    if (!m_quirks)
+        return removeSandbox(id);
+    if (!m_sandboxes.contains(id))
+        return;
+    m_sandboxes[id].expired = true;
+    m_sandboxes[id].meta.insert(QStringLiteral("status"), QStringLiteral("stopped"));
+    setAgentListening(id, false);
 }
 
 QByteArray FakeHopxServer::file(const QString &id, const QString &path) const
@@ -273,6 +363,17 @@ void FakeHopxServer::setFile(const QString &id, const QString &path, const QByte
 QMap<QString, QString> FakeHopxServer::env(const QString &id) const
 {
     return m_sandboxes.value(id).env;
+}
+
+void FakeHopxServer::setDesktop(const QString &id, bool on)
+{
+    if (m_sandboxes.contains(id))
+        m_sandboxes[id].desktop = on;
+}
+
+QJsonArray FakeHopxServer::desktopEvents(const QString &id) const
+{
+    return m_sandboxes.value(id).desktopEvents;
 }
 
 QJsonArray FakeHopxServer::executions(const QString &id) const
@@ -307,9 +408,11 @@ void FakeHopxServer::processBuffer(QTcpSocket *socket)
         const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
         Request r;
         r.method = first.value(0);
-        const QUrl target(QString::fromLatin1(first.value(1)));
-        r.path = target.path();
-        r.query = QUrlQuery(target);
+        // The request target as sent: QUrl would read "//execute" as a host named "execute".
+        const QByteArray target = first.value(1);
+        const qsizetype q = target.indexOf('?');
+        r.path = QUrl::fromPercentEncoding(target.left(q < 0 ? target.size() : q));
+        r.query = QUrlQuery(q < 0 ? QString() : QString::fromLatin1(target.mid(q + 1)));
         for (qsizetype i = 1; i < lines.size(); ++i) {
             const QByteArray line = lines[i].trimmed();
             const qsizetype colon = line.indexOf(':');
@@ -323,14 +426,18 @@ void FakeHopxServer::processBuffer(QTcpSocket *socket)
         r.body = buf.mid(end + 4, length);
         buf.remove(0, end + 4 + length);
 
-        static const QRegularExpression agentPath(QStringLiteral("^/agent/([^/]+)(/.*)?$"));
-        const auto m = agentPath.match(r.path);
-        if (m.hasMatch()) {
-            r.sandboxId = m.captured(1);
-            r.agentPath = m.captured(2).isEmpty() ? QStringLiteral("/") : m.captured(2);
-        }
+        r.sandboxId = m_socketSandbox.value(socket);
+        if (r.isAgent())
+            r.agentPath = r.path;
         m_log.append(r);
         emit requestReceived(r);
+        if (r.isAgent()
+            && QDateTime::currentMSecsSinceEpoch() < m_sandboxes.value(r.sandboxId).readyAtMs) {
+            // Still booting: nothing in the VM answers yet (no document says what the edge
+            // sends then, so nothing is sent).
+            socket->abort();
+            return;
+        }
         if (r.header("upgrade").toLower() == "websocket") {
             if (acceptStream(socket, r)) {
                 m_streams[socket].buffer = std::exchange(buf, {});
@@ -352,10 +459,12 @@ void FakeHopxServer::processBuffer(QTcpSocket *socket)
             m_busy.insert(socket);
             QPointer<QTcpSocket> guard(socket);
             QTimer::singleShot(reply.delayMs, this, [this, guard, reply] {
+                // HOPX acts on a request whether or not its client still waits for the answer.
+                const Reply out = reply.later ? reply.later() : reply;
                 if (!guard || guard->state() != QAbstractSocket::ConnectedState)
                     return;
                 m_busy.remove(guard);
-                send(guard, reply);
+                send(guard, out);
                 if (guard)
                     processBuffer(guard);
             });
@@ -428,16 +537,11 @@ bool FakeHopxServer::acceptStream(QTcpSocket *socket, const Request &r)
 {
     const auto it = m_sandboxes.constFind(r.sandboxId);
     Reply refusal;
-    if (r.method != "GET" || r.agentPath != QLatin1String("/execute/stream"))
-        refusal = agentError(404, QStringLiteral("NOT_FOUND"), QStringLiteral("no WebSocket here"));
-    else if (it == m_sandboxes.constEnd()
-        || it->meta.value(QStringLiteral("status")).toString() != QLatin1String("running"))
-        refusal = textReply(502, "no healthy upstream");
-    else if (QDateTime::currentMSecsSinceEpoch() < it->readyAtMs)
-        refusal = textReply(503, "agent starting");
+    if (!r.isAgent() || it == m_sandboxes.constEnd() || r.method != "GET"
+        || r.agentPath != QLatin1String("/execute/stream"))
+        refusal = textReply(404, "404 page not found");
     else if (r.header("authorization") != "Bearer " + it->token.toUtf8())
-        refusal = agentError(
-            401, QStringLiteral("UNAUTHORIZED"), QStringLiteral("invalid or expired token"));
+        refusal = unauthorized(*it);
     else if (r.header("sec-websocket-key").isEmpty())
         refusal = agentError(
             400, QStringLiteral("INVALID_REQUEST"), QStringLiteral("not a WebSocket handshake"));
@@ -635,7 +739,7 @@ FakeHopxServer::Reply FakeHopxServer::dispatch(Request &request)
     for (qsizetype i = 0; i < m_faults.size(); ++i) {
         Fault &f = m_faults[i];
         if (f.times == 0 || (!f.method.isEmpty() && f.method != request.method)
-            || !f.path.match(request.path).hasMatch())
+            || !f.path.match(request.key()).hasMatch())
             continue;
         if (f.times > 0)
             --f.times;
@@ -645,16 +749,23 @@ FakeHopxServer::Reply FakeHopxServer::dispatch(Request &request)
             QJsonObject details;
             if (f.retryAfter >= 0)
                 details.insert(QStringLiteral("retry_after_seconds"), f.retryAfter);
-            const QString code = f.status == 429 ? QStringLiteral("RATE_LIMIT_EXCEEDED")
-                : f.status == 503                ? QStringLiteral("SERVICE_UNAVAILABLE")
-                : f.status == 402                ? QStringLiteral("PAYMENT_REQUIRED")
-                : f.status == 403                ? QStringLiteral("RESOURCE_LIMIT_ERROR")
-                                                 : QStringLiteral("INTERNAL_ERROR");
-            const QString message = f.status == 429 ? QStringLiteral("Rate limit exceeded")
-                : f.status == 503                   ? QStringLiteral("No nodes available")
-                : f.status == 402                   ? QStringLiteral("Insufficient credits")
+            QString code = f.status == 429 ? QStringLiteral("RATE_LIMIT_EXCEEDED")
+                : f.status == 503          ? QStringLiteral("SERVICE_UNAVAILABLE")
+                : f.status == 402          ? QStringLiteral("PAYMENT_REQUIRED")
+                : f.status == 403          ? QStringLiteral("RESOURCE_LIMIT_ERROR")
+                                           : QStringLiteral("INTERNAL_ERROR");
+            QString message = f.status == 429 ? QStringLiteral("Rate limit exceeded")
+                : f.status == 503             ? QStringLiteral("No nodes available")
+                : f.status == 402             ? QStringLiteral("Insufficient credits")
                 : f.status == 403 ? QStringLiteral("Sandbox limit reached (limit 5, current 5)")
                                   : QStringLiteral("Injected failure");
+            if (f.plainText)
+                return textReply(f.status,
+                    QByteArray::number(f.status) + ' ' + reason(f.status).toLower().toLatin1());
+            if (!f.code.isEmpty())
+                code = f.code;
+            if (!f.message.isEmpty())
+                message = f.message;
             reply = request.isAgent() ? agentError(f.status, code, message)
                                       : controlError(f.status, code, message, details);
             if (f.retryAfter >= 0)
@@ -665,6 +776,13 @@ FakeHopxServer::Reply FakeHopxServer::dispatch(Request &request)
             reply = request.isAgent() ? agent(request) : control(request);
             reply.delayMs = f.delayMs;
             return reply;
+        case FaultKind::SlowCreate: {
+            // Takes effect when the answer goes out: until then no list shows it.
+            const Request r = request;
+            reply.delayMs = f.delayMs;
+            reply.later = [this, r] { return r.isAgent() ? agent(r) : control(r); };
+            return reply;
+        }
         case FaultKind::Malformed:
             reply.body = "{\"data\": [ {\"id\": ";
             return reply;
@@ -709,7 +827,31 @@ QJsonObject FakeHopxServer::templateJson(const QString &name, const QString &id,
 QJsonObject FakeHopxServer::publicView(const Sandbox &s) const
 {
     // GET/list do not carry the JWT here: clients must use POST .../token/refresh (as the SDK).
-    return s.meta;
+    QJsonObject o = s.meta;
+    // Quirk: the SDKs strip a trailing "/" from public_host before joining paths to it.
+    const QString host =
+        QStringLiteral("http://127.0.0.1:%1").arg(s.agentPort) + (m_quirks ? "/" : "");
+    o.insert(QStringLiteral("public_host"), host);
+    o.insert(QStringLiteral("direct_url"), host);
+    o.insert(QStringLiteral("preview_url"), host);
+    return o;
+}
+
+FakeHopxServer::Reply FakeHopxServer::expiredError(bool agent) const
+{
+    // What the JS SDK maps to SandboxExpiredError: 410 and/or SANDBOX_EXPIRED.
+    return agent
+        ? agentError(410, QStringLiteral("SANDBOX_EXPIRED"), QStringLiteral("Sandbox expired"))
+        : controlError(
+            410, QStringLiteral("SANDBOX_EXPIRED"), QStringLiteral("Sandbox has expired"));
+}
+
+FakeHopxServer::Reply FakeHopxServer::unauthorized(const Sandbox &s) const
+{
+    if (m_quirks && s.tokenExpired)
+        return agentError(401, QStringLiteral("TOKEN_EXPIRED"), QStringLiteral("Token expired"));
+    return agentError(
+        401, QStringLiteral("TOKEN_INVALID"), QStringLiteral("invalid or expired token"));
 }
 
 FakeHopxServer::Reply FakeHopxServer::control(const Request &r)
@@ -765,6 +907,8 @@ FakeHopxServer::Reply FakeHopxServer::control(const Request &r)
         const QString cursor = r.query.queryItemValue(QStringLiteral("cursor"));
         QList<QJsonObject> all;
         for (auto it = m_order.crbegin(); it != m_order.crend(); ++it) { // newest first
+            if (m_sandboxes.value(*it).expired)
+                continue;
             const QJsonObject o = publicView(m_sandboxes.value(*it));
             if (!status.isEmpty() && o.value(QStringLiteral("status")).toString() != status)
                 continue;
@@ -778,7 +922,9 @@ FakeHopxServer::Reply FakeHopxServer::control(const Request &r)
             data.append(all[i]);
         const int next = start + int(data.size());
         QJsonObject o {{QStringLiteral("object"), QStringLiteral("list")},
-            {QStringLiteral("data"), data}, {QStringLiteral("has_more"), next < all.size()},
+            {QStringLiteral("data"),
+                data.isEmpty() && m_quirks ? QJsonValue(QJsonValue::Null) : QJsonValue(data)},
+            {QStringLiteral("has_more"), next < all.size()},
             {QStringLiteral("url"), QStringLiteral("/v1/sandboxes")},
             {QStringLiteral("request_id"), requestId()}};
         if (next < all.size())
@@ -804,6 +950,9 @@ FakeHopxServer::Reply FakeHopxServer::control(const Request &r)
             if ((hasId && t.second == wanted) || (hasName && t.first == wanted))
                 templ = t;
         }
+        if (templ.first.isEmpty() && !m_quirks)
+            return controlError(400, QStringLiteral("INVALID_REQUEST"),
+                QStringLiteral("Template not found: ") + wanted);
         if (templ.first.isEmpty()) {
             // Live behaviour for a template typo: a generic nested 500 (hopx-ai/hopx#6).
             const ErrorShape shape = m_errorShape;
@@ -818,9 +967,12 @@ FakeHopxServer::Reply FakeHopxServer::control(const Request &r)
             body.value(QStringLiteral("timeout_seconds")).toInt(),
             body.value(QStringLiteral("internet_access")).toBool(true), QStringLiteral("running"),
             QDateTime::currentDateTimeUtc());
-        // env_vars in the body are accepted and not applied (SDK 0.2.9 works around it).
+        Sandbox &s = m_sandboxes[o.value(QStringLiteral("id")).toString()];
+        // Quirk: env_vars in the body are accepted and not applied (SDK 0.2.9 works around it).
+        const QJsonObject vars = body.value(QStringLiteral("env_vars")).toObject();
+        for (auto it = vars.begin(); it != vars.end() && !m_quirks; ++it)
+            s.env.insert(it.key(), it.value().toString());
         QJsonObject reply = o;
-        const Sandbox &s = m_sandboxes[o.value(QStringLiteral("id")).toString()];
         reply.insert(QStringLiteral("auth_token"), s.token);
         reply.insert(QStringLiteral("token_expires_at"), iso(s.tokenExpires));
         reply.insert(QStringLiteral("request_id"), requestId());
@@ -831,6 +983,8 @@ FakeHopxServer::Reply FakeHopxServer::control(const Request &r)
     if (!m_sandboxes.contains(id))
         return controlError(
             404, QStringLiteral("RESOURCE_NOT_FOUND"), QStringLiteral("Sandbox not found"));
+    if (m_sandboxes[id].expired)
+        return expiredError(false);
     Sandbox &s = m_sandboxes[id];
     const QString action = parts.mid(2).join(QLatin1Char('/'));
     const QString status = s.meta.value(QStringLiteral("status")).toString();
@@ -842,19 +996,26 @@ FakeHopxServer::Reply FakeHopxServer::control(const Request &r)
         return json(
             {{QStringLiteral("id"), id}, {QStringLiteral("status"), QStringLiteral("deleted")}});
     }
+    // The document gives pause and resume 200/401/403/404/500 and says nothing of a sandbox
+    // already in the asked-for state: that is answered 200 and changes nothing.
     if (action == QLatin1String("pause") && r.method == "POST") {
-        if (status != QLatin1String("running"))
-            return controlError(409, QStringLiteral("CONFLICT"),
-                QStringLiteral("Sandbox is %1, not running").arg(status));
-        s.meta.insert(QStringLiteral("status"), QStringLiteral("paused"));
+        if (status == QLatin1String("running"))
+            setSandboxStatus(id, QStringLiteral("paused"));
         return json({{QStringLiteral("message"), QStringLiteral("Sandbox paused")}});
     }
     if (action == QLatin1String("resume") && r.method == "POST") {
-        if (status != QLatin1String("paused"))
-            return controlError(409, QStringLiteral("CONFLICT"),
-                QStringLiteral("Sandbox is %1, not paused").arg(status));
-        s.meta.insert(QStringLiteral("status"), QStringLiteral("running"));
-        s.readyAtMs = QDateTime::currentMSecsSinceEpoch() + m_healthDelayMs;
+        const auto wake = [this, id] {
+            if (!m_sandboxes.contains(id))
+                return;
+            setSandboxStatus(id, QStringLiteral("running"));
+            m_sandboxes[id].readyAtMs = QDateTime::currentMSecsSinceEpoch() + m_healthDelayMs;
+        };
+        if (status == QLatin1String("paused") && m_resumeMs > 0) {
+            s.meta.insert(QStringLiteral("status"), m_resumeStatus);
+            QTimer::singleShot(m_resumeMs, this, wake);
+        } else if (status == QLatin1String("paused")) {
+            wake();
+        }
         return json({{QStringLiteral("message"), QStringLiteral("Sandbox resumed")}});
     }
     if (action == QLatin1String("timeout") && r.method == "PUT") {
@@ -883,18 +1044,15 @@ FakeHopxServer::Reply FakeHopxServer::control(const Request &r)
 FakeHopxServer::Reply FakeHopxServer::agent(const Request &r)
 {
     const auto it = m_sandboxes.find(r.sandboxId);
-    // What the edge proxy says when no VM answers for that host.
-    if (it == m_sandboxes.end()
-        || it->meta.value(QStringLiteral("status")).toString() != QLatin1String("running"))
-        return textReply(502, "no healthy upstream");
+    if (it == m_sandboxes.end()) // its port closes with it: only a request already on its way
+        return textReply(404, "404 page not found");
     Sandbox &s = *it;
+    if (s.expired)
+        return expiredError(true);
     const QString &p = r.agentPath;
-    const bool ready = QDateTime::currentMSecsSinceEpoch() >= s.readyAtMs;
     const QString vmId = r.sandboxId;
 
-    if (p == QLatin1String("/health")) {
-        if (!ready)
-            return json({{QStringLiteral("status"), QStringLiteral("starting")}}, 503);
+    if (p == QLatin1String("/health") && r.method == "GET") {
         return json({{QStringLiteral("status"), QStringLiteral("healthy")},
             {QStringLiteral("agent"), QStringLiteral("hopx-vm-agent")},
             {QStringLiteral("version"), QStringLiteral("3.2.8")}, {QStringLiteral("uptime"), 12},
@@ -904,8 +1062,6 @@ FakeHopxServer::Reply FakeHopxServer::agent(const Request &r)
                     QJsonArray {QStringLiteral("python"), QStringLiteral("javascript"),
                         QStringLiteral("bash"), QStringLiteral("go")}}}}});
     }
-    if (!ready)
-        return textReply(503, "agent starting");
     const QJsonObject info {{QStringLiteral("agent"), QStringLiteral("hopx-vm-agent")},
         {QStringLiteral("version"), QStringLiteral("3.2.8")},
         {QStringLiteral("agent_version"), QStringLiteral("3.2.8")}, {QStringLiteral("vm_id"), vmId},
@@ -919,8 +1075,7 @@ FakeHopxServer::Reply FakeHopxServer::agent(const Request &r)
         return json({{QStringLiteral("status"), QStringLiteral("ok")}});
 
     if (r.header("authorization") != "Bearer " + s.token.toUtf8())
-        return agentError(
-            401, QStringLiteral("UNAUTHORIZED"), QStringLiteral("invalid or expired token"));
+        return unauthorized(s);
 
     const auto body = [&r](bool *ok) {
         QJsonParseError pe {};
@@ -972,17 +1127,11 @@ FakeHopxServer::Reply FakeHopxServer::agent(const Request &r)
         return json({{QStringLiteral("processes"), a}, {QStringLiteral("count"), a.size()},
             {QStringLiteral("timestamp"), iso(QDateTime::currentDateTimeUtc())}});
     }
-    if (p == QLatin1String("/execute/kill")) {
-        if (r.method == "POST")
-            return kill(s, r, KillPostBody);
-        if (r.method == "DELETE")
-            return kill(s, r,
-                r.query.hasQueryItem(QStringLiteral("process_id")) ? KillDeleteQuery
-                                                                   : KillDeleteBody);
-        return wrongMethod();
-    }
-    if (p.startsWith(QLatin1String("/execute/kill/")) && r.method == "POST")
-        return kill(s, r, KillPostPath);
+    // Agent 3.2.8 documents only DELETE with the id in the query; the SDKs' path form is a quirk.
+    if (p == QLatin1String("/execute/kill"))
+        return r.method == "DELETE" ? kill(s, r, false) : wrongMethod();
+    if (m_quirks && p.startsWith(QLatin1String("/execute/kill/")) && r.method == "POST")
+        return kill(s, r, true);
     if (p == QLatin1String("/commands/run")) {
         if (r.method != "POST")
             return wrongMethod();
@@ -1016,6 +1165,8 @@ FakeHopxServer::Reply FakeHopxServer::agent(const Request &r)
         return files(s, r);
     if (p == QLatin1String("/env"))
         return envRoute(s, r);
+    if (p.startsWith(QLatin1String("/desktop/")))
+        return desktop(s, r);
     if (p == QLatin1String("/metrics/snapshot") && r.method == "GET")
         return json({{QStringLiteral("uptime_seconds"), 12},
             {QStringLiteral("total_requests"), int(m_log.size())},
@@ -1036,24 +1187,17 @@ FakeHopxServer::Reply FakeHopxServer::agent(const Request &r)
     return textReply(404, "404 page not found");
 }
 
-FakeHopxServer::Reply FakeHopxServer::kill(Sandbox &s, const Request &r, int form)
+FakeHopxServer::Reply FakeHopxServer::kill(Sandbox &s, const Request &r, bool sdkForm)
 {
-    if (!(m_killForms & form))
-        return textReply(404, "404 page not found");
-    QString pid;
-    if (form == KillPostPath)
-        pid = r.agentPath.mid(QStringLiteral("/execute/kill/").size());
-    else if (form == KillDeleteQuery)
-        pid = r.query.queryItemValue(QStringLiteral("process_id"));
-    else
-        pid = r.json().value(QStringLiteral("process_id")).toString();
+    const QString pid = sdkForm ? r.agentPath.mid(QStringLiteral("/execute/kill/").size())
+                                : r.query.queryItemValue(QStringLiteral("process_id"));
     if (pid.isEmpty())
         return agentError(
             400, QStringLiteral("MISSING_PARAMETER"), QStringLiteral("process_id is required"));
     for (QJsonObject &e : s.executions) {
         if (e.value(QStringLiteral("process_id")).toString() != pid)
             continue;
-        if (form == KillPostPath) // hopx-ai/hopx#30: says success, kills nothing
+        if (sdkForm) // hopx-ai/hopx#30: says success, kills nothing
             return json({{QStringLiteral("message"), QStringLiteral("success")},
                 {QStringLiteral("status"), e.value(QStringLiteral("status"))},
                 {QStringLiteral("process_id"), pid}});
@@ -1064,8 +1208,9 @@ FakeHopxServer::Reply FakeHopxServer::kill(Sandbox &s, const Request &r, int for
             {QStringLiteral("status"), QStringLiteral("killed")},
             {QStringLiteral("process_id"), pid}});
     }
+    // The docs' body for it (docs.hopx.ai, api/vm-agent/kill-process).
     return agentError(
-        404, QStringLiteral("PROCESS_NOT_FOUND"), QStringLiteral("Process not found: ") + pid);
+        404, QStringLiteral("RESOURCE_NOT_FOUND"), QStringLiteral("Process not found"));
 }
 
 QString FakeHopxServer::shell(Sandbox &s, const QString &script, const QString &cwd,
@@ -1136,10 +1281,11 @@ FakeHopxServer::Reply FakeHopxServer::execute(Sandbox &s, const QString &id, con
     if (language.isEmpty())
         return agentError(
             400, QStringLiteral("INVALID_REQUEST"), QStringLiteral("unsupported language"));
+    // Agent 3.2.8's ExecuteRequest.timeout is an integer with no bounds.
     const int timeout = b.value(QStringLiteral("timeout")).toInt(30);
-    if (timeout < 1 || timeout > 300)
-        return agentError(400, QStringLiteral("INVALID_REQUEST"),
-            QStringLiteral("timeout must be between 1 and 300"));
+    if (timeout < 1)
+        return agentError(
+            400, QStringLiteral("INVALID_REQUEST"), QStringLiteral("timeout must be positive"));
     ++s.executionsRun;
     if (m_execHandler)
         return json(m_execHandler(id, b));
@@ -1185,7 +1331,8 @@ FakeHopxServer::Reply FakeHopxServer::execute(Sandbox &s, const QString &id, con
             reply.insert(QStringLiteral("png"), QString::fromLatin1(kPngBase64));
     }
     if (sleepMs > timeout * 1000) {
-        Reply r = agentError(408, QStringLiteral("EXECUTION_TIMEOUT"),
+        // The document's 500 ErrorResponse, with the SDK's EXECUTION_TIMEOUT code.
+        Reply r = agentError(500, QStringLiteral("EXECUTION_TIMEOUT"),
             QStringLiteral("Execution timed out after %1 seconds").arg(timeout));
         r.delayMs = timeout * 1000;
         return r;
@@ -1229,6 +1376,9 @@ FakeHopxServer::Reply FakeHopxServer::runCommand(Sandbox &s, const QJsonObject &
         reply.insert(QStringLiteral("exit_code"), -1);
         reply.insert(QStringLiteral("success"), false);
         reply.insert(QStringLiteral("execution_time"), 0.001);
+        if (!m_quirks)
+            return agentError(500, QStringLiteral("COMMAND_FAILED"),
+                QStringLiteral("exec: \"%1\": executable file not found in $PATH").arg(command));
         reply.insert(QStringLiteral("error"), QStringLiteral("executable file not found"));
         reply.insert(QStringLiteral("code"), QStringLiteral("COMMAND_FAILED"));
         return json(reply, 500);
@@ -1237,7 +1387,8 @@ FakeHopxServer::Reply FakeHopxServer::runCommand(Sandbox &s, const QJsonObject &
     int sleepMs = 0;
     const QString out = shell(s, args[1].toString(), cwd, env, &exitCode, &sleepMs);
     if (sleepMs > timeout * 1000) {
-        Reply r = agentError(408, QStringLiteral("EXECUTION_TIMEOUT"),
+        // Quirk: the docs list 408 for a command timeout; the document has 500 ErrorResponse.
+        Reply r = agentError(m_quirks ? 408 : 500, QStringLiteral("EXECUTION_TIMEOUT"),
             QStringLiteral("Command timed out after %1 seconds").arg(timeout));
         r.delayMs = timeout * 1000;
         return r;
@@ -1248,8 +1399,9 @@ FakeHopxServer::Reply FakeHopxServer::runCommand(Sandbox &s, const QJsonObject &
     reply.insert(QStringLiteral("exit_code"), exitCode);
     reply.insert(QStringLiteral("success"), exitCode == 0);
     reply.insert(QStringLiteral("execution_time"), 0.004 + sleepMs / 1000.0);
-    // A failing command is a 500 carrying the normal body (agent docs, run-command).
-    Reply r = json(reply, exitCode == 0 ? 200 : 500);
+    // Quirk: a failing command is a 500 carrying the normal body (docs, run-command); the
+    // document has only 200 CommandResponse for a command that ran.
+    Reply r = json(reply, exitCode == 0 || !m_quirks ? 200 : 500);
     r.delayMs = sleepMs;
     return r;
 }
@@ -1257,6 +1409,8 @@ FakeHopxServer::Reply FakeHopxServer::runCommand(Sandbox &s, const QJsonObject &
 FakeHopxServer::Reply FakeHopxServer::files(Sandbox &s, const Request &r)
 {
     const QString op = r.agentPath.mid(7); // after "/files/"
+    if (op == QLatin1String("upload") && r.method == "POST")
+        return upload(s, r);
     QJsonObject b;
     QString path = r.query.queryItemValue(QStringLiteral("path"), QUrl::FullyDecoded);
     if (r.method == "POST") {
@@ -1272,8 +1426,9 @@ FakeHopxServer::Reply FakeHopxServer::files(Sandbox &s, const Request &r)
         return agentError(
             400, QStringLiteral("MISSING_PARAMETER"), QStringLiteral("path is required"));
     if (!allowedPath(path))
-        return agentError(
-            403, QStringLiteral("PATH_NOT_ALLOWED"), QStringLiteral("Path not allowed: ") + path);
+        // /files/exists documents no 403: its refusal is a 400.
+        return agentError(op == QLatin1String("exists") ? 400 : 403,
+            QStringLiteral("PATH_NOT_ALLOWED"), QStringLiteral("Path not allowed: ") + path);
     const auto mkdirs = [&s](QString dir) {
         while (!dir.isEmpty() && dir != QLatin1String("/")) {
             s.dirs.insert(dir);
@@ -1300,8 +1455,7 @@ FakeHopxServer::Reply FakeHopxServer::files(Sandbox &s, const Request &r)
     }
     if (op == QLatin1String("write") && r.method == "POST") {
         QByteArray data = b.value(QStringLiteral("content")).toString().toUtf8();
-        if (b.value(QStringLiteral("encoding")).toString() == QLatin1String("base64")
-            && !m_base64StoresText)
+        if (b.value(QStringLiteral("encoding")).toString() == QLatin1String("base64") && !m_quirks)
             data = QByteArray::fromBase64(data);
         if (!b.value(QStringLiteral("overwrite")).toBool(true) && s.files.contains(path))
             return agentError(
@@ -1314,9 +1468,9 @@ FakeHopxServer::Reply FakeHopxServer::files(Sandbox &s, const Request &r)
             {QStringLiteral("timestamp"), iso(QDateTime::currentDateTimeUtc())}});
     }
     if (op == QLatin1String("list") && r.method == "GET") {
-        if (!s.dirs.contains(path))
+        if (!s.dirs.contains(path)) // the document has 400, not 404, for /files/list
             return agentError(
-                404, QStringLiteral("DIRECTORY_NOT_FOUND"), QStringLiteral("Directory not found"));
+                400, QStringLiteral("DIRECTORY_NOT_FOUND"), QStringLiteral("Directory not found"));
         QJsonArray list;
         const QString prefix = path + QLatin1Char('/');
         for (const QString &d : s.dirs) {
@@ -1343,9 +1497,9 @@ FakeHopxServer::Reply FakeHopxServer::files(Sandbox &s, const Request &r)
         return json({{QStringLiteral("exists"), s.files.contains(path) || s.dirs.contains(path)},
             {QStringLiteral("path"), path}});
     if (op == QLatin1String("remove") && r.method == "DELETE") {
-        if (!s.files.contains(path) && !s.dirs.contains(path))
+        if (!s.files.contains(path) && !s.dirs.contains(path)) // no 404 for /files/remove
             return agentError(
-                404, QStringLiteral("FILE_NOT_FOUND"), QStringLiteral("File not found: ") + path);
+                400, QStringLiteral("FILE_NOT_FOUND"), QStringLiteral("File not found: ") + path);
         s.files.remove(path);
         s.dirs.remove(path);
         const QString prefix = path + QLatin1Char('/');
@@ -1392,6 +1546,94 @@ FakeHopxServer::Reply FakeHopxServer::envRoute(Sandbox &s, const Request &r)
     for (auto it = vars.begin(); it != vars.end(); ++it)
         s.env.insert(it.key(), it.value().toString());
     return json({{QStringLiteral("success"), true}, {QStringLiteral("count"), int(s.env.size())}});
+}
+
+// The document lists the desktop operations without request bodies; these are the Python SDK's.
+FakeHopxServer::Reply FakeHopxServer::desktop(Sandbox &s, const Request &r)
+{
+    if (r.method != "POST")
+        return agentError(
+            405, QStringLiteral("METHOD_NOT_ALLOWED"), QStringLiteral("Method not allowed"));
+    if (!s.desktop) // the document's 503, with the SDK's code
+        return agentError(503, QStringLiteral("DESKTOP_NOT_AVAILABLE"),
+            QStringLiteral("Desktop not available in this template"));
+    const QString &p = r.agentPath;
+    if (p == QLatin1String("/desktop/screenshot"))
+        return json({{QStringLiteral("image"), QString::fromLatin1(kPngBase64)},
+            {QStringLiteral("format"), QStringLiteral("png")}, {QStringLiteral("width"), 1},
+            {QStringLiteral("height"), 1}});
+    static const QHash<QString, QStringList> required {
+        {QStringLiteral("/desktop/mouse/click"), {"x", "y"}},
+        {QStringLiteral("/desktop/mouse/move"), {"x", "y"}},
+        {QStringLiteral("/desktop/mouse/drag"), {"from_x", "from_y", "to_x", "to_y"}},
+        {QStringLiteral("/desktop/mouse/scroll"), {"amount"}},
+        {QStringLiteral("/desktop/keyboard/type"), {"text"}},
+        {QStringLiteral("/desktop/keyboard/press"), {"key"}},
+        {QStringLiteral("/desktop/keyboard/combination"), {"modifiers", "key"}}};
+    const auto it = required.constFind(p);
+    if (it == required.constEnd())
+        return textReply(404, "404 page not found");
+    const QJsonObject body = r.json();
+    for (const QString &field : *it) {
+        if (!body.contains(field))
+            return agentError(400, QStringLiteral("MISSING_PARAMETER"), field + " is required");
+    }
+    s.desktopEvents.append(
+        QJsonObject {{QStringLiteral("action"), p}, {QStringLiteral("body"), body}});
+    return json({{QStringLiteral("success"), true}});
+}
+
+// POST /files/upload, multipart/form-data with `file` (required) and `path` (agent 3.2.8).
+FakeHopxServer::Reply FakeHopxServer::upload(Sandbox &s, const Request &r)
+{
+    const QByteArray type = r.header("content-type");
+    const qsizetype at = type.indexOf("boundary=");
+    if (!type.startsWith("multipart/form-data") || at < 0)
+        return agentError(
+            400, QStringLiteral("INVALID_REQUEST"), QStringLiteral("multipart/form-data expected"));
+    QByteArray boundary = type.mid(at + 9);
+    if (boundary.startsWith('"'))
+        boundary = boundary.mid(1, boundary.size() - 2);
+    QHash<QByteArray, QByteArray> parts;
+    const QByteArray delimiter = "--" + boundary;
+    QList<QByteArray> chunks;
+    for (qsizetype from = 0, next = 0; (next = r.body.indexOf(delimiter, from)) >= 0;) {
+        if (from > 0)
+            chunks << r.body.mid(from, next - from);
+        from = next + delimiter.size();
+    }
+    for (const QByteArray &raw : chunks) {
+        const qsizetype end = raw.indexOf("\r\n\r\n");
+        if (end < 0)
+            continue;
+        const QByteArray headers = raw.left(end);
+        const qsizetype n = headers.indexOf("name=\"");
+        if (n < 0)
+            continue;
+        const QByteArray name = headers.mid(n + 6, headers.indexOf('"', n + 6) - n - 6);
+        QByteArray content = raw.mid(end + 4);
+        if (content.endsWith("\r\n"))
+            content.chop(2);
+        parts.insert(name, content);
+    }
+    if (!parts.contains("file"))
+        return agentError(
+            400, QStringLiteral("MISSING_PARAMETER"), QStringLiteral("file is required"));
+    const QString path = QString::fromUtf8(parts.value("path"));
+    if (path.isEmpty())
+        return agentError(
+            400, QStringLiteral("MISSING_PARAMETER"), QStringLiteral("path is required"));
+    if (!allowedPath(path))
+        return agentError(
+            403, QStringLiteral("PATH_NOT_ALLOWED"), QStringLiteral("Path not allowed: ") + path);
+    s.files.insert(path, parts.value("file"));
+    for (QString dir = parentOf(path); !dir.isEmpty() && dir != QLatin1String("/");
+         dir = parentOf(dir))
+        s.dirs.insert(dir);
+    return json({{QStringLiteral("success"), true},
+        {QStringLiteral("message"), QStringLiteral("File uploaded")},
+        {QStringLiteral("path"), path}, {QStringLiteral("size"), parts.value("file").size()},
+        {QStringLiteral("timestamp"), iso(QDateTime::currentDateTimeUtc())}});
 }
 
 } // namespace Hopx::Test

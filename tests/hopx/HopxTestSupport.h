@@ -21,7 +21,7 @@ inline Hopx::Cloud::HopxOptions fastHopxOptions()
     o.healthTimeoutMs = 1000;
     o.healthIntervalMs = 50;
     o.healthMaxWaitMs = 5000;
-    o.createLookupAttempts = 2;
+    o.createLookupMs = 400;
     o.createLookupDelayMs = 200;
     o.killVerifyDelayMs = 50;
     o.retry.maxAttempts = 4;

@@ -4,6 +4,7 @@
 // the control plane, the agent pool, and operations bound to one sandbox's AgentChannel, against
 // FakeHopxServer on 127.0.0.1.
 #include "FakeHopxServer.h"
+#include "HopxPieces.h"
 #include "HopxTestSupport.h"
 
 #include "core/MemoryKeyStore.h"
@@ -11,13 +12,16 @@
 #include "core/hopx/AgentPool.h"
 #include "core/hopx/ControlPlane.h"
 #include "core/hopx/HopxApiKey.h"
+#include "core/hopx/HopxDesktop.h"
 #include "core/hopx/HopxEnv.h"
 #include "core/hopx/HopxExec.h"
 #include "core/hopx/HopxFiles.h"
 #include "core/hopx/RestClient.h"
 
+#include <QBuffer>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
+#include <QTemporaryFile>
 #include <QTest>
 
 #include <memory>
@@ -26,6 +30,7 @@
 using namespace Hopx::Core;
 using namespace Hopx::Cloud;
 using Hopx::Test::FakeHopxServer;
+using Hopx::Test::Pieces;
 using Hopx::Test::wait;
 
 namespace {
@@ -35,28 +40,6 @@ QByteArray why(const Result<T> &r)
 {
     return r.ok() ? QByteArray() : r.error().message.toUtf8();
 }
-
-// A fake HOPX and what HopxProvider wires together, without it; destroyed in reverse order.
-struct Pieces
-{
-    Pieces()
-        : listening(server.listen())
-        , rest(&nam, options.retry)
-        , control(&rest, &key, server.baseUrl(), options)
-    {
-        key.setFixedKey(FakeHopxServer::defaultApiKey());
-        pool = std::make_unique<AgentPool>(&control, &rest, options);
-    }
-
-    FakeHopxServer server;
-    bool listening;
-    HopxOptions options = Hopx::Test::fastHopxOptions();
-    QNetworkAccessManager nam;
-    HopxApiKey key;
-    RestClient rest;
-    ControlPlane control;
-    std::unique_ptr<AgentPool> pool;
-};
 
 } // namespace
 
@@ -138,6 +121,103 @@ private slots:
         auto vars = wait<EnvMap>([&](auto cb) { env.getEnv(cb); });
         QVERIFY(vars.ok());
         QCOMPARE(vars.value().value(QStringLiteral("A")), QStringLiteral("1"));
+    }
+
+    // Large files: a multipart upload streamed from a device, a download streamed to a sink,
+    // each one request (agent 3.2.8 /files/upload, /files/download).
+    void uploadAndDownloadStream()
+    {
+        const QString id = createSandbox();
+        const HopxFiles files(pool().channel(id));
+        QTemporaryFile host;
+        QVERIFY(host.open());
+        QByteArray bytes;
+        for (int i = 0; i < 3 * 1024 * 1024; ++i)
+            bytes.append(char(i * 7));
+        host.write(bytes);
+        host.flush();
+        QVERIFY(run(pool().channel(id), QStringLiteral("1")).ok()); // warm
+        server().clearRequests();
+        auto up = wait<qint64>(
+            [&](auto cb) { files.upload(QStringLiteral("/workspace/big.bin"), &host, cb); });
+        QVERIFY2(up.ok(), why(up).constData());
+        QCOMPARE(up.value(), bytes.size());
+        QCOMPARE(server().file(id, QStringLiteral("/workspace/big.bin")), bytes);
+        QCOMPARE(server().requests().size(), 1);
+        QVERIFY(server()
+                    .requests()
+                    .first()
+                    .header("content-type")
+                    .startsWith("multipart/form-data; boundary="));
+
+        QByteArray got;
+        int chunks = 0;
+        server().clearRequests();
+        auto down = wait<qint64>([&](auto cb) {
+            files.download(
+                QStringLiteral("/workspace/big.bin"),
+                [&](const QByteArray &chunk) {
+                    got += chunk;
+                    ++chunks;
+                    return true;
+                },
+                cb);
+        });
+        QVERIFY2(down.ok(), why(down).constData());
+        QCOMPARE(down.value(), bytes.size());
+        QCOMPARE(got, bytes);
+        QVERIFY2(chunks > 1, "the download came in one piece, not streamed");
+        QCOMPARE(server().requests().size(), 1);
+
+        // A sink that stops the transfer; a path the agent refuses; a missing file.
+        auto stopped = wait<qint64>([&](auto cb) {
+            files.download(
+                QStringLiteral("/workspace/big.bin"), [](const QByteArray &) { return false; }, cb);
+        });
+        QCOMPARE(stopped.error().code, Error::Code::Cancelled);
+        QBuffer small;
+        small.setData("x");
+        QVERIFY(small.open(QIODevice::ReadOnly));
+        auto refused =
+            wait<qint64>([&](auto cb) { files.upload(QStringLiteral("/etc/x"), &small, cb); });
+        QCOMPARE(refused.error().code, Error::Code::InvalidArgument);
+        auto missing = wait<qint64>([&](auto cb) {
+            files.download(
+                QStringLiteral("/workspace/none"), [](const QByteArray &) { return true; }, cb);
+        });
+        QCOMPARE(missing.error().error, QStringLiteral("File not found"));
+    }
+
+    // The desktop of a template that has one; a clear "no desktop" for one that has none.
+    void desktopScreenshotMouseKeyboard()
+    {
+        const QString id = createSandbox();
+        HopxDesktop desktop(pool().channel(id));
+        auto none = wait<HopxDesktop::Screenshot>([&](auto cb) { desktop.screenshot(cb); });
+        QCOMPARE(none.error().code, Error::Code::Unsupported);
+        QCOMPARE(none.error().error, QStringLiteral("Desktop not available"));
+        QCOMPARE(server().count("POST", QStringLiteral("/desktop/screenshot$")), 1); // not retried
+
+        server().setDesktop(id, true);
+        auto shot = wait<HopxDesktop::Screenshot>([&](auto cb) { desktop.screenshot(cb); });
+        QVERIFY2(shot.ok(), why(shot).constData());
+        QVERIFY(shot.value().image.startsWith("\x89PNG"));
+        QCOMPARE(shot.value().mimeType, QStringLiteral("image/png"));
+        QVERIFY(wait<Unit>([&](auto cb) { desktop.click(10, 20, "left", 2, cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { desktop.move(5, 6, cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { desktop.drag(1, 2, 3, 4, "left", cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { desktop.scroll(3, "down", cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { desktop.type("héllo", 10, cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { desktop.press("Return", cb); }).ok());
+        QVERIFY(wait<Unit>([&](auto cb) { desktop.combination({"ctrl", "shift"}, "t", cb); }).ok());
+        const QJsonArray events = server().desktopEvents(id);
+        QCOMPARE(events.size(), 7);
+        QCOMPARE(events[0].toObject().value("body").toObject(),
+            (QJsonObject {{"x", 10}, {"y", 20}, {"button", "left"}, {"clicks", 2}}));
+        QCOMPARE(events[4].toObject().value("body").toObject().value("text").toString(),
+            QStringLiteral("héllo"));
+        QCOMPARE(events[6].toObject().value("body").toObject().value("modifiers").toArray(),
+            (QJsonArray {"ctrl", "shift"}));
     }
 
     // An agent that stopped answering is looked up again: control plane first, then /health.

@@ -294,19 +294,54 @@ int main(int argc, char *argv[])
 
     // The floor: the same request from a minimal keep-alive HTTP client in this process.
     QList<qint64> rawNs;
-    RawHttp raw(fake.port());
+    RawHttp raw(quint16(fake.agentUrl(id).port()));
     const QByteArray token =
         fake.sandbox(id).value(QStringLiteral("auth_token")).toString().toUtf8();
     const QByteArray body =
         R"json({"code":"print('bench')","language":"python","timeout":30,"workdir":"/workspace"})json";
     for (int i = 0; i < calls; ++i) {
         const qint64 t0 = clock.nsecsElapsed();
-        if (!raw.post(QStringLiteral("/agent/") + id + QStringLiteral("/execute"), token, body)) {
+        if (!raw.post(QStringLiteral("/execute"), token, body)) {
             ++failures;
             break;
         }
         rawNs.append(clock.nsecsElapsed() - t0);
     }
+
+    // A whole round trip, request by request: what each tool call costs in HTTP requests,
+    // against the Python server's connect per call (GET, token refresh, GET, /health, then the
+    // call itself: about 5 for a warm execute).
+    QList<QPair<QString, QStringList>> trip;
+    QString tripId;
+    const auto step = [&](const char *what, const QString &tool, QJsonObject a) {
+        if (!tripId.isEmpty() && !a.contains(QStringLiteral("id")))
+            a.insert(QStringLiteral("sandbox_id"), tripId);
+        fake.clearRequests();
+        const QJsonObject r = client.tool(tool, a);
+        if (r.value(QStringLiteral("isError")).toBool())
+            ++failures;
+        if (tripId.isEmpty())
+            tripId = r.value(QStringLiteral("structuredContent"))
+                         .toObject()
+                         .value(QStringLiteral("id"))
+                         .toString();
+        QCoreApplication::processEvents();
+        QStringList sent;
+        for (const FakeHopxServer::Request &q : fake.requests())
+            sent << QString::fromLatin1(q.method) + QLatin1Char(' ') + q.path;
+        trip.append({QString::fromLatin1(what), sent});
+    };
+    step("create_sandbox", QStringLiteral("create_sandbox"),
+        {{QStringLiteral("provider"), QStringLiteral("hopx")}});
+    const QJsonObject code {{QStringLiteral("code"), QStringLiteral("print('trip')")}};
+    step("execute_code (first)", QStringLiteral("execute_code"), code);
+    step("execute_code (warm)", QStringLiteral("execute_code"), code);
+    step("file_write", QStringLiteral("file_write"),
+        {{QStringLiteral("path"), QStringLiteral("/workspace/trip.txt")},
+            {QStringLiteral("content"), QStringLiteral("trip\n")}});
+    step("file_read", QStringLiteral("file_read"),
+        {{QStringLiteral("path"), QStringLiteral("/workspace/trip.txt")}});
+    step("delete_sandbox", QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), tripId}});
 
     socket.disconnectFromServer();
     desktop.terminate();
@@ -334,6 +369,15 @@ int main(int argc, char *argv[])
         percentile(outboundNs, 50), percentile(outboundNs, 95), percentile(outboundNs, 99));
     std::printf("| for scale: bare keep-alive HTTP to the fake (ms) | %.3f | %.3f | %.3f | |\n",
         percentile(rawNs, 50), percentile(rawNs, 95), percentile(rawNs, 99));
+    std::printf("\n### HOPX provider: create → execute → file write/read → delete, HTTP requests "
+                "per tool call\n\n| tool call | requests | which |\n|---|---|---|\n");
+    int tripTotal = 0;
+    for (const auto &[what, sent] : trip) {
+        tripTotal += int(sent.size());
+        std::printf("| %s | %d | %s |\n", qPrintable(what), int(sent.size()),
+            qPrintable(sent.join(QStringLiteral(", "))));
+    }
+    std::printf("| **round trip** | **%d** | |\n", tripTotal);
     if (failures)
         std::printf("\n%d call(s) failed.\n", failures);
     std::fflush(stdout);

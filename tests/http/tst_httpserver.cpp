@@ -334,6 +334,14 @@ private slots:
             << 501;
         QTest::newRow("negative length")
             << QByteArray("POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n") << 400;
+        // Request smuggling shapes (tests/unit/tst_httprequestparser has them all).
+        QTest::newRow("empty coding and length") << QByteArray(
+            "POST /mcp HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\nContent-Length: 2\r\n\r\n{}")
+                                                 << 400;
+        QTest::newRow("bare LF") << QByteArray("GET /mcp HTTP/1.1\nHost: x\n\n") << 400;
+        QTest::newRow("bare CR in a value")
+            << QByteArray("POST /mcp HTTP/1.1\r\nHost: x\r\nX-A: a\rContent-Length: 2\r\n\r\n{}")
+            << 400;
         QTest::newRow("huge header") << QByteArray(
             "GET /mcp HTTP/1.1\r\nHost: x\r\nX-Pad: " + QByteArray(40 * 1024, 'a') + "\r\n\r\n")
                                      << 431;

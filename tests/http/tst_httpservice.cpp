@@ -10,6 +10,7 @@
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFeed.h"
 #include "core/models/LogModel.h"
+#include "protocol/SessionObserver.h"
 #include "protocol/ToolCall.h"
 #include "protocol/ToolRegistry.h"
 #include "protocol/ToolResult.h"
@@ -64,6 +65,7 @@ class TestHttpService : public QObject
     QTemporaryDir m_dir;
     int m_files = 0;
     Mcp::ToolRegistry m_tools;
+    Mcp::SessionObserver m_observer;
 
     std::unique_ptr<Core::Settings> settings()
     {
@@ -72,7 +74,7 @@ class TestHttpService : public QObject
     }
     Mcp::ServerContext context()
     {
-        return Mcp::ServerContext {&m_tools, nullptr, nullptr, nullptr};
+        return Mcp::ServerContext {&m_tools, nullptr, nullptr, nullptr, &m_observer};
     }
 
 private slots:
@@ -133,8 +135,8 @@ private slots:
             &clients, QAbstractItemModelTester::FailureReportingMode::QtTest);
         Core::LogModel log;
         Core::LogFeed feed(&log);
-        clients.attachHttp(&http);
-        feed.attachHttp(&http);
+        clients.attach(&m_observer);
+        feed.attachObserver(&m_observer);
         http.start();
         s->setHttpPort(freePort());
         s->setHttpEnabled(true);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/ClientListModel.h"
 
+#include "protocol/SessionObserver.h"
 #include "protocol/ToolCall.h"
 #include "protocol/ToolRegistry.h"
 #include "protocol/ToolResult.h"
@@ -91,10 +92,12 @@ private slots:
         spec.inputSchema = QJsonObject {{QStringLiteral("type"), QStringLiteral("object")}};
         registry.add(spec,
             [](Mcp::ToolCall *call) { call->finish(Mcp::ToolResult::text(QStringLiteral("hi"))); });
-        Mcp::LocalServer server(Mcp::ServerConfig {}, &registry);
+        Mcp::SessionObserver observer;
+        Mcp::LocalServer server(Mcp::ServerConfig {},
+            Mcp::ServerContext {&registry, nullptr, nullptr, nullptr, &observer});
         const QString name = dir.path() + QStringLiteral("/mcp.sock");
         QCOMPARE(server.listen(name), Mcp::LocalServer::ListenResult::Listening);
-        m_model->attach(&server);
+        m_model->attach(&observer);
 
         // A probe and an activation request never show up as clients.
         QSignalSpy activation(&server, &Mcp::LocalServer::activationRequested);
@@ -133,7 +136,7 @@ private slots:
         ClientListModel late;
         QAbstractItemModelTester lateTester(
             &late, QAbstractItemModelTester::FailureReportingMode::Fatal);
-        late.attach(&server);
+        late.attach(&observer);
         QCOMPARE(late.rowCount(), 1);
 
         client.disconnectFromServer();

@@ -122,6 +122,70 @@ private slots:
                     .contains(QStringLiteral("ls -la /workspace")));
     }
 
+    //! The finished execution row (the last execution row).
+    const Core::LogEntry *finishedRow() const
+    {
+        for (int i = m_model->rowCount() - 1; i >= 0; --i)
+            if (m_model->entry(i).kind == Core::LogEntry::Kind::Execution)
+                return &m_model->entry(i);
+        return nullptr;
+    }
+    static QByteArray png(int n) { return QByteArray("\x89PNG\r\n\x1a\n") + QByteArray(n, 'p'); }
+
+    void theRowCarriesTheFiguresTheModelGot()
+    {
+        m_local->richOutputs = {{QStringLiteral("image/png"), png(100)},
+            {QStringLiteral("text/html"), QByteArray("<b>table</b>")},
+            {QStringLiteral("image/jpeg"), QByteArray("\xff\xd8\xff jpeg")}};
+        const Mcp::ToolResult r = call(QStringLiteral("execute_code"),
+            QJsonObject {{"code", "plt.plot([1, 2])"}, {"sandbox_id", "local-a"}});
+        QVERIFY(!r.isError());
+        m_model->flush();
+        const Core::LogEntry *row = finishedRow();
+        QVERIFY(row);
+        // What the model got as image content, the row holds as figures: the same bytes.
+        QList<QByteArray> sent;
+        for (const QJsonValue &c : r.content())
+            if (c[QStringLiteral("type")].toString() == QLatin1String("image"))
+                sent << QByteArray::fromBase64(c[QStringLiteral("data")].toString().toLatin1());
+        QCOMPARE(sent.size(), 2);
+        QCOMPARE(row->figures.size(), 2);
+        QCOMPARE(row->figures[0].mimeType, QStringLiteral("image/png"));
+        QCOMPARE(row->figures[0].data, sent[0]);
+        QCOMPARE(row->figures[1].mimeType, QStringLiteral("image/jpeg"));
+        QCOMPARE(row->figures[1].data, sent[1]);
+        QCOMPARE(row->figuresLeftOut, 0);
+        QVERIFY2(
+            row->message.contains(QStringLiteral("of output, 2 figure")), qPrintable(row->message));
+        QVERIFY2(row->detail.contains(QStringLiteral("Figures:\n1. PNG image, 108 bytes\n2. JPEG")),
+            qPrintable(row->detail));
+    }
+
+    void aRunKeepsBoundedFigures()
+    {
+        for (int i = 0; i < Core::ExecutionRecord::kMaxFigures + 3; ++i)
+            m_local->richOutputs.append({QStringLiteral("image/png"), png(10)});
+        call(QStringLiteral("execute_code"),
+            QJsonObject {{"code", "for i in range(11): plot(i)"}, {"sandbox_id", "local-a"}});
+        m_model->flush();
+        QCOMPARE(finishedRow()->figures.size(), Core::ExecutionRecord::kMaxFigures);
+        QCOMPARE(finishedRow()->figuresLeftOut, 3);
+        QVERIFY2(finishedRow()->detail.contains(QStringLiteral("(3 more not kept")),
+            qPrintable(finishedRow()->detail));
+
+        // Bytes too: two figures of 5 MiB are more than a run keeps.
+        const int five = 5 * 1024 * 1024;
+        m_local->richOutputs = {
+            {QStringLiteral("image/png"), png(five)}, {QStringLiteral("image/png"), png(five)}};
+        call(QStringLiteral("execute_code"),
+            QJsonObject {{"code", "two big ones"}, {"sandbox_id", "local-a"}});
+        m_model->flush();
+        QCOMPARE(finishedRow()->figures.size(), 1);
+        QCOMPARE(finishedRow()->figuresLeftOut, 1);
+        QVERIFY(five < Core::ExecutionRecord::kMaxFigureBytes);
+        QVERIFY(2 * five > Core::ExecutionRecord::kMaxFigureBytes);
+    }
+
     void hugeCodeIsBounded()
     {
         const QString code = QStringLiteral("x = 1\n") + QString(200 * 1024, QLatin1Char('#'));

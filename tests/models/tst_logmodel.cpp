@@ -7,13 +7,14 @@
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <memory>
 
 using namespace Hopx::Core;
-using Record = Hopx::Mcp::McpSession::RequestRecord;
+using Record = Hopx::Mcp::RequestRecord;
 
 class TestLogModel : public QObject
 {
@@ -37,6 +38,18 @@ class TestLogModel : public QObject
         return e;
     }
     QString message(int row) const { return m_model->entry(row).message; }
+    //! An execution row with one figure of `bytes` bytes.
+    static LogEntry withFigure(const QString &message, qint64 bytes = 1000)
+    {
+        LogEntry e = entry(message);
+        e.kind = LogEntry::Kind::Execution;
+        e.figures.append({0, QStringLiteral("image/png"), 0, QByteArray(bytes, 'p')});
+        return e;
+    }
+    int keptFigures(int row) const
+    {
+        return m_model->index(row, LogModel::Message).data(LogModel::FigureCountRole).toInt();
+    }
 
 private slots:
     void init()
@@ -146,6 +159,68 @@ private slots:
         QCOMPARE(m_model->rowCount(), 100);
         QVERIFY(m_model->entry(0).message.size() <= LogModel::kMaxMessage + 2);
         QVERIFY(m_model->entry(0).detail.size() <= LogModel::kMaxDetail + 1);
+    }
+
+    void figuresOfTheNewestRunsAreKept()
+    {
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        const int runs = LogModel::kMaxFigureRuns + 5;
+        for (int i = 0; i < runs; ++i) {
+            m_model->append(withFigure(QStringLiteral("run %1").arg(i)));
+            m_model->append(entry(QStringLiteral("output %1").arg(i)));
+        }
+        m_model->flush();
+        QCOMPARE(m_model->rowCount(), 2 * runs);
+        QCOMPARE(m_model->figureRows(), LogModel::kMaxFigureRuns);
+        QCOMPARE(m_model->figureBytes(), qint64(LogModel::kMaxFigureRuns) * 1000);
+        QSet<quint64> ids;
+        for (int i = 0; i < runs; ++i) {
+            const LogEntry &e = m_model->entry(2 * i);
+            QCOMPARE(e.figures.size(), 1);
+            ids.insert(e.figures.first().id);
+            // The oldest lose their images but still say what they had.
+            QCOMPARE(keptFigures(2 * i), i < 5 ? 0 : 1);
+            QCOMPARE(e.figures.first().data.isEmpty(), i < 5);
+            QCOMPARE(e.figures.first().bytes, qint64(1000));
+        }
+        QCOMPARE(ids.size(), runs);
+        QVERIFY(!ids.contains(0));
+        QCOMPARE(changed.count(), 5); // each row that lost its images
+    }
+
+    void figureBytesAreBoundedAcrossTheLog()
+    {
+        const qint64 five = 5 * 1024 * 1024;
+        for (int i = 0; i < 10; ++i) {
+            m_model->append(withFigure(QStringLiteral("run %1").arg(i), five));
+            QVERIFY(m_model->figureBytes() <= LogModel::kMaxFigureBytes);
+        }
+        m_model->flush();
+        const int kept = int(LogModel::kMaxFigureBytes / five);
+        QCOMPARE(m_model->figureRows(), kept);
+        QCOMPARE(m_model->figureBytes(), kept * five);
+        for (int row = 0; row < 10; ++row)
+            QCOMPARE(keptFigures(row), row < 10 - kept ? 0 : 1);
+    }
+
+    void figuresGoWithTheirRows()
+    {
+        m_model->setMaxRows(10);
+        for (int i = 0; i < 15; ++i)
+            m_model->append(withFigure(QStringLiteral("run %1").arg(i)));
+        m_model->flush();
+        QCOMPARE(m_model->figureRows(), 10);
+        QCOMPARE(m_model->figureBytes(), qint64(10 * 1000));
+        m_model->setMaxRows(4);
+        QCOMPARE(m_model->figureRows(), 4);
+        QCOMPARE(m_model->figureBytes(), qint64(4 * 1000));
+        QCOMPARE(message(0), QStringLiteral("run 11"));
+        QCOMPARE(keptFigures(0), 1);
+        m_model->append(withFigure(QStringLiteral("queued")));
+        QCOMPARE(m_model->figureBytes(), qint64(5 * 1000));
+        m_model->clear();
+        QCOMPARE(m_model->figureRows(), 0);
+        QCOMPARE(m_model->figureBytes(), qint64(0));
     }
 
     void multiLineMessageKeepsDetail()

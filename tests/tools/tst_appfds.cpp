@@ -145,6 +145,15 @@ class TestAppFds : public QObject
                      .isEmpty());
         QVERIFY(!tool(QStringLiteral("env_get"), sid).isEmpty());
         QVERIFY(!tool(QStringLiteral("env_clear"), sid).isEmpty());
+        // A local sandbox has no desktop: these answer an error, and must leak nothing either.
+        QVERIFY(!tool(QStringLiteral("desktop_screenshot"), sid).isEmpty());
+        QVERIFY(!tool(QStringLiteral("desktop_mouse"),
+            with({{QStringLiteral("action"), QStringLiteral("move")}, {QStringLiteral("x"), 1},
+                {QStringLiteral("y"), 1}}))
+                     .isEmpty());
+        QVERIFY(!tool(QStringLiteral("desktop_keyboard"),
+            with({{QStringLiteral("key"), QStringLiteral("Return")}}))
+                     .isEmpty());
         for (const char *name : {"get_system_metrics", "ping_vm", "get_vm_info", "cache_stats",
                  "cache_clear", "get_agent_url"})
             QVERIFY(!tool(QString::fromLatin1(name), sid).isEmpty());

@@ -47,6 +47,11 @@ private slots:
         LineBuffer exact(10);
         QCOMPARE(exact.append("0123456789\n").size(), 1);
         QVERIFY(!exact.overflowed());
+        // Found by fuzzing: a CRLF line at the limit fits however the reads split it.
+        LineBuffer crlf(10);
+        QVERIFY(crlf.append("0123456789\r").isEmpty());
+        QCOMPARE(crlf.append("\n"), QList<QByteArray> {"0123456789"});
+        QVERIFY(!crlf.overflowed());
     }
 
     void socketPathOrder()

@@ -54,6 +54,23 @@ private slots:
             << QByteArray("{\"id\":1,\"method\":\"pi") << false << false << QByteArray();
         QTest::newRow("array") << QByteArray("[{\"id\":1,\"method\":\"m\"}]") << false << false
                                << QByteArray();
+        // Found by fuzzing (tests/fuzz/fuzz_jsonscan): the app re-serialises -0 as 0 and takes
+        // the last of two ids; a line with bytes after the object is a parse error to it.
+        QTest::newRow("negative zero")
+            << QByteArray("{\"id\":-0,\"method\":\"m\"}") << true << true << QByteArray("n:0");
+        QTest::newRow("repeated id: the last counts")
+            << QByteArray("{\"id\":5,\"method\":\"m\",\"id\":[0]}") << true << false
+            << QByteArray();
+        QTest::newRow("repeated id: the last one's value")
+            << QByteArray("{\"id\":[0],\"method\":\"m\",\"id\":\"b\"}") << true << true
+            << QByteArray("s:b");
+        QTest::newRow("bytes after the object")
+            << QByteArray("{\"id\":1,\"method\":\"m\"}{\"id\":2}") << false << false
+            << QByteArray();
+        QTest::newRow("huge integral id keeps its digits") // 2^240: exact as a double
+            << QByteArray("{\"id\":1.7668470647783843e72,\"method\":\"m\"}") << true << true
+            << QByteArray(
+                   "n:1766847064778384329583297500742918515827483896875618958121606201292619776");
     }
 
     void scan()

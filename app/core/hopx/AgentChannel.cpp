@@ -129,6 +129,8 @@ void AgentChannel::sendNow(const std::shared_ptr<Call> &call)
     r.headers.append({"Authorization", "Bearer " + endpoint->token.toUtf8()});
     if (call->req.hasBody)
         r.body = QJsonDocument(call->req.body).toJson(QJsonDocument::Compact);
+    r.multipart = call->req.multipart;
+    r.sink = call->req.sink;
     r.retry = call->req.retry;
     r.timeoutMs =
         call->req.timeoutMs > 0 ? call->req.timeoutMs : call->pool->options().agentTimeoutMs;

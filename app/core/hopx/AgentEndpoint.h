@@ -23,17 +23,28 @@ struct AgentEndpoint
     QUrl url(const QString &path, const QUrlQuery &query = {}) const
     {
         QUrl u = base;
-        u.setPath(base.path() + path, QUrl::TolerantMode);
+        u.setPath(withoutTrailingSlash(base.path()) + path, QUrl::TolerantMode);
         u.setQuery(query);
         return u;
     }
 
     //! A `public_host` as a URL: `https://` when it names no scheme; empty for an empty host.
+    //! A trailing `/` goes, as the SDKs strip it: joined as it is, `/execute` became `//execute`.
     static QUrl hostUrl(const QString &host)
     {
         if (host.isEmpty())
             return {};
-        return QUrl(host.contains(QLatin1String("://")) ? host : QStringLiteral("https://") + host);
+        QUrl u(host.contains(QLatin1String("://")) ? host : QStringLiteral("https://") + host);
+        u.setPath(withoutTrailingSlash(u.path()));
+        return u;
+    }
+
+private:
+    static QString withoutTrailingSlash(QString path)
+    {
+        while (path.endsWith(QLatin1Char('/')))
+            path.chop(1);
+        return path;
     }
 };
 

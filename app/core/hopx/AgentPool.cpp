@@ -4,6 +4,7 @@
 
 #include "AgentChannel.h"
 #include "ControlPlane.h"
+#include "HopxErrors.h"
 #include "HopxJson.h"
 #include "HopxLogging.h"
 #include "RestClient.h"
@@ -13,6 +14,20 @@
 namespace Hopx::Cloud {
 
 using namespace Core;
+
+namespace {
+
+// Statuses after which a sandbox never runs again (docs' data model, HOPX CLI). Any other that
+// is not "running" (creating, a resume still under way, a name no source lists) is waited out.
+bool isFinal(const QString &status)
+{
+    static const QStringList final {QStringLiteral("stopped"), QStringLiteral("error"),
+        QStringLiteral("deleted"), QStringLiteral("killed"), QStringLiteral("failed"),
+        QStringLiteral("expired"), QStringLiteral("terminated")};
+    return final.contains(status.toLower());
+}
+
+} // namespace
 
 AgentPool::AgentPool(
     ControlPlane *control, RestClient *rest, const HopxOptions &options, QObject *parent)
@@ -119,10 +134,10 @@ void AgentPool::ensure(const QString &id, Ready ready)
         refreshToken(id, [this, id](const Error *e) { finishConnect(id, e); });
         return;
     }
-    connectAgent(id, 0);
+    connectAgent(id, 0, false);
 }
 
-void AgentPool::connectAgent(const QString &id, int creatingPolls)
+void AgentPool::connectAgent(const QString &id, int waitPolls, bool resumed)
 {
     const auto it = m_entries.constFind(id);
     if (it == m_entries.constEnd())
@@ -136,7 +151,7 @@ void AgentPool::connectAgent(const QString &id, int creatingPolls)
         afterToken(nullptr);
         return;
     }
-    m_control->getSandbox(id, [this, id, creatingPolls, afterToken](Result<QJsonObject> r) {
+    m_control->getSandbox(id, [this, id, waitPolls, resumed, afterToken](Result<QJsonObject> r) {
         if (!m_entries.contains(id))
             return;
         if (!r.ok())
@@ -144,32 +159,39 @@ void AgentPool::connectAgent(const QString &id, int creatingPolls)
         const QJsonObject sandbox = r.value();
         update(sandbox);
         const QString status = sandbox.value(QStringLiteral("status")).toString();
-        if (status == QLatin1String("paused")) {
-            // hopx-mcp's connect resumes a paused sandbox; do the same.
-            m_control->lifecycle(id, "resume", [this, id, creatingPolls](Result<QJsonObject> rr) {
+        if (status == QLatin1String("paused") && !resumed) {
+            // hopx-mcp's connect resumes a paused sandbox; do the same, once: a sandbox still
+            // shown paused right after is waited for below, not resumed again.
+            m_control->lifecycle(id, "resume", [this, id, waitPolls](Result<QJsonObject> rr) {
                 if (!rr.ok())
                     return finishConnect(id, &rr.error());
                 if (m_entries.contains(id))
                     m_entries[id].endpoint.base.clear(); // re-read host and status after it
-                connectAgent(id, creatingPolls + 1);
+                connectAgent(id, waitPolls + 1, true);
             });
             return;
         }
-        if (status == QLatin1String("creating")
-            && creatingPolls * m_options.healthIntervalMs < m_options.healthMaxWaitMs) {
-            QTimer::singleShot(m_options.healthIntervalMs, this, [this, id, creatingPolls] {
+        const bool waiting = !status.isEmpty() && status != QLatin1String("running");
+        if (waiting && !isFinal(status)
+            && waitPolls * m_options.healthIntervalMs < m_options.healthMaxWaitMs) {
+            QTimer::singleShot(m_options.healthIntervalMs, this, [this, id, waitPolls, resumed] {
                 if (m_entries.contains(id)) {
                     m_entries[id].endpoint.base.clear();
-                    connectAgent(id, creatingPolls + 1);
+                    connectAgent(id, waitPolls + 1, resumed);
                 }
             });
             return;
         }
-        if (status != QLatin1String("running") && !status.isEmpty()) {
+        if (waiting) {
             const Error e = Error::make(Error::Code::SandboxDead,
-                QStringLiteral("Sandbox %1 is %2, so it cannot run anything; create a new "
-                               "sandbox.")
-                    .arg(id, status),
+                isFinal(status)
+                    ? QStringLiteral("Sandbox %1 is %2, so it cannot run anything; create a new "
+                                     "sandbox.")
+                          .arg(id, status)
+                    : QStringLiteral("Sandbox %1 is still %2 after %3 s; try again in a moment, "
+                                     "or create a new sandbox.")
+                          .arg(id, status)
+                          .arg(m_options.healthMaxWaitMs / 1000),
                 {{QStringLiteral("id"), id}, {QStringLiteral("status"), status}});
             return finishConnect(id, &e);
         }
@@ -228,14 +250,10 @@ void AgentPool::pollHealth(const QString &id, qint64 deadlineMs)
             && (status == QLatin1String("healthy") || status == QLatin1String("ok")))
             return finishConnect(id, nullptr);
         if (QDateTime::currentMSecsSinceEpoch() + m_options.healthIntervalMs > deadlineMs) {
-            const Error e = Error::make(Error::Code::SandboxDead,
-                QStringLiteral("The agent of sandbox %1 did not become ready within %2 s; the "
-                               "sandbox may have failed to start. Try again, or create a new "
-                               "sandbox.")
-                    .arg(id)
-                    .arg(m_options.healthMaxWaitMs / 1000),
-                {{QStringLiteral("id"), id}});
-            return finishConnect(id, &e);
+            // As the Python SDK: after its probes it goes ahead, "the agent will usually work
+            // anyway". A call that then fails says why itself, and marks the agent unreachable.
+            qCInfo(lcCloud) << "agent of" << id << "never said healthy; trying it anyway";
+            return finishConnect(id, nullptr);
         }
         QTimer::singleShot(m_options.healthIntervalMs, this,
             [this, id, deadlineMs] { pollHealth(id, deadlineMs); });
@@ -252,7 +270,7 @@ void AgentPool::finishConnect(const QString &id, const Error *error)
     const auto waiters = std::exchange(it->waiters, {});
     if (error)
         qCDebug(lcCloud) << "agent of" << id << "not usable:" << error->message;
-    if (error && error->error == QLatin1String("Sandbox not found"))
+    if (error && HopxErrors::isGone(*error))
         m_entries.erase(it); // nothing worth caching about an id HOPX does not know
     for (const auto &w : waiters)
         w(error);
@@ -297,6 +315,18 @@ void AgentPool::noteWritten(const QString &id, const QString &path, bool base64)
 void AgentPool::noteRemoved(const QString &id, const QString &path)
 {
     noteWritten(id, path, false);
+}
+
+AgentPool::Base64Writes AgentPool::base64Writes(const QString &id) const
+{
+    return m_entries.value(id).base64Writes;
+}
+
+void AgentPool::noteBase64Writes(const QString &id, Base64Writes how)
+{
+    const auto it = m_entries.find(id);
+    if (it != m_entries.end())
+        it->base64Writes = how;
 }
 
 } // namespace Hopx::Cloud

@@ -74,6 +74,10 @@ public:
     bool storedAsBase64(const QString &id, const QString &path) const;
     void noteWritten(const QString &id, const QString &path, bool base64);
     void noteRemoved(const QString &id, const QString &path);
+    //! What an agent does with a base64 write, as the `size` of a write reply told it.
+    enum class Base64Writes { Unknown, Decoded, KeptAsText };
+    Base64Writes base64Writes(const QString &id) const;
+    void noteBase64Writes(const QString &id, Base64Writes how);
 
 private:
     struct Entry
@@ -83,9 +87,11 @@ private:
         bool connecting = false;
         QList<Ready> waiters;
         QSet<QString> base64Paths;
+        Base64Writes base64Writes = Base64Writes::Unknown;
     };
 
-    void connectAgent(const QString &id, int creatingPolls);
+    //! `waitPolls` status polls so far; `resumed` once this attempt resumed the sandbox.
+    void connectAgent(const QString &id, int waitPolls, bool resumed);
     void pollHealth(const QString &id, qint64 deadlineMs);
     void finishConnect(const QString &id, const Core::Error *error);
 

@@ -228,6 +228,7 @@ void ControlPlane::create(const CreateSpec &spec, Callback<QJsonObject> done)
     req.hasBody = true;
     // Never re-sent after it may have reached HOPX: a second POST is a second sandbox.
     req.retry = RestRequest::Retry::OnlyIfNotProcessed;
+    req.timeoutMs = m_options.createTimeoutMs;
     req.what = QStringLiteral("create sandbox");
     const QDateTime started = QDateTime::currentDateTimeUtc();
     const QSet<QString> before = m_knownIds;
@@ -246,7 +247,9 @@ void ControlPlane::create(const CreateSpec &spec, Callback<QJsonObject> done)
         if (ambiguous(e)) {
             qCInfo(lcCloud)
                 << "create got no clear answer; looking for the sandbox instead of re-sending";
-            return lookUpCreated(templ, started, before, e, 0, done);
+            const QDateTime until =
+                QDateTime::currentDateTimeUtc().addMSecs(m_options.createLookupMs);
+            return lookUpCreated(templ, started, before, e, until, done);
         }
         const int status = e.details.value(QStringLiteral("status")).toInt();
         // An unknown template comes back as 400/404, or as a bare 500 (hopx-ai/hopx#6).
@@ -258,7 +261,8 @@ void ControlPlane::create(const CreateSpec &spec, Callback<QJsonObject> done)
 }
 
 void ControlPlane::lookUpCreated(const QString &templ, const QDateTime &started,
-    const QSet<QString> &before, const Error &original, int attempt, Callback<QJsonObject> done)
+    const QSet<QString> &before, const Error &original, const QDateTime &until,
+    Callback<QJsonObject> done)
 {
     ListSpec spec;
     spec.limit = 0;
@@ -299,16 +303,21 @@ void ControlPlane::lookUpCreated(const QString &templ, const QDateTime &started,
                         .arg(ids.join(QStringLiteral(", "))),
                     {{QStringLiteral("candidates"), QJsonArray::fromStringList(ids)}}));
             }
-            if (attempt + 1 < m_options.createLookupAttempts) {
+            // A create still under way may show up only later: keep looking as long as a create
+            // can take, then say what is known, not that nothing is running.
+            if (QDateTime::currentDateTimeUtc().addMSecs(m_options.createLookupDelayMs) < until) {
                 QTimer::singleShot(m_options.createLookupDelayMs, this,
-                    [=] { lookUpCreated(templ, started, before, original, attempt + 1, done); });
+                    [=] { lookUpCreated(templ, started, before, original, until, done); });
                 return;
             }
             Error e = original;
             e.message = QStringLiteral("HOPX did not answer the create request (%1). It was not "
-                                       "re-sent, and no new sandbox appeared in the sandbox list, "
-                                       "so none was left running; try again.")
-                            .arg(original.message);
+                                       "re-sent, and no new sandbox of this template appeared in "
+                                       "the sandbox list within %2 s. HOPX may still create it: "
+                                       "check list_sandboxes before creating another, and delete "
+                                       "one you do not use.")
+                            .arg(original.message)
+                            .arg(m_options.createLookupMs / 1000);
             done(e);
         });
 }

@@ -70,7 +70,7 @@ private:
     void explainTemplate(const QString &templ, const Core::Error &original,
         std::function<void(const Core::Error &)> done);
     void lookUpCreated(const QString &templ, const QDateTime &started, const QSet<QString> &before,
-        const Core::Error &original, int attempt, Core::Callback<QJsonObject> done);
+        const Core::Error &original, const QDateTime &until, Core::Callback<QJsonObject> done);
 
     RestClient *m_rest;
     HopxApiKey *m_key;

@@ -47,8 +47,14 @@ void HopxEnv::setEnv(const EnvMap &vars, bool merge, Callback<Unit> done)
 
 void HopxEnv::clearEnv(Callback<Unit> done)
 {
-    // hopx-mcp's env_clear: PUT an empty map (not DELETE /env); setEnv() queues the answer.
-    setEnv({}, false, std::move(done));
+    // Agent 3.2.8's own "clear environment variables", DELETE /env (hopx-mcp 0.2 PUT an empty
+    // map instead; the document comes first). Clearing twice is harmless: retried like a PUT.
+    done = queuedCallback(m_agent.answerContext(), std::move(done));
+    HopxRequest req;
+    req.method = "DELETE";
+    req.path = QStringLiteral("/env");
+    req.what = QStringLiteral("clear environment");
+    m_agent.sendForUnit(req, std::move(done));
 }
 
 } // namespace Hopx::Cloud

@@ -71,6 +71,24 @@ Error HopxErrors::sandboxNotFound(const QString &id)
         {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found"));
 }
 
+Error HopxErrors::sandboxExpired(const QString &id, const QJsonObject &details)
+{
+    QJsonObject d = details;
+    if (!id.isEmpty())
+        d.insert(QStringLiteral("id"), id);
+    return Error::make(Error::Code::NotFound,
+        (id.isEmpty() ? QStringLiteral("The sandbox") : QStringLiteral("Sandbox %1").arg(id))
+            + QStringLiteral(" has expired: its timeout passed and HOPX removed it. Create a new "
+                             "sandbox (and give it a longer timeout_seconds)."),
+        d, QStringLiteral("Sandbox expired"));
+}
+
+bool HopxErrors::isGone(const Error &e)
+{
+    return e.error == QLatin1String("Sandbox not found")
+        || e.error == QLatin1String("Sandbox expired");
+}
+
 Error HopxErrors::cancelled(const QString &what)
 {
     return Error::make(Error::Code::Cancelled, QStringLiteral("\"%1\" was cancelled.").arg(what));
@@ -87,6 +105,8 @@ Error HopxErrors::withSandbox(const Error &e, const QString &id)
 {
     if (e.code == Error::Code::NotFound && e.error.isEmpty())
         return sandboxNotFound(id);
+    if (e.error == QLatin1String("Sandbox expired") && !e.details.contains(QStringLiteral("id")))
+        return tagged(sandboxExpired(id, e.details), id);
     return tagged(e, id);
 }
 
@@ -127,6 +147,11 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
         p.message.isEmpty() ? QStringLiteral("HTTP %1").arg(reply.status) : p.message;
     const QString code = p.code.toUpper();
 
+    // The JS SDK's reading, for either plane: 410 or SANDBOX_EXPIRED is a sandbox gone by its
+    // timeout (the documents list neither).
+    if (reply.status == 410 || code == QLatin1String("SANDBOX_EXPIRED"))
+        return sandboxExpired({}, details);
+
     if (origin == Origin::Agent) {
         if (code == QLatin1String("FILE_NOT_FOUND") || code == QLatin1String("DIRECTORY_NOT_FOUND"))
             return Error::make(
@@ -144,6 +169,12 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
             return Error::make(Error::Code::Timeout, server, details);
         if (code == QLatin1String("DESKTOP_NOT_AVAILABLE"))
             return Error::make(Error::Code::Unsupported, server, details);
+        if (reply.status == 401 && code == QLatin1String("TOKEN_EXPIRED"))
+            return Error::make(Error::Code::Unauthorized,
+                QStringLiteral("The sandbox's access token had expired, and the token HOPX "
+                               "gave on refresh was refused as expired too; check the "
+                               "computer's clock, then try again."),
+                details, QStringLiteral("Token expired"));
         if (reply.status == 401)
             return Error::make(Error::Code::Unauthorized,
                 QStringLiteral("The sandbox's agent refused its access token even after a "
@@ -175,11 +206,19 @@ Error HopxErrors::fromReply(const RestReply &reply, Origin origin, const QString
                 .arg(what, server),
             details);
     case 403:
-        return Error::make(Error::Code::LimitExceeded,
-            QStringLiteral("HOPX refused \"%1\": %2 (a plan limit or permission; delete "
-                           "unused sandboxes or upgrade the plan).")
+        // As the Python SDK: a resource limit only when HOPX says so (its message names a
+        // limit, or the docs' RESOURCE_LIMIT_ERROR code); else a permission.
+        if (code == QLatin1String("RESOURCE_LIMIT_ERROR")
+            || server.contains(QLatin1String("limit"), Qt::CaseInsensitive))
+            return Error::make(Error::Code::LimitExceeded,
+                QStringLiteral("HOPX refused \"%1\": %2 (a plan limit; delete unused sandboxes "
+                               "or upgrade the plan).")
+                    .arg(what, server),
+                details);
+        return Error::make(Error::Code::Unauthorized,
+            QStringLiteral("HOPX refused \"%1\": %2 (HTTP 403: this API key may not do that).")
                 .arg(what, server),
-            details);
+            details, QStringLiteral("Forbidden"));
     case 404:
         return Error::make(Error::Code::NotFound, server, details);
     case 408:

@@ -39,11 +39,15 @@ public:
     static Core::Error fromReply(const RestReply &reply, Origin origin, const QString &what);
     static Core::Error malformed(const RestReply &reply, const QString &what);
     static Core::Error sandboxNotFound(const QString &id);
+    //! Its timeout passed and HOPX removed it (410 / `SANDBOX_EXPIRED`, as the JS SDK reads it).
+    static Core::Error sandboxExpired(const QString &id, const QJsonObject &details = {});
+    //! A sandbox that is not there any more, expired or not: nothing about it is worth keeping.
+    static bool isGone(const Core::Error &e);
     //! The operation `what` ("execute code") ended by its caller's cancel.
     static Core::Error cancelled(const QString &what);
     //! `e` naming the sandbox it concerns (`details.sandbox_id`), so a tool can say which failed.
     static Core::Error tagged(const Core::Error &e, const QString &id);
-    //! As tagged(); a bare "not found" becomes sandboxNotFound(id).
+    //! As tagged(); a bare "not found" becomes sandboxNotFound(id), "expired" names `id`.
     static Core::Error withSandbox(const Core::Error &e, const QString &id);
 };
 

@@ -43,11 +43,11 @@ HopxExec::HopxExec(AgentChannel agent, OutputSink echo)
 Cancel HopxExec::execute(const ExecSpec &spec, Callback<ExecResult> done)
 {
     done = queuedCallback(m_agent.answerContext(), std::move(done));
-    // The agent's ExecuteRequest takes 1..300 s and answers 400 to anything longer, so a run
-    // asked for more (execute_code_async defaults to 1800 s) is capped at the agent's limit
-    // instead of failing outright; if it hits the cap it reports a timeout after 300 s.
-    static constexpr int kAgentMaxTimeoutSeconds = 300;
-    const int timeout = std::clamp(spec.timeoutSeconds, 1, kAgentMaxTimeoutSeconds);
+    // Agent 3.2.8's ExecuteRequest.timeout is an integer with no upper bound; the 300 s cap of
+    // the docs and of an older generated SDK model is not the document's, so it is not applied
+    // here (execute_code_async asks for 1800 s). Where the tools keep hopx-mcp's own 300 s
+    // limit (persistent/rich), they check it before calling.
+    const int timeout = std::max(spec.timeoutSeconds, 1);
     HopxRequest req;
     req.method = "POST";
     req.path = QStringLiteral("/execute");

@@ -29,6 +29,16 @@ public:
     void removeFile(const QString &path, Core::Callback<Core::Unit> done) override;
     void makeDirectory(const QString &path, Core::Callback<Core::Unit> done) override;
 
+    //! `POST /files/upload` (multipart: `file`, `path`), streamed from `source`, which stays the
+    //! caller's and must outlive the call (a QFile for a host file, a QBuffer for bytes); a
+    //! seekable source is rewound for the one re-send a token refresh may need. The size the
+    //! agent reports.
+    void upload(const QString &path, QIODevice *source, Core::Callback<qint64> done) const;
+    //! `GET /files/download`, each chunk handed to `sink` as it arrives (false stops it), so no
+    //! whole file sits in memory; the number of bytes handed over.
+    void download(const QString &path, std::function<bool(const QByteArray &chunk)> sink,
+        Core::Callback<qint64> done) const;
+
 private:
     static void readAsJson(
         const AgentChannel &agent, const QString &path, Core::Callback<QByteArray> done);

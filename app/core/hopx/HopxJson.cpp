@@ -6,17 +6,32 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <cmath>
+
 namespace Hopx::Cloud {
 
 using namespace Core;
+
+namespace {
+
+// A JSON number as qint64. Casting a double outside qint64's range is undefined behaviour, and
+// a reply may hold any number: those (and NaN) give `fallback`.
+qint64 toInt64(double d, qint64 fallback = 0)
+{
+    return std::isfinite(d) && std::abs(d) < 9.2e18 ? qint64(d) : fallback;
+}
+
+} // namespace
 
 QDateTime HopxJson::parseTime(const QJsonValue &v)
 {
     if (v.isDouble()) {
         const double t = v.toDouble();
         // Both unix seconds and milliseconds occur in agent replies.
-        return t > 1e11 ? QDateTime::fromMSecsSinceEpoch(qint64(t), Qt::UTC)
-                        : QDateTime::fromMSecsSinceEpoch(qint64(t * 1000), Qt::UTC);
+        const double ms = t > 1e11 ? t : t * 1000;
+        if (!std::isfinite(ms) || std::abs(ms) >= 9.2e18)
+            return {};
+        return QDateTime::fromMSecsSinceEpoch(qint64(ms), Qt::UTC);
     }
     const QString s = v.toString();
     if (s.isEmpty())
@@ -37,7 +52,7 @@ QDateTime HopxJson::parseTime(const QJsonValue &v)
 QString HopxJson::idString(const QJsonValue &v)
 {
     if (v.isDouble())
-        return QString::number(qint64(v.toDouble()));
+        return QString::number(toInt64(v.toDouble()));
     return v.toString();
 }
 
@@ -143,6 +158,8 @@ ExecResult HopxJson::execFromJson(const QJsonObject &o, qint64 maxOutputBytes)
     for (const QJsonValue &v : o.value(QStringLiteral("rich_outputs")).toArray()) {
         const QJsonObject item = v.toObject();
         const QString type = item.value(QStringLiteral("type")).toString();
+        if (type.isEmpty())
+            continue; // an output without a MIME type cannot be shown or named to the model
         const QJsonValue data = item.value(QStringLiteral("data")).toObject().value(type);
         if (type == QLatin1String("image/png"))
             addPng(data);
@@ -180,7 +197,7 @@ FileEntry HopxJson::fileFromJson(const QJsonObject &o)
     FileEntry f;
     f.name = o.value(QStringLiteral("name")).toString();
     f.path = o.value(QStringLiteral("path")).toString();
-    f.size = qint64(o.value(QStringLiteral("size")).toDouble());
+    f.size = toInt64(o.value(QStringLiteral("size")).toDouble());
     f.isDirectory =
         o.value(QStringLiteral("is_directory")).toBool(o.value(QStringLiteral("is_dir")).toBool());
     f.modifiedTime = parseTime(o.value(QStringLiteral("modified_time")));

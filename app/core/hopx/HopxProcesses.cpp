@@ -95,75 +95,44 @@ void HopxProcesses::listProcesses(Callback<QJsonArray> done)
 void HopxProcesses::killProcess(const QString &processId, Callback<Unit> done)
 {
     done = queuedCallback(m_agent.answerContext(), std::move(done));
-    killWithForm(m_agent, processId, 0, std::move(done));
-}
-
-// Four documented forms (spec §3.4), none confirmed live; the SDK's own form answers success
-// without killing (hopx-ai/hopx#30). So: try them in turn and believe only the process list.
-void HopxProcesses::killWithForm(
-    const AgentChannel &agent, const QString &processId, int form, Callback<Unit> done)
-{
-    static constexpr int kForms = 4;
-    if (form >= kForms)
-        return done(Error::make(Error::Code::Internal,
-            QStringLiteral("Process %1 is still running: the agent acknowledged every kill "
-                           "request it understands but did not stop it.")
-                .arg(processId),
-            {{QStringLiteral("process_id"), processId}}));
+    // The one form agent 3.2.8 documents. The SDKs' POST /execute/kill/{id} is not in it and,
+    // live, answered success without killing (hopx-ai/hopx#30); the docs' DELETE with a JSON
+    // body and a later generated spec's POST are not in it either. The document wins.
     HopxRequest req;
+    req.method = "DELETE";
+    req.path = QStringLiteral("/execute/kill");
+    req.query.addQueryItem(QStringLiteral("process_id"), processId);
     req.what = QStringLiteral("kill process");
     req.retry = RestRequest::Retry::OnlyIfNotProcessed;
-    const QJsonObject body {{QStringLiteral("process_id"), processId}};
-    switch (form) {
-    case 0: // [AGENT-DEC]
-        req.method = "POST";
-        req.path = QStringLiteral("/execute/kill");
-        req.body = body;
-        req.hasBody = true;
-        break;
-    case 1: // [AGENT] main, hopx-mcp 0.1
-        req.method = "DELETE";
-        req.path = QStringLiteral("/execute/kill");
-        req.query.addQueryItem(QStringLiteral("process_id"), processId);
-        break;
-    case 2: // docs
-        req.method = "DELETE";
-        req.path = QStringLiteral("/execute/kill");
-        req.body = body;
-        req.hasBody = true;
-        break;
-    default: // SDKs, hopx-mcp 0.2
-        req.method = "POST";
-        req.path = QStringLiteral("/execute/kill/") + HopxRequest::segment(processId);
-        break;
-    }
+    const AgentChannel agent = m_agent;
     const QString id = agent.sandboxId();
-    agent.send(req, [agent, id, processId, form, done](const RestReply *reply, const Error *error) {
+    agent.send(req, [agent, id, processId, done](const RestReply *reply, const Error *error) {
         if (error)
             return done(HopxErrors::withSandbox(*error, id));
         if (reply->isHttpSuccess())
-            return verifyKilled(agent, processId, form, false, done);
+            return verifyKilled(agent, processId, false, done);
         const Error e = HopxErrors::tagged(HopxErrors::fromReply(*reply, HopxErrors::Origin::Agent,
                                                QStringLiteral("kill process")),
             id);
-        if (e.error == QLatin1String("Process not found"))
+        // The document's 404 for this operation is the process; the docs' body says
+        // RESOURCE_NOT_FOUND, the SDK's codes PROCESS_NOT_FOUND.
+        if (reply->status == 404 || e.error == QLatin1String("Process not found"))
             return done(Error::make(Error::Code::NotFound,
-                QStringLiteral("No process %1 in sandbox %2.").arg(processId, id),
-                {{QStringLiteral("process_id"), processId}}, QStringLiteral("Process not found")));
-        // This agent does not know this form (no route, wrong method, wants another body).
-        const int s = reply->status;
-        if (s == 400 || s == 404 || s == 405 || s == 501)
-            return killWithForm(agent, processId, form + 1, done);
+                QStringLiteral("No process %1 in sandbox %2 (it may have finished already).")
+                    .arg(processId, id),
+                {{QStringLiteral("process_id"), processId}, {QStringLiteral("sandbox_id"), id}},
+                QStringLiteral("Process not found")));
         done(e);
     });
 }
 
+// The agent's word is not enough (hopx-ai/hopx#30): believe only the process list.
 void HopxProcesses::verifyKilled(
-    const AgentChannel &agent, const QString &processId, int form, bool again, Callback<Unit> done)
+    const AgentChannel &agent, const QString &processId, bool again, Callback<Unit> done)
 {
     const HopxRequest req =
         listRequest(QStringLiteral("/execute/processes"), QStringLiteral("list executions"));
-    agent.sendJson(req, [agent, processId, form, again, done](Result<QJsonValue> r) {
+    agent.sendJson(req, [agent, processId, again, done](Result<QJsonValue> r) {
         if (!r.ok())
             return done(r.error());
         for (const QJsonValue &v : HopxJson::listOf(r.value(), QStringLiteral("processes"))) {
@@ -175,14 +144,17 @@ void HopxProcesses::verifyKilled(
             if (status != QLatin1String("running") && status != QLatin1String("queued"))
                 return done(Unit {});
             if (!again) {
-                // A signal takes a moment to land; look once more before trying another form.
+                // A signal takes a moment to land: look once more.
                 QTimer::singleShot(agent.options().killVerifyDelayMs, agent.context(),
-                    [=] { verifyKilled(agent, processId, form, true, done); });
+                    [=] { verifyKilled(agent, processId, true, done); });
                 return;
             }
-            qCInfo(lcCloud) << "kill form" << form << "acknowledged but" << processId
-                            << "still runs";
-            return killWithForm(agent, processId, form + 1, done);
+            qCInfo(lcCloud) << "kill acknowledged but" << processId << "still runs";
+            return done(Error::make(Error::Code::Internal,
+                QStringLiteral("Process %1 is still running: the agent acknowledged the kill "
+                               "request but did not stop it.")
+                    .arg(processId),
+                {{QStringLiteral("process_id"), processId}}));
         }
         done(Unit {}); // gone from the list (or never listed, as background commands are)
     });

@@ -30,10 +30,8 @@ public:
     void killProcess(const QString &processId, Core::Callback<Core::Unit> done) override;
 
 private:
-    static void killWithForm(const AgentChannel &agent, const QString &processId, int form,
+    static void verifyKilled(const AgentChannel &agent, const QString &processId, bool again,
         Core::Callback<Core::Unit> done);
-    static void verifyKilled(const AgentChannel &agent, const QString &processId, int form,
-        bool again, Core::Callback<Core::Unit> done);
     static HopxRequest listRequest(const QString &path, const QString &what);
 
     AgentChannel m_agent;

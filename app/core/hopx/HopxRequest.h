@@ -23,6 +23,8 @@ struct HopxRequest
     QUrlQuery query;
     QJsonObject body;
     bool hasBody = false;
+    std::function<QHttpMultiPart *()> multipart; // see RestRequest
+    std::function<bool(const QByteArray &chunk)> sink; // see RestRequest
     RestRequest::Retry retry = RestRequest::Retry::Idempotent;
     int timeoutMs = 0; // 0 = the default for the plane
     QString what; // names the operation in error messages ("list sandboxes")

@@ -25,6 +25,7 @@ HopxSandbox::HopxSandbox(const QString &id, HopxProvider *provider, ControlPlane
     , m_files(pool->channel(id))
     , m_env(pool->channel(id))
     , m_metrics(pool->channel(id))
+    , m_desktop(pool->channel(id))
 { }
 
 template<typename T>

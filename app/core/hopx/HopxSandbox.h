@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "HopxDesktop.h"
 #include "HopxEnv.h"
 #include "HopxExec.h"
 #include "HopxFiles.h"
@@ -41,6 +42,8 @@ public:
     Core::SandboxEnv *env() override { return &m_env; }
     Core::SandboxMetrics *metrics() override { return &m_metrics; }
     Core::SandboxEndpoints *endpoints() override { return this; }
+    //! Every HOPX sandbox is offered one; a template without a desktop answers "no desktop".
+    Core::SandboxDesktop *desktop() override { return &m_desktop; }
 
     void info(Core::Callback<Core::SandboxInfo> done) override;
     void destroy(Core::Callback<Core::Unit> done) override;
@@ -68,6 +71,7 @@ private:
     HopxFiles m_files;
     HopxEnv m_env;
     HopxMetrics m_metrics;
+    HopxDesktop m_desktop;
 };
 
 } // namespace Hopx::Cloud

@@ -12,6 +12,7 @@
 
 #include <functional>
 
+class QHttpMultiPart;
 class QNetworkAccessManager;
 
 namespace Hopx::Cloud {
@@ -28,8 +29,15 @@ struct RestRequest
     QUrl url;
     QList<QPair<QByteArray, QByteArray>> headers; // secrets travel here; never logged
     QByteArray body; // JSON; empty = no body
+    //! Instead of `body`: a multipart/form-data body, made anew for each attempt (the reply
+    //! owns it). Its parts may stream from devices: nothing is held in memory.
+    std::function<QHttpMultiPart *()> multipart;
+    //! For large downloads: each chunk of a 2xx body goes here as it arrives instead of into
+    //! RestReply::body; returning false stops the transfer (the reply says "cancelled").
+    std::function<bool(const QByteArray &chunk)> sink;
     Retry retry = Retry::Idempotent;
-    int timeoutMs = 30000; // per attempt, whole exchange
+    //! Per attempt: the whole exchange, or for a multipart/sink transfer the longest silence.
+    int timeoutMs = 30000;
 };
 
 /*! \brief What came back: an HTTP status and body, or a transport failure. */

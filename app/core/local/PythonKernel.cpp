@@ -3,6 +3,7 @@
 #include "PythonKernel.h"
 
 #include "AgentClient.h"
+#include "KernelFrame.h"
 #include "LocalLogging.h"
 
 #include <QJsonArray>
@@ -308,45 +309,42 @@ void PythonKernel::onReadyRead()
 
 void PythonKernel::handleFrame(const QByteArray &line)
 {
-    const QJsonObject frame = QJsonDocument::fromJson(line).object();
-    const QString type = frame.value(QStringLiteral("type")).toString();
-    if (type == QLatin1String("ready")) {
+    const KernelFrame frame = KernelFrame::parse(line);
+    if (frame.type == KernelFrame::Type::Ready) {
         m_starting = false;
         m_ready = true;
         sendNext();
         return;
     }
-    if (type == QLatin1String("restored") && m_restoring && !m_restoring->waitingForExit) {
+    if (frame.type == KernelFrame::Type::Restored && m_restoring && !m_restoring->waitingForExit) {
         m_timeout->stop();
         m_starting = false;
         m_ready = true;
         const std::unique_ptr<Restore> r = std::move(m_restoring);
-        r->done(
-            Snapshot {std::clamp<qint64>(
-                          frame.value(QStringLiteral("checkpoint_pid")).toInteger(), 0, 4194304),
-                m_pipes});
+        r->done(Snapshot {frame.pid, m_pipes});
         sendNext();
         return;
     }
-    if (!m_current || frame.value(QStringLiteral("id")).toInteger(-1) != qint64(m_current->id))
+    if (!m_current || frame.id != qint64(m_current->id))
         return; // late output of an earlier run, or noise
     Job &job = *m_current;
-    if (job.forked && (type == QLatin1String("checkpoint") || type == QLatin1String("error"))) {
+    if (job.forked
+        && (frame.type == KernelFrame::Type::Checkpoint
+            || frame.type == KernelFrame::Type::Error)) {
         m_timeout->stop();
-        const qint64 pid = frame.value(QStringLiteral("pid")).toInteger();
         auto forkJob = std::exchange(m_current, nullptr);
-        if (type == QLatin1String("checkpoint") && pid > 2 && pid <= 4194304)
-            forkJob->forked(Snapshot {pid, m_pipes});
+        if (frame.type == KernelFrame::Type::Checkpoint && frame.pid > 0)
+            forkJob->forked(Snapshot {frame.pid, m_pipes});
         else
             forkJob->forked(Error::make(Error::Code::Internal,
-                QStringLiteral("The Python interpreter could not be copied: %1")
-                    .arg(frame.value(QStringLiteral("message")).toString())));
+                QStringLiteral("The Python interpreter could not be copied: %1").arg(frame.message)));
         QTimer::singleShot(0, this, &PythonKernel::sendNext);
         return;
     }
-    if (type == QLatin1String("stream")) {
-        const bool err = frame.value(QStringLiteral("name")).toString() == QLatin1String("stderr");
-        const QByteArray text = frame.value(QStringLiteral("text")).toString().toUtf8();
+    const bool err = frame.stderrStream;
+    switch (frame.type) {
+    case KernelFrame::Type::Stream: {
+        const QByteArray &text = frame.text;
         QByteArray &target = err ? job.result.stderrData : job.result.stdoutData;
         const qint64 cap = job.spec.maxOutputBytes;
         const qint64 room = cap < 0 ? text.size() : std::max<qint64>(0, cap - target.size());
@@ -356,30 +354,27 @@ void PythonKernel::handleFrame(const QByteArray &line)
         if (job.spec.onOutput && room > 0)
             job.spec.onOutput(
                 err ? QStringLiteral("stderr") : QStringLiteral("stdout"), text.left(room));
-    } else if (type == QLatin1String("truncated")) {
-        (frame.value(QStringLiteral("name")).toString() == QLatin1String("stderr")
-                ? job.result.stderrTruncated
-                : job.result.stdoutTruncated) = true;
-    } else if (type == QLatin1String("result")) {
-        job.result.result = frame.value(QStringLiteral("result"));
-        if (frame.value(QStringLiteral("error")).isObject())
-            job.result.error = frame.value(QStringLiteral("error")).toObject();
-        job.result.exitCode = frame.value(QStringLiteral("exit_code")).toInt();
-        for (const QJsonValue &v : frame.value(QStringLiteral("rich_outputs")).toArray()) {
-            const QJsonObject o = v.toObject();
-            Core::RichOutput out;
-            out.mimeType = o.value(QStringLiteral("type")).toString();
-            const QString data = o.value(QStringLiteral("data")).toString();
-            const bool binary = out.mimeType.startsWith(QLatin1String("image/"))
-                && out.mimeType != QLatin1String("image/svg+xml");
-            out.data = binary ? QByteArray::fromBase64(data.toLatin1()) : data.toUtf8();
-            if (!out.mimeType.isEmpty() && !out.data.isEmpty())
-                job.result.richOutputs.append(out);
-        }
+        break;
+    }
+    case KernelFrame::Type::Truncated:
+        (err ? job.result.stderrTruncated : job.result.stdoutTruncated) = true;
+        break;
+    case KernelFrame::Type::Result:
+        job.result.result = frame.result;
+        if (!frame.error.isEmpty())
+            job.result.error = frame.error;
+        job.result.exitCode = frame.exitCode;
+        job.result.richOutputs += frame.richOutputs;
         finishCurrent();
-    } else if (type == QLatin1String("error")) {
-        finishCurrent(
-            Error::make(Error::Code::Internal, frame.value(QStringLiteral("message")).toString()));
+        break;
+    case KernelFrame::Type::Error:
+        finishCurrent(Error::make(Error::Code::Internal, frame.message));
+        break;
+    case KernelFrame::Type::Ready:
+    case KernelFrame::Type::Checkpoint:
+    case KernelFrame::Type::Restored:
+    case KernelFrame::Type::Unknown:
+        break;
     }
 }
 

@@ -2,10 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "ClientListModel.h"
 
-#include "core/HttpService.h"
-#include "transport/LocalConnection.h"
-#include "transport/LocalServer.h"
-
 #include <QLocale>
 
 namespace Hopx::Core {
@@ -16,19 +12,22 @@ ClientListModel::ClientListModel(QObject *parent)
 
 ClientListModel::~ClientListModel() = default;
 
-ClientListModel::Client ClientListModel::describe(const Mcp::LocalConnection *connection)
+ClientListModel::Client ClientListModel::describe(const Mcp::SessionObserver::Session &session)
 {
     Client c;
-    c.id = connection->id();
-    const QJsonObject info = connection->session()->clientInfo();
-    c.name = nameOf(info);
-    if (c.name.isEmpty())
-        c.name = tr("unknown client");
-    c.version = info.value(QStringLiteral("version")).toString();
-    c.protocol = connection->session()->protocolVersion();
-    c.since = connection->connectedAt();
-    c.calls = connection->callCount();
-    c.pid = connection->bridgePid() ? connection->bridgePid() : connection->peerPid();
+    c.id = session.id;
+    if (session.transport == Mcp::SessionObserver::Transport::Http) {
+        c.name = httpName(session.clientInfo);
+    } else {
+        c.name = nameOf(session.clientInfo);
+        if (c.name.isEmpty())
+            c.name = tr("unknown client");
+    }
+    c.version = session.clientInfo.value(QStringLiteral("version")).toString();
+    c.protocol = session.protocolVersion;
+    c.since = session.connectedAt;
+    c.calls = session.toolCalls;
+    c.pid = session.pid;
     return c;
 }
 
@@ -44,46 +43,25 @@ QString ClientListModel::httpName(const QJsonObject &clientInfo)
     return name.isEmpty() ? tr("unknown client (HTTP)") : tr("%1 (HTTP)").arg(name);
 }
 
-void ClientListModel::attachHttp(HttpService *http)
+void ClientListModel::attach(Mcp::SessionObserver *observer)
 {
-    connect(http, &HttpService::clientIdentified, this,
-        [this](quint64 id, const QJsonObject &info, const QString &protocol) {
-            Client c;
-            c.id = id;
-            c.name = httpName(info);
-            c.version = info.value(QStringLiteral("version")).toString();
-            c.protocol = protocol;
-            c.since = QDateTime::currentDateTime();
-            addClient(c);
-        });
-    connect(http, &HttpService::requestFinished, this,
-        [this](quint64 id, const Mcp::McpSession::RequestRecord &r) {
-            const int row = rowOf(id);
-            if (row >= 0 && r.method == QLatin1String("tools/call"))
-                setCalls(id, m_clients[size_t(row)].calls + 1);
-        });
-    connect(http, &HttpService::clientClosed, this, &ClientListModel::removeClient);
-}
-
-void ClientListModel::attach(Mcp::LocalServer *server)
-{
-    if (m_server)
-        disconnect(m_server, nullptr, this, nullptr);
-    m_server = server;
-    if (!server)
+    if (m_observer)
+        disconnect(m_observer, nullptr, this, nullptr);
+    m_observer = observer;
+    if (!observer)
         return;
-    connect(server, &Mcp::LocalServer::clientIdentified, this,
-        [this](Mcp::LocalConnection *c) { addClient(describe(c)); });
-    connect(server, &Mcp::LocalServer::clientDisconnected, this,
-        [this](Mcp::LocalConnection *c) { removeClient(c->id()); });
-    connect(server, &Mcp::LocalServer::requestFinished, this,
-        [this](Mcp::LocalConnection *c, const Mcp::McpSession::RequestRecord &r) {
+    using Session = Mcp::SessionObserver::Session;
+    connect(observer, &Mcp::SessionObserver::connected, this,
+        [this](const Session &s) { addClient(describe(s)); });
+    connect(observer, &Mcp::SessionObserver::ended, this,
+        [this](const Session &s) { removeClient(s.id); });
+    connect(observer, &Mcp::SessionObserver::response, this,
+        [this](const Session &s, const Mcp::RequestRecord &r) {
             if (r.method == QLatin1String("tools/call"))
-                setCalls(c->id(), c->callCount());
+                setCalls(s.id, s.toolCalls);
         });
-    for (Mcp::LocalConnection *c : server->connections())
-        if (c->session()->isInitialized() || !c->session()->clientInfo().isEmpty())
-            addClient(describe(c));
+    for (const Session &s : observer->sessions())
+        addClient(describe(s));
 }
 
 int ClientListModel::rowOf(quint64 id) const

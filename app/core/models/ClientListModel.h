@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "protocol/SessionObserver.h"
+
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
@@ -10,19 +12,13 @@
 
 #include <vector>
 
-namespace Hopx::Mcp {
-class LocalServer;
-class LocalConnection;
-} // namespace Hopx::Mcp
-
 namespace Hopx::Core {
-
-class HttpService;
 
 /*! \brief The MCP clients connected now: who they are, since when, how many tool calls.
  *
  * A client appears once it has sent `initialize` (so a probe or an activation request never
- * shows up) and leaves when it disconnects; an HTTP client when its MCP session ends.
+ * shows up) and leaves when it disconnects; an HTTP client when its MCP session ends. All of
+ * it comes from the server's SessionObserver.
  */
 class ClientListModel final : public QAbstractTableModel
 {
@@ -47,10 +43,8 @@ public:
     explicit ClientListModel(QObject *parent = nullptr);
     ~ClientListModel() override;
 
-    //! Follows the server's clients, starting with those already identified.
-    void attach(Mcp::LocalServer *server);
-    //! Follows the clients of the HTTP endpoint as well (one row per MCP session).
-    void attachHttp(HttpService *http);
+    //! Follows the server's clients on every transport, starting with those already there.
+    void attach(Mcp::SessionObserver *observer);
 
     void addClient(const Client &client);
     void setCalls(quint64 id, int calls);
@@ -64,8 +58,8 @@ public:
     QVariant headerData(
         int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    //! What a connection tells about its client (name falls back to "unknown client").
-    static Client describe(const Mcp::LocalConnection *connection);
+    //! A row for an observed session (name falls back to "unknown client").
+    static Client describe(const Mcp::SessionObserver::Session &session);
     //! The name a client gives in initialize: its title, else its name ("" when neither).
     static QString nameOf(const QJsonObject &clientInfo);
     //! How views name a client that came over HTTP.
@@ -73,7 +67,7 @@ public:
 
 private:
     std::vector<Client> m_clients;
-    QPointer<Mcp::LocalServer> m_server;
+    QPointer<Mcp::SessionObserver> m_observer;
 };
 
 } // namespace Hopx::Core

@@ -55,6 +55,11 @@ QString Format::bytes(qint64 bytes)
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
 }
 
+QString Format::imageType(const QString &mimeType)
+{
+    return mimeType.section(QLatin1Char('/'), 1).section(QLatin1Char('+'), 0, 0).toUpper();
+}
+
 QString Format::elapsedUs(qint64 us)
 {
     if (us < 0)

@@ -21,6 +21,8 @@ public:
     static QString ago(const QDateTime &then, const QDateTime &now);
     //! "1.5 MiB"
     static QString bytes(qint64 bytes);
+    //! An image's type from its MIME type: "image/png" → "PNG".
+    static QString imageType(const QString &mimeType);
     //! Milliseconds with a sensible precision: "850 µs", "12 ms", "1.23 s".
     static QString elapsedUs(qint64 microseconds);
     //! The placeholder for "no value here".

@@ -6,16 +6,14 @@
 #include "Format.h"
 #include "LogModel.h"
 #include "SandboxListModel.h"
-#include "core/HttpService.h"
 #include "core/SandboxManager.h"
-#include "transport/LocalConnection.h"
-#include "transport/LocalServer.h"
+#include "protocol/SessionObserver.h"
 
 namespace Hopx::Core {
 
 namespace {
 
-using Outcome = Mcp::McpSession::RequestRecord::Outcome;
+using Outcome = Mcp::RequestRecord::Outcome;
 
 // Longer output lines than this are split: one huge line must not become one huge row.
 constexpr int kMaxPartial = 4096;
@@ -27,30 +25,20 @@ LogFeed::LogFeed(LogModel *model, QObject *parent)
     , m_model(model)
 { }
 
-void LogFeed::attachServer(Mcp::LocalServer *server)
+void LogFeed::attachObserver(Mcp::SessionObserver *observer)
 {
-    connect(server, &Mcp::LocalServer::clientIdentified, this, [this](Mcp::LocalConnection *c) {
-        const QJsonObject info = c->session()->clientInfo();
-        clientIdentified(c->id(), ClientListModel::nameOf(info),
-            info.value(QStringLiteral("version")).toString(), c->session()->protocolVersion());
+    using Session = Mcp::SessionObserver::Session;
+    connect(observer, &Mcp::SessionObserver::connected, this, [this](const Session &s) {
+        clientIdentified(s.id,
+            s.transport == Mcp::SessionObserver::Transport::Http
+                ? ClientListModel::httpName(s.clientInfo)
+                : ClientListModel::nameOf(s.clientInfo),
+            s.clientInfo.value(QStringLiteral("version")).toString(), s.protocolVersion);
     });
-    connect(server, &Mcp::LocalServer::clientDisconnected, this,
-        [this](Mcp::LocalConnection *c) { clientDisconnected(c->id()); });
-    connect(server, &Mcp::LocalServer::requestFinished, this,
-        [this](Mcp::LocalConnection *c, const Mcp::McpSession::RequestRecord &r) {
-            requestFinished(c->id(), r);
-        });
-}
-
-void LogFeed::attachHttp(HttpService *http)
-{
-    connect(http, &HttpService::clientIdentified, this,
-        [this](quint64 id, const QJsonObject &info, const QString &protocol) {
-            clientIdentified(id, ClientListModel::httpName(info),
-                info.value(QStringLiteral("version")).toString(), protocol);
-        });
-    connect(http, &HttpService::requestFinished, this, &LogFeed::requestFinished);
-    connect(http, &HttpService::clientClosed, this, &LogFeed::clientDisconnected);
+    connect(observer, &Mcp::SessionObserver::ended, this,
+        [this](const Session &s) { clientDisconnected(s.id); });
+    connect(observer, &Mcp::SessionObserver::response, this,
+        [this](const Session &s, const Mcp::RequestRecord &r) { requestFinished(s.id, r); });
 }
 
 void LogFeed::attachManager(SandboxManager *manager)
@@ -93,7 +81,7 @@ void LogFeed::clientDisconnected(quint64 connectionId)
     m_model->append(std::move(e));
 }
 
-void LogFeed::requestFinished(quint64 connectionId, const Mcp::McpSession::RequestRecord &r)
+void LogFeed::requestFinished(quint64 connectionId, const Mcp::RequestRecord &r)
 {
     LogEntry e;
     e.client = clientName(connectionId);
@@ -220,7 +208,11 @@ void LogFeed::execution(const ExecutionRecord &r)
             e.message = tr("%1 raised %2 after %3: %4").arg(language, r.exception, took, firstLine);
         } else {
             e.level = r.exitCode == 0 ? LogEntry::Level::Info : LogEntry::Level::Warning;
-            e.message = tr("%1 exited with code %2 after %3, %4 of output: %5")
+            const int figures = int(r.figures.size()) + r.figuresLeftOut;
+            e.message = (figures == 0
+                    ? tr("%1 exited with code %2 after %3, %4 of output: %5")
+                    : tr("%1 exited with code %2 after %3, %4 of output, %n figure(s): %5", nullptr,
+                        figures))
                             .arg(language)
                             .arg(r.exitCode)
                             .arg(took, Format::bytes(r.stdoutBytes + r.stderrBytes), firstLine);
@@ -240,8 +232,30 @@ void LogFeed::execution(const ExecutionRecord &r)
     };
     stream(tr("Output (stdout):"), r.stdoutTail, r.stdoutBytes);
     stream(tr("Errors (stderr):"), r.stderrTail, r.stderrBytes);
+    figures(r, e, detail);
     e.detail = detail.join(QLatin1Char('\n'));
     m_model->append(std::move(e));
+}
+
+void LogFeed::figures(const ExecutionRecord &r, LogEntry &e, QStringList &detail)
+{
+    // The images go with the row (the view shows them); the detail names them, so that a copied
+    // or exported log says there were figures.
+    if (r.figures.isEmpty() && r.figuresLeftOut == 0)
+        return;
+    detail << QString() << tr("Figures:");
+    for (const RichOutput &o : r.figures) {
+        detail << tr("%1. %2 image, %3")
+                      .arg(e.figures.size() + 1)
+                      .arg(Format::imageType(o.mimeType), Format::bytes(o.data.size()));
+        e.figures.append({0, o.mimeType, o.data.size(), o.data});
+    }
+    if (r.figuresLeftOut > 0)
+        detail << tr("(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)",
+            nullptr, r.figuresLeftOut)
+                      .arg(ExecutionRecord::kMaxFigures)
+                      .arg(Format::bytes(ExecutionRecord::kMaxFigureBytes));
+    e.figuresLeftOut = r.figuresLeftOut;
 }
 
 void LogFeed::output(const QString &sandboxId, const QString &stream, const QByteArray &chunk)

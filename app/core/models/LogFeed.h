@@ -2,21 +2,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "LogEntry.h"
 #include "core/SandboxTypes.h"
-#include "protocol/McpSession.h"
+#include "protocol/RequestRecord.h"
 
 #include <QHash>
 #include <QObject>
 #include <QPointer>
 
 namespace Hopx::Mcp {
-class LocalServer;
-class LocalConnection;
+class SessionObserver;
 } // namespace Hopx::Mcp
 
 namespace Hopx::Core {
 
-class HttpService;
 class LogModel;
 class SandboxManager;
 
@@ -32,16 +31,15 @@ class LogFeed final : public QObject
 public:
     explicit LogFeed(LogModel *model, QObject *parent = nullptr);
 
-    void attachServer(Mcp::LocalServer *server);
-    //! HTTP clients too: connected, each request, gone (when their session ends).
-    void attachHttp(HttpService *http);
+    //! MCP clients on every transport: connected, each request, gone.
+    void attachObserver(Mcp::SessionObserver *observer);
     void attachManager(SandboxManager *manager);
 
     // The event handlers, public so tests can feed them without sockets or providers.
     void clientIdentified(
         quint64 connectionId, const QString &name, const QString &version, const QString &protocol);
     void clientDisconnected(quint64 connectionId);
-    void requestFinished(quint64 connectionId, const Mcp::McpSession::RequestRecord &record);
+    void requestFinished(quint64 connectionId, const Mcp::RequestRecord &record);
     void sandboxAdded(const SandboxInfo &info);
     void sandboxChanged(const SandboxInfo &info);
     void sandboxRemoved(const QString &id, const QString &reason);
@@ -51,6 +49,7 @@ public:
 
 private:
     QString clientName(quint64 connectionId) const;
+    static void figures(const ExecutionRecord &record, LogEntry &entry, QStringList &detail);
     void flushPartials();
 
     QPointer<LogModel> m_model;

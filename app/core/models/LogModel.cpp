@@ -18,6 +18,14 @@ QString cut(const QString &text, int max)
     return text.left(max) + QStringLiteral("…");
 }
 
+qint64 keptFigureBytes(const LogEntry &e)
+{
+    qint64 bytes = 0;
+    for (const LogEntry::Figure &f : e.figures)
+        bytes += f.data.size();
+    return bytes;
+}
+
 } // namespace
 
 LogModel::LogModel(QObject *parent)
@@ -45,14 +53,25 @@ void LogModel::append(LogEntry entry)
     }
     entry.message = cut(entry.message, kMaxMessage);
     entry.detail = cut(entry.detail, kMaxDetail);
+    for (LogEntry::Figure &f : entry.figures) {
+        f.id = ++m_lastFigureId;
+        f.bytes = std::max(f.bytes, qint64(f.data.size()));
+    }
+    m_pendingFigureBytes += keptFigureBytes(entry);
     m_pending.push_back(std::move(entry));
     // A burst larger than the ring would only be trimmed again at the flush.
     if (int(m_pending.size()) > 2 * m_capacity) {
         const size_t drop = m_pending.size() - size_t(m_capacity);
+        for (size_t i = 0; i < drop; ++i)
+            m_pendingFigureBytes -= keptFigureBytes(m_pending[i]);
         m_pending.erase(m_pending.begin(), m_pending.begin() + qsizetype(drop));
         m_dropped += qint64(drop);
     }
-    if (!m_flushTimer->isActive())
+    // Figures waiting for the timer count against the bound too: past it, trim now (rare: a
+    // figure row is the end of a run, and only once the log holds that many bytes of them).
+    if (figureBytes() > kMaxFigureBytes)
+        flush();
+    else if (!m_flushTimer->isActive())
         m_flushTimer->start();
 }
 
@@ -63,6 +82,7 @@ void LogModel::flush()
         return;
     std::vector<LogEntry> batch;
     batch.swap(m_pending);
+    m_pendingFigureBytes = 0;
     if (int(batch.size()) > m_capacity) {
         const size_t drop = batch.size() - size_t(m_capacity);
         batch.erase(batch.begin(), batch.begin() + qsizetype(drop));
@@ -77,6 +97,7 @@ void LogModel::flush()
     const int overflow = m_count + n - m_capacity;
     if (overflow > 0) {
         beginRemoveRows({}, 0, overflow - 1);
+        releaseFigures(overflow);
         for (int i = 0; i < overflow; ++i)
             m_ring[physical(i)] = LogEntry(); // release the strings now
         m_head = (m_head + size_t(overflow)) % m_ring.size();
@@ -87,10 +108,17 @@ void LogModel::flush()
 
     beginInsertRows({}, m_count, m_count + n - 1);
     for (LogEntry &e : batch) {
+        const qint64 bytes = keptFigureBytes(e);
+        if (bytes > 0) {
+            m_figureRows.push_back(m_inserted);
+            m_figureBytes += bytes;
+        }
         m_ring[physical(m_count)] = std::move(e);
         ++m_count;
+        ++m_inserted;
     }
     endInsertRows();
+    trimFigures();
     emit flushed(n);
 }
 
@@ -103,6 +131,7 @@ void LogModel::setMaxRows(int rows)
     if (m_count > rows) {
         const int excess = m_count - rows;
         beginRemoveRows({}, 0, excess - 1);
+        releaseFigures(excess);
         m_head = (m_head + size_t(excess)) % m_ring.size();
         m_count = rows;
         m_dropped += excess;
@@ -118,13 +147,38 @@ void LogModel::setMaxRows(int rows)
     m_capacity = rows;
 }
 
+void LogModel::releaseFigures(int count)
+{
+    while (!m_figureRows.empty() && m_figureRows.front() < serial(count)) {
+        m_figureBytes -= keptFigureBytes(entry(int(m_figureRows.front() - serial(0))));
+        m_figureRows.pop_front();
+    }
+}
+
+void LogModel::trimFigures()
+{
+    while (!m_figureRows.empty()
+        && (int(m_figureRows.size()) > kMaxFigureRuns || m_figureBytes > kMaxFigureBytes)) {
+        const int row = int(m_figureRows.front() - serial(0));
+        m_figureRows.pop_front();
+        LogEntry &e = m_ring[physical(row)];
+        m_figureBytes -= keptFigureBytes(e);
+        for (LogEntry::Figure &f : e.figures)
+            f.data = QByteArray(); // `bytes` still says how large it was
+        const QModelIndex changed = index(row, Message);
+        emit dataChanged(changed, changed, {FigureCountRole});
+    }
+}
+
 void LogModel::clear()
 {
     m_pending.clear();
+    m_pendingFigureBytes = 0;
     m_flushTimer->stop();
     if (m_count == 0)
         return;
     beginRemoveRows({}, 0, m_count - 1);
+    releaseFigures(m_count);
     m_ring.clear();
     m_head = 0;
     m_count = 0;
@@ -232,6 +286,9 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
         return e.stream;
     case DurationRole:
         return e.durationUs;
+    case FigureCountRole:
+        return int(std::count_if(e.figures.begin(), e.figures.end(),
+            [](const LogEntry::Figure &f) { return !f.data.isEmpty(); }));
     default:
         return {};
     }

@@ -6,6 +6,7 @@
 
 #include <QAbstractTableModel>
 
+#include <deque>
 #include <vector>
 
 class QTimer;
@@ -19,6 +20,11 @@ namespace Hopx::Core {
  * beginInsertRows(), so a sandbox printing thousands of lines cannot flood the view. When the
  * ring is full the oldest rows go first, with beginRemoveRows(), so memory stays bounded and
  * the view never sees a reset.
+ *
+ * Figures (the images of executions) are bounded apart from the rows, as they are much larger:
+ * the log keeps the images of the newest kMaxFigureRuns rows that have any, at most
+ * kMaxFigureBytes of encoded images in all; older rows keep what their figures were (type,
+ * size) without the images.
  */
 class LogModel final : public QAbstractTableModel
 {
@@ -35,6 +41,7 @@ public:
         TimeRole, // QDateTime
         StreamRole,
         DurationRole, // µs, -1 when not timed
+        FigureCountRole, // the row's figures whose images the log still keeps
     };
     Q_ENUM(Role)
 
@@ -43,6 +50,8 @@ public:
     //! Longer single lines are cut (with "…"); the detail keeps up to kMaxDetail characters.
     static constexpr int kMaxMessage = 1000;
     static constexpr int kMaxDetail = 16 * 1024;
+    static constexpr int kMaxFigureRuns = 20;
+    static constexpr qint64 kMaxFigureBytes = 32 * 1024 * 1024;
 
     explicit LogModel(QObject *parent = nullptr);
     ~LogModel() override;
@@ -56,6 +65,9 @@ public:
     void setMaxRows(int rows);
     //! Rows dropped because the ring was full, since the start.
     qint64 droppedCount() const { return m_dropped; }
+    //! Encoded figure bytes the log holds (rows and queue), and the rows that hold them.
+    qint64 figureBytes() const { return m_figureBytes + m_pendingFigureBytes; }
+    int figureRows() const { return int(m_figureRows.size()); }
     void clear();
 
     const LogEntry &entry(int row) const { return m_ring[physical(row)]; }
@@ -77,6 +89,12 @@ signals:
 
 private:
     size_t physical(int row) const { return (m_head + size_t(row)) % m_ring.size(); }
+    //! A row's number among all rows ever inserted, which does not change as older rows go.
+    qint64 serial(int row) const { return m_inserted - m_count + row; }
+    //! Rows 0 to count - 1 are about to go: their figures no longer count.
+    void releaseFigures(int count);
+    //! Drops the images of the oldest rows that hold some until the bounds hold.
+    void trimFigures();
 
     std::vector<LogEntry> m_ring;
     size_t m_head = 0; // physical index of row 0
@@ -85,6 +103,11 @@ private:
     std::vector<LogEntry> m_pending;
     QTimer *m_flushTimer;
     qint64 m_dropped = 0;
+    qint64 m_inserted = 0; // rows ever inserted
+    quint64 m_lastFigureId = 0;
+    std::deque<qint64> m_figureRows; // serials of the rows whose images are kept, oldest first
+    qint64 m_figureBytes = 0; // their images' bytes
+    qint64 m_pendingFigureBytes = 0; // the queue's
 };
 
 } // namespace Hopx::Core

@@ -28,20 +28,10 @@ bool isSensitive(const QString &name)
     return re.match(name).hasMatch();
 }
 
-SandboxProvider *sandboxProvider(
-    ToolCall *call, SandboxManager *manager, const ToolArgs &args, QString *id)
-{
-    *id = args.string(QStringLiteral("sandbox_id"));
-    SandboxProvider *p = providerFor(call, manager, *id);
-    if (p)
-        manager->noteActivity(*id, call->toolName());
-    return p;
-}
-
 void envGet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
+    SandboxProvider *p = providerForArg(call, manager, args, &id);
     if (!p)
         return;
     onCapability<SandboxEnv>(p, id,
@@ -87,7 +77,7 @@ void envSet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
         }
     }
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
+    SandboxProvider *p = providerForArg(call, manager, args, &id);
     if (!p)
         return;
     onCapability<SandboxEnv>(p, id,
@@ -110,7 +100,7 @@ void envSet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 void envClear(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
+    SandboxProvider *p = providerForArg(call, manager, args, &id);
     if (!p)
         return;
     onCapability<SandboxEnv>(p, id,
@@ -128,7 +118,7 @@ void rawInfo(ToolCall *call, SandboxManager *manager, const ToolArgs &args, Json
     std::function<QJsonObject(const QJsonObject &)> shape = {})
 {
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
+    SandboxProvider *p = providerForArg(call, manager, args, &id);
     if (!p)
         return;
     onCapability<SandboxMetrics>(p, id,
@@ -144,7 +134,7 @@ void rawInfo(ToolCall *call, SandboxManager *manager, const ToolArgs &args, Json
 void urlTool(ToolCall *call, SandboxManager *manager, const ToolArgs &args, bool preview)
 {
     QString id;
-    SandboxProvider *p = sandboxProvider(call, manager, args, &id);
+    SandboxProvider *p = providerForArg(call, manager, args, &id);
     if (!p)
         return;
     const int port = args.integer(QStringLiteral("port"));
@@ -241,7 +231,7 @@ void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             {QStringLiteral("sandbox_id"), QStringLiteral("env_vars")}))
         .output(
             Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("success"))},
-                {QStringLiteral("variables_set"), Schema::typed(QStringLiteral("array"))}}))
+                {QStringLiteral("variables_set"), Schema::arrayOf(QStringLiteral("string"))}}))
         .hints(ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) { envSet(call, m, args); })
         .addTo(registry);

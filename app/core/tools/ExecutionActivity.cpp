@@ -2,9 +2,33 @@
 // SPDX-License-Identifier: MIT
 #include "ExecutionActivity.h"
 
+#include "ImageContent.h"
+
 #include "core/SandboxManager.h"
 
 namespace Hopx::Core::Tools {
+
+namespace {
+
+// The figures the model got as images, within the record's bounds; the bytes are shared with
+// the result, not copied.
+void keepFigures(const QList<RichOutput> &outputs, ExecutionRecord &record)
+{
+    qint64 bytes = 0;
+    for (const RichOutput &o : outputs) {
+        if (!ImageContent::isBinaryImage(o.mimeType) || o.data.isEmpty())
+            continue;
+        if (record.figures.size() < ExecutionRecord::kMaxFigures
+            && bytes + o.data.size() <= ExecutionRecord::kMaxFigureBytes) {
+            record.figures.append(o);
+            bytes += o.data.size();
+        } else {
+            ++record.figuresLeftOut;
+        }
+    }
+}
+
+} // namespace
 
 ExecutionActivity ExecutionActivity::start(SandboxManager *manager, const QString &sandboxId,
     const QString &language, const QString &code, bool background)
@@ -43,6 +67,7 @@ void ExecutionActivity::finished(const Result<ExecResult> &r) const
         if (!x.error.isEmpty())
             record.exception = x.error.value(QStringLiteral("ename")).toString()
                 + QStringLiteral(": ") + x.error.value(QStringLiteral("evalue")).toString();
+        keepFigures(x.richOutputs, record);
     }
     m_manager->noteExecution(record);
 }

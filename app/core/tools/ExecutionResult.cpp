@@ -4,6 +4,8 @@
 
 #include "ImageContent.h"
 
+#include <QJsonDocument>
+
 namespace Hopx::Core::Tools {
 
 namespace {
@@ -73,7 +75,8 @@ ExecutionResult::ExecutionResult(const ExecResult &r, const Context &context)
             {QStringLiteral("data"), QJsonObject {{o.mimeType, data}}},
             {QStringLiteral("metadata"), QJsonObject {{QStringLiteral("size"), o.data.size()}}}});
         m_richText.append(QJsonObject {{QStringLiteral("type"), o.mimeType},
-            {QStringLiteral("format"), format}, {QStringLiteral("data"), textData}});
+            {QStringLiteral("format"), format}, {QStringLiteral("data"), textData},
+            {QStringLiteral("metadata"), QJsonObject {{QStringLiteral("size"), o.data.size()}}}});
     }
 }
 
@@ -90,7 +93,13 @@ Mcp::ToolResult ExecutionResult::toolResult() const
     QJsonObject text = m_dict;
     if (!m_rich.isEmpty())
         text.insert(QStringLiteral("rich_outputs"), m_richText);
-    Mcp::ToolResult result = Mcp::ToolResult::structured(dict(), text, false);
+    // With figures: the text and the images only. Beside a structuredContent, Claude Code and
+    // Codex give their model the stringified structuredContent in place of this text, and
+    // Codex drops the images (docs/ARCHITECTURE.md, "Figures reach the model as images").
+    Mcp::ToolResult result = m_images.isEmpty()
+        ? Mcp::ToolResult::structured(dict(), text, false)
+        : Mcp::ToolResult::text(
+            QString::fromUtf8(QJsonDocument(text).toJson(QJsonDocument::Compact)));
     for (const QJsonValue &image : m_images)
         result.addContent(image.toObject());
     return result;

@@ -18,7 +18,10 @@ namespace Hopx::Core::Tools {
  * language, result (Python's trailing expression), execution_error, timed_out, truncated.
  * Every binary image (ImageContent) is also an MCP `image` content item; the text block
  * refers to those items instead of repeating the base64, so a model reading text is not
- * flooded with it. Each image is base64-encoded once, here.
+ * flooded with it. Each image is base64-encoded once, here. A result with images has no
+ * structuredContent (the dict, base64 included, stays for webhooks: dict()), so every client
+ * hands its model the text and the images; the tools that can return figures therefore
+ * declare no outputSchema.
  */
 class ExecutionResult
 {

@@ -99,8 +99,8 @@ QJsonObject execOutputSchema()
             {QStringLiteral("success"), Schema::typed(QStringLiteral("boolean"))},
             {QStringLiteral("sandbox_id"), Schema::string(QStringLiteral("where it ran"))},
             {QStringLiteral("result"),
-                Schema::any(QStringLiteral("Python: repr of the last expression"))},
-            {QStringLiteral("rich_outputs"), Schema::typed(QStringLiteral("array"))}});
+                Schema::string(QStringLiteral("Python: repr of the last expression"))},
+            {QStringLiteral("rich_outputs"), Schema::arrayOf(QStringLiteral("object"))}});
 }
 
 QJsonObject startedOutputSchema()
@@ -112,7 +112,7 @@ QJsonObject startedOutputSchema()
 
 QJsonObject processListOutputSchema()
 {
-    return Schema::output({{QStringLiteral("processes"), Schema::typed(QStringLiteral("array"))},
+    return Schema::output({{QStringLiteral("processes"), Schema::arrayOf(QStringLiteral("object"))},
         {QStringLiteral("count"), Schema::typed(QStringLiteral("integer"))}});
 }
 
@@ -126,7 +126,8 @@ QJsonObject processListInput(int defaultMax)
         {QStringLiteral("sandbox_id")});
 }
 
-//! execute_code and the wrappers that fix its mode: the same output, hints and note.
+//! execute_code and the wrappers that fix its mode: the same output, hints and note. Their
+//! results may carry figures, so no outputSchema (ExecutionResult).
 void addExecTool(Mcp::ToolRegistry &registry, const ToolDeps &deps, const QString &name,
     const QString &title, const QString &description, const QJsonObject &input,
     const QString &forcedMode)
@@ -134,7 +135,7 @@ void addExecTool(Mcp::ToolRegistry &registry, const ToolDeps &deps, const QStrin
     Tool(name, title)
         .description(description + kStateNote)
         .input(input)
-        .output(execOutputSchema())
+        .textOutput(execOutputSchema())
         .hints(ToolSpec::NoHints)
         .taskSupport(kRunsAsTasks)
         .handler([deps, forcedMode](ToolCall *call, const ToolArgs &args) {

@@ -372,8 +372,9 @@ void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                                       Schema::integer(QStringLiteral("At most this many entries."),
                                           1, 100000, 1000)}},
             {QStringLiteral("sandbox_id")}))
-        .output(Schema::output({{QStringLiteral("files"), Schema::typed(QStringLiteral("array"))},
-            {QStringLiteral("count"), Schema::typed(QStringLiteral("integer"))}}))
+        .output(
+            Schema::output({{QStringLiteral("files"), Schema::arrayOf(QStringLiteral("object"))},
+                {QStringLiteral("count"), Schema::typed(QStringLiteral("integer"))}}))
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) { fileList(call, m, args); })
         .addTo(registry);

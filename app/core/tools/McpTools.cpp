@@ -12,6 +12,7 @@ void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     registerFileTools(registry, deps);
     registerEnvInfoTools(registry, deps);
     registerCheckpointTools(registry, deps);
+    registerDesktopTools(registry, deps);
 }
 
 } // namespace Hopx::Core::Tools

@@ -33,6 +33,7 @@ void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerCheckpointTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+void registerDesktopTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 
 //! sandbox://{sandbox_id}/{+path}: sandbox files for resources/read and completion.
 void registerSandboxResources(Mcp::ResourceRegistry &resources, const ToolDeps &deps);

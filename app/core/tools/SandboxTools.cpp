@@ -28,7 +28,8 @@ QJsonObject sandboxOutput()
         {QStringLiteral("provider"), Schema::string(QStringLiteral("local or hopx"))},
         {QStringLiteral("template_name"), Schema::string(QStringLiteral("template"))},
         {QStringLiteral("timeout_seconds"),
-            Schema::any(QStringLiteral("seconds until it is deleted"))}});
+            Schema::nullable(Schema::typed(QStringLiteral("integer")),
+                QStringLiteral("seconds until it is deleted; null: no timeout"))}});
 }
 
 void createSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -273,7 +274,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     const QJsonObject idOnly =
         Schema::object({{QStringLiteral("id"), sandboxIdSchema()}}, {QStringLiteral("id")});
     const QJsonObject listOutput =
-        Schema::output({{QStringLiteral("data"), Schema::typed(QStringLiteral("array"))},
+        Schema::output({{QStringLiteral("data"), Schema::arrayOf(QStringLiteral("object"))},
             {QStringLiteral("count"), Schema::typed(QStringLiteral("integer"))}});
     const QJsonObject sandboxIdOut = Schema::string(QStringLiteral("sandbox id"));
 

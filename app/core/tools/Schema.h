@@ -63,9 +63,18 @@ inline QJsonObject typed(const QString &type)
 {
     return {{QStringLiteral("type"), type}};
 }
-inline QJsonObject any(const QString &description)
+//! An array of `itemType` ("object", "string", …), for output schemas: arrays say what they hold.
+inline QJsonObject arrayOf(const QString &itemType)
 {
-    return {{QStringLiteral("description"), description}};
+    return {{QStringLiteral("type"), QStringLiteral("array")},
+        {QStringLiteral("items"), typed(itemType)}};
+}
+//! `schema` or null, as anyOf branches of one type each: a `"type": [...]` list is legal JSON
+//! Schema, but clients that map schemas onto a single-type dialect (Gemini's) reject or drop it.
+inline QJsonObject nullable(const QJsonObject &schema, const QString &description)
+{
+    return {{QStringLiteral("description"), description},
+        {QStringLiteral("anyOf"), QJsonArray {schema, typed(QStringLiteral("null"))}}};
 }
 //! An object schema; `required` names required properties.
 inline QJsonObject object(std::initializer_list<std::pair<QString, QJsonObject>> properties,

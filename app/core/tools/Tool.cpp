@@ -32,6 +32,12 @@ Tool &Tool::output(const QJsonObject &schema)
     return *this;
 }
 
+Tool &Tool::textOutput(const QJsonObject &schema)
+{
+    m_spec.textResultSchema = schema;
+    return *this;
+}
+
 Tool &Tool::hints(Mcp::ToolSpec::Hints hints)
 {
     m_spec.hints = hints;

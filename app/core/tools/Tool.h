@@ -42,6 +42,10 @@ public:
     Tool &description(const QString &text);
     Tool &input(const QJsonObject &schema);
     Tool &output(const QJsonObject &schema);
+    //! For a tool whose results may carry images: the keys its JSON text has, for the reference
+    //! only. It declares no outputSchema, since clients read structuredContent over the text
+    //! and some then drop the images (docs/ARCHITECTURE.md).
+    Tool &textOutput(const QJsonObject &schema);
     //! The annotations that are true; those not named are false.
     Tool &hints(Mcp::ToolSpec::Hints hints);
     Tool &taskSupport(Mcp::ToolSpec::TaskSupport support);

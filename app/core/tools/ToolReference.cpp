@@ -183,13 +183,18 @@ QString ToolReference::markdown(const QList<Mcp::ToolSpec> &specs)
             }
         }
 
-        const QStringList resultKeys =
-            spec.outputSchema.value(QLatin1String("properties")).toObject().keys();
+        const bool textOnly = spec.outputSchema.isEmpty();
+        const QStringList resultKeys = (textOnly ? spec.textResultSchema : spec.outputSchema)
+                                           .value(QLatin1String("properties"))
+                                           .toObject()
+                                           .keys();
         if (!resultKeys.isEmpty()) {
             QStringList quoted;
             for (const QString &key : resultKeys)
                 quoted << QStringLiteral("`%1`").arg(key);
-            out += QStringLiteral("\nResult keys (`structuredContent`): %1.\n")
+            out += (textOnly ? QStringLiteral("\nResult keys (JSON text, and `structuredContent` "
+                                              "when there is no figure; figures are images): %1.\n")
+                             : QStringLiteral("\nResult keys (`structuredContent`): %1.\n"))
                        .arg(quoted.join(QLatin1String(", ")));
         }
     }

@@ -3,6 +3,7 @@
 #include "ToolSupport.h"
 
 #include "Schema.h"
+#include "ToolArgs.h"
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
 
@@ -64,6 +65,16 @@ SandboxProvider *checkedProvider(Mcp::ToolCall *call, SandboxManager *manager, c
             .arg(kind));
 }
 } // namespace
+
+SandboxProvider *providerForArg(
+    Mcp::ToolCall *call, SandboxManager *manager, const ToolArgs &args, QString *id)
+{
+    *id = args.string(QStringLiteral("sandbox_id"));
+    SandboxProvider *p = providerFor(call, manager, *id);
+    if (p)
+        manager->noteActivity(*id, call->toolName());
+    return p;
+}
 
 SandboxProvider *providerFor(Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId)
 {

@@ -23,6 +23,8 @@ class SandboxManager;
 
 namespace Hopx::Core::Tools {
 
+class ToolArgs;
+
 //! {error, message, ...details, ...extra}: hopx-mcp's error dict plus a sentence to act on.
 QJsonObject errorDict(const Error &error, const QJsonObject &extra = {});
 void finishWithError(Mcp::ToolCall *call, const Error &error, const QJsonObject &extra = {});
@@ -33,6 +35,9 @@ void finishWithInvalid(Mcp::ToolCall *call, const QString &message, const QJsonO
  *  that says what to do. Tools find providers through these helpers only. */
 SandboxProvider *providerFor(
     Mcp::ToolCall *call, SandboxManager *manager, const QString &sandboxId);
+//! providerFor() the call's `sandbox_id` argument (into `*id`), noting the activity on it.
+SandboxProvider *providerForArg(
+    Mcp::ToolCall *call, SandboxManager *manager, const ToolArgs &args, QString *id);
 /*! The provider for a new sandbox: `requested` ("local", "hopx" or empty for the default). */
 SandboxProvider *providerForNew(
     Mcp::ToolCall *call, SandboxManager *manager, const QString &requested);

@@ -1,0 +1,33 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "McpFeature.h"
+
+#include <QPointer>
+
+namespace Hopx::Mcp {
+
+class FeatureHost;
+class McpRequest;
+class PromptRegistry;
+
+/*! \brief Prompts: prompts/list and prompts/get, whose arguments are checked (all strings,
+ *  every required one present) before the prompt's getter runs. */
+class PromptsFeature final : public McpFeature
+{
+public:
+    PromptsFeature(FeatureHost &host, PromptRegistry *prompts, QObject *parent = nullptr);
+
+    void registerMethods(MethodTable &table) override;
+    void declare(QJsonObject &capabilities, const Caller &caller) const override;
+
+private:
+    void list(const McpRequest &request);
+    void get(const McpRequest &request);
+
+    FeatureHost &m_host;
+    QPointer<PromptRegistry> m_prompts;
+};
+
+} // namespace Hopx::Mcp

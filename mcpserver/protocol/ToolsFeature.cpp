@@ -1,0 +1,159 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ToolsFeature.h"
+
+#include "ClientRequestsFeature.h"
+#include "FeatureHost.h"
+#include "JsonRpc.h"
+#include "JsonSchema.h"
+#include "LoggingFeature.h"
+#include "McpRequest.h"
+#include "MethodTable.h"
+#include "Pagination.h"
+#include "ServerConfig.h"
+#include "TasksFeature.h"
+#include "ToolCall.h"
+
+#include <optional>
+
+namespace Hopx::Mcp {
+
+namespace {
+const QLatin1String kTools("tools");
+} // namespace
+
+ToolsFeature::ToolsFeature(FeatureHost &host, ToolRegistry *registry, TasksFeature *tasks,
+    ClientRequestsFeature *clientRequests, LoggingFeature *logging, QObject *parent)
+    : McpFeature(parent)
+    , m_host(host)
+    , m_registry(registry)
+    , m_tasks(tasks)
+    , m_clientRequests(clientRequests)
+    , m_logging(logging)
+{
+    if (registry)
+        connect(registry, &ToolRegistry::changed, this, [this]() {
+            m_host.announce(kTools, QStringLiteral("notifications/tools/list_changed"));
+        });
+}
+
+void ToolsFeature::registerMethods(MethodTable &table)
+{
+    table.add(QStringLiteral("tools/list"), [this](const McpRequest &request) { list(request); });
+    MethodTable::Method callMethod;
+    callMethod.handler = [this](const McpRequest &request) { call(request); };
+    callMethod.subject = QLatin1String("name");
+    callMethod.reportCancellation = true;
+    table.add(QStringLiteral("tools/call"), callMethod);
+}
+
+void ToolsFeature::declare(QJsonObject &capabilities, const Caller &) const
+{
+    capabilities.insert(kTools, QJsonObject {{QStringLiteral("listChanged"), true}});
+}
+
+void ToolsFeature::list(const McpRequest &request)
+{
+    Pagination::answerList(request, m_registry ? m_registry->specs() : QList<ToolSpec> {},
+        QStringLiteral("tools"), m_host.config().pageSize);
+}
+
+void ToolsFeature::call(const McpRequest &request)
+{
+    const auto nameParam = request.stringParam(QLatin1String("name"));
+    if (!nameParam)
+        return;
+    const QString &name = *nameParam;
+    const QJsonObject &params = request.params();
+    const ToolRegistry::Entry *entry = m_registry ? m_registry->find(name) : nullptr;
+    if (!entry) {
+        request.fail(JsonRpc::InvalidParams,
+            QStringLiteral("Unknown tool: %1 (tools/list names the tools)").arg(name));
+        return;
+    }
+    const QJsonValue argsValue = params.value(QLatin1String("arguments"));
+    if (!argsValue.isUndefined() && !argsValue.isNull() && !argsValue.isObject()) {
+        request.fail(JsonRpc::InvalidParams,
+            QStringLiteral("Invalid params: \"arguments\" must be an object"));
+        return;
+    }
+    const QJsonObject arguments = argsValue.toObject();
+
+    // Receivers that did not declare tasks MUST ignore params.task (tasks spec).
+    const bool tasksDeclared = m_tasks && request.caller().declared(QLatin1String("tasks"));
+    const QJsonValue taskValue = params.value(QLatin1String("task"));
+    const bool asTask = tasksDeclared && taskValue.isObject();
+    if (tasksDeclared) {
+        QString refusal;
+        if (asTask && entry->spec.taskSupport == ToolSpec::TaskSupport::Forbidden)
+            refusal = QStringLiteral("Tool %1 does not support task-augmented calls").arg(name);
+        else if (!asTask && entry->spec.taskSupport == ToolSpec::TaskSupport::Required)
+            refusal = QStringLiteral("Tool %1 must be called as a task (params.task)").arg(name);
+        if (!refusal.isEmpty()) {
+            request.fail(JsonRpc::MethodNotFound, refusal);
+            return;
+        }
+    }
+
+    // Bad argument values are execution errors (2025-11-25): the model reads them and retries.
+    const QString invalid = JsonSchema::validate(entry->spec.inputSchema, arguments);
+    std::optional<ToolResult> invalidResult;
+    if (!invalid.isEmpty()) {
+        invalidResult =
+            ToolResult::error(QStringLiteral("Invalid arguments for %1: %2").arg(name, invalid),
+                QJsonObject {{QStringLiteral("message"), invalid}});
+        if (!asTask) {
+            request.succeedJson(
+                invalidResult->toResponseJson(), RequestRecord::Outcome::ToolError, invalid);
+            return;
+        }
+    }
+
+    const QJsonValue token =
+        params.value(QLatin1String("_meta")).toObject().value(QLatin1String("progressToken"));
+    const bool tokenValid = token.isString() || JsonRpc::isValidId(token);
+    auto *call = new ToolCall(request.context(), name, arguments,
+        tokenValid ? token : QJsonValue(QJsonValue::Undefined), this);
+    if (asTask)
+        m_tasks->start(request, *entry, call, taskValue.toObject(), invalidResult);
+    else
+        run(request, *entry, call);
+}
+
+void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &entry, ToolCall *call)
+{
+    // Everything the call says goes on its request's stream, before the response.
+    const QString key = request.context().key;
+    const QString name = entry.spec.name;
+    connect(call, &ToolCall::progressNotification, this, [this, key](const QJsonObject &p) {
+        m_host.send(JsonRpc::notification(QStringLiteral("notifications/progress"), p), key);
+    });
+    connect(call, &ToolCall::logNotification, this,
+        [this, name, key](const QString &level, const QJsonValue &data) {
+            m_logging->log(level, name, data, key);
+        });
+    connect(call, &ToolCall::finished, this, [this, request, call](const ToolResult &result) {
+        m_clientRequests->cancelRequestsOf(call);
+        request.succeedJson(result.toResponseJson(),
+            result.isError() ? RequestRecord::Outcome::ToolError : RequestRecord::Outcome::Ok,
+            result.isError() ? result.structuredContent().value(QLatin1String("error")).toString()
+                             : QString());
+        if (call != m_inHandler)
+            call->deleteLater(); // its handler may still be on the stack
+    });
+    request.onCancel([this, call]() {
+        m_clientRequests->cancelRequestsOf(call);
+        call->cancel();
+        call->deleteLater();
+    });
+    m_clientRequests->bind(call, [key] { return key; });
+    // A call finished before its handler returns (most are) is deleted right here: deleteLater()
+    // would wake the event loop once more for every call.
+    ToolCall *const outer = std::exchange(m_inHandler, call);
+    entry.handler(call);
+    m_inHandler = outer;
+    if (call->isFinished())
+        delete call;
+}
+
+} // namespace Hopx::Mcp

@@ -1,0 +1,97 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// How each client is configured for hopx-mcp (as the README's "Connect your IDE" tells users:
+// the client's own `mcp add` command, opencode's JSON config; plus the test's private socket),
+// pointed at the scripted model, and run headless. toolTimeoutMs is the client's own per-call timeout: the one way to make these
+// clients cancel a call without a terminal (each then tells the server, and its model, itself).
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { anthropic } from './anthropic.mjs';
+import { openai } from './openai.mjs';
+import { gemini } from './gemini.mjs';
+import { envFlags, setupCommand } from './harness.mjs';
+
+export const claudeCode = {
+  name: 'Claude Code',
+  pkg: '@anthropic-ai/claude-code',
+  bin: 'claude',
+  dialect: anthropic,
+  configure(ctx) {
+    // README: claude mcp add hopx -- /usr/bin/hopx-mcp (plus the test's private socket).
+    const { command, args, env } = ctx.server;
+    setupCommand(ctx, ['mcp', 'add', 'hopx', ...envFlags('-e', env), '--', command, ...args]);
+    // -p connects MCP servers in the background and may start the first turn without their tools
+    // (anthropics/claude-code#65094): under load, wait for them as an interactive user would.
+    Object.assign(ctx.env, { ANTHROPIC_BASE_URL: ctx.url, ANTHROPIC_API_KEY: 'test-key-for-a-loopback-fake',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', MCP_TOOL_TIMEOUT: String(ctx.toolTimeoutMs),
+      MCP_CONNECTION_NONBLOCKING: 'false', MCP_CONNECT_TIMEOUT_MS: '30000' });
+  },
+  args: (ctx, prompt) => ['-p', prompt, '--allowedTools', 'mcp__hopx__*', '--output-format', 'stream-json', '--verbose'],
+};
+
+export const codex = {
+  name: 'Codex',
+  pkg: '@openai/codex',
+  bin: 'codex',
+  dialect: openai,
+  configure(ctx) {
+    ctx.env.CODEX_HOME = join(ctx.env.HOME, '.codex');
+    ctx.env.FAKE_MODEL_API_KEY = 'test-key-for-a-loopback-fake';
+    mkdirSync(ctx.env.CODEX_HOME, { recursive: true });
+    writeFileSync(join(ctx.env.CODEX_HOME, 'config.toml'), [
+      'model = "gpt-fake"', 'model_provider = "fake"', 'approval_policy = "never"', 'check_for_update_on_startup = false', '',
+      '[model_providers.fake]', 'name = "scripted model on loopback"', `base_url = "${ctx.url}/v1"`,
+      'wire_api = "responses"', 'env_key = "FAKE_MODEL_API_KEY"', '',
+    ].join('\n'));
+    // README: codex mcp add hopx -- /usr/bin/hopx-mcp
+    const { command, args, env } = ctx.server;
+    setupCommand(ctx, ['mcp', 'add', 'hopx', ...envFlags('--env', env), '--', command, ...args]);
+  },
+  // Tools that are not read-only need approval unless the server's default says "approve" (the
+  // README's config.toml line, given here as -c).
+  args: (ctx, prompt) => ['exec', '-c', 'mcp_servers.hopx.default_tools_approval_mode="approve"',
+    '-c', `mcp_servers.hopx.tool_timeout_sec=${ctx.toolTimeoutMs / 1000}`,
+    '--json', '--skip-git-repo-check', '-m', 'gpt-fake', prompt],
+};
+
+export const geminiCli = {
+  name: 'Gemini CLI',
+  pkg: '@google/gemini-cli',
+  bin: 'gemini',
+  dialect: gemini,
+  configure(ctx) {
+    Object.assign(ctx.env, { GEMINI_API_KEY: 'test-key-for-a-loopback-fake', GOOGLE_GEMINI_BASE_URL: ctx.url });
+    // README: gemini mcp add -s user hopx /usr/bin/hopx-mcp
+    const { command, args, env } = ctx.server;
+    setupCommand(ctx, ['mcp', 'add', '-s', 'user', ...envFlags('-e', env), 'hopx', command, ...args]);
+    const path = join(ctx.env.HOME, '.gemini', 'settings.json');
+    const settings = JSON.parse(readFileSync(path, 'utf8'));
+    settings.security = { auth: { selectedType: 'gemini-api-key' } };
+    settings.privacy = { usageStatisticsEnabled: false };
+    settings.mcpServers.hopx.timeout = ctx.toolTimeoutMs;
+    writeFileSync(path, JSON.stringify(settings, null, 2));
+  },
+  args: (ctx, prompt) => ['-p', prompt, '--yolo', '--skip-trust', '--output-format', 'stream-json', '-m', 'gemini-2.5-pro'],
+};
+
+export const opencode = {
+  name: 'opencode',
+  pkg: 'opencode-ai',
+  bin: 'opencode',
+  dialect: anthropic,
+  configure(ctx) {
+    ctx.env.OPENCODE_DISABLE_MODELS_FETCH = '1';
+    // README: { "mcp": { "hopx": { "type": "local", "command": ["/usr/bin/hopx-mcp"] } } }
+    const dir = join(ctx.env.XDG_CONFIG_HOME, 'opencode');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'opencode.json'), JSON.stringify({
+      provider: { fake: { npm: '@ai-sdk/anthropic', name: 'Scripted model on loopback',
+        options: { baseURL: `${ctx.url}/v1`, apiKey: 'test-key-for-a-loopback-fake' },
+        models: { 'claude-fake': { name: 'Claude (fake)', attachment: true, tool_call: true,
+          modalities: { input: ['text', 'image'], output: ['text'] } } } } },
+      mcp: { hopx: { type: 'local', command: [ctx.server.command, ...ctx.server.args], environment: ctx.server.env,
+        enabled: true, timeout: ctx.toolTimeoutMs } },
+    }, null, 2));
+  },
+  args: (ctx, prompt) => ['run', '--pure', '--auto', '--format', 'json', '-m', 'fake/claude-fake', prompt],
+};

@@ -1,0 +1,132 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// Runs one real MCP client (from build/clients-node) headless against a scripted model on
+// loopback, with our hopx-mcp configured the way a user configures it, reaching a
+// hopx-desktop --headless that this process started on a private socket and private XDG dirs.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import net from 'node:net';
+import { privateTree } from '../interop/harness.mjs';
+import { ScriptedModel } from './fakemodel.mjs';
+
+export const binDir = process.env.HOPX_BIN_DIR;
+export const clientsDir = process.env.HOPX_CLIENTS_DIR;
+if (!binDir || !clientsDir) throw new Error('HOPX_BIN_DIR and HOPX_CLIENTS_DIR must be set (CTest sets them)');
+export const hopxMcp = join(binDir, 'hopx-mcp');
+
+// Why this client cannot run here, or null. Tests exit with CTest's skip code and this reason.
+export function cannotRun(client) {
+  if (!existsSync('/usr/bin/bwrap')) return 'bubblewrap is not installed (scripts/test.sh installs it)';
+  const bin = clientBin(client);
+  if (!existsSync(bin)) return `${client.pkg} is not installed in ${clientsDir} (scripts/test.sh installs tests/clients/package-lock.json)`;
+  const probe = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30000, env: { PATH: process.env.PATH, HOME: '/nonexistent' } });
+  if (probe.status !== 0) return `${client.pkg} does not run on this machine: ${(probe.stderr || probe.error?.message || '').trim().slice(0, 300)}`;
+  return null;
+}
+
+export function clientBin(client) {
+  return join(clientsDir, 'node_modules', '.bin', client.bin);
+}
+
+function canConnect(path) {
+  return new Promise((resolve) => {
+    const s = net.createConnection(path);
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+// hopx-desktop --headless with its stderr kept: it names each client and the protocol it chose,
+// and (hopx.mcp.session debug) each cancellation it received.
+export async function startApp() {
+  const tree = privateTree();
+  const env = { ...tree.env, QT_LOGGING_RULES: 'hopx.mcp.session.debug=true' };
+  const child = spawn(join(binDir, 'hopx-desktop'), ['--headless', '--socket', tree.socket],
+                      { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (chunk) => { log += chunk; });
+  const deadline = Date.now() + 15000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`hopx-desktop exited with ${child.exitCode}:\n${log}`);
+    if (existsSync(tree.socket) && await canConnect(tree.socket)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    ...tree,
+    log: () => log,
+    // "client claude-code 2.1.332 speaks 2025-11-25" for every session, in order.
+    sessions: () => [...log.matchAll(/client (\S+) (\S+) speaks (\S+)/g)].map((m) => ({ name: m[1], version: m[2], protocol: m[3] })),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      tree.cleanup();
+    },
+  };
+}
+
+// The environment a client runs with: nothing inherited but PATH, so no real key or endpoint
+// of the machine's user can leak in; a private HOME, XDG dirs and TMPDIR (Claude Code refuses a
+// /tmp/claude-<uid> it does not own, which a user namespace's uid 0 never does).
+function clientEnv(root) {
+  const home = join(root, 'home');
+  const tmp = join(root, 'tmp');
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1',
+    TMPDIR: tmp, CLAUDE_CODE_TMPDIR: tmp,
+    XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local', 'state') };
+  for (const dir of [tmp, env.XDG_CONFIG_HOME, env.XDG_DATA_HOME, env.XDG_CACHE_HOME, env.XDG_STATE_HOME]) {
+    mkdirSync(dir, { recursive: true });
+  }
+  return env;
+}
+
+// The server's environment as a client's `mcp add` flags: ['-e', 'K=V', ...].
+export function envFlags(flag, env) {
+  return Object.entries(env).flatMap(([k, v]) => [flag, `${k}=${v}`]);
+}
+
+// Runs a client's own setup command (e.g. `claude mcp add ...`) in its private HOME.
+export function setupCommand(ctx, args) {
+  const r = spawnSync(ctx.bin, args, { env: ctx.env, cwd: ctx.cwd, encoding: 'utf8', timeout: 30000 });
+  if (r.status !== 0) throw new Error(`${ctx.client.bin} ${args.join(' ')} failed (${r.status}): ${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
+
+// One whole client run: the model plays `script`; returns what the model saw and what happened.
+// `server` replaces hopx-mcp as the MCP server named "hopx" ({ command, args, env }).
+export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000, server = null }) {
+  const app = await startApp();
+  const model = new ScriptedModel(client.dialect, script);
+  const url = await model.listen();
+  const env = clientEnv(app.root);
+  const cwd = join(env.HOME, 'project');
+  mkdirSync(cwd, { recursive: true });
+  const ctx = { client, bin: clientBin(client), env, cwd, url, toolTimeoutMs,
+    server: server ?? { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket } } };
+  try {
+    client.configure(ctx);
+    const started = Date.now();
+    const child = spawn(ctx.bin, client.args(ctx, prompt), { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    // A client that never finishes is stopped, and the test then says what the model saw so far.
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    const exitCode = await new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+    clearTimeout(timer);
+    const run = { client: client.name, exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr,
+      model, sessions: app.sessions(), appLog: app.log(), requests: model.requests };
+    if (process.env.HOPX_CLIENTS_KEEP) {
+      writeFileSync(join(process.env.HOPX_CLIENTS_KEEP, `${client.bin}-requests.json`), JSON.stringify(model.requests, null, 1));
+      writeFileSync(join(process.env.HOPX_CLIENTS_KEEP, `${client.bin}-out.txt`), `${stdout}\n--- stderr\n${stderr}\n--- app\n${app.log()}`);
+    }
+    return run;
+  } finally {
+    await model.close();
+    await app.stop();
+  }
+}

@@ -1,0 +1,73 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// KernelFrame::parse: the lines the sandbox's Python kernel writes (attacker-written: code in
+// the sandbox controls that process). tests/fuzz/fuzz_kernelframe explores the rest.
+#include "KernelFrame.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using Hopx::Local::KernelFrame;
+
+class TestKernelFrame : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void frames()
+    {
+        QCOMPARE(KernelFrame::parse(R"({"type":"ready"})").type, KernelFrame::Type::Ready);
+
+        const KernelFrame stream =
+            KernelFrame::parse(R"({"type":"stream","id":3,"name":"stderr","text":"é\n"})");
+        QCOMPARE(stream.type, KernelFrame::Type::Stream);
+        QCOMPARE(stream.id, 3);
+        QVERIFY(stream.stderrStream);
+        QCOMPARE(stream.text, QByteArray("\xc3\xa9\n"));
+
+        const KernelFrame result = KernelFrame::parse(
+            R"({"type":"result","id":4,"exit_code":1,"result":[1],"error":{"ename":"E"},)"
+            R"("rich_outputs":[{"type":"image/png","data":"iVBORw=="},)"
+            R"({"type":"image/svg+xml","data":"<svg/>"},{"type":"","data":"x"},)"
+            R"({"type":"text/html","data":""},7]})");
+        QCOMPARE(result.type, KernelFrame::Type::Result);
+        QCOMPARE(result.exitCode, 1);
+        QCOMPARE(result.result, QJsonValue(QJsonArray {1}));
+        QCOMPARE(result.error.value(QStringLiteral("ename")).toString(), QStringLiteral("E"));
+        // Images are base64-decoded, SVG stays text; entries without a type or data are dropped.
+        QCOMPARE(result.richOutputs.size(), 2);
+        QCOMPARE(result.richOutputs.at(0).data, QByteArray("\x89PNG"));
+        QCOMPARE(result.richOutputs.at(1).data, QByteArray("<svg/>"));
+
+        const KernelFrame error = KernelFrame::parse(R"({"type":"error","id":5,"message":"m"})");
+        QCOMPARE(error.type, KernelFrame::Type::Error);
+        QCOMPARE(error.message, QStringLiteral("m"));
+    }
+
+    void noise_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("not json") << QByteArray("Traceback (most recent call last):");
+        QTest::newRow("array") << QByteArray(R"([{"type":"ready"}])");
+        QTest::newRow("unknown type") << QByteArray(R"({"type":"exec","id":1})");
+        QTest::newRow("type not a string") << QByteArray(R"({"type":1,"id":1})");
+    }
+    void noise()
+    {
+        QFETCH(QByteArray, line);
+        const KernelFrame f = KernelFrame::parse(line);
+        QCOMPARE(f.type, KernelFrame::Type::Unknown);
+        QVERIFY(f.richOutputs.isEmpty() && f.text.isEmpty());
+    }
+
+    void idMustBeAnInteger()
+    {
+        QCOMPARE(KernelFrame::parse(R"({"type":"stream","id":"3"})").id, -1);
+        QCOMPARE(KernelFrame::parse(R"({"type":"stream","id":3.5})").id, -1);
+        QCOMPARE(KernelFrame::parse(R"({"type":"stream"})").id, -1);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestKernelFrame)
+#include "tst_kernelframe.moc"
