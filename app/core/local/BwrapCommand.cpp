@@ -30,8 +30,6 @@ QString BwrapCommand::validate() const
         {&m_etc, "staged /etc"}, {&m_workspace, "workspace directory"},
         {&m_home, "home directory"}};
     for (const auto &r : required) {
-        if (m_memoryVolume > 0 && (r.first == &m_workspace || r.first == &m_home))
-            continue;
         if (r.first->isEmpty())
             return QStringLiteral("no %1 given").arg(QLatin1String(r.second));
         if (!QFileInfo::exists(*r.first))
@@ -110,16 +108,8 @@ QByteArrayList BwrapCommand::options() const
     a << "--ro-bind" << path(m_agent) << kAgentPath;
     if (!m_lib.isEmpty())
         a << "--ro-bind" << path(m_lib) << kLibPath;
-    if (m_memoryVolume > 0) {
-        const QByteArray bytes = number(m_memoryVolume);
-        for (const char *dir : {"/workspace", "/home/user"})
-            a << "--size" << bytes << "--perms"
-              << "0777"
-              << "--tmpfs" << dir;
-    } else {
-        a << "--bind" << path(m_workspace) << "/workspace";
-        a << "--bind" << path(m_home) << "/home/user";
-    }
+    a << "--bind" << path(m_workspace) << "/workspace";
+    a << "--bind" << path(m_home) << "/home/user";
 
     a << "--clearenv";
     EnvList env = defaultEnvironment();

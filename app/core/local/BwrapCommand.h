@@ -32,9 +32,6 @@ public:
     void setEtcDir(const QString &hostPath) { m_etc = hostPath; }
     void setWorkspaceDir(const QString &hostPath) { m_workspace = hostPath; }
     void setHomeDir(const QString &hostPath) { m_home = hostPath; }
-    //! Instead of the two directories: /workspace and /home/user as tmpfs mounts of at most
-    //! \a bytes each (the fallback where disk volumes cannot be mounted); 0 = directories.
-    void setMemoryVolume(qint64 bytes) { m_memoryVolume = bytes; }
     //! Optional read-only directory mounted at /run/sbx/lib (e.g. the Python kernel).
     void setLibDir(const QString &hostPath) { m_lib = hostPath; }
     void setLimits(const SandboxLimits &limits) { m_limits = limits; }
@@ -75,7 +72,6 @@ private:
     QString m_hostRoot = QStringLiteral("/");
     SandboxLimits m_limits;
     EnvList m_extraEnv;
-    qint64 m_memoryVolume = 0;
     int m_infoFd = -1;
     int m_blockFd = -1;
     bool m_network = false;

@@ -44,8 +44,9 @@ KernelFrame KernelFrame::parse(const QByteArray &line)
     } else if (type == QLatin1String("checkpoint") || type == QLatin1String("restored")) {
         const bool checkpoint = type == QLatin1String("checkpoint");
         f.type = checkpoint ? Type::Checkpoint : Type::Restored;
-        const qint64 pid = frame.value(checkpoint ? QStringLiteral("pid") : QStringLiteral("checkpoint_pid"))
-                               .toInteger();
+        const qint64 pid =
+            frame.value(checkpoint ? QStringLiteral("pid") : QStringLiteral("checkpoint_pid"))
+                .toInteger();
         f.pid = pid > 2 && pid <= 4194304 ? pid : 0;
     }
     return f;

@@ -69,12 +69,7 @@ bool LocalCheckpoints::refuse(const Callback<T> &done)
     if (m_sandbox->refuseIfUnusable(done))
         return true;
     std::optional<Error> e;
-    const SandboxVolume *volume = m_sandbox->volume();
-    if (!volume || volume->kind() != SandboxVolume::Kind::Image)
-        e = Error::make(Error::Code::Unsupported,
-            QStringLiteral("Checkpoints need the sandbox's files on disk, and this sandbox "
-                           "keeps them in memory (health says why)."));
-    else if (m_busy)
+    if (m_busy)
         e = Error::make(Error::Code::Unavailable,
             QStringLiteral("A checkpoint, restore or fork of this sandbox is in progress; "
                            "retry when it is done."));
@@ -416,13 +411,12 @@ void LocalCheckpoints::fork(const QString &checkpointId, Callback<Core::ForkOutc
         const Core::SandboxInfo info = child.value();
         const Result<Core::Sandbox *> handle = owner->sandbox(info.id);
         auto *target = handle ? qobject_cast<LocalSandbox *>(handle.value()) : nullptr;
-        if (!target || !target->volume()
-            || target->volume()->kind() != SandboxVolume::Kind::Image) {
+        if (!target || !target->volume()) {
             m_busy = false;
             owner->release(info.id);
-            done(Error::make(Error::Code::Unsupported,
-                QStringLiteral("The new sandbox keeps its files in memory; it cannot be given "
-                               "these files.")));
+            done(Error::make(Error::Code::Internal,
+                QStringLiteral("The new sandbox %1 has no disk to copy the files to.")
+                    .arg(info.id)));
             return;
         }
         const QString source =

@@ -187,8 +187,43 @@ Callback<ExecResult> LocalExec::withNotes(bool python, Callback<ExecResult> done
     };
 }
 
+Core::Cancel LocalExec::whenStarted(
+    Callback<ExecResult> done, const std::function<Core::Cancel(Callback<ExecResult>)> &run)
+{
+    // A run asked for while the sandbox boots (right after an app restart) waits for it
+    // instead of failing with "still starting".
+    struct Pending
+    {
+        Core::Cancel cancel;
+        bool cancelled = false;
+    };
+    auto pending = std::make_shared<Pending>();
+    const bool deferred = m_sandbox->deferUntilStarted([pending, run, done]() {
+        if (!pending->cancelled)
+            pending->cancel = run(done);
+    });
+    if (!deferred)
+        return {};
+    QPointer<LocalSandbox> sandbox(m_sandbox);
+    return [pending, sandbox, done]() {
+        if (pending->cancelled)
+            return;
+        pending->cancelled = true;
+        if (pending->cancel) {
+            pending->cancel();
+        } else if (sandbox) {
+            QTimer::singleShot(0, sandbox, [done]() {
+                done(Error::make(Error::Code::Cancelled, QStringLiteral("Cancelled")));
+            });
+        }
+    };
+}
+
 Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult> given)
 {
+    if (Core::Cancel later = whenStarted(
+            given, [this, spec](Callback<ExecResult> d) { return execute(spec, std::move(d)); }))
+        return later;
     if (m_sandbox->refuseIfUnusable(given))
         return [] {};
     Callback<ExecResult> done = withNotes(spec.language == QLatin1String("python"), given);
@@ -224,6 +259,9 @@ Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult>
 
 Core::Cancel LocalExec::runCommand(const Core::CommandSpec &spec, Callback<ExecResult> done)
 {
+    if (Core::Cancel later = whenStarted(
+            done, [this, spec](Callback<ExecResult> d) { return runCommand(spec, std::move(d)); }))
+        return later;
     if (m_sandbox->refuseIfUnusable(done))
         return [] {};
     return runProgram({QByteArrayLiteral("bash"), QByteArrayLiteral("-c"), spec.command.toUtf8()},

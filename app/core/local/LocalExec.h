@@ -37,6 +37,9 @@ private:
     Core::Cancel runScript(const QString &language, const QString &code, const Core::EnvMap &env,
         const QString &cwd, int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
         Core::Callback<Core::ExecResult> done);
+    //! While the sandbox starts: \a run(done) once it is up, and a Cancel for that; else empty.
+    Core::Cancel whenStarted(Core::Callback<Core::ExecResult> done,
+        const std::function<Core::Cancel(Core::Callback<Core::ExecResult>)> &run);
 
     LocalSandbox *m_sandbox;
     Core::EnvMap m_kernelEnv; // what the Python interpreter's os.environ has of the session env

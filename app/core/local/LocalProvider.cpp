@@ -57,9 +57,8 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     m_storage = std::make_unique<SandboxStorage>(
         options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
     if (!m_storage->prepare(&error)) {
-        m_unavailable = QStringLiteral("Local sandboxes need a private directory for their "
-                                       "files: %1")
-                            .arg(error);
+        m_unavailable = error;
+        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
         return;
     }
     // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
@@ -96,11 +95,6 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     QTimer::singleShot(0, this, &LocalProvider::recover);
 }
 
-QString LocalProvider::degradedReason() const
-{
-    return m_storage ? m_storage->fallbackReason() : QString();
-}
-
 LocalProvider::~LocalProvider()
 {
     shutdown();
@@ -116,8 +110,7 @@ void LocalProvider::shutdown()
     const bool keep = !(m_settings && m_settings->localDeleteOnQuit());
     for (LocalSandbox *s : all.values() + spares) {
         std::unique_ptr<SandboxVolume> volume = s->takeVolume();
-        const bool kept =
-            keep && !spares.contains(s) && volume && volume->kind() == SandboxVolume::Kind::Image;
+        const bool kept = keep && !spares.contains(s) && volume;
         if (kept)
             persist(s);
         delete s; // hard teardown: SIGKILL of the sandbox's pid 1
@@ -131,9 +124,8 @@ void LocalProvider::shutdown()
 void LocalProvider::persist(LocalSandbox *sandbox)
 {
     SandboxVolume *volume = sandbox->volume();
-    // Spares and memory volumes have nothing to come back to.
-    if (!volume || volume->kind() != SandboxVolume::Kind::Image
-        || m_sandboxes.value(sandbox->info().id) != sandbox)
+    // Spares have nothing to come back to.
+    if (!volume || m_sandboxes.value(sandbox->info().id) != sandbox)
         return;
     SandboxRecord record = SandboxRecord::from(sandbox->info(), sandbox->envPart().session());
     record.capBytes = volume->capBytes();
@@ -192,12 +184,8 @@ LocalSandbox *LocalProvider::boot(
     o.bwrapPath = m_options.bwrapPath;
     o.agentPath = m_options.agentPath;
     o.etcDir = m_etc->path();
-    if (volume->kind() == SandboxVolume::Kind::Memory) {
-        o.memoryVolumeBytes = volume->capBytes();
-    } else {
-        o.workspaceDir = volume->workspaceDir();
-        o.homeDir = volume->homeDir();
-    }
+    o.workspaceDir = volume->workspaceDir();
+    o.homeDir = volume->homeDir();
     o.libDir = m_libDir;
     o.limits = limits();
     o.limits.workspaceMb = int(volume->capBytes() >> 20);
@@ -421,9 +409,7 @@ qint64 LocalProvider::sandboxPid(const QString &id) const
 QString LocalProvider::workspacePath(const QString &id) const
 {
     LocalSandbox *s = find(id);
-    return s && s->volume() && s->volume()->kind() == SandboxVolume::Kind::Image
-        ? s->volume()->workspaceDir()
-        : QString();
+    return s && s->volume() ? s->volume()->workspaceDir() : QString();
 }
 
 void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>> done)
@@ -461,7 +447,7 @@ void LocalProvider::recover()
     for (const QString &name : QDir(m_storage->base()).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
         if (!stored.contains(name) && claims(name) == Claim::Yes && !m_sandboxes.contains(name)
             && !isSpare(name))
-            SandboxVolume(SandboxVolume::Kind::Image, m_storage->dirFor(name), 0).remove();
+            SandboxVolume(m_storage->dirFor(name), 0).remove();
 }
 
 bool LocalProvider::isSpare(const QString &id) const
@@ -475,7 +461,7 @@ bool LocalProvider::isSpare(const QString &id) const
 void LocalProvider::recoverOne(const QString &id)
 {
     const std::optional<SandboxRecord> record = SandboxRecord::load(m_storage->dirFor(id));
-    SandboxVolume leftover(SandboxVolume::Kind::Image, m_storage->dirFor(id), 0);
+    SandboxVolume leftover(m_storage->dirFor(id), 0);
     if (!record || record->id != id) {
         qCWarning(lcLocal) << "sandbox" << id << "has no valid record; leaving its files alone";
         return;
@@ -490,8 +476,6 @@ void LocalProvider::recoverOne(const QString &id)
     std::unique_ptr<SandboxVolume> volume = m_storage->existingVolume(*record, &error);
     if (!volume) {
         qCWarning(lcLocal).noquote() << "sandbox" << id << "cannot come back:" << error;
-        if (record->memoryVolume)
-            leftover.remove();
         return;
     }
     SandboxInfo info;

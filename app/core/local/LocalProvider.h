@@ -53,7 +53,6 @@ public:
 
     QString id() const override { return QStringLiteral("local"); }
     QString unavailableReason() const override { return m_unavailable; }
-    QString degradedReason() const override;
     int sandboxCount() const { return m_sandboxes.size(); }
     //! Host pid of a sandbox's pid 1 (tests and the GUI's "open workspace").
     qint64 sandboxPid(const QString &id) const;

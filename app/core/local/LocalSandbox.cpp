@@ -53,6 +53,21 @@ LocalSandbox::LocalSandbox(const SandboxInfo &info, const SandboxProcess::Option
 
 LocalSandbox::~LocalSandbox() = default;
 
+bool LocalSandbox::deferUntilStarted(const std::function<void()> &operation)
+{
+    if (m_ready || m_dead)
+        return false;
+    // Whichever comes first, once.
+    auto pending = std::make_shared<std::function<void()>>(operation);
+    auto once = [pending]() {
+        if (const auto op = std::exchange(*pending, nullptr))
+            op();
+    };
+    connect(this, &LocalSandbox::ready, this, once, Qt::SingleShotConnection);
+    connect(this, &LocalSandbox::died, this, once, Qt::SingleShotConnection);
+    return true;
+}
+
 bool LocalSandbox::start(QString *error)
 {
     if (!m_process->start(error))

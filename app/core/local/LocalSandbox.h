@@ -104,6 +104,10 @@ public:
             QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
         return e.has_value();
     }
+    /*! While the sandbox is still starting (one recovered after an app restart boots as the
+     *  first calls arrive), runs \a operation once it is ready or has died, and returns true;
+     *  \a operation then goes through refuseIfUnusable() again. False when not starting. */
+    bool deferUntilStarted(const std::function<void()> &operation);
     using BuiltinDone =
         std::function<void(int code, const QByteArray &out, const QByteArray &err, bool truncated)>;
     //! Runs one of the agent's builtins (@read, @write, @list, …) as the sandbox user.

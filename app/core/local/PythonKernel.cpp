@@ -337,7 +337,8 @@ void PythonKernel::handleFrame(const QByteArray &line)
             forkJob->forked(Snapshot {frame.pid, m_pipes});
         else
             forkJob->forked(Error::make(Error::Code::Internal,
-                QStringLiteral("The Python interpreter could not be copied: %1").arg(frame.message)));
+                QStringLiteral("The Python interpreter could not be copied: %1")
+                    .arg(frame.message)));
         QTimer::singleShot(0, this, &PythonKernel::sendNext);
         return;
     }

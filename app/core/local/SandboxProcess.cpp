@@ -142,8 +142,6 @@ bool SandboxProcess::start(QString *error)
     if (agent.isEmpty() || !QFileInfo(agent).isExecutable())
         return fail(QStringLiteral("The sandbox agent (hopx-sandbox-agent) was not found."));
     for (const QString &dir : {m_options.workspaceDir, m_options.homeDir}) {
-        if (m_options.memoryVolumeBytes > 0)
-            break;
         if (dir.isEmpty() || !makePrivateDir(dir))
             return fail(QStringLiteral("Cannot create the sandbox directory %1.").arg(dir));
     }
@@ -160,7 +158,6 @@ bool SandboxProcess::start(QString *error)
     command.setEtcDir(m_options.etcDir);
     command.setWorkspaceDir(m_options.workspaceDir);
     command.setHomeDir(m_options.homeDir);
-    command.setMemoryVolume(m_options.memoryVolumeBytes);
     command.setLibDir(m_options.libDir);
     command.setLimits(m_options.limits);
     command.setExtraEnvironment(m_options.extraEnv);

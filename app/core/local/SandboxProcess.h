@@ -43,7 +43,6 @@ public:
         QString etcDir; // a prepared EtcStage::path()
         QString workspaceDir; // -> /workspace (created 0700 when missing)
         QString homeDir; // -> /home/user (created 0700 when missing)
-        qint64 memoryVolumeBytes = 0; // > 0: tmpfs of this size instead of the two dirs
         QString libDir; // optional -> /run/sbx/lib (read-only)
         BwrapCommand::EnvList extraEnv;
         SandboxLimits limits;

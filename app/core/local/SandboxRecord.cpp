@@ -63,10 +63,7 @@ bool SandboxRecord::save(const QString &dir, QString *error) const
         {QStringLiteral("expires_at"), isoUtc(expiresAt)},
         {QStringLiteral("timeout_seconds"), timeoutSeconds},
         {QStringLiteral("internet_access"), internetAccess},
-        {QStringLiteral("disk_cap_bytes"), capBytes},
-        {QStringLiteral("storage"),
-            memoryVolume ? QStringLiteral("memory") : QStringLiteral("image")},
-        {QStringLiteral("env"), env},
+        {QStringLiteral("disk_cap_bytes"), capBytes}, {QStringLiteral("env"), env},
         {QStringLiteral("env_withheld"), QJsonArray::fromStringList(envWithheld)},
         {QStringLiteral("checkpoints"), checkpoints}};
     QSaveFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
@@ -104,7 +101,6 @@ std::optional<SandboxRecord> SandboxRecord::load(const QString &dir)
     r.timeoutSeconds = o.value(QStringLiteral("timeout_seconds")).toInt();
     r.internetAccess = o.value(QStringLiteral("internet_access")).toBool();
     r.capBytes = o.value(QStringLiteral("disk_cap_bytes")).toInteger();
-    r.memoryVolume = o.value(QStringLiteral("storage")).toString() == QLatin1String("memory");
     const QJsonObject env = o.value(QStringLiteral("env")).toObject();
     for (auto it = env.begin(); it != env.end(); ++it)
         r.env.insert(it.key(), it.value().toString());

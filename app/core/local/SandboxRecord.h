@@ -31,7 +31,6 @@ struct SandboxRecord
     int timeoutSeconds = 0;
     bool internetAccess = false;
     qint64 capBytes = 0;
-    bool memoryVolume = false;
     Core::EnvMap env; // safe to keep
     QStringList envWithheld; // names whose values were not written
     QJsonArray checkpoints; // LocalCheckpoints' index

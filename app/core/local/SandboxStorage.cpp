@@ -55,16 +55,20 @@ bool SandboxStorage::prepare(QString *error)
     QDir().mkpath(QFileInfo(QFileInfo(m_base).absolutePath()).absolutePath());
     if (!privateDir(QFileInfo(m_base).absolutePath()) || !privateDir(m_base)) {
         if (error)
-            *error = QStringLiteral("Cannot create the private directory %1.").arg(m_base);
+            *error = QStringLiteral("Local sandboxes need a private directory for their "
+                                    "files: cannot create %1.")
+                         .arg(m_base);
         return false;
     }
+    // No fallback to files in RAM: they would be lost at quit and could take the memory the
+    // user's session needs. A clear "how to fix it" instead.
     const QString why = SandboxVolume::unavailableReason();
     if (!why.isEmpty()) {
-        m_fuseProblem =
-            QStringLiteral("Sandbox files are kept in memory (capped, and lost when the app "
-                           "quits) because disk-backed workspaces need FUSE: %1.")
-                .arg(why);
-        qCWarning(lcLocal).noquote() << m_fuseProblem;
+        if (error)
+            *error = QStringLiteral("Local sandboxes keep their files on a size-capped disk image "
+                                    "mounted with FUSE, and FUSE is unusable here: %1.")
+                         .arg(why);
+        return false;
     }
     return true;
 }
@@ -94,9 +98,6 @@ qint64 SandboxStorage::reservedBytes(const QString &exceptId) const
         if (image.isFile())
             total += image.size();
     }
-    for (auto it = m_memoryCaps.cbegin(); it != m_memoryCaps.cend(); ++it)
-        if (it.key() != exceptId)
-            total += it.value();
     return total;
 }
 
@@ -115,48 +116,37 @@ std::unique_ptr<SandboxVolume> SandboxStorage::newVolume(
                                    "sandboxes (or their checkpoints), or raise the total in "
                                    "Settings → Local.")
                         .arg(size(totalCapBytes), size(reserved), size(capBytes)));
-    const auto kind = diskBacked() ? SandboxVolume::Kind::Image : SandboxVolume::Kind::Memory;
-    if (kind == SandboxVolume::Kind::Image) {
-        // Every volume may still grow to its cap: the host's disk must hold that too.
-        qint64 growth = capBytes;
-        for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-            SandboxVolume other(SandboxVolume::Kind::Image, dirFor(name), 0);
-            const QFileInfo image(other.imagePath());
-            if (image.isFile())
-                growth += std::max<qint64>(0, image.size() - other.hostBytes());
-        }
-        struct statvfs st;
-        if (::statvfs(QFile::encodeName(m_base).constData(), &st) == 0) {
-            const qint64 free = qint64(st.f_bavail) * qint64(st.f_frsize);
-            if (free < growth + kHostMargin)
-                return fail(QStringLiteral("The disk holding %1 has %2 free, but the sandboxes "
-                                           "could grow by %3 with a new one: free disk space, "
-                                           "delete sandboxes, or lower the cap per sandbox in "
-                                           "Settings → Local.")
-                                .arg(m_base, size(free), size(growth)));
-        }
+    // Every volume may still grow to its cap: the host's disk must hold that too.
+    qint64 growth = capBytes;
+    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        SandboxVolume other(dirFor(name), 0);
+        const QFileInfo image(other.imagePath());
+        if (image.isFile())
+            growth += std::max<qint64>(0, image.size() - other.hostBytes());
     }
-    auto volume = std::make_unique<SandboxVolume>(kind, dirFor(id), capBytes);
+    struct statvfs st;
+    if (::statvfs(QFile::encodeName(m_base).constData(), &st) == 0) {
+        const qint64 free = qint64(st.f_bavail) * qint64(st.f_frsize);
+        if (free < growth + kHostMargin)
+            return fail(QStringLiteral("The disk holding %1 has %2 free, but the sandboxes "
+                                       "could grow by %3 with a new one: free disk space, "
+                                       "delete sandboxes, or lower the cap per sandbox in "
+                                       "Settings → Local.")
+                            .arg(m_base, size(free), size(growth)));
+    }
+    auto volume = std::make_unique<SandboxVolume>(dirFor(id), capBytes);
     QString why;
     if (!volume->create(&why) || !volume->mount(&why)) {
         volume->remove();
         return fail(QStringLiteral("Could not make the sandbox's disk: %1").arg(why));
     }
-    if (kind == SandboxVolume::Kind::Memory)
-        m_memoryCaps.insert(id, capBytes);
     return volume;
 }
 
 std::unique_ptr<SandboxVolume> SandboxStorage::existingVolume(
     const SandboxRecord &record, QString *error)
 {
-    if (record.memoryVolume) {
-        if (error)
-            *error = QStringLiteral("its files were kept in memory");
-        return nullptr;
-    }
-    auto volume = std::make_unique<SandboxVolume>(
-        SandboxVolume::Kind::Image, dirFor(record.id), record.capBytes);
+    auto volume = std::make_unique<SandboxVolume>(dirFor(record.id), record.capBytes);
     if (!volume->mount(error))
         return nullptr;
     return volume;
@@ -166,7 +156,6 @@ void SandboxStorage::remove(SandboxVolume *volume)
 {
     if (!volume)
         return;
-    m_memoryCaps.remove(QFileInfo(volume->dir()).fileName());
     volume->remove();
 }
 

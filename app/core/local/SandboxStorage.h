@@ -4,7 +4,6 @@
 
 #include "SandboxVolume.h"
 
-#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -25,8 +24,7 @@ struct SandboxRecord;
  * Caps: each sandbox's volume has a fixed size (its cap). The sum of the caps of every
  * sandbox on disk (recovered ones too) may not exceed the total cap, and the host's disk
  * must have room for every volume to fill up: so no sandbox, nor all of them together, can
- * fill the user's disk. Where FUSE is unusable, volumes fall back to capped tmpfs
- * (SandboxVolume::Kind::Memory), whose caps count against the same total.
+ * fill the user's disk.
  */
 class SandboxStorage
 {
@@ -35,14 +33,11 @@ public:
 
     //! $XDG_STATE_HOME/hopx-desktop/sandboxes (Qt 6.4 has no StateLocation yet).
     static QString defaultBase();
-    //! Creates the base (0700) and finds out whether disk volumes work. False + error when
-    //! the base cannot be made.
+    //! Creates the base (0700) and checks that disk volumes work here (FUSE). False + a
+    //! sentence for the user, with the fix, when either fails.
     bool prepare(QString *error);
 
     QString base() const { return m_base; }
-    bool diskBacked() const { return m_fuseProblem.isEmpty(); }
-    //! Why volumes are in memory instead of on disk, with the fix; empty when on disk.
-    QString fallbackReason() const { return m_fuseProblem; }
     QString dirFor(const QString &id) const;
     //! Sandboxes with a record on disk, from earlier runs or this one.
     QStringList storedIds() const;
@@ -55,13 +50,11 @@ public:
     std::unique_ptr<SandboxVolume> existingVolume(const SandboxRecord &record, QString *error);
     //! Deletes sandbox \a id's directory (unmounting its volume first).
     void remove(SandboxVolume *volume);
-    //! The caps of every volume there is (on disk and in memory), except \a exceptId's.
+    //! The caps of every volume on disk, except \a exceptId's.
     qint64 reservedBytes(const QString &exceptId = {}) const;
 
 private:
     QString m_base;
-    QString m_fuseProblem;
-    QHash<QString, qint64> m_memoryCaps; // Memory volumes of this run
 };
 
 } // namespace Hopx::Local

@@ -36,9 +36,8 @@ bool SandboxVolume::Usage::isFull() const
     return outOfInodes || (freeBytes >= 0 && freeBytes < kFullBelow);
 }
 
-SandboxVolume::SandboxVolume(Kind kind, QString dir, qint64 capBytes)
-    : m_kind(kind)
-    , m_dir(std::move(dir))
+SandboxVolume::SandboxVolume(QString dir, qint64 capBytes)
+    : m_dir(std::move(dir))
     , m_cap(capBytes)
 { }
 
@@ -103,8 +102,6 @@ bool SandboxVolume::create(QString *error)
         return fail(QStringLiteral("cannot create %1").arg(m_dir));
     QFile::setPermissions(
         m_dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    if (m_kind == Kind::Memory)
-        return true;
     QFile image(imagePath());
     // Sparse: the host's disk holds only what the sandbox writes.
     if (!image.open(QIODevice::WriteOnly | QIODevice::Truncate) || !image.resize(m_cap))
@@ -140,7 +137,7 @@ bool SandboxVolume::create(QString *error)
 bool SandboxVolume::isMounted() const
 {
     struct statfs st;
-    return m_kind == Kind::Image && ::statfs(QFile::encodeName(mountPoint()).constData(), &st) == 0
+    return ::statfs(QFile::encodeName(mountPoint()).constData(), &st) == 0
         && st.f_type == kFuseMagic;
 }
 
@@ -151,8 +148,6 @@ bool SandboxVolume::mount(QString *error)
             *error = why;
         return false;
     };
-    if (m_kind == Kind::Memory)
-        return true;
     if (isMounted())
         return true; // fuse2fs of an earlier run, alive: nothing was lost
     const QByteArray mnt = QFile::encodeName(mountPoint());
@@ -189,8 +184,6 @@ bool SandboxVolume::mount(QString *error)
 
 void SandboxVolume::unmount()
 {
-    if (m_kind == Kind::Memory)
-        return;
     struct stat st;
     const bool dead =
         ::stat(QFile::encodeName(mountPoint()).constData(), &st) != 0 && errno == ENOTCONN;
@@ -220,7 +213,7 @@ SandboxVolume::Usage SandboxVolume::usage() const
 {
     Usage u;
     u.capBytes = m_cap;
-    if (m_kind != Kind::Image || !isMounted())
+    if (!isMounted())
         return u;
     struct statvfs st;
     if (::statvfs(QFile::encodeName(mountPoint()).constData(), &st) != 0)
@@ -236,7 +229,7 @@ SandboxVolume::Usage SandboxVolume::usage() const
 qint64 SandboxVolume::hostBytes() const
 {
     struct stat st;
-    if (m_kind != Kind::Image || ::stat(QFile::encodeName(imagePath()).constData(), &st) != 0)
+    if (::stat(QFile::encodeName(imagePath()).constData(), &st) != 0)
         return 0;
     return qint64(st.st_blocks) * 512;
 }

@@ -20,16 +20,15 @@ namespace Hopx::Local {
  * tmpfs caps are in RAM or uncapped). fuse2fs runs as its own process: it outlives an app
  * crash, so nothing written is lost, and the next start finds the mount alive or remounts.
  *
- * A Memory volume is the fallback where FUSE is unusable: bwrap gives the sandbox two
- * size-capped tmpfs mounts instead (bounded, but RAM, and gone with the sandbox).
+ * There is no fallback where FUSE is unusable: files in RAM would be lost at quit and
+ * compete with the user's session for memory, so local sandboxes are unavailable then and
+ * health says how to fix it (SandboxVolume::unavailableReason()).
  *
  * Blocking: create() and mount() run mke2fs/fuse2fs (a few tens of ms each).
  */
 class SandboxVolume
 {
 public:
-    enum class Kind { Image, Memory };
-
     struct Usage
     {
         qint64 usedBytes = -1; // what the sandbox wrote (files, directories, checkpoints)
@@ -39,17 +38,16 @@ public:
         bool isFull() const;
     };
 
-    SandboxVolume(Kind kind, QString dir, qint64 capBytes);
+    SandboxVolume(QString dir, qint64 capBytes);
     ~SandboxVolume();
     SandboxVolume(const SandboxVolume &) = delete;
     SandboxVolume &operator=(const SandboxVolume &) = delete;
 
-    Kind kind() const { return m_kind; }
     QString dir() const { return m_dir; }
     qint64 capBytes() const { return m_cap; }
     QString imagePath() const;
     QString mountPoint() const;
-    //! Host paths of /workspace and /home/user while mounted (Image only).
+    //! Host paths of /workspace and /home/user while mounted.
     QString workspaceDir() const;
     QString homeDir() const;
 
@@ -74,7 +72,6 @@ public:
     static QString unavailableReason();
 
 private:
-    Kind m_kind;
     QString m_dir;
     qint64 m_cap;
 };

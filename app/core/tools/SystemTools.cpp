@@ -36,9 +36,6 @@ void health(ToolCall *call, SandboxManager *manager)
             entry.insert(QStringLiteral("available"), reason.isEmpty());
             if (!reason.isEmpty())
                 entry.insert(QStringLiteral("reason"), reason);
-            const QString degraded = reason.isEmpty() ? p->degradedReason() : QString();
-            if (!degraded.isEmpty())
-                entry.insert(QStringLiteral("warning"), degraded);
             any = any || reason.isEmpty();
         }
         providers.insert(kind, entry);
@@ -64,9 +61,7 @@ void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .description(QStringLiteral(
             "Check that the HOPX sandbox server is up. Returns the server version, the MCP "
             "protocol version in use, each sandbox provider (local, hopx) with whether it is "
-            "available and, if not, why and how to fix it (a \"warning\" when it works with less, "
-            "e.g. local sandbox files kept in memory because FUSE is unusable), and the provider "
-            "new sandboxes use by "
+            "available and, if not, why and how to fix it, and the provider new sandboxes use by "
             "default."))
         .input(Schema::object({}))
         .output(
