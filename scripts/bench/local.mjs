@@ -112,7 +112,8 @@ await c.tool('delete_sandbox', { id: sb });
 // change, restore (and check both came back), fork. Then writes to /workspace against the same
 // writes to a plain directory on the host's disk (where the sandbox disks live).
 const st = (await c.tool('create_sandbox', { timeout_seconds: 3600 })).structuredContent.id;
-await c.tool('run_command', { sandbox_id: st, command: 'head -c 200M /dev/urandom > /workspace/data.bin', timeout: 600 });
+const filled = await c.tool('run_command', { sandbox_id: st, command: 'head -c 200M /dev/urandom > /workspace/data.bin', timeout: 300 });
+if (filled.structuredContent?.exit_code !== 0) throw new Error('200 MiB of files: ' + JSON.stringify(filled));
 const loaded = await c.tool('execute_code', { sandbox_id: st, code: 'import numpy as np\na = np.ones(500_000_000 // 8)\nint(a.nbytes)', timeout: 300 });
 if (loaded.structuredContent.result !== '500000000') throw new Error('numpy: ' + JSON.stringify(loaded));
 const ckptT = [], restoreT = [], forkT = [];
@@ -145,7 +146,7 @@ const hostDd = (bs, count) => new Promise((resolve) => {
   p.stdout.on('data', (d) => { out += d; });
   p.on('exit', () => resolve(Number(out.trim())));
 });
-const sandboxDd = async (bs, count) => Number((await c.tool('run_command', { sandbox_id: st, command: ddScript('/workspace/bench-dd.bin', bs, count), timeout: 600 })).structuredContent.stdout.trim());
+const sandboxDd = async (bs, count) => Number((await c.tool('run_command', { sandbox_id: st, command: ddScript('/workspace/bench-dd.bin', bs, count), timeout: 300 })).structuredContent.stdout.trim());
 const through = {};
 for (const [label, bs, count] of [['1 MiB', '1M', 256], ['8 KiB', '8k', 8192]]) {
   const host = [], sbx = [];
