@@ -273,7 +273,7 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
         touch(Disk, {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
     if (old.region != info.region || old.internetAccess != info.internetAccess
         || old.timeoutSeconds != info.timeoutSeconds || old.templateId != info.templateId
-        || old.extra != info.extra)
+        || workspaceOf(old) != workspaceOf(info))
         touch(Id, {Qt::ToolTipRole, WorkspaceRole});
     if (old.extra != info.extra)
         touch(Disk, {Qt::ToolTipRole});
