@@ -196,7 +196,7 @@ void registerCheckpointTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .input(Schema::object(
             {{QStringLiteral("sandbox_id"), sandboxIdSchema()}}, {QStringLiteral("sandbox_id")}))
         .output(Schema::output({{QStringLiteral("sandbox_id"), idOut},
-            {QStringLiteral("checkpoints"), Schema::typed(QStringLiteral("array"))},
+            {QStringLiteral("checkpoints"), Schema::arrayOf(QStringLiteral("object"))},
             {QStringLiteral("count"), Schema::typed(QStringLiteral("integer"))}}))
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) { listCheckpoints(call, m, args); })
