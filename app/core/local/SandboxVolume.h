@@ -74,6 +74,7 @@ public:
 private:
     QString m_dir;
     qint64 m_cap;
+    bool m_fresh = false; // made by create() and never mounted: nothing to check
 };
 
 } // namespace Hopx::Local
