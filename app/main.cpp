@@ -296,8 +296,10 @@ int main(int argc, char *argv[])
     }
 
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &app, [&]() {
-        manager.shutdown();
+        // The local provider first: it keeps its sandboxes (unless the settings say not to),
+        // which the manager would otherwise destroy as it does those of other hosted providers.
         localProvider.shutdown();
+        manager.shutdown();
         server.close();
         httpService.stop();
         if (http)

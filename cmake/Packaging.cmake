@@ -130,8 +130,9 @@ string(CONCAT CPACK_DEBIAN_PACKAGE_DESCRIPTION
 # Shared-library dependencies (Qt, QtKeychain, libseccomp, …) come from dpkg-shlibdeps and are
 # appended to what is listed here: only what is run or loaded rather than linked.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "bubblewrap (>= 0.8), libqt6svg6") # bwrap builds every local sandbox; the SVG icon plugin
+# bwrap builds every local sandbox; fuse2fs mounts its capped disk (fuse3 has the fusermount
+# that Debian's libfuse2 calls); the SVG icon plugin.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap (>= 0.8), fuse2fs, fuse3, libqt6svg6")
 # Local sandboxes run code with these when present; the keychain keeps the API key.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
     "gnome-keyring | kwalletmanager, python3, python3-numpy, python3-pandas, python3-matplotlib, nodejs, golang-go, slirp4netns")

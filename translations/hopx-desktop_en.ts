@@ -533,6 +533,26 @@ Sandbox: %2</source>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files and checkpoints use %1 % of this sandbox&apos;s disk; a program that writes more gets &quot;no space left&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoints:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Settings</name>
@@ -1603,6 +1623,30 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>The new language applies when HOPX Desktop starts again. Restart now? Local sandboxes are deleted and connected IDEs reconnect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size of /tmp per sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space for all sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete local sandboxes when HOPX Desktop quits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space in tot&amp;al:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each sandbox&apos;s /workspace, /home/user and checkpoints share its disk space; a program that writes more gets &quot;no space left&quot;. New sandboxes use a new size. The files stay on this computer until the sandbox is deleted or expires.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;emporary files:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -532,6 +532,26 @@ Sandbox: %2</source>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Files and checkpoints use %1 % of this sandbox&apos;s disk; a program that writes more gets &quot;no space left&quot;</source>
+        <translation>文件和检查点已占用此沙箱磁盘的 %1 %；程序再写入将收到“设备上没有空间”</translation>
+    </message>
+    <message>
+        <source>Disk</source>
+        <translation>磁盘</translation>
+    </message>
+    <message>
+        <source>Checkpoints:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Settings</name>
@@ -1598,6 +1618,30 @@ Sandbox: %2</source>
     <message>
         <source>The new language applies when HOPX Desktop starts again. Restart now? Local sandboxes are deleted and connected IDEs reconnect.</source>
         <translation>新语言将在 HOPX Desktop 重新启动后生效。要立即重启吗？本地沙箱会被删除，已连接的 IDE 会重新连接。</translation>
+    </message>
+    <message>
+        <source>Size of /tmp per sandbox</source>
+        <translation>每个沙箱的 /tmp 大小</translation>
+    </message>
+    <message>
+        <source>Disk space for all sandboxes</source>
+        <translation>所有沙箱的磁盘空间</translation>
+    </message>
+    <message>
+        <source>Delete local sandboxes when HOPX Desktop quits</source>
+        <translation>HOPX Desktop 退出时删除本地沙箱</translation>
+    </message>
+    <message>
+        <source>Disk space in tot&amp;al:</source>
+        <translation>磁盘空间总计(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Each sandbox&apos;s /workspace, /home/user and checkpoints share its disk space; a program that writes more gets &quot;no space left&quot;. New sandboxes use a new size. The files stay on this computer until the sandbox is deleted or expires.</source>
+        <translation>每个沙箱的 /workspace、/home/user 和检查点共用它的磁盘空间；程序写入超出时会收到“设备上没有空间”。新大小适用于新建的沙箱。文件保存在这台电脑上，直到沙箱被删除或过期。</translation>
+    </message>
+    <message>
+        <source>T&amp;emporary files:</source>
+        <translation>临时文件(&amp;E)：</translation>
     </message>
 </context>
 <context>

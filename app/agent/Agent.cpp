@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
@@ -153,6 +154,8 @@ void Agent::handle(Message &msg)
         reply(out);
     } else if (verb == "PS" && f.size() == 2) {
         handlePs(reqId);
+    } else if (verb == "ADOPT") {
+        handleAdopt(f, reqId);
     } else if (verb == "SHUTDOWN" && f.size() == 2) {
         killEverything();
         replyOk(reqId);
@@ -238,6 +241,40 @@ void Agent::handleExec(Message &msg, std::uint64_t reqId)
     job.cpuSeconds = cpuSeconds;
     m_jobs[pid] = job;
     reply({"STARTED", std::to_string(reqId), std::to_string(pid)});
+}
+
+void Agent::handleAdopt(const std::vector<std::string> &f, std::uint64_t reqId)
+{
+    std::uint64_t pid = 0;
+    if (f.size() != 3 || !Message::parseUnsigned(f[2], INT_MAX, pid) || pid <= 2) {
+        replyError(reqId, EINVAL, "malformed ADOPT");
+        return;
+    }
+    if (m_jobs.count(pid_t(pid))) {
+        replyError(reqId, EBUSY, "already a job");
+        return;
+    }
+    // Only a process that is our child now (re-parented to us, the subreaper): then its end
+    // comes to reapChildren() like any job's, and nobody else can reap it first.
+    long ppid = -1;
+    const std::string statPath = "/proc/" + std::to_string(pid) + "/stat";
+    if (FILE *stat = std::fopen(statPath.c_str(), "re")) {
+        char buffer[512];
+        const std::size_t n = std::fread(buffer, 1, sizeof(buffer) - 1, stat);
+        std::fclose(stat);
+        buffer[n] = '\0';
+        // "pid (comm) state ppid …": comm may hold spaces and parentheses; the last ')' ends it.
+        if (const char *close = std::strrchr(buffer, ')'))
+            std::sscanf(close + 1, " %*c %ld", &ppid);
+    }
+    if (ppid != long(::getpid())) {
+        replyError(reqId, ESRCH, "not a child of the agent");
+        return;
+    }
+    Job job;
+    job.reqId = reqId;
+    m_jobs[pid_t(pid)] = job;
+    reply({"STARTED", f[1], f[2]});
 }
 
 void Agent::handleKill(const std::vector<std::string> &f, std::uint64_t reqId)

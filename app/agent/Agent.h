@@ -44,6 +44,7 @@ private:
     void handleSetEnv(const std::vector<std::string> &f, std::uint64_t reqId);
     void handleUnsetEnv(const std::vector<std::string> &f, std::uint64_t reqId);
     void handlePs(std::uint64_t reqId);
+    void handleAdopt(const std::vector<std::string> &f, std::uint64_t reqId);
 
     void reapChildren();
     void enforceDeadlines();

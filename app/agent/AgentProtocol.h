@@ -79,6 +79,13 @@ constexpr int kMaxFds = 3; // fds passed with one EXEC
 //        (cmdline args joined by ' '), every process of the sandbox except pid 1 and
 //        the agent itself.
 //
+// ADOPT REQID <pid>
+//     <pid>, a process that is the agent's child now (re-parented to it: a kernel checkpoint
+//     resumed after the kernel it was forked from ended), becomes a foreground job of this
+//     request, without a timeout:
+//     -> STARTED REQID <pid>, later EXIT REQID … as for EXEC
+//     -> ERROR REQID <errno> <message>          not a child (ESRCH), already a job (EBUSY)
+//
 // SHUTDOWN REQID            kill every process, reply, then exit(0). EOF on fd 3 does the same.
 //     -> OK REQID                               (the host must also accept EOF instead)
 //

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Result.h"
+#include "SandboxCheckpoints.h"
 #include "SandboxDesktop.h"
 #include "SandboxEndpoints.h"
 #include "SandboxEnv.h"
@@ -54,6 +55,7 @@ public:
     virtual SandboxEnv *env() { return nullptr; }
     virtual SandboxMetrics *metrics() { return nullptr; }
     virtual SandboxEndpoints *endpoints() { return nullptr; }
+    virtual SandboxCheckpoints *checkpoints() { return nullptr; }
     virtual SandboxDesktop *desktop() { return nullptr; }
     virtual SandboxTransfer *transfer() { return nullptr; }
 
@@ -92,6 +94,7 @@ private:
     void pick(SandboxEnv *&c) { c = env(); }
     void pick(SandboxMetrics *&c) { c = metrics(); }
     void pick(SandboxEndpoints *&c) { c = endpoints(); }
+    void pick(SandboxCheckpoints *&c) { c = checkpoints(); }
     void pick(SandboxDesktop *&c) { c = desktop(); }
     void pick(SandboxTransfer *&c) { c = transfer(); }
 

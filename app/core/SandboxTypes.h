@@ -38,6 +38,9 @@ struct SandboxInfo
     // Live resource use where the provider can measure it (local: from the agent).
     qint64 memoryBytes = -1;
     double cpuSeconds = -1;
+    // Disk use and cap where the provider knows them (local: the sandbox's volume).
+    qint64 diskUsedBytes = -1;
+    qint64 diskCapBytes = -1;
     QJsonObject extra; // provider-specific fields passed through to get_sandbox
 };
 

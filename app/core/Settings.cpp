@@ -56,6 +56,9 @@ HOPX_SETTING(int, localProcesses, setLocalProcesses, "local/processes", 256, toI
 HOPX_SETTING(
     int, localCpuSecondsPerRun, setLocalCpuSecondsPerRun, "local/cpuSecondsPerRun", 0, toInt)
 HOPX_SETTING(int, localDiskMb, setLocalDiskMb, "local/diskMb", 512, toInt)
+HOPX_SETTING(int, localWorkspaceMb, setLocalWorkspaceMb, "local/workspaceMb", 2048, toInt)
+HOPX_SETTING(int, localTotalDiskMb, setLocalTotalDiskMb, "local/totalDiskMb", 20480, toInt)
+HOPX_SETTING(bool, localDeleteOnQuit, setLocalDeleteOnQuit, "local/deleteOnQuit", false, toBool)
 HOPX_SETTING(int, localOpenFiles, setLocalOpenFiles, "local/openFiles", 1024, toInt)
 HOPX_SETTING(QStringList, approvedFolders, setApprovedFolders, "files/approvedFolders",
     QStringList(), toStringList)

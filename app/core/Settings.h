@@ -53,8 +53,17 @@ public:
     void setLocalProcesses(int count);
     int localCpuSecondsPerRun() const; // 0 = only the wall clock applies
     void setLocalCpuSecondsPerRun(int seconds);
-    int localDiskMb() const;
+    int localDiskMb() const; // size of each sandbox's /tmp and /dev/shm (tmpfs)
     void setLocalDiskMb(int mb);
+    //! Cap of each local sandbox's disk (/workspace, /home/user and its checkpoints).
+    int localWorkspaceMb() const;
+    void setLocalWorkspaceMb(int mb);
+    //! Cap of all local sandboxes' disks together.
+    int localTotalDiskMb() const;
+    void setLocalTotalDiskMb(int mb);
+    //! Delete local sandboxes and their files when the app quits (default: keep them).
+    bool localDeleteOnQuit() const;
+    void setLocalDeleteOnQuit(bool on);
     int localOpenFiles() const;
     void setLocalOpenFiles(int count);
 

@@ -218,7 +218,8 @@ void SandboxesView::fitColumns()
         {F::duration(23 * 3600 + 59 * 60), F::duration(9 * 86400 + 23 * 3600)},
         {F::countdown(9 * 3600 + 59 * 60 + 59), F::countdown(-1)},
         {F::ago(now.addSecs(-59 * 60), now), F::ago(now.addSecs(-59), now)},
-        {QStringLiteral("100 %")}, {F::bytes(1023LL * 1024 * 1024 + 900 * 1024 * 1024 / 1000)}};
+        {QStringLiteral("100 %")}, {F::bytes(1023LL * 1024 * 1024 + 900 * 1024 * 1024 / 1000)},
+        {SandboxListModel::diskText(1023LL * 1024 * 1024 + 900 * 1024 * 1024 / 1000, 20LL << 30)}};
     for (int c = 0; c < SandboxListModel::ColumnCount; ++c) {
         int w = hfm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString())
             + 24; // sort arrow

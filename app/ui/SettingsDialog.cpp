@@ -156,8 +156,14 @@ QWidget *SettingsDialog::createLocalPage()
     m_cpu->setSpecialValueText(tr("No limit"));
     m_processes = spin(page, 8, 65536, 32, QString(), tr("Process limit per sandbox"));
     m_processes->setObjectName(QStringLiteral("localProcesses"));
-    m_disk = spin(page, 16, 1048576, 256, tr(" MiB"), tr("Disk space per sandbox"));
+    m_disk = spin(page, 16, 1048576, 256, tr(" MiB"), tr("Size of /tmp per sandbox"));
     m_disk->setObjectName(QStringLiteral("localDisk"));
+    m_workspace = spin(page, 64, 16777216, 512, tr(" MiB"), tr("Disk space per sandbox"));
+    m_workspace->setObjectName(QStringLiteral("localWorkspace"));
+    m_totalDisk = spin(page, 64, 67108864, 1024, tr(" MiB"), tr("Disk space for all sandboxes"));
+    m_totalDisk->setObjectName(QStringLiteral("localTotalDisk"));
+    m_deleteOnQuit = new QCheckBox(tr("Delete local sandboxes when HOPX Desktop quits"), page);
+    m_deleteOnQuit->setObjectName(QStringLiteral("localDeleteOnQuit"));
     m_timeout = spin(page, 1, 7 * 24 * 60, 5, tr(" min"), tr("Default sandbox timeout"));
     m_timeout->setObjectName(QStringLiteral("defaultTimeout"));
     m_network = new QCheckBox(tr("Give new local sandboxes internet access"), page);
@@ -172,7 +178,16 @@ QWidget *SettingsDialog::createLocalPage()
     add(tr("&Memory:"), m_memory);
     add(tr("&CPU time per run:"), m_cpu);
     add(tr("&Processes:"), m_processes);
-    add(tr("&Disk space:"), m_disk);
+    add(tr("&Disk space:"), m_workspace);
+    add(tr("Disk space in tot&al:"), m_totalDisk);
+    form->addRow(QString(),
+        note(page,
+            tr("Each sandbox's /workspace, /home/user and checkpoints share its disk space; "
+               "a program that writes more gets \"no space left\". New sandboxes use a new "
+               "size. The files stay on this computer until the sandbox is deleted or "
+               "expires.")));
+    form->addRow(QString(), m_deleteOnQuit);
+    add(tr("T&emporary files:"), m_disk);
     add(tr("Default &timeout:"), m_timeout);
     form->addRow(QString(),
         note(page,
@@ -279,6 +294,9 @@ void SettingsDialog::load()
     m_cpu->setValue(m_settings->localCpuSecondsPerRun());
     m_processes->setValue(m_settings->localProcesses());
     m_disk->setValue(m_settings->localDiskMb());
+    m_workspace->setValue(m_settings->localWorkspaceMb());
+    m_totalDisk->setValue(m_settings->localTotalDiskMb());
+    m_deleteOnQuit->setChecked(m_settings->localDeleteOnQuit());
     m_timeout->setValue(std::max(1, m_settings->defaultSandboxTimeoutSeconds() / 60));
     m_network->setChecked(m_settings->localNetworkDefault());
     m_outputCap->setValue(int(std::max<qint64>(16, m_settings->outputCapBytes() / 1024)));
@@ -382,6 +400,9 @@ bool SettingsDialog::apply()
     m_settings->setLocalCpuSecondsPerRun(m_cpu->value());
     m_settings->setLocalProcesses(m_processes->value());
     m_settings->setLocalDiskMb(m_disk->value());
+    m_settings->setLocalWorkspaceMb(m_workspace->value());
+    m_settings->setLocalTotalDiskMb(m_totalDisk->value());
+    m_settings->setLocalDeleteOnQuit(m_deleteOnQuit->isChecked());
     m_settings->setDefaultSandboxTimeoutSeconds(m_timeout->value() * 60);
     m_settings->setLocalNetworkDefault(m_network->isChecked());
     m_settings->setOutputCapBytes(qint64(m_outputCap->value()) * 1024);

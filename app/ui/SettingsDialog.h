@@ -76,6 +76,9 @@ private:
     QSpinBox *m_cpu = nullptr;
     QSpinBox *m_processes = nullptr;
     QSpinBox *m_disk = nullptr;
+    QSpinBox *m_workspace = nullptr;
+    QSpinBox *m_totalDisk = nullptr;
+    QCheckBox *m_deleteOnQuit = nullptr;
     QSpinBox *m_timeout = nullptr;
     QCheckBox *m_network = nullptr;
     QSpinBox *m_outputCap = nullptr;

@@ -3,9 +3,9 @@
 // scripts/bench.sh local: local sandboxes through the full MCP path (client → hopx-mcp →
 // hopx-desktop → bubblewrap sandbox), against bare host processes in the same run.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp, binDir } from '../../tests/interop/harness.mjs';
+import { startApp, binDir, privateTree } from '../../tests/interop/harness.mjs';
 import { spawnClient, percentile, rssKiB, pssKiB, descendants, row, f1, f2 } from './lib.mjs';
 
 const RUNS = Number(process.env.HOPX_BENCH_RUNS ?? 200);
@@ -43,35 +43,54 @@ function configWith(spares) {
   return (tree) => {
     const dir = join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'hopx-desktop.conf'), `[local]\nwarmSpares=${spares}\n`);
+    // Settings are QSettings' IniFormat: hopx-desktop.ini.
+    writeFileSync(join(dir, 'hopx-desktop.ini'), `[local]\nwarmSpares=${spares}\n`);
   };
+}
+
+// The same app from another build (HOPX_BENCH_BASELINE_BIN_DIR, e.g. a copy of main's
+// build/bin): its creation times are measured in the same run, under the same load.
+async function startBaseline(dir, prepare) {
+  const tree = privateTree();
+  if (prepare) prepare(tree);
+  const child = spawn(join(dir, 'hopx-desktop'), ['--headless', '--socket', tree.socket],
+                      { env: tree.env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 750 && !existsSync(tree.socket); i++) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 100));
+  return { ...tree, child, async stop() { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); tree.cleanup(); } };
+}
+async function createTimes(appStart) {
+  const cold = await appStart(configWith(0));
+  const cc = await session(cold);
+  const coldT = await samples(30, async () => {
+    const [t, r] = await timed(() => cc.tool('create_sandbox'));
+    await cc.tool('delete_sandbox', { id: r.structuredContent.id });
+    return t;
+  });
+  cc.close();
+  await cold.stop();
+  const warm = await appStart(null);
+  const wc = await session(warm);
+  const warmT = await samples(30, async () => {
+    const [t, r] = await timed(() => wc.tool('create_sandbox'));
+    await wc.tool('delete_sandbox', { id: r.structuredContent.id });
+    await new Promise((res) => setTimeout(res, 150));
+    return t;
+  });
+  wc.close();
+  await warm.stop();
+  return [coldT, warmT];
 }
 
 // Bare host processes: what the same work costs with no sandbox and no protocol at all.
 const bareTrue = await samples(RUNS, () => spawnTime('/bin/true', []));
 const barePrint = await samples(Math.min(RUNS, 100), () => spawnTime('/usr/bin/python3', ['-c', 'print("Hello, World!")']));
 
-// Cold creation: no warm spare.
-const coldApp = await startApp([], {}, configWith(0));
-const cold = await session(coldApp);
-const coldCreate = await samples(30, async () => {
-  const [t, r] = await timed(() => cold.tool('create_sandbox'));
-  await cold.tool('delete_sandbox', { id: r.structuredContent.id });
-  return t;
-});
-cold.close();
-await coldApp.stop();
+// Creation, cold (no warm spare) and warm (a spare is ready; the next one boots between creates).
+const [coldCreate, warmCreate] = await createTimes((prepare) => startApp([], {}, prepare));
 
 const app = await startApp();
 const c = await session(app);
-// Warm creation: a spare is ready; wait for the next one to boot between creates.
-const warmCreate = await samples(30, async () => {
-  const [t, r] = await timed(() => c.tool('create_sandbox'));
-  await c.tool('delete_sandbox', { id: r.structuredContent.id });
-  await new Promise((res) => setTimeout(res, 150));
-  return t;
-});
-
 const sb = (await c.tool('create_sandbox')).structuredContent.id;
 await c.tool('execute_code', { sandbox_id: sb, code: '1+1' }); // starts the interpreter
 const warmExec = await samples(RUNS * 5, async () => {
@@ -88,6 +107,54 @@ const isolated = await samples(Math.min(RUNS, 100), async () => {
   return t;
 });
 await c.tool('delete_sandbox', { id: sb });
+
+// Storage: a 200 MiB workspace and an interpreter holding a 500 MB numpy array; checkpoint,
+// change, restore (and check both came back), fork. Then writes to /workspace against the same
+// writes to a plain directory on the host's disk (where the sandbox disks live).
+const st = (await c.tool('create_sandbox', { timeout_seconds: 3600 })).structuredContent.id;
+const filled = await c.tool('run_command', { sandbox_id: st, command: 'head -c 200M /dev/urandom > /workspace/data.bin', timeout: 300 });
+if (filled.structuredContent?.exit_code !== 0) throw new Error('200 MiB of files: ' + JSON.stringify(filled));
+const loaded = await c.tool('execute_code', { sandbox_id: st, code: 'import numpy as np\na = np.ones(500_000_000 // 8)\nint(a.nbytes)', timeout: 300 });
+if (loaded.structuredContent.result !== '500000000') throw new Error('numpy: ' + JSON.stringify(loaded));
+const ckptT = [], restoreT = [], forkT = [];
+for (let i = 0; i < 5; i++) {
+  const [tc, rc] = await timed(() => c.tool('checkpoint_sandbox', { sandbox_id: st }));
+  const cp = rc.structuredContent.checkpoint_id;
+  if (!cp || !rc.structuredContent.python_state) throw new Error('checkpoint: ' + JSON.stringify(rc));
+  await c.tool('execute_code', { sandbox_id: st, code: 'a[0] = 2' });
+  await c.tool('run_command', { sandbox_id: st, command: 'echo changed >> /workspace/data.bin' });
+  const [tr, rr] = await timed(() => c.tool('restore_sandbox', { sandbox_id: st, checkpoint_id: cp }));
+  if (!rr.structuredContent.python_state_restored) throw new Error('restore: ' + JSON.stringify(rr));
+  const back = await c.tool('execute_code', { sandbox_id: st, code: 'import os\n(float(a[0]), os.path.getsize("/workspace/data.bin"))' });
+  if (back.structuredContent.result !== '(1.0, 209715200)') throw new Error('restored state: ' + JSON.stringify(back));
+  await c.tool('delete_checkpoint', { sandbox_id: st, checkpoint_id: cp });
+  ckptT.push(tc);
+  restoreT.push(tr);
+}
+for (let i = 0; i < 3; i++) {
+  const [tf, rf] = await timed(() => c.tool('fork_sandbox', { sandbox_id: st }));
+  if (!rf.structuredContent.sandbox_id) throw new Error('fork: ' + JSON.stringify(rf));
+  forkT.push(tf);
+  await c.tool('delete_sandbox', { id: rf.structuredContent.sandbox_id });
+}
+const ddScript = (file, bs, count) => `s=$(date +%s%N); dd if=/dev/zero of=${file} bs=${bs} count=${count} conv=fsync 2>/dev/null; e=$(date +%s%N); rm -f ${file}; echo $(( (e - s) / 1000000 ))`;
+const hostFile = join(app.env.XDG_STATE_HOME, 'bench-dd.bin');
+mkdirSync(app.env.XDG_STATE_HOME, { recursive: true });
+const hostDd = (bs, count) => new Promise((resolve) => {
+  let out = '';
+  const p = spawn('/bin/sh', ['-c', ddScript(hostFile, bs, count)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  p.stdout.on('data', (d) => { out += d; });
+  p.on('exit', () => resolve(Number(out.trim())));
+});
+const sandboxDd = async (bs, count) => Number((await c.tool('run_command', { sandbox_id: st, command: ddScript('/workspace/bench-dd.bin', bs, count), timeout: 300 })).structuredContent.stdout.trim());
+const through = {};
+for (const [label, bs, count] of [['1 MiB', '1M', 256], ['8 KiB', '8k', 8192]]) {
+  const host = [], sbx = [];
+  for (let i = 0; i < 3; i++) { host.push(await hostDd(bs, count)); sbx.push(await sandboxDd(bs, count)); }
+  const mib = label === '1 MiB' ? 256 : 64;
+  through[label] = { host: mib / (p50(host) / 1000), sandbox: mib / (p50(sbx) / 1000), mib };
+}
+await c.tool('delete_sandbox', { id: st });
 
 // Memory of idle sandboxes: every process the app started for them, divided by their number.
 await new Promise((res) => setTimeout(res, 500));
@@ -130,3 +197,14 @@ console.log(row(['run_command "true", warm sandbox', f2(p50(warmCmd)), f2(p99(wa
 console.log(row(['execute_code_isolated print("Hello, World!")', f2(p50(isolated)), f2(p99(isolated)), `python3 -c ${f2(p50(barePrint))}`, `≤ bare + 25 = ${f2(p50(barePrint) + 25)}`]));
 console.log(row([`memory per idle sandbox, ${IDLE} alive (RSS / PSS MiB)`, `${f2(rss / 1024 / sandboxesAlive)} / ${f2(pss / 1024 / sandboxesAlive)}`, '', '', 'RSS ≤ 5 MiB']));
 console.log(row([`${PARALLEL} parallel executions: wall time, correct`, f1(parWall), '', '', `${correct}/${PARALLEL} correct`]));
+console.log(row(['checkpoint_sandbox, 200 MiB files + 500 MB numpy array', f1(p50(ckptT)), f1(p99(ckptT)), '', '≤ 100 ms']));
+console.log(row(['restore_sandbox, the same', f1(p50(restoreT)), f1(p99(restoreT)), '', '≤ 100 ms']));
+console.log(row(['fork_sandbox, 200 MiB files', f1(p50(forkT)), f1(p99(forkT)), '', '']));
+for (const [label, t] of Object.entries(through))
+  console.log(row([`write ${t.mib} MiB to /workspace in ${label} writes + fsync (MB/s)`, f1(t.sandbox), '', `host dir ${f1(t.host)}`, `≥ 0.5× host: ${f2(t.sandbox / t.host)}×`]));
+
+const baselineDir = process.env.HOPX_BENCH_BASELINE_BIN_DIR;
+if (baselineDir) {
+  const [baseCold, baseWarm] = await createTimes((prepare) => startBaseline(baselineDir, prepare));
+  console.log(row([`create_sandbox warm / cold, ${baselineDir}`, `${f2(p50(baseWarm))} / ${f2(p50(baseCold))}`, '', '', 'this build no slower']));
+}

@@ -1367,6 +1367,23 @@ private slots:
         QCOMPARE(reqs({}, agentPath(m_sandbox, ".*")).size(), 0);
     }
 
+    void checkpointsAreNotSupportedByTheCloud()
+    {
+        const int before = reqs({}, agentPath(m_sandbox, ".*")).size();
+        for (const char *name : {"checkpoint_sandbox", "list_checkpoints", "fork_sandbox"}) {
+            const QJsonObject r =
+                tool(QString::fromLatin1(name), {{QStringLiteral("sandbox_id"), m_sandbox}});
+            QVERIFY2(isError(r), dump(r));
+            QVERIFY2(said(r).contains(QLatin1String("not supported by the HOPX cloud")), dump(r));
+        }
+        const QJsonObject r = tool(QStringLiteral("restore_sandbox"),
+            {{QStringLiteral("sandbox_id"), m_sandbox},
+                {QStringLiteral("checkpoint_id"), QStringLiteral("ckpt-00000000")}});
+        QVERIFY2(said(r).contains(QLatin1String("not supported by the HOPX cloud")), dump(r));
+        // Answered by the app: nothing was asked of the sandbox.
+        QCOMPARE(reqs({}, agentPath(m_sandbox, ".*")).size(), before);
+    }
+
     // --- faults through the app -----------------------------------------------------------------
 
     void flaky503And429AreRiddenOut()

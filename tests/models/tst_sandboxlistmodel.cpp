@@ -7,6 +7,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -116,6 +118,37 @@ private slots:
         m_model->upsert(b);
         QCOMPARE(changed.count(), 2);
         QCOMPARE(changed.at(1).at(0).value<QModelIndex>().column(), int(SandboxListModel::Memory));
+    }
+
+    void diskColumnShowsUseOfTheCapAndTheCheckpoints()
+    {
+        m_model->upsert(sandbox(QStringLiteral("local-d")));
+        m_model->upsert(sandbox(QStringLiteral("hopx-1"), QStringLiteral("hopx")));
+        QCOMPARE(text(0, SandboxListModel::Disk), QStringLiteral("—"));
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        const QJsonArray checkpoints {QJsonObject {{QStringLiteral("checkpoint_id"), "ckpt-1"},
+            {QStringLiteral("name"), QStringLiteral("before the fit")},
+            {QStringLiteral("size_bytes"), 2 * 1024 * 1024},
+            {QStringLiteral("created_at"), m_now.addSecs(-120).toUTC().toString(Qt::ISODate)}}};
+        m_model->setDisk(QStringLiteral("local-d"), 512LL << 20, 2LL << 30, checkpoints);
+        QCOMPARE(text(0, SandboxListModel::Disk), QStringLiteral("512.0 MiB of 2.0 GiB"));
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>().column(), int(SandboxListModel::Disk));
+        const QString tip =
+            m_model->index(0, SandboxListModel::Disk).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("25 %")), qPrintable(tip));
+        QVERIFY2(
+            tip.contains(QLatin1String("before the fit: 2.0 MiB, 2 min ago")), qPrintable(tip));
+        QCOMPARE(
+            m_model->index(0, SandboxListModel::Disk).data(SandboxListModel::SortRole).toLongLong(),
+            512LL << 20);
+        // A later update without a sample keeps the disk figures.
+        m_model->upsert(sandbox(QStringLiteral("local-d")));
+        QCOMPARE(text(0, SandboxListModel::Disk), QStringLiteral("512.0 MiB of 2.0 GiB"));
+        QVERIFY(m_model->index(1, SandboxListModel::Disk)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("local sandboxes only")));
     }
 
     void snapshotDiffsByIdPerProvider()

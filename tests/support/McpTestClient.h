@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -36,7 +37,25 @@ public:
         const QStringList &extraArgs = {}, const QProcessEnvironment &extraEnv = {})
         : HeadlessApp(QStringLiteral("hopx-desktop"), extraArgs, extraEnv)
     { }
-    ~HeadlessApp() { stop(); }
+    ~HeadlessApp()
+    {
+        stop();
+        unmountLeftovers(m_dir.path());
+    }
+    /*! Sandbox disks (fuse2fs mounts) left under \a root by an app that was killed: the
+     *  daemons outlive it by design, and the temporary directory could not go otherwise. */
+    static void unmountLeftovers(const QString &root)
+    {
+        QFile mounts(QStringLiteral("/proc/self/mountinfo"));
+        if (!mounts.open(QIODevice::ReadOnly))
+            return;
+        for (const QByteArray &line : mounts.readAll().split('\n')) {
+            const QList<QByteArray> fields = line.split(' ');
+            if (fields.size() > 4 && fields.at(4).startsWith(QFile::encodeName(root + '/')))
+                QProcess::execute(QStringLiteral("fusermount3"),
+                    {QStringLiteral("-u"), QStringLiteral("-z"), QFile::decodeName(fields.at(4))});
+        }
+    }
 
 protected:
     HeadlessApp(

@@ -184,6 +184,16 @@ class TestAppFds : public QObject
             QVERIFY(!tool(QString::fromLatin1(name), sid).isEmpty());
         QVERIFY(!tool(QStringLiteral("get_preview_url"), with({{QStringLiteral("port"), 8000}}))
                      .isEmpty());
+        const QJsonObject checkpoint = tool(QStringLiteral("checkpoint_sandbox"), sid);
+        const QJsonObject cp = with({{QStringLiteral("checkpoint_id"),
+            sc(checkpoint).value(QStringLiteral("checkpoint_id")).toString()}});
+        QVERIFY(!tool(QStringLiteral("list_checkpoints"), sid).isEmpty());
+        QVERIFY(!tool(QStringLiteral("restore_sandbox"), cp).isEmpty());
+        const QString fork = sc(tool(QStringLiteral("fork_sandbox"), cp))
+                                 .value(QStringLiteral("sandbox_id"))
+                                 .toString();
+        QVERIFY(!tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), fork}}).isEmpty());
+        QVERIFY(!tool(QStringLiteral("delete_checkpoint"), cp).isEmpty());
         QVERIFY(!tool(QStringLiteral("pause_sandbox"), byId).isEmpty());
         QVERIFY(!tool(QStringLiteral("resume_sandbox"), byId).isEmpty());
         QVERIFY(!tool(QStringLiteral("delete_sandbox"), byId).isEmpty());

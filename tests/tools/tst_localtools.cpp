@@ -146,7 +146,8 @@ private slots:
             "run_command_background", "list_processes", "file_read", "file_write", "file_list",
             "file_stat", "file_exists", "file_remove", "file_mkdir", "env_get", "env_set",
             "env_clear", "get_system_metrics", "ping_vm", "get_vm_info", "cache_clear",
-            "cache_stats", "get_preview_url", "get_agent_url"};
+            "cache_stats", "get_preview_url", "get_agent_url", "checkpoint_sandbox",
+            "restore_sandbox", "fork_sandbox", "list_checkpoints", "delete_checkpoint"};
         for (const QString &e : expected)
             QVERIFY2(names.contains(e), qPrintable(e));
     }
@@ -1317,6 +1318,88 @@ private slots:
         QCOMPARE(sc(result).value(QStringLiteral("internet_access")).toBool(), true);
         c.callTool(QStringLiteral("delete_sandbox"),
             {{"id", sc(result).value(QStringLiteral("id")).toString()}});
+    }
+
+    void checkpointRestoreBringsBackFilesAndVariables()
+    {
+        const QString id = createSandbox();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(
+            sc(exec(id, QStringLiteral("x = 41\nopen('/workspace/state.txt', 'w').write('then')")))
+                .value(QStringLiteral("exit_code"))
+                .toInt(),
+            0);
+        const QJsonObject checkpoint = sc(tool(QStringLiteral("checkpoint_sandbox"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("name"), QStringLiteral("x41")}}));
+        const QString cp = checkpoint.value(QStringLiteral("checkpoint_id")).toString();
+        QVERIFY2(cp.startsWith(QLatin1String("ckpt-")), QJsonDocument(checkpoint).toJson());
+        QVERIFY(checkpoint.value(QStringLiteral("python_state")).toBool());
+
+        QCOMPARE(sc(exec(id,
+                        QStringLiteral("x += 1\nopen('/workspace/state.txt', 'w').write('now')\n"
+                                       "open('/workspace/extra.txt', 'w').write('new')\nx")))
+                     .value(QStringLiteral("result"))
+                     .toString(),
+            QStringLiteral("42"));
+        const QJsonObject restored = sc(tool(QStringLiteral("restore_sandbox"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}}));
+        QVERIFY2(restored.value(QStringLiteral("python_state_restored")).toBool(),
+            QJsonDocument(restored).toJson());
+        const QString check =
+            QStringLiteral("import os\nprint(open('/workspace/state.txt').read(), "
+                           "sorted(os.listdir('/workspace')))\nx");
+        QJsonObject r = sc(exec(id, check));
+        QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("41"));
+        QCOMPARE(
+            r.value(QStringLiteral("stdout")).toString(), QStringLiteral("then ['state.txt']\n"));
+        // The same checkpoint again, after more changes.
+        exec(id, QStringLiteral("x = 0"));
+        QVERIFY(sc(tool(QStringLiteral("restore_sandbox"),
+                       {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}}))
+                    .value(QStringLiteral("python_state_restored"))
+                    .toBool());
+        QCOMPARE(sc(exec(id, QStringLiteral("x"))).value(QStringLiteral("result")).toString(),
+            QStringLiteral("41"));
+
+        const QJsonArray listed =
+            sc(tool(QStringLiteral("list_checkpoints"), {{QStringLiteral("sandbox_id"), id}}))
+                .value(QStringLiteral("checkpoints"))
+                .toArray();
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.at(0).toObject().value(QStringLiteral("name")).toString(),
+            QStringLiteral("x41"));
+        QVERIFY(listed.at(0).toObject().value(QStringLiteral("size_bytes")).toDouble() > 0);
+
+        // A fork diverges without touching its parent.
+        const QJsonObject fork =
+            sc(tool(QStringLiteral("fork_sandbox"), {{QStringLiteral("sandbox_id"), id}}));
+        const QString child = fork.value(QStringLiteral("sandbox_id")).toString();
+        QVERIFY2(
+            child.startsWith(QLatin1String("local-")) && child != id, QJsonDocument(fork).toJson());
+        QVERIFY(fork.value(QStringLiteral("_note")).toString().contains(QLatin1String("fresh")));
+        r = sc(exec(child,
+            QStringLiteral("print(open('/workspace/state.txt').read())\n"
+                           "open('/workspace/state.txt', 'w').write('fork')\n"
+                           "open('/workspace/only-in-fork', 'w').write('1')\n'x' in globals()")));
+        QCOMPARE(r.value(QStringLiteral("stdout")).toString(), QStringLiteral("then\n"));
+        QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("False"));
+        r = sc(exec(id, check));
+        QCOMPARE(
+            r.value(QStringLiteral("stdout")).toString(), QStringLiteral("then ['state.txt']\n"));
+        QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("41"));
+
+        QCOMPARE(
+            sc(tool(QStringLiteral("delete_checkpoint"),
+                   {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}}))
+                .value(QStringLiteral("status"))
+                .toString(),
+            QStringLiteral("deleted"));
+        const QJsonObject gone = tool(QStringLiteral("restore_sandbox"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}});
+        QVERIFY(isError(gone));
+        QVERIFY(text(gone).contains(QLatin1String("list_checkpoints")));
+        tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), child}});
+        tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
     }
 
     void noSandboxOutlivesTheApp()

@@ -44,6 +44,43 @@ private slots:
         QCOMPARE(error.message, QStringLiteral("m"));
     }
 
+    void checkpointPids_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<int>("type");
+        QTest::addColumn<qint64>("pid");
+        const int checkpoint = int(KernelFrame::Type::Checkpoint);
+        const int restored = int(KernelFrame::Type::Restored);
+        QTest::newRow("checkpoint")
+            << QByteArray(R"({"type":"checkpoint","id":2,"pid":41})") << checkpoint << qint64(41);
+        QTest::newRow("restored") << QByteArray(R"({"type":"restored","checkpoint_pid":77})")
+                                  << restored << qint64(77);
+        // A pid the kernel could not have (the sandbox's init, the agent, past pid_max, a
+        // string): 0, so nothing is ever signalled by it.
+        QTest::newRow("init") << QByteArray(R"({"type":"checkpoint","pid":1})") << checkpoint
+                              << qint64(0);
+        QTest::newRow("agent") << QByteArray(R"({"type":"restored","checkpoint_pid":2})")
+                               << restored << qint64(0);
+        QTest::newRow("negative") << QByteArray(R"({"type":"checkpoint","pid":-1})") << checkpoint
+                                  << qint64(0);
+        QTest::newRow("past pid_max")
+            << QByteArray(R"({"type":"checkpoint","pid":4194305})") << checkpoint << qint64(0);
+        QTest::newRow("string") << QByteArray(R"({"type":"checkpoint","pid":"41"})") << checkpoint
+                                << qint64(0);
+        QTest::newRow("wrong key")
+            << QByteArray(R"({"type":"restored","pid":41})") << restored << qint64(0);
+    }
+
+    void checkpointPids()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(int, type);
+        QFETCH(qint64, pid);
+        const KernelFrame frame = KernelFrame::parse(line);
+        QCOMPARE(int(frame.type), type);
+        QCOMPARE(frame.pid, pid);
+    }
+
     void noise_data()
     {
         QTest::addColumn<QByteArray>("line");

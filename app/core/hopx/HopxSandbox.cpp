@@ -138,4 +138,19 @@ void HopxSandbox::agentUrl(Callback<QString> done)
     });
 }
 
+Core::Error HopxSandbox::explainUnsupported(
+    const QString &capability, const QJsonObject &request) const
+{
+    // The HOPX API has no snapshot, restore or clone endpoint.
+    if (capability == QLatin1String(Core::SandboxCheckpoints::kName))
+        return Core::Error::make(Core::Error::Code::Unsupported,
+            QStringLiteral("Checkpoints, restore and fork are not supported by the HOPX cloud. "
+                           "Use a local sandbox (provider \"local\") for them, or keep what "
+                           "you need with file_read and recreate the rest."),
+            QJsonObject {
+                {QStringLiteral("id"), id()}, {QStringLiteral("provider"), QStringLiteral("hopx")}},
+            QStringLiteral("Not supported by the HOPX cloud"));
+    return Sandbox::explainUnsupported(capability, request);
+}
+
 } // namespace Hopx::Cloud

@@ -56,6 +56,10 @@ public:
     void previewUrl(int port, Core::Callback<QString> done) override;
     void agentUrl(Core::Callback<QString> done) override;
 
+protected:
+    Core::Error explainUnsupported(
+        const QString &capability, const QJsonObject &request) const override;
+
 private:
     template<typename T>
     Core::Callback<T> later(Core::Callback<T> done);

@@ -383,7 +383,6 @@ quint64 AgentClient::exec(
     const ExecRequest &request, int stdinFd, int stdoutFd, int stderrFd, ExecHandlers handlers)
 {
     auto shared = std::make_shared<ExecHandlers>(std::move(handlers));
-    auto state = std::make_shared<bool>(false); // started?
     const bool background = request.background;
     auto onFail = [shared](const Error &e) {
         if (shared->failed)
@@ -425,7 +424,24 @@ quint64 AgentClient::exec(
         background ? QByteArray("b") : QByteArray("-"), QByteArray::number(request.env.size())};
     fields << request.env << request.argv;
 
-    auto onReply = [shared, state, background](const QByteArrayList &f) {
+    return send(fields, execReply(shared, background), onFail, fds);
+}
+
+quint64 AgentClient::adopt(qint64 pid, ExecHandlers handlers)
+{
+    auto shared = std::make_shared<ExecHandlers>(std::move(handlers));
+    auto onFail = [shared](const Error &e) {
+        if (shared->failed)
+            shared->failed(e);
+    };
+    return send({"ADOPT", QByteArray::number(pid)}, execReply(shared, false), onFail, {});
+}
+
+AgentClient::ReplyHandler AgentClient::execReply(
+    const std::shared_ptr<ExecHandlers> &shared, bool background)
+{
+    auto state = std::make_shared<bool>(false); // started?
+    return [shared, state, background](const QByteArrayList &f) {
         if (f[0] == "STARTED" && !*state) {
             qint64 pid;
             if (f.size() != 3 || !AgentReply::number(f[2], 1, AgentReply::kMaxPid, pid))
@@ -464,7 +480,6 @@ quint64 AgentClient::exec(
         }
         return Outcome::Violation;
     };
-    return send(fields, onReply, onFail, fds);
 }
 
 namespace {

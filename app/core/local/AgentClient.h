@@ -13,6 +13,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 
 class QSocketNotifier;
 class QTimer;
@@ -93,6 +94,9 @@ public:
     //! closes its own. Background runs pass -1 for all three.
     quint64 exec(
         const ExecRequest &request, int stdinFd, int stdoutFd, int stderrFd, ExecHandlers handlers);
+    //! Makes `pid`, a process re-parented to the agent, a foreground job: `started`, then
+    //! `exited` when it ends (as for exec()); `failed` when the agent refuses.
+    quint64 adopt(qint64 pid, ExecHandlers handlers);
     //! Signals `pid`, or its process group when `group`.
     void kill(qint64 pid, int signal, bool group, Core::Callback<Core::Unit> done);
     void setEnv(const Core::EnvMap &vars, Core::Callback<Core::Unit> done);
@@ -131,6 +135,7 @@ private:
 
     //! A request whose only good answer is "OK".
     void sendExpectingOk(const QByteArrayList &fields, Core::Callback<Core::Unit> done);
+    static ReplyHandler execReply(const std::shared_ptr<ExecHandlers> &shared, bool background);
     quint64 send(const QByteArrayList &fields, ReplyHandler onReply, FailHandler onFail,
         QList<int> fds = {}, bool deadline = true);
     void failLater(quint64 id, const Core::Error &error);

@@ -41,6 +41,13 @@ KernelFrame KernelFrame::parse(const QByteArray &line)
     } else if (type == QLatin1String("error")) {
         f.type = Type::Error;
         f.message = frame.value(QStringLiteral("message")).toString();
+    } else if (type == QLatin1String("checkpoint") || type == QLatin1String("restored")) {
+        const bool checkpoint = type == QLatin1String("checkpoint");
+        f.type = checkpoint ? Type::Checkpoint : Type::Restored;
+        const qint64 pid =
+            frame.value(checkpoint ? QStringLiteral("pid") : QStringLiteral("checkpoint_pid"))
+                .toInteger();
+        f.pid = pid > 2 && pid <= 4194304 ? pid : 0;
     }
     return f;
 }

@@ -20,7 +20,7 @@ namespace Hopx::Local {
  */
 struct KernelFrame
 {
-    enum class Type { Unknown, Ready, Stream, Truncated, Result, Error };
+    enum class Type { Unknown, Ready, Stream, Truncated, Result, Error, Checkpoint, Restored };
 
     Type type = Type::Unknown;
     qint64 id = -1; // the run it belongs to; -1 when absent or not an integer
@@ -31,6 +31,9 @@ struct KernelFrame
     int exitCode = 0; // Result
     QList<Core::RichOutput> richOutputs; // Result: only those with a type and data
     QString message; // Error
+    //! Checkpoint: the stopped copy ("pid"); Restored: the copy it left behind ("checkpoint_pid").
+    //! 0 unless a plausible pid (2 < pid <= 4194304, the kernel's pid_max limit).
+    qint64 pid = 0;
 
     static KernelFrame parse(const QByteArray &line);
 };

@@ -33,9 +33,11 @@ void LocalEnv::setEnv(const Core::EnvMap &vars, bool merge, Callback<Unit> done)
         if (!self)
             return;
         self->agent()->setEnv(vars, [self, vars, done](Result<Unit> r) {
-            if (self && r)
+            if (self && r) {
                 for (auto it = vars.cbegin(); it != vars.cend(); ++it)
                     self->envPart().m_env.insert(it.key(), it.value());
+                self->persist();
+            }
             done(r);
         });
     };
@@ -60,8 +62,10 @@ void LocalEnv::clearEnv(Callback<Unit> done)
         return;
     QPointer<LocalSandbox> self(m_sandbox);
     m_sandbox->agent()->clearEnv([self, done](Result<Unit> r) {
-        if (self && r)
+        if (self && r) {
             self->envPart().m_env.clear();
+            self->persist();
+        }
         done(r);
     });
 }

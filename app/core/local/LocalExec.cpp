@@ -188,11 +188,70 @@ Callback<ExecResult> LocalExec::withDenials(Callback<ExecResult> done) const
     };
 }
 
-Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult> sinkDone)
+Callback<ExecResult> LocalExec::withNotes(bool python, Callback<ExecResult> done)
 {
-    if (m_sandbox->refuseIfUnusable(sinkDone))
+    // A fresh interpreter's first result says so (once); a full disk is said every time,
+    // since the program itself may only have seen a write fail with ENOSPC.
+    const QString restart = python ? m_sandbox->takeKernelNote() : QString();
+    QPointer<LocalSandbox> self(m_sandbox);
+    return [self, restart, done](Result<ExecResult> r) {
+        if (!r) {
+            if (self && !restart.isEmpty())
+                self->setKernelNote(restart);
+            done(std::move(r));
+            return;
+        }
+        ExecResult value = r.value();
+        QStringList notes;
+        for (const QString &n : {restart, value.note, self ? self->diskFullNote() : QString()})
+            if (!n.isEmpty())
+                notes << n;
+        value.note = notes.join(QLatin1Char(' '));
+        done(value);
+    };
+}
+
+Core::Cancel LocalExec::whenStarted(
+    Callback<ExecResult> done, const std::function<Core::Cancel(Callback<ExecResult>)> &run)
+{
+    // A run asked for while the sandbox boots (right after an app restart) waits for it
+    // instead of failing with "still starting".
+    struct Pending
+    {
+        Core::Cancel cancel;
+        bool cancelled = false;
+    };
+    auto pending = std::make_shared<Pending>();
+    const bool deferred = m_sandbox->deferUntilStarted([pending, run, done]() {
+        if (!pending->cancelled)
+            pending->cancel = run(done);
+    });
+    if (!deferred)
+        return {};
+    QPointer<LocalSandbox> sandbox(m_sandbox);
+    return [pending, sandbox, done]() {
+        if (pending->cancelled)
+            return;
+        pending->cancelled = true;
+        if (pending->cancel) {
+            pending->cancel();
+        } else if (sandbox) {
+            QTimer::singleShot(0, sandbox, [done]() {
+                done(Error::make(Error::Code::Cancelled, QStringLiteral("Cancelled")));
+            });
+        }
+    };
+}
+
+Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult> given)
+{
+    if (Core::Cancel later = whenStarted(
+            given, [this, spec](Callback<ExecResult> d) { return execute(spec, std::move(d)); }))
+        return later;
+    if (m_sandbox->refuseIfUnusable(given))
         return [] {};
-    Callback<ExecResult> done = withDenials(std::move(sinkDone));
+    Callback<ExecResult> done =
+        withNotes(spec.language == QLatin1String("python"), withDenials(given));
     if (spec.language == QLatin1String("python")) {
         // The interpreter's os.environ follows the session env; this run's overrides are
         // applied too and taken back on the next run by the same diff.
@@ -225,11 +284,14 @@ Core::Cancel LocalExec::execute(const Core::ExecSpec &spec, Callback<ExecResult>
 
 Core::Cancel LocalExec::runCommand(const Core::CommandSpec &spec, Callback<ExecResult> done)
 {
+    if (Core::Cancel later = whenStarted(
+            done, [this, spec](Callback<ExecResult> d) { return runCommand(spec, std::move(d)); }))
+        return later;
     if (m_sandbox->refuseIfUnusable(done))
         return [] {};
     return runProgram({QByteArrayLiteral("bash"), QByteArrayLiteral("-c"), spec.command.toUtf8()},
         spec.env, spec.workingDir, spec.timeoutSeconds, spec.maxOutputBytes, spec.onOutput,
-        withDenials(std::move(done)));
+        withNotes(false, withDenials(std::move(done))));
 }
 
 void LocalExec::runShell(const QString &command, int timeoutSeconds, Callback<ExecResult> done)

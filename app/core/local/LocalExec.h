@@ -31,12 +31,17 @@ public:
 private:
     //! \a done, plus a note naming the hosts the egress proxy refused during the run.
     Core::Callback<Core::ExecResult> withDenials(Core::Callback<Core::ExecResult> done) const;
+    //! \a done with the sandbox's notes added to the result (kernel restart, full disk).
+    Core::Callback<Core::ExecResult> withNotes(bool python, Core::Callback<Core::ExecResult> done);
     Core::Cancel runProgram(const QByteArrayList &argv, const Core::EnvMap &env, const QString &cwd,
         int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
         Core::Callback<Core::ExecResult> done);
     Core::Cancel runScript(const QString &language, const QString &code, const Core::EnvMap &env,
         const QString &cwd, int timeoutSeconds, qint64 maxOutput, const Core::OutputSink &sink,
         Core::Callback<Core::ExecResult> done);
+    //! While the sandbox starts: \a run(done) once it is up, and a Cancel for that; else empty.
+    Core::Cancel whenStarted(Core::Callback<Core::ExecResult> done,
+        const std::function<Core::Cancel(Core::Callback<Core::ExecResult>)> &run);
 
     LocalSandbox *m_sandbox;
     Core::EnvMap m_kernelEnv; // what the Python interpreter's os.environ has of the session env

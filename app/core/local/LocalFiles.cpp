@@ -23,7 +23,8 @@ LocalFiles::LocalFiles(LocalSandbox *sandbox)
     : m_sandbox(sandbox)
 { }
 
-Error LocalFiles::errorFor(int code, const QString &path, const QByteArray &message)
+Error LocalFiles::errorFor(
+    int code, const QString &path, const QByteArray &message, const QString &capText)
 {
     const QJsonObject details {{QStringLiteral("path"), path}};
     switch (code) {
@@ -48,12 +49,24 @@ Error LocalFiles::errorFor(int code, const QString &path, const QByteArray &mess
             QStringLiteral("A part of %1 is not a directory.").arg(path), details,
             QStringLiteral("Not a directory"));
     case ENOSPC:
-    case EFBIG:
     case EDQUOT:
+        if (path.startsWith(QLatin1String("/tmp")) || path.startsWith(QLatin1String("/dev/shm")))
+            return Error::make(errorCodeForErrno(code),
+                QStringLiteral("/tmp (a size-capped tmpfs of its own) is full writing %1: "
+                               "delete files there, or use /workspace.")
+                    .arg(path),
+                details, QStringLiteral("No space left"));
         return Error::make(errorCodeForErrno(code),
-            QStringLiteral("The sandbox's disk or file size limit was reached writing %1.")
-                .arg(path),
+            QStringLiteral("The sandbox's workspace is full%1 writing %2: delete files (or "
+                           "checkpoints) or raise the cap in Settings → Local. /tmp has its own, "
+                           "smaller limit.")
+                .arg(capText.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(capText), path),
             details, QStringLiteral("No space left"));
+    case EFBIG:
+        return Error::make(Error::Code::LimitExceeded,
+            QStringLiteral("%1 would be larger than the largest file a sandbox may write.")
+                .arg(path),
+            details, QStringLiteral("File too large"));
     default:
         return Error::make(errorCodeForErrno(code),
             QStringLiteral("%1: %2").arg(path,
@@ -74,7 +87,7 @@ void LocalFiles::readFile(const QString &path, Callback<QByteArray> done)
             if (!self)
                 return;
             if (code != 0)
-                done(errorFor(code, path, err));
+                done(errorFor(code, path, err, self->capText()));
             else if (truncated)
                 done(Error::make(Error::Code::LimitExceeded,
                     QStringLiteral("%1 is larger than %2 MiB; read parts of it with run_command.")
@@ -106,7 +119,7 @@ void LocalFiles::listFiles(const QString &path, int maxResults, Callback<Core::F
             if (!self)
                 return;
             if (code != 0) {
-                done(errorFor(code, path, err));
+                done(errorFor(code, path, err, self->capText()));
                 return;
             }
             Core::FileList list;
@@ -150,7 +163,7 @@ void LocalFiles::fileExists(const QString &path, Callback<bool> done)
             else if (code == ENOENT || code == ENOTDIR)
                 done(false);
             else
-                done(errorFor(code, path, err));
+                done(errorFor(code, path, err, self->capText()));
         });
 }
 
@@ -165,7 +178,7 @@ void LocalFiles::fileOp(const QByteArrayList &argv, const QByteArray &stdinData,
             if (!self)
                 return;
             if (code != 0)
-                done(errorFor(code, path, err));
+                done(errorFor(code, path, err, self->capText()));
             else
                 done(Unit {});
         });

@@ -24,8 +24,10 @@ public:
     void removeFile(const QString &path, Core::Callback<Core::Unit> done) override;
     void makeDirectory(const QString &path, Core::Callback<Core::Unit> done) override;
 
-    //! The error for a builtin that failed on \a path with errno \a code.
-    static Core::Error errorFor(int code, const QString &path, const QByteArray &message);
+    //! The error for a builtin that failed on \a path with errno \a code; \a capText names
+    //! the sandbox's disk cap in the "full" error.
+    static Core::Error errorFor(
+        int code, const QString &path, const QByteArray &message, const QString &capText = {});
 
 private:
     //! A builtin that reports only success or a file error (write, remove, mkdir).

@@ -7,16 +7,14 @@
 #include "LocalSandbox.h"
 #include "SandboxCgroup.h"
 #include "SandboxProcess.h"
+#include "SandboxRecord.h"
 
 #include "core/Later.h"
 #include "core/Settings.h"
 
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
-#include <QProcess>
 #include <QRandomGenerator>
-#include <QStandardPaths>
 #include <QTimer>
 
 namespace Hopx::Local {
@@ -57,6 +55,13 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         return;
     }
     QDir().mkpath(m_stateBase);
+    m_storage = std::make_unique<SandboxStorage>(
+        options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
+    if (!m_storage->prepare(&error)) {
+        m_unavailable = error;
+        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
+        return;
+    }
     // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
     // namespaces died with the app) and would pile up.
     if (const int stale = SandboxCgroup::removeStale())
@@ -86,7 +91,9 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     }
     QFile::setPermissions(m_libDir + QStringLiteral("/kernel.py"),
         QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
-    detectRuntimes();
+    m_runtimes.detect();
+    // After the constructor: the manager watches this provider's signals by then.
+    QTimer::singleShot(0, this, &LocalProvider::recover);
 }
 
 LocalProvider::~LocalProvider()
@@ -96,19 +103,46 @@ LocalProvider::~LocalProvider()
 
 void LocalProvider::shutdown()
 {
-    for (LocalSandbox *s : std::as_const(m_spares))
-        delete s;
+    const auto spares = m_spares + m_pythonSpares;
     m_spares.clear();
-    for (LocalSandbox *s : std::as_const(m_pythonSpares))
-        delete s;
     m_pythonSpares.clear();
     const auto all = m_sandboxes;
     m_sandboxes.clear();
-    for (LocalSandbox *s : all) {
-        const QString dir = s->stateDir();
+    const bool keep = !(m_settings && m_settings->localDeleteOnQuit());
+    for (LocalSandbox *s : all.values() + spares) {
+        std::unique_ptr<SandboxVolume> volume = s->takeVolume();
+        const bool kept = keep && !spares.contains(s) && volume;
+        if (kept)
+            persist(s);
         delete s; // hard teardown: SIGKILL of the sandbox's pid 1
-        QDir(dir).removeRecursively();
+        if (kept)
+            volume->unmount(); // fuse2fs writes everything out; the files stay
+        else if (m_storage)
+            m_storage->remove(volume.get());
     }
+}
+
+void LocalProvider::persist(LocalSandbox *sandbox)
+{
+    SandboxVolume *volume = sandbox->volume();
+    // Spares have nothing to come back to.
+    if (!volume || m_sandboxes.value(sandbox->info().id) != sandbox)
+        return;
+    SandboxRecord record = SandboxRecord::from(sandbox->info(), sandbox->envPart().session());
+    record.capBytes = volume->capBytes();
+    record.checkpoints = sandbox->checkpointsPart().index();
+    QString error;
+    if (!record.save(volume->dir(), &error))
+        qCWarning(lcLocal).noquote() << "could not save the record of" << record.id << ":" << error;
+}
+
+void LocalProvider::discard(LocalSandbox *sandbox)
+{
+    std::unique_ptr<SandboxVolume> volume = sandbox->takeVolume();
+    sandbox->kill();
+    sandbox->deleteLater();
+    if (m_storage)
+        m_storage->remove(volume.get());
 }
 
 QString LocalProvider::newId()
@@ -127,6 +161,7 @@ SandboxLimits LocalProvider::limits() const
         l.processes = m_settings->localProcesses();
         l.cpuSecondsPerRun = m_settings->localCpuSecondsPerRun();
         l.diskMb = m_settings->localDiskMb();
+        l.workspaceMb = m_settings->localWorkspaceMb();
         l.openFiles = m_settings->localOpenFiles();
     }
     return l;
@@ -161,37 +196,52 @@ EgressProxy *LocalProvider::makeEgress(
 LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error,
     const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
 {
-    const QString dir = m_stateBase + QLatin1Char('/') + info.id;
+    const qint64 total = qint64(m_settings ? m_settings->localTotalDiskMb() : 20480) << 20;
+    std::unique_ptr<SandboxVolume> volume =
+        m_storage->newVolume(info.id, qint64(limits().workspaceMb) << 20, total, error);
+    if (!volume)
+        return nullptr;
+    return boot(info, std::move(volume), error, network, mounts);
+}
+
+LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
+    QString *error, const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
+{
     SandboxProcess::Options o;
     o.id = info.id;
     o.bwrapPath = m_options.bwrapPath;
     o.agentPath = m_options.agentPath;
     o.etcDir = m_etc->path();
-    o.workspaceDir = dir + QStringLiteral("/workspace");
-    o.homeDir = dir + QStringLiteral("/home");
+    o.workspaceDir = volume->workspaceDir();
+    o.homeDir = volume->homeDir();
     o.libDir = m_libDir;
     o.limits = limits();
+    o.limits.workspaceMb = int(volume->capBytes() >> 20);
     o.network = network.mode == Core::NetworkPolicy::Mode::Full;
     for (const Core::HostMount &m : mounts)
         o.readOnlyMounts.append({m.hostPath, QFile::encodeName(m.sandboxPath)});
-    QDir().mkpath(dir);
-    QFile::setPermissions(
-        dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    // The proxy's socket sits beside the disk image, outside everything the sandbox can write.
     EgressProxy *egress = nullptr;
     if (network.mode == Core::NetworkPolicy::Mode::Allowlist) {
-        o.proxyDir = dir + QStringLiteral("/net");
+        o.proxyDir = volume->dir() + QStringLiteral("/net");
         egress = makeEgress(info.id, network, o.proxyDir, error);
         if (!egress) {
-            QDir(dir).removeRecursively();
+            if (!info.createdAt.isValid())
+                m_storage->remove(volume.get());
             return nullptr;
         }
     }
-    auto *sandbox = new LocalSandbox(info, o, this);
+    auto *sandbox = new LocalSandbox(info, o, std::move(volume), this);
     if (egress)
         sandbox->setEgress(egress);
     if (!sandbox->start(error)) {
+        std::unique_ptr<SandboxVolume> back = sandbox->takeVolume();
         delete sandbox;
-        QDir(dir).removeRecursively();
+        // A recovered sandbox's files are the user's: only a new one's are thrown away.
+        if (!info.createdAt.isValid())
+            m_storage->remove(back.get());
+        else
+            back->unmount();
         return nullptr;
     }
     return sandbox;
@@ -230,7 +280,7 @@ LocalSandbox *LocalProvider::bootSpare(bool warmPython)
         connect(spare, &LocalSandbox::ready, spare, [spare]() { spare->warmUp(); });
     connect(spare, &LocalSandbox::died, this, [this, spare](const QString &) {
         if (m_spares.removeAll(spare) + m_pythonSpares.removeAll(spare))
-            spare->deleteLater();
+            discard(spare);
     });
     return spare;
 }
@@ -316,6 +366,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         }
         sandbox->setInfo(info);
         adopt(sandbox);
+        persist(sandbox);
         if (spec.envVars.isEmpty()) {
             done(info);
             return;
@@ -350,8 +401,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
             QTimer::singleShot(0, this, [finish, spare]() { finish(spare); });
         } else {
             connect(spare, &LocalSandbox::ready, this, [finish, spare]() { finish(spare); });
-            connect(spare, &LocalSandbox::died, this, [spare, done](const QString &reason) {
-                spare->deleteLater();
+            connect(spare, &LocalSandbox::died, this, [this, spare, done](const QString &reason) {
+                discard(spare);
                 done(Error::make(Error::Code::Unavailable,
                     QStringLiteral("The sandbox failed to start: %1").arg(reason)));
             });
@@ -377,9 +428,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     });
     connect(sandbox, &LocalSandbox::died, this, [this, sandbox, done](const QString &reason) {
         if (!m_sandboxes.contains(sandbox->info().id)) { // died before it was ready
-            const QString dir = sandbox->stateDir();
-            sandbox->deleteLater();
-            QDir(dir).removeRecursively();
+            discard(sandbox);
             done(Error::make(Error::Code::Unavailable,
                 QStringLiteral("The sandbox failed to start: %1").arg(reason)));
         }
@@ -416,7 +465,7 @@ qint64 LocalProvider::sandboxPid(const QString &id) const
 QString LocalProvider::workspacePath(const QString &id) const
 {
     LocalSandbox *s = find(id);
-    return s ? s->process()->options().workspaceDir : QString();
+    return s && s->volume() ? s->volume()->workspaceDir() : QString();
 }
 
 void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>> done)
@@ -437,79 +486,110 @@ void LocalProvider::release(const QString &id)
     LocalSandbox *s = m_sandboxes.take(id);
     if (!s)
         return;
-    const QString dir = s->stateDir();
-    s->kill();
-    s->deleteLater();
-    QDir(dir).removeRecursively();
+    discard(s);
     emit sandboxRemoved(id);
 }
 
-void LocalProvider::detectRuntimes()
+void LocalProvider::recover()
 {
-    // Versions of what sandboxes will run (they see the host's /usr read-only).
-    const QList<QPair<QString, QStringList>> probes {
-        {QStringLiteral("python"),
-            {QStringLiteral("/usr/bin/python3"), QStringLiteral("--version")}},
-        {QStringLiteral("javascript"), {QStringLiteral("node"), QStringLiteral("--version")}},
-        {QStringLiteral("bash"),
-            {QStringLiteral("bash"), QStringLiteral("-c"), QStringLiteral("echo $BASH_VERSION")}},
-        {QStringLiteral("go"), {QStringLiteral("go"), QStringLiteral("version")}},
-    };
-    for (const auto &probe : probes) {
-        const QString exe = probe.second.first().startsWith(QLatin1Char('/'))
-            ? probe.second.first()
-            : QStandardPaths::findExecutable(
-                probe.second.first(), {QStringLiteral("/usr/bin"), QStringLiteral("/bin")});
-        if (exe.isEmpty() || !QFileInfo(exe).isExecutable())
-            continue;
-        auto *p = new QProcess(this);
-        const QString language = probe.first;
-        connect(p, &QProcess::finished, this, [this, p, language](int code) {
-            const QString version =
-                QString::fromUtf8(p->readAllStandardOutput() + p->readAllStandardError()).trimmed();
-            if (code == 0 && !version.isEmpty())
-                m_runtimes.insert(language, version.section(QLatin1Char('\n'), 0, 0));
-            p->deleteLater();
-        });
-        p->start(exe, probe.second.mid(1));
-    }
+    if (!m_unavailable.isEmpty() || !m_storage)
+        return;
+    const QStringList stored = m_storage->storedIds();
+    for (const QString &id : stored)
+        if (!m_sandboxes.contains(id) && claims(id) == Claim::Yes)
+            recoverOne(id);
+    // Directories without a record are spares, or sandboxes whose creation never finished,
+    // of a run that crashed: nobody was given them.
+    for (const QString &name : QDir(m_storage->base()).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (!stored.contains(name) && claims(name) == Claim::Yes && !m_sandboxes.contains(name)
+            && !isSpare(name))
+            SandboxVolume(m_storage->dirFor(name), 0).remove();
 }
 
-QJsonArray LocalProvider::templates() const
+bool LocalProvider::isSpare(const QString &id) const
 {
-    QJsonArray languages;
-    for (auto it = m_runtimes.begin(); it != m_runtimes.end(); ++it)
-        languages.append(it.key());
-    return QJsonArray {
-        QJsonObject {{QStringLiteral("id"), QStringLiteral("code-interpreter")},
-            {QStringLiteral("name"), QStringLiteral("code-interpreter")},
-            {QStringLiteral("description"),
-                QStringLiteral("Python with this machine's data stack (numpy, pandas, matplotlib "
-                               "when installed), plus JavaScript, bash and Go; persistent Python "
-                               "state; plots returned as images.")},
-            {QStringLiteral("category"), QStringLiteral("general")},
-            {QStringLiteral("language"), QStringLiteral("python")},
-            {QStringLiteral("languages"), languages}, {QStringLiteral("runtimes"), m_runtimes},
-            {QStringLiteral("provider"), QStringLiteral("local")}},
-        QJsonObject {{QStringLiteral("id"), QStringLiteral("base")},
-            {QStringLiteral("name"), QStringLiteral("base")},
-            {QStringLiteral("description"),
-                QStringLiteral("The same sandbox for shell-centric work: bash with the host's "
-                               "/usr tools, read-only.")},
-            {QStringLiteral("category"), QStringLiteral("general")},
-            {QStringLiteral("language"), QStringLiteral("bash")},
-            {QStringLiteral("languages"), languages}, {QStringLiteral("runtimes"), m_runtimes},
-            {QStringLiteral("provider"), QStringLiteral("local")}}};
+    for (const LocalSandbox *s : m_spares + m_pythonSpares)
+        if (s->info().id == id)
+            return true;
+    return false;
+}
+
+void LocalProvider::recoverOne(const QString &id)
+{
+    const std::optional<SandboxRecord> record = SandboxRecord::load(m_storage->dirFor(id));
+    SandboxVolume leftover(m_storage->dirFor(id), 0);
+    if (!record || record->id != id) {
+        qCWarning(lcLocal) << "sandbox" << id << "has no valid record; leaving its files alone";
+        return;
+    }
+    if (record->expiresAt.isValid() && record->expiresAt <= QDateTime::currentDateTime()) {
+        // Its timeout ran out while the app was not running: as if the app had deleted it.
+        qCInfo(lcLocal) << "sandbox" << id << "expired while the app was not running; deleting it";
+        leftover.remove();
+        return;
+    }
+    QString error;
+    std::unique_ptr<SandboxVolume> volume = m_storage->existingVolume(*record, &error);
+    if (!volume) {
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "cannot come back:" << error;
+        return;
+    }
+    SandboxInfo info;
+    info.id = id;
+    info.provider = this->id();
+    info.status = QStringLiteral("creating");
+    info.templateName = record->templateName;
+    info.templateId = record->templateName;
+    info.createdAt = record->createdAt.toLocalTime();
+    info.expiresAt = record->expiresAt.toLocalTime();
+    info.timeoutSeconds = record->timeoutSeconds;
+    info.internetAccess =
+        record->internetAccess && SandboxProcess::networkUnavailableReason().isEmpty();
+    // An allowlist is not kept on disk: a recovered sandbox comes back with no network or full.
+    LocalSandbox *sandbox = boot(info, std::move(volume), &error,
+        info.internetAccess ? Core::NetworkPolicy::full() : Core::NetworkPolicy::none());
+    if (!sandbox) {
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << error;
+        return;
+    }
+    QString note = QStringLiteral(
+        "HOPX Desktop restarted since this sandbox's last call: its files in /workspace and "
+        "/home/user are as they were, but the Python interpreter started fresh (variables and "
+        "imports from before are gone) and background processes were stopped.");
+    if (!record->envWithheld.isEmpty())
+        note += QStringLiteral(" These environment variables were not kept, because their "
+                               "values looked secret: %1; set them again with env_set.")
+                    .arg(record->envWithheld.join(QStringLiteral(", ")));
+    sandbox->setKernelNote(note);
+    sandbox->checkpointsPart().loadIndex(record->checkpoints);
+    m_sandboxes.insert(id, sandbox);
+    const Core::EnvMap env = record->env;
+    connect(sandbox, &LocalSandbox::ready, this, [this, sandbox, env]() {
+        adopt(sandbox);
+        if (!env.isEmpty())
+            sandbox->env()->setEnv(env, true, [](Result<Unit>) {});
+        emit sandboxChanged(sandbox->info());
+    });
+    connect(sandbox, &LocalSandbox::died, this, [this, sandbox, id](const QString &reason) {
+        if (sandbox->isReady())
+            return;
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << reason;
+        m_sandboxes.remove(id);
+        std::unique_ptr<SandboxVolume> kept = sandbox->takeVolume();
+        if (kept)
+            kept->unmount();
+        sandbox->deleteLater();
+    });
 }
 
 void LocalProvider::listTemplates(Callback<QJsonArray> done)
 {
-    later<QJsonArray>(this, done, templates());
+    later<QJsonArray>(this, done, m_runtimes.templates());
 }
 
 void LocalProvider::getTemplate(const QString &name, Callback<QJsonObject> done)
 {
-    for (const QJsonValue &t : templates()) {
+    for (const QJsonValue &t : m_runtimes.templates()) {
         if (t.toObject().value(QStringLiteral("name")).toString() == name) {
             later<QJsonObject>(this, done, t.toObject());
             return;

@@ -3,7 +3,9 @@
 #pragma once
 
 #include "EtcStage.h"
+#include "LocalRuntimes.h"
 #include "SandboxLimits.h"
+#include "SandboxStorage.h"
 
 #include "core/NetworkPolicy.h"
 #include "core/SandboxProvider.h"
@@ -27,8 +29,13 @@ class LocalSandbox;
  *
  * Keeps one warm spare sandbox (with its Python interpreter started) ready, so that
  * create_sandbox and isolated executions do not wait for a sandbox to boot; the spare is
- * replaced in the background after it is handed out. All state lives under a per-user 0700
- * directory and is removed with the sandbox.
+ * replaced in the background after it is handed out.
+ *
+ * Each sandbox's files live on its own capped disk (SandboxStorage, SandboxVolume) with its
+ * record next to it, so they outlive the app: at start-up the sandboxes of an earlier run
+ * that have not expired come back under the same id, with their files (their processes and
+ * Python state are gone, and the next result says so). The setting "delete local sandboxes
+ * when the app quits" turns that off. Spares are never kept.
  */
 class LocalProvider final : public Core::SandboxProvider
 {
@@ -36,7 +43,8 @@ class LocalProvider final : public Core::SandboxProvider
 public:
     struct Options
     {
-        QString stateBase; // empty = SandboxProcess::defaultStateBase()
+        QString stateBase; // empty = SandboxProcess::defaultStateBase() (/etc, kernel: small)
+        QString storageBase; // empty = SandboxStorage::defaultBase() (sandbox files)
         QString agentPath; // empty = SandboxProcess::findAgent()
         QString bwrapPath; // empty = bwrap on PATH
         int warmSpares = 1; // sandboxes kept booted for the next create
@@ -51,8 +59,12 @@ public:
     //! Host pid of a sandbox's pid 1 (tests and the GUI's "open workspace").
     qint64 sandboxPid(const QString &id) const;
     QString workspacePath(const QString &id) const;
-    //! Kills every sandbox now (app exit).
+    //! Stops every sandbox now (app exit): deletes them when the settings say so, else
+    //! keeps their files and records for the next start.
     void shutdown();
+    //! Writes \a sandbox's record (after a change of its timeout or environment).
+    void persist(LocalSandbox *sandbox);
+    SandboxStorage *storage() const { return m_storage.get(); }
 
     //! Ids this provider mints ("local-…") are its own; it knows no others.
     Claim claims(const QString &sandboxId) const override;
@@ -64,7 +76,7 @@ public:
     void list(const Core::ListSpec &spec, Core::Callback<QList<Core::SandboxInfo>> done) override;
 
     //! Language -> version of the runtimes sandboxes see (get_vm_info, templates).
-    QJsonObject runtimes() const { return m_runtimes; }
+    QJsonObject runtimes() const { return m_runtimes.versions(); }
     //! Ends sandbox \a id now: kills it, deletes it (later) and its files, emits sandboxRemoved.
     void release(const QString &id);
 
@@ -74,14 +86,21 @@ private:
     LocalSandbox *boot(const Core::SandboxInfo &info, QString *error,
         const Core::NetworkPolicy &network = Core::NetworkPolicy::none(),
         const QList<Core::HostMount> &mounts = {});
-    //! The egress proxy of an allowlist sandbox, listening in \a dir; null + error otherwise.
+    LocalSandbox *boot(const Core::SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
+        QString *error, const Core::NetworkPolicy &network,
+        const QList<Core::HostMount> &mounts = {});
+    //! The egress proxy of an allowlist sandbox, listening in  dir; null + error otherwise.
     EgressProxy *makeEgress(
         const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error);
+    //! Kills  sandbox, deletes its files, and schedules the object's deletion.
+    void discard(LocalSandbox *sandbox);
+    //! Brings back the sandboxes an earlier run left on disk (deleting expired ones).
+    void recover();
+    void recoverOne(const QString &id);
+    bool isSpare(const QString &id) const;
     void refillSpares();
     LocalSandbox *bootSpare(bool warmPython);
     void adopt(LocalSandbox *sandbox);
-    void detectRuntimes();
-    QJsonArray templates() const;
     static QString newId();
 
     QPointer<Core::Settings> m_settings;
@@ -90,10 +109,11 @@ private:
     QString m_stateBase;
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;
+    std::unique_ptr<SandboxStorage> m_storage;
     QHash<QString, LocalSandbox *> m_sandboxes;
     QList<LocalSandbox *> m_spares; // booting or ready, not yet handed out
     QList<LocalSandbox *> m_pythonSpares; // the same with Python started, for isolated runs
-    QJsonObject m_runtimes; // language -> version string
+    LocalRuntimes m_runtimes;
     bool m_sparesWanted = false; // after the first create: keep one ready
     bool m_pythonSparesWanted = false; // after the first isolated Python run
 };

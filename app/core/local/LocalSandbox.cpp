@@ -10,7 +10,6 @@
 
 #include "core/Later.h"
 
-#include <QFileInfo>
 #include <QPointer>
 
 #include <csignal>
@@ -23,11 +22,12 @@ using Core::Result;
 using Core::SandboxInfo;
 using Core::Unit;
 
-LocalSandbox::LocalSandbox(
-    const SandboxInfo &info, const SandboxProcess::Options &options, LocalProvider *owner)
+LocalSandbox::LocalSandbox(const SandboxInfo &info, const SandboxProcess::Options &options,
+    std::unique_ptr<SandboxVolume> volume, LocalProvider *owner)
     : Sandbox(info.id, owner)
     , m_owner(owner)
     , m_info(info)
+    , m_volume(std::move(volume))
     , m_process(new SandboxProcess(options, this))
     , m_exec(this)
     , m_jobs(this)
@@ -35,6 +35,7 @@ LocalSandbox::LocalSandbox(
     , m_env(this)
     , m_metrics(this)
     , m_transfer(this)
+    , m_checkpoints(this)
 {
     connect(m_process, &SandboxProcess::ready, this, [this]() {
         m_ready = true;
@@ -60,12 +61,53 @@ void LocalSandbox::setEgress(EgressProxy *proxy)
     proxy->setParent(this);
 }
 
+bool LocalSandbox::deferUntilStarted(const std::function<void()> &operation)
+{
+    if (m_ready || m_dead)
+        return false;
+    // Whichever comes first, once.
+    auto pending = std::make_shared<std::function<void()>>(operation);
+    auto once = [pending]() {
+        if (const auto op = std::exchange(*pending, nullptr))
+            op();
+    };
+    connect(this, &LocalSandbox::ready, this, once, Qt::SingleShotConnection);
+    connect(this, &LocalSandbox::died, this, once, Qt::SingleShotConnection);
+    return true;
+}
+
 bool LocalSandbox::start(QString *error)
 {
     if (!m_process->start(error))
         return false;
     m_kernel = new PythonKernel(m_process->agent(), this);
+    // An interpreter that ended between runs (killed, out of memory) is news for the next
+    // run, which would otherwise fail later on a missing variable.
+    connect(m_kernel, &PythonKernel::stateLost, this, [this](const QString &why, bool duringRun) {
+        if (!duringRun)
+            m_kernelNote = QStringLiteral("The Python interpreter stopped since the last call "
+                                          "(%1) and was started again: variables and imports "
+                                          "from before are gone; files are kept.")
+                               .arg(why);
+    });
     return true;
+}
+
+QString LocalSandbox::diskFullNote() const
+{
+    if (!m_volume)
+        return {};
+    const SandboxVolume::Usage u = m_volume->usage();
+    if (!u.isFull())
+        return {};
+    return QStringLiteral("The sandbox's workspace is full (%1): delete files (or checkpoints) "
+                          "or raise the cap in Settings → Local.")
+        .arg(SandboxVolume::sizeText(m_volume->capBytes()));
+}
+
+void LocalSandbox::persist()
+{
+    m_owner->persist(this);
 }
 
 AgentClient *LocalSandbox::agent() const
@@ -73,16 +115,18 @@ AgentClient *LocalSandbox::agent() const
     return m_process->agent();
 }
 
-QString LocalSandbox::stateDir() const
-{
-    return QFileInfo(m_process->options().workspaceDir).absolutePath();
-}
-
 SandboxInfo LocalSandbox::info() const
 {
     SandboxInfo info = m_info;
     if (m_paused && !m_dead)
         info.status = QStringLiteral("paused");
+    if (m_volume) {
+        const SandboxVolume::Usage u = m_volume->usage();
+        info.diskUsedBytes = u.usedBytes;
+        info.diskCapBytes = m_volume->capBytes();
+    }
+    if (const QJsonArray cps = m_checkpoints.index(); !cps.isEmpty())
+        info.extra.insert(QStringLiteral("checkpoints"), cps);
     return info;
 }
 
@@ -187,6 +231,7 @@ void LocalSandbox::setTimeout(int seconds, Callback<Unit> done)
 {
     m_info.timeoutSeconds = seconds;
     m_info.expiresAt = QDateTime::currentDateTime().addSecs(seconds);
+    persist();
     Core::answerLater<Unit>(m_owner, std::move(done), Unit {});
 }
 
@@ -219,8 +264,10 @@ void LocalSandbox::setPaused(bool paused, Callback<SandboxInfo> done)
             return;
         }
         // Every process but the agent: a stopped process keeps its memory and resumes as is.
+        // Checkpoints' stopped interpreters stay stopped whatever happens.
+        const QSet<qint64> keep = self->m_checkpoints.stoppedPids();
         for (const AgentClient::ProcessInfo &p : r.value())
-            if (p.pid > 2)
+            if (p.pid > 2 && !keep.contains(p.pid))
                 self->m_process->agent()->kill(
                     p.pid, paused ? SIGSTOP : SIGCONT, false, [](Result<Unit>) {});
         self->m_paused = paused;

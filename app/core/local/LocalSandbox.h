@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "LocalCheckpoints.h"
 #include "LocalEnv.h"
 #include "LocalExec.h"
 #include "LocalFiles.h"
@@ -9,6 +10,7 @@
 #include "LocalMetrics.h"
 #include "LocalTransfer.h"
 #include "SandboxProcess.h"
+#include "SandboxVolume.h"
 
 #include "core/Result.h"
 #include "core/Sandbox.h"
@@ -19,6 +21,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <memory>
 
 namespace Hopx::Local {
 
@@ -40,7 +43,7 @@ class LocalSandbox final : public Core::Sandbox, public Core::SandboxLifecycle
     Q_OBJECT
 public:
     LocalSandbox(const Core::SandboxInfo &info, const SandboxProcess::Options &options,
-        LocalProvider *owner);
+        std::unique_ptr<SandboxVolume> volume, LocalProvider *owner);
     ~LocalSandbox() override;
 
     bool start(QString *error);
@@ -48,8 +51,23 @@ public:
     bool isDead() const { return m_dead; }
     Core::SandboxInfo info() const;
     void setInfo(const Core::SandboxInfo &info) { m_info = info; }
-    QString stateDir() const;
     SandboxProcess *process() const { return m_process; }
+    SandboxVolume *volume() const { return m_volume.get(); }
+    //! Hands the volume over (to be deleted or kept by the provider); null afterwards.
+    std::unique_ptr<SandboxVolume> takeVolume() { return std::move(m_volume); }
+    //! A sentence for the next Python result (the interpreter restarted since the last one);
+    //! empty when there is none. Taken once.
+    QString takeKernelNote() { return std::exchange(m_kernelNote, QString()); }
+    void setKernelNote(const QString &note) { m_kernelNote = note; }
+    //! "The sandbox's workspace is full …" when its disk has (almost) no room left.
+    QString diskFullNote() const;
+    //! The disk cap as the settings say it ("2 GiB"); empty without a volume.
+    QString capText() const
+    {
+        return m_volume ? SandboxVolume::sizeText(m_volume->capBytes()) : QString();
+    }
+    //! Writes the sandbox's record, so that it comes back after an app restart.
+    void persist();
     AgentClient *agent() const;
     PythonKernel *kernel() const { return m_kernel; }
     LocalProvider *owner() const { return m_owner; }
@@ -68,10 +86,12 @@ public:
     Core::SandboxEnv *env() override { return &m_env; }
     Core::SandboxMetrics *metrics() override { return &m_metrics; }
     Core::SandboxTransfer *transfer() override { return &m_transfer; }
+    Core::SandboxCheckpoints *checkpoints() override { return &m_checkpoints; }
     //! The parts, for each other (exec reads the session env, jobs and metrics run programs).
     LocalExec &execPart() { return m_exec; }
     LocalJobs &jobsPart() { return m_jobs; }
     LocalEnv &envPart() { return m_env; }
+    LocalCheckpoints &checkpointsPart() { return m_checkpoints; }
 
     void info(Core::Callback<Core::SandboxInfo> done) override;
     void destroy(Core::Callback<Core::Unit> done) override;
@@ -90,6 +110,10 @@ public:
             QTimer::singleShot(0, this, [done, e = *e]() { done(e); });
         return e.has_value();
     }
+    /*! While the sandbox is still starting (one recovered after an app restart boots as the
+     *  first calls arrive), runs \a operation once it is ready or has died, and returns true;
+     *  \a operation then goes through refuseIfUnusable() again. False when not starting. */
+    bool deferUntilStarted(const std::function<void()> &operation);
     using BuiltinDone =
         std::function<void(int code, const QByteArray &out, const QByteArray &err, bool truncated)>;
     //! Runs one of the agent's builtins (@read, @write, @list, …) as the sandbox user.
@@ -115,15 +139,18 @@ private:
 
     LocalProvider *m_owner;
     Core::SandboxInfo m_info;
+    std::unique_ptr<SandboxVolume> m_volume;
     SandboxProcess *m_process;
     PythonKernel *m_kernel = nullptr;
     EgressProxy *m_egress = nullptr;
+    QString m_kernelNote;
     LocalExec m_exec;
     LocalJobs m_jobs;
     LocalFiles m_files;
     LocalEnv m_env;
     LocalMetrics m_metrics;
     LocalTransfer m_transfer;
+    LocalCheckpoints m_checkpoints;
     quint64 m_scriptCounter = 0;
     bool m_ready = false;
     bool m_dead = false;

@@ -37,7 +37,16 @@ PythonKernel::PythonKernel(AgentClient *agent, QObject *parent)
     m_timeout->setSingleShot(true);
     m_killTimer->setSingleShot(true);
     m_killTimer->setInterval(kInterruptGraceMs);
-    connect(m_timeout, &QTimer::timeout, this, [this]() { interrupt(true, false); });
+    connect(m_timeout, &QTimer::timeout, this, [this]() {
+        if (m_restoring && !m_restoring->waitingForExit) {
+            if (m_agent && m_pid > 0)
+                m_agent->kill(m_pid, SIGKILL, false, [](Core::Result<Core::Unit>) {});
+            failRestore(Error::make(Error::Code::Timeout,
+                QStringLiteral("The checkpoint's Python interpreter did not resume.")));
+            return;
+        }
+        interrupt(true, false);
+    });
     connect(m_killTimer, &QTimer::timeout, this, [this]() {
         // SIGINT did not bring the interpreter back (C code, a blocked syscall): end it.
         if (m_agent && m_pid > 0)
@@ -52,18 +61,37 @@ PythonKernel::~PythonKernel()
     closePipes();
 }
 
+PythonKernel::Pipes::~Pipes()
+{
+    for (int fd : {in, out, err})
+        if (fd >= 0)
+            ::close(fd);
+}
+
 void PythonKernel::closePipes()
 {
     delete m_outNotifier;
     m_outNotifier = nullptr;
     delete m_errNotifier;
     m_errNotifier = nullptr;
-    for (int *fd : {&m_in, &m_out, &m_err}) {
-        if (*fd >= 0)
-            ::close(*fd);
-        *fd = -1;
-    }
+    // Closed once no checkpoint needs them either.
+    m_pipes.reset();
+    m_in = m_out = m_err = -1;
     m_buffer.clear();
+}
+
+void PythonKernel::watch(std::shared_ptr<Pipes> pipes)
+{
+    m_pipes = std::move(pipes);
+    m_in = m_pipes->in;
+    m_out = m_pipes->out;
+    m_err = m_pipes->err;
+    ::fcntl(m_out, F_SETFL, O_NONBLOCK);
+    ::fcntl(m_err, F_SETFL, O_NONBLOCK);
+    m_outNotifier = new QSocketNotifier(m_out, QSocketNotifier::Read, this);
+    m_errNotifier = new QSocketNotifier(m_err, QSocketNotifier::Read, this);
+    connect(m_outNotifier, &QSocketNotifier::activated, this, &PythonKernel::onReadyRead);
+    connect(m_errNotifier, &QSocketNotifier::activated, this, &PythonKernel::onStderr);
 }
 
 void PythonKernel::start()
@@ -91,15 +119,11 @@ void PythonKernel::launch()
             ::close(fd);
         return died(QStringLiteral("pipe: %1").arg(qt_error_string(errno)));
     }
-    m_in = in[1];
-    m_out = out[0];
-    m_err = err[0];
-    ::fcntl(m_out, F_SETFL, O_NONBLOCK);
-    ::fcntl(m_err, F_SETFL, O_NONBLOCK);
-    m_outNotifier = new QSocketNotifier(m_out, QSocketNotifier::Read, this);
-    m_errNotifier = new QSocketNotifier(m_err, QSocketNotifier::Read, this);
-    connect(m_outNotifier, &QSocketNotifier::activated, this, &PythonKernel::onReadyRead);
-    connect(m_errNotifier, &QSocketNotifier::activated, this, &PythonKernel::onStderr);
+    auto pipes = std::make_shared<Pipes>();
+    pipes->in = in[1];
+    pipes->out = out[0];
+    pipes->err = err[0];
+    watch(std::move(pipes));
     m_starting = true;
     m_ready = false;
 
@@ -118,6 +142,10 @@ void PythonKernel::launch()
         if (!self || self->m_generation != generation)
             return;
         self->m_pid = 0;
+        if (self->m_restoring && self->m_restoring->waitingForExit) {
+            self->continueRestore();
+            return;
+        }
         self->died(status.signal
                 ? QStringLiteral("killed by signal %1%2")
                       .arg(status.signal)
@@ -173,6 +201,17 @@ void PythonKernel::sendNext()
         return;
     m_current = m_queue.dequeue();
     Job &job = *m_current;
+    if (job.forked) {
+        const QByteArray line =
+            QJsonDocument(QJsonObject {{QStringLiteral("id"), qint64(job.id)},
+                              {QStringLiteral("op"), QStringLiteral("checkpoint")}})
+                .toJson(QJsonDocument::Compact)
+            + '\n';
+        m_timeout->start(30000);
+        if (::write(m_in, line.constData(), size_t(line.size())) != line.size())
+            died(QStringLiteral("its input pipe closed"));
+        return;
+    }
     QJsonObject env;
     for (auto it = job.env.cbegin(); it != job.env.cend(); ++it)
         env.insert(it.key(), it.value());
@@ -277,9 +316,32 @@ void PythonKernel::handleFrame(const QByteArray &line)
         sendNext();
         return;
     }
+    if (frame.type == KernelFrame::Type::Restored && m_restoring && !m_restoring->waitingForExit) {
+        m_timeout->stop();
+        m_starting = false;
+        m_ready = true;
+        const std::unique_ptr<Restore> r = std::move(m_restoring);
+        r->done(Snapshot {frame.pid, m_pipes});
+        sendNext();
+        return;
+    }
     if (!m_current || frame.id != qint64(m_current->id))
         return; // late output of an earlier run, or noise
     Job &job = *m_current;
+    if (job.forked
+        && (frame.type == KernelFrame::Type::Checkpoint
+            || frame.type == KernelFrame::Type::Error)) {
+        m_timeout->stop();
+        auto forkJob = std::exchange(m_current, nullptr);
+        if (frame.type == KernelFrame::Type::Checkpoint && frame.pid > 0)
+            forkJob->forked(Snapshot {frame.pid, m_pipes});
+        else
+            forkJob->forked(Error::make(Error::Code::Internal,
+                QStringLiteral("The Python interpreter could not be copied: %1")
+                    .arg(frame.message)));
+        QTimer::singleShot(0, this, &PythonKernel::sendNext);
+        return;
+    }
     const bool err = frame.stderrStream;
     switch (frame.type) {
     case KernelFrame::Type::Stream: {
@@ -310,6 +372,8 @@ void PythonKernel::handleFrame(const QByteArray &line)
         finishCurrent(Error::make(Error::Code::Internal, frame.message));
         break;
     case KernelFrame::Type::Ready:
+    case KernelFrame::Type::Checkpoint:
+    case KernelFrame::Type::Restored:
     case KernelFrame::Type::Unknown:
         break;
     }
@@ -342,7 +406,21 @@ void PythonKernel::finishCurrent(std::optional<Error> error)
 
 void PythonKernel::died(const QString &why)
 {
+    if (m_restoring && !m_restoring->waitingForExit) {
+        failRestore(Error::make(Error::Code::Internal,
+            QStringLiteral("The checkpoint's Python interpreter ended as it resumed (%1).")
+                .arg(why)));
+        return;
+    }
+    if (m_current && m_current->forked) {
+        m_timeout->stop();
+        m_killTimer->stop();
+        std::exchange(m_current, nullptr)
+            ->forked(Error::make(Error::Code::Internal,
+                QStringLiteral("The Python interpreter stopped (%1).").arg(why)));
+    }
     const bool wasUp = m_ready || m_starting;
+    const bool duringRun = bool(m_current);
     ++m_generation; // late callbacks of this interpreter must not touch the next one
     m_ready = false;
     m_starting = false;
@@ -365,27 +443,140 @@ void PythonKernel::died(const QString &why)
         }
         finishCurrent();
     }
-    if (wasUp)
-        emit stateLost(why);
+    if (wasUp && why != QLatin1String("stopped"))
+        emit stateLost(why, duringRun);
     // Runs still queued get a fresh interpreter.
     if (!m_queue.isEmpty() && m_agent && m_agent->isConnected())
         QTimer::singleShot(0, this, &PythonKernel::launch);
     else
-        while (!m_queue.isEmpty())
-            if (auto done = std::exchange(m_queue.dequeue()->done, nullptr))
-                done(Error::make(Error::Code::SandboxDead,
-                    QStringLiteral("The sandbox stopped; create a new one.")));
+        failQueue();
+}
+
+void PythonKernel::failQueue()
+{
+    const Error gone = Error::make(
+        Error::Code::SandboxDead, QStringLiteral("The sandbox stopped; create a new one."));
+    while (!m_queue.isEmpty()) {
+        const std::shared_ptr<Job> job = m_queue.dequeue();
+        if (auto done = std::exchange(job->done, nullptr))
+            done(gone);
+        if (auto forked = std::exchange(job->forked, nullptr))
+            forked(gone);
+    }
 }
 
 void PythonKernel::stop()
 {
     if (m_agent && m_pid > 0)
         m_agent->kill(m_pid, SIGKILL, true, [](Core::Result<Core::Unit>) {});
-    while (!m_queue.isEmpty())
-        if (auto done = std::exchange(m_queue.dequeue()->done, nullptr))
-            done(Error::make(Error::Code::SandboxDead,
-                QStringLiteral("The sandbox stopped; create a new one.")));
+    failQueue();
+    if (m_restoring)
+        failRestore(Error::make(
+            Error::Code::SandboxDead, QStringLiteral("The sandbox stopped; create a new one.")));
     died(QStringLiteral("stopped"));
+}
+
+void PythonKernel::checkpoint(Core::Callback<Snapshot> done)
+{
+    if (!m_starting && !m_ready) {
+        // No interpreter: its state is "not started", which a restore gives back by ending one.
+        QTimer::singleShot(0, this, [done]() { done(Snapshot {}); });
+        return;
+    }
+    auto job = std::make_shared<Job>();
+    job->id = m_nextId++;
+    job->forked = std::move(done);
+    m_queue.enqueue(job);
+    QTimer::singleShot(0, this, &PythonKernel::sendNext);
+}
+
+void PythonKernel::restore(const Snapshot &snapshot, Core::Callback<Snapshot> done)
+{
+    if (m_current || m_restoring || (m_starting && m_pid <= 0)) {
+        QTimer::singleShot(0, this, [done]() {
+            done(Error::make(Error::Code::Unavailable,
+                QStringLiteral("The Python interpreter is busy (a run or a restore is in "
+                               "progress); retry when it is done.")));
+        });
+        return;
+    }
+    m_restoring = std::make_unique<Restore>();
+    m_restoring->snapshot = snapshot;
+    m_restoring->done = std::move(done);
+    if (m_agent && m_pid > 0) {
+        // Its end (EXIT) comes before its stopped copies are the agent's children to adopt.
+        m_restoring->waitingForExit = true;
+        m_agent->kill(m_pid, SIGKILL, false, [](Core::Result<Core::Unit>) {});
+        return;
+    }
+    QTimer::singleShot(0, this, &PythonKernel::continueRestore);
+}
+
+void PythonKernel::continueRestore()
+{
+    if (!m_restoring)
+        return;
+    m_restoring->waitingForExit = false;
+    ++m_generation;
+    m_ready = false;
+    m_starting = false;
+    m_pid = 0;
+    closePipes();
+    const Snapshot snapshot = m_restoring->snapshot;
+    if (snapshot.pid <= 0 || !snapshot.pipes || !m_agent || !m_agent->isConnected()) {
+        const std::unique_ptr<Restore> r = std::move(m_restoring);
+        r->done(Snapshot {});
+        if (!m_queue.isEmpty())
+            launch();
+        return;
+    }
+    watch(snapshot.pipes);
+    m_starting = true;
+    m_timeout->start(10000);
+    QPointer<PythonKernel> self(this);
+    const quint64 generation = m_generation;
+    AgentClient::ExecHandlers handlers;
+    handlers.started = [self, generation](qint64 pid) {
+        if (!self || self->m_generation != generation || !self->m_agent)
+            return;
+        self->m_pid = pid;
+        // The copy waits for SIGUSR1 from the agent (kernel.py, _stopped_copy).
+        self->m_agent->kill(pid, SIGUSR1, false, [](Core::Result<Core::Unit>) {});
+    };
+    handlers.exited = [self, generation](const AgentClient::ExitStatus &status) {
+        if (!self || self->m_generation != generation)
+            return;
+        self->m_pid = 0;
+        if (self->m_restoring && self->m_restoring->waitingForExit) {
+            self->continueRestore(); // a restore of this restored interpreter
+            return;
+        }
+        self->died(status.signal ? QStringLiteral("killed by signal %1").arg(status.signal)
+                                 : QStringLiteral("exited with code %1").arg(status.code));
+    };
+    handlers.failed = [self, generation](const Error &error) {
+        if (self && self->m_generation == generation)
+            self->failRestore(Error::make(Error::Code::NotFound,
+                QStringLiteral("The checkpoint's Python state is gone: its stopped interpreter "
+                               "was ended (%1).")
+                    .arg(error.message)));
+    };
+    m_agent->adopt(snapshot.pid, handlers);
+}
+
+void PythonKernel::failRestore(const Error &error)
+{
+    const std::unique_ptr<Restore> r = std::move(m_restoring);
+    m_timeout->stop();
+    ++m_generation;
+    m_ready = false;
+    m_starting = false;
+    m_pid = 0;
+    closePipes();
+    if (r)
+        r->done(error);
+    if (!m_queue.isEmpty() && m_agent && m_agent->isConnected())
+        QTimer::singleShot(0, this, &PythonKernel::launch);
 }
 
 } // namespace Hopx::Local

@@ -13,6 +13,8 @@
 #include <QPointer>
 #include <QQueue>
 
+#include <memory>
+
 class QSocketNotifier;
 class QTimer;
 
@@ -48,8 +50,33 @@ public:
     //! Kills the interpreter; queued and running runs fail.
     void stop();
 
+    //! The pipes of one interpreter launch; a checkpoint keeps its launch's pipes open, since
+    //! its stopped copy speaks through them when it is resumed.
+    struct Pipes
+    {
+        int in = -1;
+        int out = -1;
+        int err = -1;
+        ~Pipes();
+    };
+    //! A stopped copy of the interpreter (pid 0: there was no interpreter to copy).
+    struct Snapshot
+    {
+        qint64 pid = 0;
+        std::shared_ptr<Pipes> pipes;
+    };
+    //! Forks the interpreter, once idle (after the runs queued before), into a stopped copy.
+    void checkpoint(Core::Callback<Snapshot> done);
+    /*! Ends the interpreter and resumes \a snapshot's copy in its place, with that state.
+     *  \a done gets the snapshot to keep for the next restore (the copy leaves a stopped copy
+     *  of itself). A snapshot of pid 0 just ends the interpreter: the next run starts fresh. */
+    void restore(const Snapshot &snapshot, Core::Callback<Snapshot> done);
+    bool isBusy() const { return bool(m_current) || !m_queue.isEmpty() || m_restoring; }
+
 signals:
-    void stateLost(const QString &why);
+    //! The interpreter ended (its variables are gone); \a duringRun: that run's result
+    //! already says so.
+    void stateLost(const QString &why, bool duringRun);
 
 private:
     struct Job
@@ -59,6 +86,7 @@ private:
         Core::EnvMap env;
         QStringList unset;
         Core::Callback<Core::ExecResult> done;
+        Core::Callback<Snapshot> forked; // a checkpoint request instead of code
         Core::ExecResult result;
         QElapsedTimer clock;
         qint64 streamed[2] = {0, 0};
@@ -68,6 +96,10 @@ private:
     };
 
     void launch();
+    void watch(std::shared_ptr<Pipes> pipes);
+    void continueRestore();
+    void failRestore(const Core::Error &error);
+    void failQueue();
     void onReadyRead();
     void onStderr();
     void handleFrame(const QByteArray &line);
@@ -78,9 +110,17 @@ private:
     void closePipes();
 
     QPointer<AgentClient> m_agent;
-    int m_in = -1;
+    std::shared_ptr<Pipes> m_pipes;
+    int m_in = -1; // m_pipes' fds
     int m_out = -1;
     int m_err = -1;
+    struct Restore
+    {
+        Snapshot snapshot;
+        Core::Callback<Snapshot> done;
+        bool waitingForExit = false;
+    };
+    std::unique_ptr<Restore> m_restoring;
     QSocketNotifier *m_outNotifier = nullptr;
     QSocketNotifier *m_errNotifier = nullptr;
     QTimer *m_timeout;

@@ -22,12 +22,14 @@ struct SandboxLimits
     int openFiles = 1024; // RLIMIT_NOFILE
     int diskMb = 512; // size of the private /tmp and of /dev/shm (tmpfs, each)
     int fileSizeMb = 1024; // RLIMIT_FSIZE: largest single file a program may write
+    int workspaceMb = 2048; // the sandbox's disk: /workspace, /home/user, checkpoints
 
     bool operator==(const SandboxLimits &o) const
     {
         return memoryMb == o.memoryMb && processes == o.processes
             && cpuSecondsPerRun == o.cpuSecondsPerRun && cpuPercent == o.cpuPercent
-            && openFiles == o.openFiles && diskMb == o.diskMb && fileSizeMb == o.fileSizeMb;
+            && openFiles == o.openFiles && diskMb == o.diskMb && fileSizeMb == o.fileSizeMb
+            && workspaceMb == o.workspaceMb;
     }
     bool operator!=(const SandboxLimits &o) const { return !(*this == o); }
     //! The limits as get_system_metrics and get_vm_info report them.
@@ -36,7 +38,8 @@ struct SandboxLimits
         return QJsonObject {{QStringLiteral("memory_mb"), memoryMb},
             {QStringLiteral("processes"), processes},
             {QStringLiteral("cpu_seconds_per_run"), cpuSecondsPerRun},
-            {QStringLiteral("tmp_mb"), diskMb}, {QStringLiteral("open_files"), openFiles}};
+            {QStringLiteral("tmp_mb"), diskMb}, {QStringLiteral("disk_mb"), workspaceMb},
+            {QStringLiteral("open_files"), openFiles}};
     }
 };
 

@@ -4,6 +4,7 @@
 
 #include "AgentClient.h"
 #include "AgentProtocol.h"
+#include "HostTool.h"
 #include "LocalLogging.h"
 
 #include <QCoreApplication>
@@ -219,16 +220,7 @@ bool SandboxProcess::start(QString *error)
     if (block[0] >= 0)
         posix_spawn_file_actions_adddup2(&fa, block[0], kChildBlock);
     posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &all);
-    // Own process group: a terminal's Ctrl-C for the app must not reach bwrap first.
-    posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawnattr_setflags(
-        &attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    HostTool::initSpawnAttributes(&attr);
     pid_t pid = -1;
     const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), spawnEnvironment());
     posix_spawn_file_actions_destroy(&fa);

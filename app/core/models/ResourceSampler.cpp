@@ -52,6 +52,13 @@ void ResourceSampler::sampleNow()
             continue;
         const QString id = s.id;
         m_inFlight.insert(id);
+        // Disk use is a statfs of the sandbox's volume on the host: cheap, no sandbox round trip.
+        sandbox.value()->lifecycle()->info(
+            [self = QPointer<ResourceSampler>(this), id](Result<SandboxInfo> r) {
+                if (self && r.ok() && self->m_model && r.value().diskUsedBytes >= 0)
+                    self->m_model->setDisk(id, r.value().diskUsedBytes, r.value().diskCapBytes,
+                        r.value().extra.value(QStringLiteral("checkpoints")).toArray());
+            });
         QPointer<ResourceSampler> self(this);
         jobs->listProcesses([self, id](Result<QJsonArray> r) {
             if (!self)

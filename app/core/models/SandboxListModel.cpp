@@ -202,6 +202,22 @@ void SandboxListModel::setResources(const QString &id, qint64 memoryBytes, doubl
     updateRow(row, info, true);
 }
 
+void SandboxListModel::setDisk(
+    const QString &id, qint64 usedBytes, qint64 capBytes, const QJsonArray &checkpoints)
+{
+    const int row = rowOf(id);
+    if (row < 0)
+        return;
+    SandboxInfo info = m_rows[size_t(row)].info;
+    info.diskUsedBytes = usedBytes;
+    info.diskCapBytes = capBytes;
+    if (checkpoints.isEmpty())
+        info.extra.remove(QStringLiteral("checkpoints"));
+    else
+        info.extra.insert(QStringLiteral("checkpoints"), checkpoints);
+    updateRow(row, info, false);
+}
+
 void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool sample)
 {
     Row &r = m_rows[size_t(row)];
@@ -212,6 +228,10 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
         info.memoryBytes = old.memoryBytes;
     if (info.cpuSeconds < 0)
         info.cpuSeconds = old.cpuSeconds;
+    if (info.diskUsedBytes < 0) {
+        info.diskUsedBytes = old.diskUsedBytes;
+        info.diskCapBytes = old.diskCapBytes;
+    }
     QList<int> roles;
     int first = ColumnCount, last = -1;
     auto touch = [&](int column, std::initializer_list<int> extra) {
@@ -250,10 +270,14 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
     }
     if (old.memoryBytes != info.memoryBytes)
         touch(Memory, {Qt::DisplayRole, SortRole});
+    if (old.diskUsedBytes != info.diskUsedBytes || old.diskCapBytes != info.diskCapBytes)
+        touch(Disk, {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
     if (old.region != info.region || old.internetAccess != info.internetAccess
         || old.timeoutSeconds != info.timeoutSeconds || old.templateId != info.templateId
-        || old.extra != info.extra)
+        || workspaceOf(old) != workspaceOf(info))
         touch(Id, {Qt::ToolTipRole, WorkspaceRole});
+    if (old.extra != info.extra)
+        touch(Disk, {Qt::ToolTipRole});
 
     r.setInfo(info);
     if (last < 0)
@@ -327,8 +351,47 @@ QVariant SandboxListModel::display(const Row &row, int column) const
         return Format::none();
     case Memory:
         return Format::bytes(s.memoryBytes);
+    case Disk:
+        if (s.diskUsedBytes < 0)
+            return Format::none();
+        return diskText(s.diskUsedBytes, s.diskCapBytes);
     }
     return {};
+}
+
+QString SandboxListModel::diskText(qint64 usedBytes, qint64 capBytes)
+{
+    if (capBytes <= 0)
+        return Format::bytes(usedBytes);
+    return tr("%1 of %2").arg(Format::bytes(usedBytes), Format::bytes(capBytes));
+}
+
+QString SandboxListModel::diskToolTip(const Row &row) const
+{
+    const SandboxInfo &s = row.info;
+    if (s.diskUsedBytes < 0)
+        return tr("Measured for local sandboxes only");
+    QStringList lines;
+    if (s.diskCapBytes > 0)
+        lines << tr("Files and checkpoints use %1 % of this sandbox's disk; a program that "
+                    "writes more gets \"no space left\"")
+                     .arg(qRound(100.0 * double(s.diskUsedBytes) / double(s.diskCapBytes)));
+    const QJsonArray checkpoints = s.extra.value(QStringLiteral("checkpoints")).toArray();
+    if (!checkpoints.isEmpty())
+        lines << tr("Checkpoints:");
+    for (const QJsonValue &v : checkpoints) {
+        const QJsonObject c = v.toObject();
+        const QString name = c.value(QStringLiteral("name")).toString();
+        lines << tr("%1: %2, %3")
+                     .arg(name.isEmpty() ? c.value(QStringLiteral("checkpoint_id")).toString()
+                                         : name,
+                         Format::bytes(c.value(QStringLiteral("size_bytes")).toInteger()),
+                         Format::ago(
+                             QDateTime::fromString(
+                                 c.value(QStringLiteral("created_at")).toString(), Qt::ISODate),
+                             now()));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QVariant SandboxListModel::sortValue(const Row &row, int column) const
@@ -349,6 +412,8 @@ QVariant SandboxListModel::sortValue(const Row &row, int column) const
         return row.cpuPercent;
     case Memory:
         return s.memoryBytes;
+    case Disk:
+        return s.diskUsedBytes;
     default:
         return display(row, column);
     }
@@ -404,6 +469,8 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
             if (s.memoryBytes < 0)
                 return tr("Measured for local sandboxes only");
             return {};
+        case Disk:
+            return diskToolTip(row);
         default:
             return {};
         }
@@ -447,6 +514,8 @@ QVariant SandboxListModel::headerData(int section, Qt::Orientation orientation, 
         return tr("CPU");
     case Memory:
         return tr("Memory");
+    case Disk:
+        return tr("Disk");
     }
     return {};
 }

@@ -40,6 +40,7 @@ public:
         LastActivity,
         Cpu,
         Memory,
+        Disk,
         ColumnCount
     };
     enum Role {
@@ -67,6 +68,9 @@ public:
     void applySnapshot(const QString &provider, const QList<SandboxInfo> &list);
     //! A resource sample (ResourceSampler). Later updates that carry no sample (-1) keep it.
     void setResources(const QString &id, qint64 memoryBytes, double cpuSeconds);
+    //! A disk sample: what the sandbox's files use of its cap, and its checkpoints.
+    void setDisk(
+        const QString &id, qint64 usedBytes, qint64 capBytes, const QJsonArray &checkpoints = {});
 
     int rowOf(const QString &id) const;
     const SandboxInfo &sandboxAt(int row) const { return m_rows[size_t(row)].info; }
@@ -92,6 +96,8 @@ public:
 
     static QString providerName(const QString &provider);
     static QString statusName(const QString &status);
+    //! The Disk column: "512.0 MiB of 2.0 GiB".
+    static QString diskText(qint64 usedBytes, qint64 capBytes);
 
 signals:
     //! The number of running sandboxes (or of rows) changed.
@@ -117,6 +123,8 @@ private:
     void reindexFrom(int row);
     QVariant display(const Row &row, int column) const;
     QVariant sortValue(const Row &row, int column) const;
+    //! Use of the cap, and the checkpoints with their size and age.
+    QString diskToolTip(const Row &row) const;
 
     std::vector<Row> m_rows;
     QHash<QString, int> m_index; // id → row

@@ -17,6 +17,7 @@ void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &given)
     registerFileTools(registry, deps);
     registerHostFileTools(registry, deps);
     registerEnvInfoTools(registry, deps);
+    registerCheckpointTools(registry, deps);
     registerDesktopTools(registry, deps);
     registerPackageTools(registry, deps);
 }

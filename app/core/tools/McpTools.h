@@ -40,6 +40,7 @@ void registerExecutionTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerHostFileTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+void registerCheckpointTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerDesktopTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerPackageTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 

@@ -18,6 +18,16 @@ Protocol: newline-delimited compact JSON, one object per line.
                    "execution_time":s,"exit_code":n}                              (exactly 1)
                   {"type":"error","message":"...","id":N (when known)}            (bad request)
 
+Checkpoints (the live state, without pickling): the kernel forks a copy of itself that waits at
+once (for SIGUSR1 from the agent) and shares the protocol pipes; on restore the host ends the
+kernel and wakes the copy, which keeps a new waiting copy of itself (so the checkpoint can be
+restored again) and says so:
+
+  host -> kernel  {"id":N,"op":"checkpoint"}
+  kernel -> host  {"id":N,"type":"checkpoint","pid":P}                     (P waits)
+  (host ends the kernel; the agent sends SIGUSR1 to P)
+  P -> host       {"type":"restored","pid":P,"checkpoint_pid":Q}           (Q waits, or 0)
+
 Only stdlib modules are imported here; numpy/pandas/matplotlib are touched only when user code
 has already imported them. Requests are handled one at a time; SIGINT cancels the running one.
 """
@@ -50,6 +60,7 @@ import traceback
 import types
 
 PROTOCOL_VERSION = 1
+AGENT_PID = 2               # hopx-sandbox-agent: the only sender a checkpoint copy obeys
 DEFAULT_MAX_OUTPUT = 1 << 20
 COALESCE_S = 0.020          # stream frames gather output for this long before they are sent
 FRAME_BYTES = 1 << 16       # ...or until this much is pending, so frames stay small
@@ -490,6 +501,8 @@ class _Kernel:
                 break
             if not line.strip():
                 continue
+            if self._fork_request(line):
+                continue
             req, rid, problem = _parse_request(line)
             if problem is not None:
                 frame = {"type": "error", "message": problem}
@@ -506,6 +519,80 @@ class _Kernel:
                 self._send(_frame({"type": "error", "id": rid,
                                    "message": "internal kernel error: %s: %s" % (type(e).__name__, e)}))
         self._shutdown()
+
+    # -- checkpoints ------------------------------------------------------------------------
+
+    def _fork_request(self, line):
+        try:
+            req = json.loads(line)
+        except ValueError:
+            return False
+        if not isinstance(req, dict) or req.get("op") != "checkpoint":
+            return False
+        rid = req.get("id")
+        pid = self._stopped_copy()
+        if pid > 0:
+            self._send(_frame({"id": rid, "type": "checkpoint", "pid": pid}))
+            return True
+        if pid < 0:
+            self._send(_frame({"id": rid, "type": "error", "message": "fork failed"}))
+            return True
+        # A resumed copy: the kernel now. It keeps a stopped copy of itself, so the checkpoint
+        # can be restored again; when that copy is resumed in its turn it does the same.
+        while True:
+            copy = self._stopped_copy()
+            if copy != 0:
+                break
+        self._send(_frame({"type": "restored", "pid": os.getpid(),
+                           "checkpoint_pid": max(copy, 0)}))
+        return True
+
+    def _stopped_copy(self):
+        """Fork; in the parent return the child's pid, in the child wait until the agent wakes
+        it (SIGUSR1 from pid 2) and return 0. -1 when fork fails.
+
+        The copy waits in sigwaitinfo() rather than in a stopped state: when the kernel ends,
+        the copy's process group is orphaned, and a stopped member of an orphaned group gets
+        SIGHUP and SIGCONT. Only the agent's SIGUSR1 wakes it; anyone else's is ignored."""
+        self._flush_output()
+        wake = {signal.SIGUSR1}
+        # Blocked before the fork: a SIGUSR1 that comes early stays pending for the copy.
+        old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, wake)
+        # No other thread may hold a lock the child needs: the capture thread's and the
+        # writer's are taken across the fork and released on both sides.
+        with self._capture._cond, self._write_lock:
+            try:
+                pid = os.fork()
+            except OSError:
+                pid = -1
+        if pid:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+            return pid
+        # Its own process group: ending the kernel's group (a hung run) must spare it.
+        os.setpgid(0, 0)
+        old_hup = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        self._set_name(b"hopx-checkpoint")
+        while True:
+            try:
+                if signal.sigwaitinfo(wake).si_pid == AGENT_PID:
+                    break
+            except InterruptedError:
+                pass
+        signal.signal(signal.SIGHUP, old_hup)
+        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+        # Resumed. Threads do not survive fork: a new capture thread on the same pipes.
+        self._pid = os.getpid()
+        self._set_name(b"python3")
+        self._write_lock = threading.Lock()
+        self._capture = _Capture(self._send, self._pipes)
+        return 0
+
+    def _set_name(self, name):
+        try:
+            import ctypes
+            ctypes.CDLL(None).prctl(15, ctypes.c_char_p(name), 0, 0, 0)     # PR_SET_NAME
+        except Exception:
+            pass
 
     def _shutdown(self):
         # EOF: the host is done. Run user atexit hooks, but do not wait for user threads.

@@ -1,0 +1,462 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "LocalCheckpoints.h"
+
+#include "AgentClient.h"
+#include "HostTool.h"
+#include "LocalLogging.h"
+#include "LocalProvider.h"
+#include "LocalSandbox.h"
+
+#include "core/Later.h"
+
+#include <QJsonObject>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+
+#include <csignal>
+#include <memory>
+
+namespace Hopx::Local {
+
+using Core::Callback;
+using Core::CheckpointInfo;
+using Core::Error;
+using Core::Result;
+using Core::Unit;
+
+namespace {
+
+constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
+constexpr const char *kDir = ".checkpoints";
+
+// Files are copied with cp -a (no symlink is followed, owners and times kept) by the host,
+// between directories of the sandbox's mounted image. Paths come in as arguments.
+const QString kCheckpointScript =
+    QStringLiteral("set -e; mkdir -p \"$1\"; cp -a --reflink=auto workspace home \"$1/\"");
+const QString kRestoreScript = QStringLiteral(
+    "set -e; test -d \"$1/workspace\"; for d in workspace home; do "
+    "find \"$d\" -mindepth 1 -type d -exec chmod u+rwx {} +; "
+    "find \"$d\" -mindepth 1 -delete; cp -a --reflink=auto \"$1/$d/.\" \"$d/\"; done");
+const QString kForkScript = QStringLiteral(
+    "set -e; for d in workspace home; do cp -a --reflink=auto \"$1/$d/.\" \"$2/$d/\"; done");
+
+Error noSpace(LocalSandbox *sandbox, const QString &what)
+{
+    return Error::make(Error::Code::LimitExceeded,
+        QStringLiteral("%1 does not fit in the sandbox's disk (%2), which its files and "
+                       "checkpoints share: delete files or checkpoints (delete_checkpoint), or "
+                       "raise the cap in Settings → Local.")
+            .arg(what, sandbox->capText()),
+        {}, QStringLiteral("No space left"));
+}
+
+bool saysNoSpace(const HostTool::Outcome &o)
+{
+    return o.said.contains(QLatin1String("No space left"));
+}
+
+} // namespace
+
+LocalCheckpoints::LocalCheckpoints(LocalSandbox *sandbox)
+    : m_sandbox(sandbox)
+{ }
+
+template<typename T>
+bool LocalCheckpoints::refuse(const Callback<T> &done)
+{
+    if (m_sandbox->refuseIfUnusable(done))
+        return true;
+    std::optional<Error> e;
+    if (m_busy)
+        e = Error::make(Error::Code::Unavailable,
+            QStringLiteral("A checkpoint, restore or fork of this sandbox is in progress; "
+                           "retry when it is done."));
+    if (e)
+        QTimer::singleShot(0, m_sandbox, [done, e = *e]() { done(e); });
+    return e.has_value();
+}
+
+LocalCheckpoints::Entry *LocalCheckpoints::find(const QString &id)
+{
+    for (Entry &e : m_entries)
+        if (e.info.id == id)
+            return &e;
+    return nullptr;
+}
+
+QSet<qint64> LocalCheckpoints::stoppedPids() const
+{
+    QSet<qint64> pids;
+    for (const Entry &e : m_entries)
+        if (e.python.pid > 0)
+            pids.insert(e.python.pid);
+    return pids;
+}
+
+qint64 LocalCheckpoints::totalBytes() const
+{
+    qint64 total = 0;
+    for (const Entry &e : m_entries)
+        total += e.info.sizeBytes;
+    return total;
+}
+
+QString LocalCheckpoints::filesDir(const QString &id) const
+{
+    return m_sandbox->volume()->mountPoint() + QLatin1Char('/') + QLatin1String(kDir)
+        + QLatin1Char('/') + id;
+}
+
+QJsonArray LocalCheckpoints::index() const
+{
+    QJsonArray out;
+    for (const Entry &e : m_entries) {
+        QJsonObject o = e.info.toJson();
+        o.remove(QStringLiteral("python_state"));
+        out.append(o);
+    }
+    return out;
+}
+
+void LocalCheckpoints::loadIndex(const QJsonArray &index)
+{
+    static const QRegularExpression ids(QStringLiteral("^ckpt-[0-9a-f]{8}$"));
+    for (const QJsonValue &v : index) {
+        const QJsonObject o = v.toObject();
+        Entry e;
+        e.info.id = o.value(QStringLiteral("checkpoint_id")).toString();
+        e.info.name = o.value(QStringLiteral("name")).toString();
+        e.info.createdAt =
+            QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODate);
+        e.info.sizeBytes = o.value(QStringLiteral("size_bytes")).toInteger();
+        if (ids.match(e.info.id).hasMatch() && !find(e.info.id))
+            m_entries.append(e);
+    }
+}
+
+void LocalCheckpoints::signalAll(int signal, qint64 spare, PidsDone done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    const QSet<qint64> keep = stoppedPids();
+    m_sandbox->agent()->ps(
+        [self, signal, spare, keep, done](Result<QList<AgentClient::ProcessInfo>> r) {
+            if (!self)
+                return;
+            QList<qint64> pids;
+            if (r)
+                for (const AgentClient::ProcessInfo &p : r.value())
+                    if (p.pid > 2 && p.pid != spare && !keep.contains(p.pid))
+                        pids << p.pid;
+            if (pids.isEmpty()) {
+                done(pids);
+                return;
+            }
+            // Done once the agent has sent every signal: the host's copy must not start earlier.
+            auto left = std::make_shared<int>(int(pids.size()));
+            for (qint64 pid : std::as_const(pids))
+                self->agent()->kill(pid, signal, false, [left, pids, done](Result<Unit>) {
+                    if (--*left == 0)
+                        done(pids);
+                });
+        });
+}
+
+void LocalCheckpoints::thaw(const QList<qint64> &pids)
+{
+    if (m_sandbox->isDead())
+        return;
+    for (qint64 pid : pids)
+        m_sandbox->agent()->kill(pid, SIGCONT, false, [](Result<Unit>) {});
+}
+
+void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
+{
+    SandboxVolume *volume = m_sandbox->volume();
+    const SandboxVolume::Usage before = volume->usage();
+    const qint64 live = before.usedBytes - totalBytes();
+    if (before.freeBytes >= 0 && live > before.freeBytes) {
+        QTimer::singleShot(0, m_sandbox,
+            [done, e = noSpace(m_sandbox, QStringLiteral("A checkpoint"))]() { done(e); });
+        return;
+    }
+    QPointer<LocalSandbox> self(m_sandbox);
+    const QString rel = QLatin1String(kDir) + QLatin1Char('/') + id;
+    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), kCheckpointScript, QStringLiteral("sh"), rel}, volume->mountPoint(),
+        kCopyTimeoutMs, [self, rel, before, done](const HostTool::Outcome &o) {
+            if (!self)
+                return;
+            SandboxVolume *volume = self->volume();
+            if (!o.ok()) {
+                HostTool::run(
+                    QStringLiteral("/bin/rm"), {QStringLiteral("-rf"), rel}, volume->mountPoint());
+                done(saysNoSpace(o)
+                        ? noSpace(self, QStringLiteral("A checkpoint"))
+                        : Error::make(Error::Code::Internal,
+                            QStringLiteral("Copying the sandbox's files failed: %1").arg(o.said)));
+                return;
+            }
+            done(std::max<qint64>(0, volume->usage().usedBytes - before.usedBytes));
+        });
+}
+
+void LocalCheckpoints::checkpoint(const QString &name, Callback<CheckpointInfo> done)
+{
+    if (refuse(done))
+        return;
+    m_busy = true;
+    const QString id = QStringLiteral("ckpt-%1").arg(
+        QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
+    QPointer<LocalSandbox> self(m_sandbox);
+    m_sandbox->kernel()->checkpoint([this, self, id, name, done](
+                                        Result<PythonKernel::Snapshot> snapshot) {
+        if (!self)
+            return;
+        if (!snapshot) {
+            m_busy = false;
+            done(snapshot.error());
+            return;
+        }
+        const PythonKernel::Snapshot python = snapshot.value();
+        signalAll(SIGSTOP, python.pid,
+            [this, self, id, name, python, done](const QList<qint64> &stopped) {
+                copyFiles(id, [this, self, id, name, python, stopped, done](Result<qint64> size) {
+                    if (!self)
+                        return;
+                    thaw(stopped);
+                    m_busy = false;
+                    if (!size) {
+                        if (python.pid > 0)
+                            self->agent()->kill(python.pid, SIGKILL, false, [](Result<Unit>) {});
+                        done(size.error());
+                        return;
+                    }
+                    Entry e;
+                    e.info.id = id;
+                    e.info.name = name;
+                    e.info.createdAt = QDateTime::currentDateTimeUtc();
+                    e.info.sizeBytes = size.value();
+                    e.info.pythonState = python.pid > 0;
+                    e.python = python;
+                    m_entries.append(e);
+                    self->persist();
+                    done(e.info);
+                });
+            });
+    });
+}
+
+void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const QString &)> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), kRestoreScript, QStringLiteral("sh"),
+            QLatin1String(kDir) + QLatin1Char('/') + id},
+        m_sandbox->volume()->mountPoint(), kCopyTimeoutMs,
+        [self, done](const HostTool::Outcome &o) {
+            if (self)
+                done(o.ok() ? QString() : o.said);
+        });
+}
+
+void LocalCheckpoints::restore(const QString &checkpointId, Callback<Core::RestoreOutcome> done)
+{
+    if (refuse(done))
+        return;
+    if (!find(checkpointId)) {
+        QTimer::singleShot(0, m_sandbox, [done, checkpointId, id = m_sandbox->id()]() {
+            done(Error::make(Error::Code::NotFound,
+                QStringLiteral("Sandbox %1 has no checkpoint %2; list_checkpoints shows its "
+                               "checkpoints.")
+                    .arg(id, checkpointId),
+                {}, QStringLiteral("Checkpoint not found")));
+        });
+        return;
+    }
+    if (m_sandbox->kernel()->isBusy()) {
+        QTimer::singleShot(0, m_sandbox, [done]() {
+            done(Error::make(Error::Code::Unavailable,
+                QStringLiteral("A Python run is in progress in this sandbox; restore once it "
+                               "has finished (or cancel it).")));
+        });
+        return;
+    }
+    m_busy = true;
+    QPointer<LocalSandbox> self(m_sandbox);
+    const qint64 kernelPid = m_sandbox->kernel()->pid();
+    // Everything that runs now belongs to the present, not to the checkpoint: it ends. The
+    // interpreter is only stopped here; the kernel's restore ends it in its own order.
+    auto afterSignals = [this, self, checkpointId, kernelPid, done](const QList<qint64> &) {
+        if (kernelPid > 0)
+            self->agent()->kill(kernelPid, SIGSTOP, false, [](Result<Unit>) {});
+        restoreFiles(checkpointId, [this, self, checkpointId, done](const QString &error) {
+            if (!error.isEmpty()) {
+                m_busy = false;
+                done(Error::make(Error::Code::Internal,
+                    QStringLiteral("Restoring the files failed (%1); /workspace may be "
+                                   "partly restored: restore again, or delete the sandbox.")
+                        .arg(error)));
+                return;
+            }
+            const PythonKernel::Snapshot python = find(checkpointId)->python;
+            self->kernel()->restore(python,
+                [this, self, checkpointId, python, done](Result<PythonKernel::Snapshot> next) {
+                    if (!self)
+                        return;
+                    m_busy = false;
+                    Entry *e = find(checkpointId);
+                    Core::RestoreOutcome out;
+                    if (next && python.pid > 0) {
+                        out.pythonStateRestored = true;
+                        e->python = next.value();
+                        if (e->python.pid <= 0)
+                            out.note = QStringLiteral("The Python state could not be kept for "
+                                                      "another restore of this checkpoint.");
+                    } else {
+                        e->python = {};
+                        out.note = python.pid > 0
+                            ? QStringLiteral("%1 The files were restored; the Python interpreter "
+                                             "starts fresh.")
+                                  .arg(next ? QString() : next.error().message)
+                            : QStringLiteral("This checkpoint holds files only (no Python "
+                                             "interpreter was running when it was taken, or the "
+                                             "app restarted since): the interpreter starts fresh.");
+                    }
+                    e->info.pythonState = e->python.pid > 0;
+                    out.checkpoint = e->info;
+                    self->persist();
+                    done(out);
+                });
+        });
+    };
+    signalAll(SIGKILL, kernelPid, afterSignals);
+}
+
+void LocalCheckpoints::listCheckpoints(Callback<QList<CheckpointInfo>> done)
+{
+    QList<CheckpointInfo> out;
+    for (const Entry &e : std::as_const(m_entries))
+        out << e.info;
+    Core::answerLater<QList<CheckpointInfo>>(m_sandbox, std::move(done), out);
+}
+
+void LocalCheckpoints::deleteCheckpoint(const QString &checkpointId, Callback<Unit> done)
+{
+    if (refuse(done))
+        return;
+    const Entry *e = find(checkpointId);
+    if (!e) {
+        QTimer::singleShot(0, m_sandbox, [done, checkpointId]() {
+            done(Error::make(Error::Code::NotFound,
+                QStringLiteral("No checkpoint %1; list_checkpoints shows them.").arg(checkpointId),
+                {}, QStringLiteral("Checkpoint not found")));
+        });
+        return;
+    }
+    if (e->python.pid > 0)
+        m_sandbox->agent()->kill(e->python.pid, SIGKILL, false, [](Result<Unit>) {});
+    m_entries.removeIf([&](const Entry &x) { return x.info.id == checkpointId; });
+    m_sandbox->persist();
+    m_busy = true;
+    QPointer<LocalSandbox> self(m_sandbox);
+    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/rm"),
+        {QStringLiteral("-rf"), QLatin1String(kDir) + QLatin1Char('/') + checkpointId},
+        m_sandbox->volume()->mountPoint(), kCopyTimeoutMs,
+        [this, self, done](const HostTool::Outcome &o) {
+            if (!self)
+                return;
+            m_busy = false;
+            if (o.ok())
+                done(Unit {});
+            else
+                done(Error::make(Error::Code::Internal,
+                    QStringLiteral("Deleting the checkpoint's files failed: %1").arg(o.said)));
+        });
+}
+
+void LocalCheckpoints::fork(const QString &checkpointId, Callback<Core::ForkOutcome> done)
+{
+    if (refuse(done))
+        return;
+    if (!checkpointId.isEmpty() && !find(checkpointId)) {
+        QTimer::singleShot(0, m_sandbox, [done, checkpointId]() {
+            done(Error::make(Error::Code::NotFound,
+                QStringLiteral("No checkpoint %1; list_checkpoints shows them.").arg(checkpointId),
+                {}, QStringLiteral("Checkpoint not found")));
+        });
+        return;
+    }
+    m_busy = true;
+    const Core::SandboxInfo parent = m_sandbox->info();
+    Core::CreateSpec spec;
+    spec.templateName = parent.templateName;
+    spec.timeoutSeconds = parent.timeoutSeconds;
+    spec.internetAccess = parent.internetAccess;
+    spec.envVars = m_sandbox->envPart().session();
+    QPointer<LocalSandbox> self(m_sandbox);
+    LocalProvider *owner = m_sandbox->owner();
+    owner->create(spec, [this, self, owner, checkpointId, done](Result<Core::SandboxInfo> child) {
+        if (!self) {
+            if (child)
+                owner->release(child.value().id);
+            return;
+        }
+        if (!child) {
+            m_busy = false;
+            done(child.error());
+            return;
+        }
+        const Core::SandboxInfo info = child.value();
+        const Result<Core::Sandbox *> handle = owner->sandbox(info.id);
+        auto *target = handle ? qobject_cast<LocalSandbox *>(handle.value()) : nullptr;
+        if (!target || !target->volume()) {
+            m_busy = false;
+            owner->release(info.id);
+            done(Error::make(Error::Code::Internal,
+                QStringLiteral("The new sandbox %1 has no disk to copy the files to.")
+                    .arg(info.id)));
+            return;
+        }
+        const QString source =
+            checkpointId.isEmpty() ? self->volume()->mountPoint() : filesDir(checkpointId);
+        const QString destination = target->volume()->mountPoint();
+        auto copy = [this, self, owner, info, source, destination, done](
+                        const QList<qint64> &stopped) {
+            HostTool::runAsync(self, QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), kForkScript, QStringLiteral("sh"), source, destination},
+                QStringLiteral("/"), kCopyTimeoutMs,
+                [this, self, owner, info, stopped, done](const HostTool::Outcome &o) {
+                    if (!self)
+                        return;
+                    thaw(stopped);
+                    m_busy = false;
+                    if (!o.ok()) {
+                        owner->release(info.id);
+                        done(saysNoSpace(o)
+                                ? noSpace(self, QStringLiteral("The fork's copy of the files"))
+                                : Error::make(Error::Code::Internal,
+                                    QStringLiteral("Copying the files to the fork failed: %1")
+                                        .arg(o.said)));
+                        return;
+                    }
+                    Core::ForkOutcome out;
+                    out.sandbox = info;
+                    out.note = QStringLiteral(
+                        "The fork has the files of %1; its Python interpreter starts fresh "
+                        "(a live interpreter cannot move into another sandbox), so variables "
+                        "must be computed again there.")
+                                   .arg(self->id());
+                    done(out);
+                });
+        };
+        // The files as they are now: nothing may change them while they are copied.
+        if (checkpointId.isEmpty())
+            signalAll(SIGSTOP, 0, copy);
+        else
+            copy({});
+    });
+}
+
+} // namespace Hopx::Local

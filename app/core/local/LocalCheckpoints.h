@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "PythonKernel.h"
+
+#include "core/SandboxCheckpoints.h"
+
+#include <QJsonArray>
+#include <QList>
+#include <QSet>
+
+namespace Hopx::Local {
+
+class LocalSandbox;
+
+/*! \brief Checkpoints of a local sandbox: a copy of /workspace and /home/user inside the
+ *  sandbox's own disk (so they count against its cap, and a checkpoint that does not fit
+ *  fails with ENOSPC like any write), plus a stopped copy-on-write fork of its Python
+ *  interpreter (PythonKernel::checkpoint()): milliseconds, no pickling, any object.
+ *
+ * Checkpoint: the interpreter is forked once idle; every process is stopped while the files
+ * are copied, then continued. Restore: every process but the agent and the checkpoints'
+ * stopped interpreters is ended, the files are replaced by the checkpoint's in place (the
+ * sandbox, its pid namespace and mounts stay), and the stopped interpreter is resumed in the
+ * kernel's place. Fork: a new sandbox gets the files; its interpreter starts fresh (a process
+ * cannot move into another sandbox's pid namespace).
+ *
+ * Files are copied by the host (cp -a: symlinks stay symlinks, nothing is followed) while
+ * nothing in the sandbox runs, so sandboxed code cannot race the copy into a host path. The
+ * cost is one pass over the bytes through FUSE: ext4 images have no reflinks.
+ *
+ * The stopped interpreters live as long as the sandbox's process tree: after an app restart
+ * a checkpoint holds files only, and a restore says the interpreter starts fresh.
+ */
+class LocalCheckpoints final : public Core::SandboxCheckpoints
+{
+public:
+    explicit LocalCheckpoints(LocalSandbox *sandbox);
+
+    void checkpoint(const QString &name, Core::Callback<Core::CheckpointInfo> done) override;
+    void restore(const QString &checkpointId, Core::Callback<Core::RestoreOutcome> done) override;
+    void listCheckpoints(Core::Callback<QList<Core::CheckpointInfo>> done) override;
+    void deleteCheckpoint(const QString &checkpointId, Core::Callback<Core::Unit> done) override;
+    void fork(const QString &checkpointId, Core::Callback<Core::ForkOutcome> done) override;
+
+    //! Pids of the stopped interpreters: pause/resume and restores leave them alone.
+    QSet<qint64> stoppedPids() const;
+    //! What the sandbox's record keeps (files only: pids mean nothing after a restart).
+    QJsonArray index() const;
+    void loadIndex(const QJsonArray &index);
+    qint64 totalBytes() const;
+    //! Host path of checkpoint \a id's copy of the sandbox's files, for a fork.
+    QString filesDir(const QString &id) const;
+
+private:
+    struct Entry
+    {
+        Core::CheckpointInfo info;
+        PythonKernel::Snapshot python;
+    };
+    using PidsDone = std::function<void(const QList<qint64> &pids)>;
+
+    Entry *find(const QString &id);
+    //! Signals every process but the agent and the stopped interpreters (and \a spare);
+    //! \a done gets the pids signalled.
+    void signalAll(int signal, qint64 spare, PidsDone done);
+    void thaw(const QList<qint64> &pids);
+    void copyFiles(const QString &id, Core::Callback<qint64> done);
+    void restoreFiles(const QString &id, std::function<void(const QString &error)> done);
+    template<typename T>
+    bool refuse(const Core::Callback<T> &done);
+
+    LocalSandbox *m_sandbox;
+    QList<Entry> m_entries;
+    bool m_busy = false;
+};
+
+} // namespace Hopx::Local

@@ -1,0 +1,162 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "SandboxStorage.h"
+
+#include "LocalLogging.h"
+#include "SandboxRecord.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cerrno>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+namespace Hopx::Local {
+
+namespace {
+
+// Room the host keeps on top of every volume being full: the app, logs, other programs.
+constexpr qint64 kHostMargin = qint64(512) << 20;
+
+QString size(qint64 bytes)
+{
+    return SandboxVolume::sizeText(bytes);
+}
+
+bool privateDir(const QString &path)
+{
+    const QByteArray p = QFile::encodeName(path);
+    if (::mkdir(p.constData(), 0700) != 0 && errno != EEXIST)
+        return false;
+    struct stat st;
+    return ::lstat(p.constData(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid()
+        && ::chmod(p.constData(), 0700) == 0;
+}
+
+} // namespace
+
+SandboxStorage::SandboxStorage(QString base)
+    : m_base(std::move(base))
+{ }
+
+QString SandboxStorage::defaultBase()
+{
+    QString state = qEnvironmentVariable("XDG_STATE_HOME");
+    if (state.isEmpty() || !QDir::isAbsolutePath(state))
+        state = QDir::homePath() + QStringLiteral("/.local/state");
+    return state + QStringLiteral("/hopx-desktop/sandboxes");
+}
+
+bool SandboxStorage::prepare(QString *error)
+{
+    QDir().mkpath(QFileInfo(QFileInfo(m_base).absolutePath()).absolutePath());
+    if (!privateDir(QFileInfo(m_base).absolutePath()) || !privateDir(m_base)) {
+        if (error)
+            *error = QStringLiteral("Local sandboxes need a private directory for their "
+                                    "files: cannot create %1.")
+                         .arg(m_base);
+        return false;
+    }
+    // No fallback to files in RAM: they would be lost at quit and could take the memory the
+    // user's session needs. A clear "how to fix it" instead.
+    const QString why = SandboxVolume::unavailableReason();
+    if (!why.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("Local sandboxes keep their files on a size-capped disk image "
+                                    "mounted with FUSE, and FUSE is unusable here: %1.")
+                         .arg(why);
+        return false;
+    }
+    return true;
+}
+
+QString SandboxStorage::dirFor(const QString &id) const
+{
+    return m_base + QLatin1Char('/') + id;
+}
+
+QStringList SandboxStorage::storedIds() const
+{
+    QStringList ids;
+    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (QFileInfo::exists(
+                dirFor(name) + QLatin1Char('/') + QLatin1String(SandboxRecord::kFileName)))
+            ids << name;
+    return ids;
+}
+
+qint64 SandboxStorage::reservedBytes(const QString &exceptId) const
+{
+    qint64 total = 0;
+    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (name == exceptId)
+            continue;
+        const QFileInfo image(dirFor(name) + QStringLiteral("/disk.img"));
+        if (image.isFile())
+            total += image.size();
+    }
+    return total;
+}
+
+std::unique_ptr<SandboxVolume> SandboxStorage::newVolume(
+    const QString &id, qint64 capBytes, qint64 totalCapBytes, QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return nullptr;
+    };
+    const qint64 reserved = reservedBytes(id);
+    if (totalCapBytes > 0 && reserved + capBytes > totalCapBytes)
+        return fail(QStringLiteral("Local sandboxes may use %1 of disk in total and the existing "
+                                   "ones hold %2, so a new one of %3 does not fit: delete "
+                                   "sandboxes (or their checkpoints), or raise the total in "
+                                   "Settings → Local.")
+                        .arg(size(totalCapBytes), size(reserved), size(capBytes)));
+    // Every volume may still grow to its cap: the host's disk must hold that too.
+    qint64 growth = capBytes;
+    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        SandboxVolume other(dirFor(name), 0);
+        const QFileInfo image(other.imagePath());
+        if (image.isFile())
+            growth += std::max<qint64>(0, image.size() - other.hostBytes());
+    }
+    struct statvfs st;
+    if (::statvfs(QFile::encodeName(m_base).constData(), &st) == 0) {
+        const qint64 free = qint64(st.f_bavail) * qint64(st.f_frsize);
+        if (free < growth + kHostMargin)
+            return fail(QStringLiteral("The disk holding %1 has %2 free, but the sandboxes "
+                                       "could grow by %3 with a new one: free disk space, "
+                                       "delete sandboxes, or lower the cap per sandbox in "
+                                       "Settings → Local.")
+                            .arg(m_base, size(free), size(growth)));
+    }
+    auto volume = std::make_unique<SandboxVolume>(dirFor(id), capBytes);
+    QString why;
+    if (!volume->create(&why) || !volume->mount(&why)) {
+        volume->remove();
+        return fail(QStringLiteral("Could not make the sandbox's disk: %1").arg(why));
+    }
+    return volume;
+}
+
+std::unique_ptr<SandboxVolume> SandboxStorage::existingVolume(
+    const SandboxRecord &record, QString *error)
+{
+    auto volume = std::make_unique<SandboxVolume>(dirFor(record.id), record.capBytes);
+    if (!volume->mount(error))
+        return nullptr;
+    return volume;
+}
+
+void SandboxStorage::remove(SandboxVolume *volume)
+{
+    if (!volume)
+        return;
+    volume->remove();
+}
+
+} // namespace Hopx::Local

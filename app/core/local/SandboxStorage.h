@@ -1,0 +1,60 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "SandboxVolume.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace Hopx::Local {
+
+struct SandboxRecord;
+
+/*! \brief Where local sandboxes keep their files, and the caps on them.
+ *
+ * One 0700 directory per sandbox under $XDG_STATE_HOME/hopx-desktop/sandboxes (default
+ * ~/.local/state/…): on disk, private to the user, and kept across app restarts. State,
+ * not data or cache: it is not the user's documents (XDG_DATA_HOME), and a cache cleaner
+ * must not delete a live sandbox's files (XDG_CACHE_HOME). Never the runtime directory,
+ * which is a small RAM-backed tmpfs the whole login session depends on.
+ *
+ * Caps: each sandbox's volume has a fixed size (its cap). The sum of the caps of every
+ * sandbox on disk (recovered ones too) may not exceed the total cap, and the host's disk
+ * must have room for every volume to fill up: so no sandbox, nor all of them together, can
+ * fill the user's disk.
+ */
+class SandboxStorage
+{
+public:
+    explicit SandboxStorage(QString base);
+
+    //! $XDG_STATE_HOME/hopx-desktop/sandboxes (Qt 6.4 has no StateLocation yet).
+    static QString defaultBase();
+    //! Creates the base (0700) and checks that disk volumes work here (FUSE). False + a
+    //! sentence for the user, with the fix, when either fails.
+    bool prepare(QString *error);
+
+    QString base() const { return m_base; }
+    QString dirFor(const QString &id) const;
+    //! Sandboxes with a record on disk, from earlier runs or this one.
+    QStringList storedIds() const;
+
+    /*! A new volume for sandbox \a id of \a capBytes, created and mounted; nullptr + a
+     *  sentence for the user when it does not fit the total cap or the host's disk. */
+    std::unique_ptr<SandboxVolume> newVolume(
+        const QString &id, qint64 capBytes, qint64 totalCapBytes, QString *error);
+    //! The volume of a sandbox recorded on disk, mounted; nullptr + error otherwise.
+    std::unique_ptr<SandboxVolume> existingVolume(const SandboxRecord &record, QString *error);
+    //! Deletes sandbox \a id's directory (unmounting its volume first).
+    void remove(SandboxVolume *volume);
+    //! The caps of every volume on disk, except \a exceptId's.
+    qint64 reservedBytes(const QString &exceptId = {}) const;
+
+private:
+    QString m_base;
+};
+
+} // namespace Hopx::Local
