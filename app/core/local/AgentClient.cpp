@@ -101,7 +101,7 @@ Error deadError()
 {
     return Error::make(Error::Code::SandboxDead,
         QStringLiteral("The sandbox's agent is gone (the sandbox stopped or "
-                       "crashed); start the sandbox again."));
+                       "crashed); create a new sandbox with create_sandbox."));
 }
 
 } // namespace
