@@ -50,7 +50,10 @@ Error LocalFiles::errorFor(int code, const QString &path, const QByteArray &mess
     case EFBIG:
     case EDQUOT:
         return Error::make(Error::Code::LimitExceeded,
-            QStringLiteral("The sandbox's disk or file size limit was reached writing %1.")
+            // /workspace and /home/user live on the host's disk: a full host disk looks
+            // the same from here as the sandbox's own limits.
+            QStringLiteral("No space left writing %1: the sandbox's disk or file size limit was "
+                           "reached, or the disk that holds its files is full.")
                 .arg(path),
             details, QStringLiteral("No space left"));
     default:
