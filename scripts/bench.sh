@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each printing a table. Figures in the README come from these.
 #   ./scripts/bench.sh            every suite
-#   ./scripts/bench.sh mcp local  the named suites (mcp, local, hopx, http, gui, files)
+#   ./scripts/bench.sh mcp local  the named suites (mcp, local, hopx, http, gui, files, scale, ...)
 # Each suite is scripts/bench/<name>.sh; they run against the build in build/.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"

@@ -1530,6 +1530,33 @@ private slots:
         QCOMPARE(sc(r).value(QStringLiteral("stdout")).toString(), QStringLiteral("still here\n"));
     }
 
+    void garbageAndSlowRepliesAreClearErrorsAppStaysUp()
+    {
+        // A reply that is not JSON: an error result saying so, and the code ran once.
+        m_fake->addFault(fault("POST", agentPath(m_sandbox, "/execute"), FaultKind::Malformed));
+        QJsonObject r = exec(m_sandbox, QStringLiteral("print('garbled')"));
+        QVERIFY2(isError(r), dump(r));
+        QVERIFY2(!said(r).isEmpty(), dump(r));
+        QCOMPARE(reqs("POST", agentPath(m_sandbox, "/execute")).size(), 1);
+        m_fake->addFault(fault("GET", "^/v1/sandboxes$", FaultKind::Malformed));
+        r = tool(QStringLiteral("list_sandboxes"),
+            {{QStringLiteral("provider"), QStringLiteral("hopx")}});
+        QVERIFY2(
+            isError(r) || !sc(r).value(QStringLiteral("errors")).toVariant().isNull(), dump(r));
+
+        // A slow reply within the call's time is an answer, not an error.
+        Fault slow = fault("POST", agentPath(m_sandbox, "/execute"), FaultKind::Slow);
+        slow.delayMs = 1500;
+        m_fake->addFault(slow);
+        r = exec(m_sandbox, QStringLiteral("print('late')"));
+        QVERIFY2(!isError(r), dump(r));
+        m_fake->clearFaults();
+
+        QCOMPARE(m_app->process().state(), QProcess::Running);
+        r = exec(m_sandbox, QStringLiteral("print('still here')"));
+        QCOMPARE(sc(r).value(QStringLiteral("stdout")).toString(), QStringLiteral("still here\n"));
+    }
+
     void deadCloudIsAnErrorNotAHang()
     {
         // Another app whose HOPX is a port nobody listens on.

@@ -84,7 +84,7 @@ Error AgentReply::deadError()
 {
     return Error::make(Error::Code::SandboxDead,
         QStringLiteral("The sandbox's agent is gone (the sandbox stopped or "
-                       "crashed); start the sandbox again."));
+                       "crashed); create a new sandbox with create_sandbox."));
 }
 
 } // namespace Hopx::Local

@@ -57,9 +57,11 @@ Error LocalFiles::errorFor(
                     .arg(path),
                 details, QStringLiteral("No space left"));
         return Error::make(errorCodeForErrno(code),
-            QStringLiteral("The sandbox's workspace is full%1 writing %2: delete files (or "
-                           "checkpoints) or raise the cap in Settings → Local. /tmp has its own, "
-                           "smaller limit.")
+            // The disk image lives on the host's disk: a full host disk looks the same from
+            // here as the sandbox's own cap.
+            QStringLiteral("The sandbox's workspace is full%1 writing %2, or the disk that holds "
+                           "its files is: delete files (or checkpoints) or raise the cap in "
+                           "Settings → Local. /tmp has its own, smaller limit.")
                 .arg(capText.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(capText), path),
             details, QStringLiteral("No space left"));
     case EFBIG:

@@ -103,7 +103,9 @@ void PythonKernel::start()
 void PythonKernel::launch()
 {
     if (!m_agent || !m_agent->isConnected()) {
-        died(QStringLiteral("the sandbox is not running"));
+        died(QStringLiteral("the sandbox is not running; create a new sandbox with "
+                            "create_sandbox"),
+            true);
         return;
     }
     int in[2], out[2], err[2];
@@ -155,7 +157,7 @@ void PythonKernel::launch()
     };
     handlers.failed = [self, generation](const Error &error) {
         if (self && self->m_generation == generation)
-            self->died(error.message);
+            self->died(error.message, error.code == Error::Code::SandboxDead);
     };
     m_agent->exec(request, in[0], out[1], err[1], handlers);
     // exec() sends copies of the child's ends; ours must go, or every interpreter start would
@@ -404,7 +406,7 @@ void PythonKernel::finishCurrent(std::optional<Error> error)
     QTimer::singleShot(0, this, &PythonKernel::sendNext);
 }
 
-void PythonKernel::died(const QString &why)
+void PythonKernel::died(const QString &why, bool sandboxGone)
 {
     if (m_restoring && !m_restoring->waitingForExit) {
         failRestore(Error::make(Error::Code::Internal,
@@ -429,10 +431,15 @@ void PythonKernel::died(const QString &why)
     qCInfo(lcLocal).noquote() << "python interpreter stopped:" << why;
     if (m_current) {
         Job &job = *m_current;
-        const QString note =
-            QStringLiteral("The Python interpreter stopped (%1); its variables and imports "
-                           "are lost. The next call starts a fresh one.")
-                .arg(why);
+        // With the sandbox gone there is no next interpreter: the note says what the next
+        // call will say, instead of promising a fresh one.
+        const QString note = sandboxGone
+            ? QStringLiteral("The sandbox stopped, and its Python interpreter with it (%1); its "
+                             "files, variables and imports are lost.")
+                  .arg(why)
+            : QStringLiteral("The Python interpreter stopped (%1); its variables and imports "
+                             "are lost. The next call starts a fresh one.")
+                  .arg(why);
         job.result.note = note;
         if (!job.timedOut && !job.cancelled) {
             job.result.exitCode = 137;

@@ -106,7 +106,7 @@ private:
     void sendNext();
     void interrupt(bool timedOut, bool cancelled);
     void finishCurrent(std::optional<Core::Error> error = std::nullopt);
-    void died(const QString &why);
+    void died(const QString &why, bool sandboxGone = false);
     void closePipes();
 
     QPointer<AgentClient> m_agent;

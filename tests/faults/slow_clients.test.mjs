@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// Slow and hostile HTTP clients against the real app's Streamable HTTP endpoint, with the
+// product's own limits (not a test configuration): slowloris connections that trickle a
+// request a byte at a time, ones that never send a byte, and a flood of idle connections. A
+// well-behaved SDK client is served throughout, the slow ones are cut off, the app stays up.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { readdirSync } from 'node:fs';
+import { startHttpApp, connectHttp, HTTP_TOKEN } from '../interop/harness.mjs';
+import { bounded, sleep, structured } from './faults.mjs';
+
+let app;
+let port;
+before(async () => {
+  app = await startHttpApp();
+  port = Number(new URL(app.endpoint).port);
+});
+after(async () => { await app?.stop(); });
+
+// A raw connection that records whether and how the server ended it.
+function rawConnection() {
+  const s = net.createConnection({ host: '127.0.0.1', port });
+  const state = { socket: s, received: '', closed: false };
+  s.setEncoding('latin1');
+  s.on('data', (d) => { state.received += d; });
+  const ended = () => { if (!state.closed) { state.closed = true; state.lived = Date.now() - state.connectedAt; } };
+  s.on('close', ended);
+  s.on('error', ended);
+  state.ready = new Promise((r) => s.once('connect', () => { state.connectedAt = Date.now(); r(); }));
+  return state;
+}
+
+async function wellBehavedCalls(n) {
+  const { client } = await connectHttp(app.endpoint, HTTP_TOKEN, 'good');
+  for (let i = 0; i < n; i++) {
+    const r = await bounded(client.callTool({ name: 'health', arguments: {} }), 10000, 'health');
+    assert.equal(structured(r).status, 'ok');
+  }
+  await client.close();
+}
+
+test('slowloris and silent connections are cut off while a good client is served', async () => {
+  const request = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${HTTP_TOKEN}\r\n`
+    + 'Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n';
+  const trickling = Array.from({ length: 20 }, rawConnection);
+  const silent = Array.from({ length: 20 }, rawConnection);
+  await Promise.all([...trickling, ...silent].map((c) => c.ready));
+  let stop = false;
+  const trickle = (async () => { // one byte a second on each: never a whole request
+    for (let i = 0; !stop && i < request.length; i++) {
+      for (const c of trickling) if (!c.closed) c.socket.write(request[i]);
+      await sleep(1000);
+    }
+  })();
+
+  try {
+    await wellBehavedCalls(20); // served while they all hang on
+    const t = Date.now();
+    while (Date.now() - t < 40000 && [...trickling, ...silent].some((c) => !c.closed)) await sleep(250);
+  } finally {
+    stop = true;
+    await trickle;
+  }
+  const open = [...trickling, ...silent].filter((c) => !c.closed);
+  for (const c of open) c.socket.destroy();
+  assert.equal(open.length, 0, `${open.length} slow connections still open after 40 s`);
+  for (const c of trickling) if (c.received) assert.match(c.received, /^HTTP\/1\.1 408/, 'a 408 when anything is said');
+  await wellBehavedCalls(5);
+});
+
+// Judged on the app's side: a client beyond the kernel's listen backlog may never learn that
+// its half-open connection was dropped (no RST), so client sockets are not the measure.
+test('a flood of idle connections beyond the limit: the app holds at most its limit, then none', async () => {
+  const fds = () => readdirSync(`/proc/${app.child.pid}/fd`).length;
+  const before = fds();
+  const refusedBefore = (app.stderr().match(/too many connections/g) ?? []).length;
+  const flood = Array.from({ length: 300 }, rawConnection); // the product allows 256
+  let most = 0;
+  try {
+    const t = Date.now();
+    while (Date.now() - t < 30000) {
+      most = Math.max(most, fds() - before);
+      if (Date.now() - t > 2000 && fds() <= before) break; // all gone again
+      await sleep(100);
+    }
+    const refused = (app.stderr().match(/too many connections/g) ?? []).length - refusedBefore;
+    console.log(`the app held at most ${most} more fds; it refused ${refused} connections; ${fds() - before} left`);
+    assert.ok(most <= 256, `at most the limit of connections at once (${most})`);
+    assert.ok(refused > 0, 'connections beyond the limit are refused');
+    assert.ok(fds() <= before, 'every flood connection closed by the app (request timeout)');
+  } finally {
+    for (const c of flood) c.socket.destroy();
+  }
+  await wellBehavedCalls(5);
+  assert.equal(app.child.exitCode, null, 'the app is up');
+});
