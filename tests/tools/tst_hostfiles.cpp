@@ -118,10 +118,10 @@ public:
                 {{"jsonrpc", "2.0"}, {"id", m->value(QStringLiteral("id"))}, {"result", result}});
         }
     }
-    LineClient &raw() { return m_client; }
+    McpClient &raw() { return m_client; }
 
 private:
-    LineClient m_client;
+    McpClient m_client;
     QStringList m_roots;
     int m_token = 0;
     bool m_ok = false;

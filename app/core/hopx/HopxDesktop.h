@@ -8,7 +8,7 @@
 
 namespace Hopx::Cloud {
 
-/*! \brief The desktop of a sandbox whose template has one (agent 3.2.8 `/desktop/*`): a
+/*! \brief The desktop of a sandbox whose template has one (agent 3.2.8 `/desktop/…`): a
  *  screenshot, the mouse, the keyboard. A value bound to an AgentChannel (see HopxExec).
  *
  * The agent document lists these operations with no request body; the bodies here are the
