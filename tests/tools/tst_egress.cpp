@@ -22,7 +22,7 @@ class TestEgress : public QObject
 private:
     std::unique_ptr<HeadlessApp> m_app;
     std::unique_ptr<QLocalSocket> m_socket;
-    std::unique_ptr<LineClient> m_client;
+    std::unique_ptr<McpClient> m_client;
     QTemporaryDir m_indexDir;
     QProcess m_index;
     int m_port = 0;
@@ -111,7 +111,7 @@ private slots:
         QVERIFY(m_app->start());
         m_socket = m_app->connect();
         QVERIFY(m_socket);
-        m_client = std::make_unique<LineClient>(m_socket.get());
+        m_client = std::make_unique<McpClient>(m_socket.get());
         QVERIFY(m_client->initialize());
     }
 

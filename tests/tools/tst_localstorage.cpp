@@ -86,7 +86,7 @@ public:
         m_socket = m_app.connect();
         if (!m_socket)
             return false;
-        m_client = std::make_unique<LineClient>(m_socket.get());
+        m_client = std::make_unique<McpClient>(m_socket.get());
         return m_client->initialize();
     }
     void stop() { m_app.stop(); }
@@ -150,7 +150,7 @@ private:
     HeadlessApp m_app;
     QString m_root;
     std::unique_ptr<QLocalSocket> m_socket;
-    std::unique_ptr<LineClient> m_client;
+    std::unique_ptr<McpClient> m_client;
 };
 
 class TestLocalStorage : public QObject
