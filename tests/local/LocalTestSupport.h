@@ -8,6 +8,7 @@
 #include "core/local/AgentClient.h"
 #include "core/local/EtcStage.h"
 #include "core/local/ProcessRun.h"
+#include "core/local/SandboxHost.h"
 #include "core/local/SandboxProcess.h"
 
 #include <QEventLoop>
@@ -41,7 +42,7 @@ public:
     {
         if (!m_dir.isValid())
             return QStringLiteral("no temporary directory");
-        const QString why = SandboxProcess::selfTest();
+        const QString why = SandboxHost::selfTest();
         if (!why.isEmpty())
             return why;
         QString error;

@@ -52,7 +52,7 @@ class TestLocalRecovery : public QObject
 private slots:
     void initTestCase()
     {
-        const QString why = Local::SandboxProcess::selfTest();
+        const QString why = Local::SandboxHost::selfTest();
         if (!why.isEmpty())
             QSKIP(qPrintable(why));
         const QString fuse = Local::SandboxVolume::unavailableReason();

@@ -88,8 +88,8 @@ void TestLocalSandbox::cleanupTestCase()
 
 void TestLocalSandbox::selfTestExplainsMissingBwrap()
 {
-    QVERIFY(SandboxProcess::selfTest().isEmpty());
-    const QString why = SandboxProcess::selfTest(QStringLiteral("/nonexistent/bwrap"));
+    QVERIFY(SandboxHost::selfTest().isEmpty());
+    const QString why = SandboxHost::selfTest(QStringLiteral("/nonexistent/bwrap"));
     QVERIFY2(why.contains(QStringLiteral("not installed")), qPrintable(why));
     QVERIFY(why.contains(QStringLiteral("apt install bubblewrap")));
 }
@@ -149,7 +149,7 @@ void TestLocalSandbox::stateBaseIsPrivate()
     const QByteArray saved = qgetenv("XDG_RUNTIME_DIR");
     qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime.path()));
     QString error;
-    const QString base = SandboxProcess::defaultStateBase(&error);
+    const QString base = SandboxHost::defaultStateBase(&error);
     qputenv("XDG_RUNTIME_DIR", saved);
     QCOMPARE(base, runtime.path() + QStringLiteral("/hopx-desktop/sbx"));
     struct stat st;

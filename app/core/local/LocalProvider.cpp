@@ -6,6 +6,7 @@
 #include "LocalLogging.h"
 #include "LocalSandbox.h"
 #include "SandboxCgroup.h"
+#include "SandboxHost.h"
 #include "SandboxProcess.h"
 #include "SandboxRecord.h"
 
@@ -41,14 +42,14 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     , m_settings(settings)
     , m_options(options)
 {
-    m_unavailable = SandboxProcess::selfTest(options.bwrapPath);
+    m_unavailable = SandboxHost::selfTest(options.bwrapPath);
     if (!m_unavailable.isEmpty()) {
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
         return;
     }
     QString error;
     m_stateBase =
-        options.stateBase.isEmpty() ? SandboxProcess::defaultStateBase(&error) : options.stateBase;
+        options.stateBase.isEmpty() ? SandboxHost::defaultStateBase(&error) : options.stateBase;
     if (m_stateBase.isEmpty()) {
         m_unavailable =
             QStringLiteral("Local sandboxes need a private state directory: %1").arg(error);
@@ -68,7 +69,7 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         qCInfo(lcLocal) << "removed" << stale << "stale sandbox cgroups";
     QFile::setPermissions(
         m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    if ((options.agentPath.isEmpty() ? SandboxProcess::findAgent() : options.agentPath).isEmpty()) {
+    if ((options.agentPath.isEmpty() ? SandboxHost::findAgent() : options.agentPath).isEmpty()) {
         m_unavailable =
             QStringLiteral("hopx-sandbox-agent was not found next to the app or in its libexec "
                            "directory; reinstall HOPX Desktop.");
@@ -329,7 +330,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
                 : Core::NetworkPolicy::none());
     const bool network = policy.mode != Core::NetworkPolicy::Mode::None;
     if (policy.mode == Core::NetworkPolicy::Mode::Full) {
-        const QString why = SandboxProcess::networkUnavailableReason();
+        const QString why = SandboxHost::networkUnavailableReason();
         if (!why.isEmpty()) {
             later<SandboxInfo>(this, done,
                 Error::make(Error::Code::Unavailable,
@@ -353,9 +354,9 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         info.status = QStringLiteral("running");
         info.internetAccess = sandbox->process()->options().network;
         info.extra = QJsonObject {{QStringLiteral("limits"),
-            QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
-                {QStringLiteral("processes"), limits().processes},
-                {QStringLiteral("tmp_mb"), limits().diskMb}}},
+                                      QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
+                                          {QStringLiteral("processes"), limits().processes},
+                                          {QStringLiteral("tmp_mb"), limits().diskMb}}},
             {QStringLiteral("network"), policy.toJson()}};
         if (!spec.mounts.isEmpty()) {
             QJsonArray mounted;
@@ -544,7 +545,7 @@ void LocalProvider::recoverOne(const QString &id)
     info.expiresAt = record->expiresAt.toLocalTime();
     info.timeoutSeconds = record->timeoutSeconds;
     info.internetAccess =
-        record->internetAccess && SandboxProcess::networkUnavailableReason().isEmpty();
+        record->internetAccess && SandboxHost::networkUnavailableReason().isEmpty();
     // An allowlist is not kept on disk: a recovered sandbox comes back with no network or full.
     LocalSandbox *sandbox = boot(info, std::move(volume), &error,
         info.internetAccess ? Core::NetworkPolicy::full() : Core::NetworkPolicy::none());

@@ -43,9 +43,9 @@ class LocalProvider final : public Core::SandboxProvider
 public:
     struct Options
     {
-        QString stateBase; // empty = SandboxProcess::defaultStateBase() (/etc, kernel: small)
+        QString stateBase; // empty = SandboxHost::defaultStateBase() (/etc, kernel: small)
         QString storageBase; // empty = SandboxStorage::defaultBase() (sandbox files)
-        QString agentPath; // empty = SandboxProcess::findAgent()
+        QString agentPath; // empty = SandboxHost::findAgent()
         QString bwrapPath; // empty = bwrap on PATH
         int warmSpares = 1; // sandboxes kept booted for the next create
     };

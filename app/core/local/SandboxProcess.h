@@ -78,19 +78,6 @@ public:
     qint64 startupMs() const { return m_startupMs; }
     const Options &options() const { return m_options; }
 
-    //! Empty when bwrap can build sandboxes here; otherwise a sentence saying why and how to
-    //! fix it (bwrap missing or too old, user namespaces blocked by AppArmor or sysctl).
-    static QString selfTest(const QString &bwrapPath = {});
-    //! The agent next to the app's binary, else in the install's libexec directory.
-    static QString findAgent();
-    //! Empty when sandboxes can be given network here; otherwise why not and what to install.
-    static QString networkUnavailableReason();
-    //! A per-user 0700 directory for sandbox state whose path says nothing about the user
-    //! (mount sources show up in the sandbox's /proc/self/mountinfo):
-    //! $XDG_RUNTIME_DIR/hopx-desktop/sbx, else /tmp/hopx-desktop-<uid>/sbx. Empty + error
-    //! when it cannot be made safely.
-    static QString defaultStateBase(QString *error = nullptr);
-
 Q_SIGNALS:
     //! The agent answered HELLO: requests can flow.
     void ready();

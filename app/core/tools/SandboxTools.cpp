@@ -55,8 +55,8 @@ QJsonObject networkSchema()
                 hosts, listed}}};
 }
 
-void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access,
-    Settings *settings, const ToolArgs &args)
+void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, Settings *settings,
+    const ToolArgs &args)
 {
     SandboxProvider *provider =
         providerForNew(call, manager, args.string(QStringLiteral("provider")));
@@ -380,10 +380,9 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     false)}}))
         .output(sandboxOutput())
         .hints(ToolSpec::OpenWorld)
-        .handler([m, access = deps.hostAccess, settings = deps.settings](
-                     ToolCall *call, const ToolArgs &args) {
-            createSandbox(call, m, access.get(), settings, args);
-        })
+        .handler(
+            [m, access = deps.hostAccess, settings = deps.settings](ToolCall *call,
+                const ToolArgs &args) { createSandbox(call, m, access.get(), settings, args); })
         .addTo(registry);
 
     Tool(QStringLiteral("list_sandboxes"), QStringLiteral("List sandboxes"))
