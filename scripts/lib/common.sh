@@ -26,6 +26,7 @@ HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-util
     clang-format git  # the style check (tests/style)
     json-schema-test-suite  # JsonSchema against the official cases (tests/unit/tst_jsonschemasuite)
     iproute2  # ip link set lo up in the client tests' network namespace (tests/clients)
+    wrk  # HTTP requests/s of both MCP eras (scripts/bench/modern.sh)
     "${HOPX_APT_FUZZ_PACKAGES[@]}")
 
 hopx_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

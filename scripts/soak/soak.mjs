@@ -30,6 +30,11 @@ const log = (...a) => console.error(`[soak ${((Date.now() - t0) / 1000).toFixed(
 // --- the app -----------------------------------------------------------------------------
 async function startApp() {
   const tree = privateTree();
+  // Each sandbox's disk image reserves its whole cap (2 GiB by default, 20 GiB for all), which
+  // would hold the soak to ten sandboxes with the spares; its sandboxes write little.
+  mkdirSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop'), { recursive: true });
+  writeFileSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'),
+                '[local]\nworkspaceMb=128\ntotalDiskMb=16384\n');
   const env = { ...tree.env, HOPX_MCP_HTTP_TOKEN: TOKEN, QT_LOGGING_RULES: 'hopx.*.info=false' };
   const child = spawn(join(binDir, 'hopx-desktop'), ['--headless', '--socket', tree.socket, '--http', '127.0.0.1:0'],
                       { env, stdio: ['ignore', 'ignore', 'pipe'] });
