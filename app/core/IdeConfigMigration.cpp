@@ -6,6 +6,7 @@
 #include "IdeConfigJsonText.h"
 #include "IdeConfigToml.h"
 #include "KeyStore.h"
+#include "ProviderPolicy.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -17,7 +18,12 @@ namespace Hopx::Core {
 
 namespace {
 
-const QString kKeyVar = QStringLiteral("HOPX_API_KEY");
+// The variable the Python server read its key from, in the IDE configs we migrate. A function,
+// not a global: ProviderPolicy's own name is a global of another file.
+QString keyVar()
+{
+    return ProviderPolicy::apiKeyVariable();
+}
 
 QString baseName(const QString &command)
 {
@@ -129,7 +135,7 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
         if (IdeConfig::isToml(ide)) {
             for (const IdeConfigToml::Server &s : IdeConfigToml::servers(text.value())) {
                 if (isLegacy(s.command, s.args, ours))
-                    out.append(Legacy {ide, target, s.name, s.env.value(kKeyVar)});
+                    out.append(Legacy {ide, target, s.name, s.env.value(keyVar())});
             }
             continue;
         }
@@ -151,7 +157,7 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
                         stringList(entry.value(QStringLiteral("args"))), ours))
                     continue;
                 out.append(Legacy {ide, target, it.key(),
-                    entry.value(QStringLiteral("env")).toObject().value(kKeyVar).toString()});
+                    entry.value(QStringLiteral("env")).toObject().value(keyVar()).toString()});
             }
         }
     }
@@ -238,8 +244,8 @@ QJsonObject IdeConfigMigration::replacement(
     for (auto it = ours.begin(); it != ours.end(); ++it)
         entry.insert(it.key(), it.value());
     QJsonObject env = entry.value(QStringLiteral("env")).toObject();
-    if (!movedKey.isEmpty() && env.value(kKeyVar).toString() == movedKey) {
-        env.remove(kKeyVar);
+    if (!movedKey.isEmpty() && env.value(keyVar()).toString() == movedKey) {
+        env.remove(keyVar());
         *keyRemoved = true;
     }
     if (env.isEmpty())
