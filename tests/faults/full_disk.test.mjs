@@ -29,7 +29,7 @@ before(async () => {
       mkdirSync(tree.env[k], { mode: 0o700 });
     }
     tree.socket = join(tree.env.XDG_RUNTIME_DIR, 'hopx-desktop', 'mcp.sock');
-    mkdirSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop'));
+    mkdirSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop'), { recursive: true });
     writeFileSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'),
                   '[local]\nworkspaceMb=32\n');
   });

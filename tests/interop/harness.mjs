@@ -4,7 +4,7 @@
 // run hopx-desktop --headless on a private socket with private XDG directories (optionally
 // with Streamable HTTP too), and connect SDK clients over stdio (hopx-mcp) or HTTP.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,10 @@ export function privateTree() {
   mkdirSync(env.XDG_RUNTIME_DIR, { mode: 0o700 });
   delete env.HOPX_API_KEY;
   env.HOPX_BASE_URL = 'http://127.0.0.1:9'; // never the real cloud
+  // Test sandboxes write little: 256 MiB disks instead of the default 2 GiB, whose whole cap the
+  // app wants free on the host disk before it makes one (eight at once would need 16.5 GiB).
+  mkdirSync(join(env.XDG_CONFIG_HOME, 'hopx-desktop'), { recursive: true });
+  writeFileSync(join(env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'), '[local]\nworkspaceMb=256\n');
   const socket = join(env.XDG_RUNTIME_DIR, 'hopx-desktop', 'mcp.sock');
   return { root, env, socket, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
