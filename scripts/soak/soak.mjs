@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { binDir, connectStdio, connectHttp, privateTree } from '../../tests/interop/harness.mjs';
+import { binDir, connectStdio, connectHttp, privateTree, writeLocalSettings } from '../../tests/interop/harness.mjs';
 import { descendants, percentile } from '../bench/lib.mjs';
 
 const minutes = Number(process.argv[2] ?? process.env.HOPX_SOAK_MINUTES ?? 2);
@@ -32,9 +32,7 @@ async function startApp() {
   const tree = privateTree();
   // Each sandbox's disk image reserves its whole cap (2 GiB by default, 20 GiB for all), which
   // would hold the soak to ten sandboxes with the spares; its sandboxes write little.
-  mkdirSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop'), { recursive: true });
-  writeFileSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'),
-                '[local]\nworkspaceMb=128\ntotalDiskMb=16384\n');
+  writeLocalSettings(tree.env, { workspaceMb: 128, totalDiskMb: 16384 });
   const env = { ...tree.env, HOPX_MCP_HTTP_TOKEN: TOKEN, QT_LOGGING_RULES: 'hopx.*.info=false' };
   const child = spawn(join(binDir, 'hopx-desktop'), ['--headless', '--socket', tree.socket, '--http', '127.0.0.1:0'],
                       { env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -7,10 +7,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, writeSync, writeFileSync, closeSync, rmSync, rmdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, writeSync, closeSync, rmSync, rmdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApp, connectStdio, bwrapMissing } from '../interop/harness.mjs';
+import { startApp, connectStdio, bwrapMissing, writeLocalSettings } from '../interop/harness.mjs';
 import { bounded, text, structured } from './faults.mjs';
 
 const skip = bwrapMissing || (process.getuid() !== 0 && 'mounting a small tmpfs needs root');
@@ -29,9 +29,7 @@ before(async () => {
       mkdirSync(tree.env[k], { mode: 0o700 });
     }
     tree.socket = join(tree.env.XDG_RUNTIME_DIR, 'hopx-desktop', 'mcp.sock');
-    mkdirSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop'), { recursive: true });
-    writeFileSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'),
-                  '[local]\nworkspaceMb=32\n');
+    writeLocalSettings(tree.env, { workspaceMb: 32 });
   });
   client = await connectStdio(app, 'full-disk');
 });

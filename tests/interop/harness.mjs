@@ -23,6 +23,14 @@ export function resolvePackageFile(pkg, file) {
   return join(require.resolve(`${pkg}/package.json`), '..', file);
 }
 
+// The app's [local] settings in the tree whose XDG_CONFIG_HOME is env's (replacing what was there).
+export function writeLocalSettings(env, values) {
+  const dir = join(env.XDG_CONFIG_HOME, 'hopx-desktop');
+  mkdirSync(dir, { recursive: true });
+  const lines = Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join('');
+  writeFileSync(join(dir, 'hopx-desktop.ini'), `[local]\n${lines}`);
+}
+
 export function privateTree() {
   const root = mkdtempSync(join(tmpdir(), 'hopx-interop-'));
   const env = { ...process.env };
@@ -35,8 +43,7 @@ export function privateTree() {
   env.HOPX_BASE_URL = 'http://127.0.0.1:9'; // never the real cloud
   // Test sandboxes write little: 256 MiB disks instead of the default 2 GiB, whose whole cap the
   // app wants free on the host disk before it makes one (eight at once would need 16.5 GiB).
-  mkdirSync(join(env.XDG_CONFIG_HOME, 'hopx-desktop'), { recursive: true });
-  writeFileSync(join(env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'), '[local]\nworkspaceMb=256\n');
+  writeLocalSettings(env, { workspaceMb: 256 });
   const socket = join(env.XDG_RUNTIME_DIR, 'hopx-desktop', 'mcp.sock');
   return { root, env, socket, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
