@@ -65,6 +65,13 @@ AgentClient::~AgentClient()
         for (int fd : std::as_const(o.fds))
             ::close(fd);
     }
+    failAll(deferred, pending);
+}
+
+void AgentClient::failAll(
+    const QList<QPair<quint64, Core::Error>> &deferred, QHash<quint64, Pending> &pending)
+{
+    // A request whose failure was already decided hears that failure, not the generic one.
     for (const auto &d : deferred) {
         auto it = pending.find(d.first);
         if (it != pending.end()) {
@@ -310,16 +317,7 @@ void AgentClient::disconnectNow(const QString &why)
     QPointer<AgentClient> self(this);
     const auto deferred = std::exchange(m_deferred, {});
     auto pending = std::exchange(m_pending, {});
-    for (const auto &d : deferred) {
-        auto it = pending.find(d.first);
-        if (it != pending.end()) {
-            const FailHandler fail = it->onFail;
-            pending.erase(it);
-            fail(d.second);
-        }
-    }
-    for (auto it = pending.begin(); it != pending.end(); ++it)
-        it->onFail(AgentReply::deadError());
+    failAll(deferred, pending);
     if (self)
         Q_EMIT disconnected();
 }

@@ -146,6 +146,10 @@ private:
     void disconnectNow(const QString &why);
     void checkDeadlines();
     void runDeferred();
+    //! Fails every request in `pending` (taken out of the client): `deferred` ones with their
+    //! own error, the rest with "the agent is gone". Callbacks may delete the client.
+    static void failAll(
+        const QList<QPair<quint64, Core::Error>> &deferred, QHash<quint64, Pending> &pending);
     qint64 now() const;
 
     int m_fd = -1;
