@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp, binDir, privateTree } from '../../tests/interop/harness.mjs';
+import { startApp, binDir, privateTree, writeLocalSettings } from '../../tests/interop/harness.mjs';
 import { spawnClient, percentile, rssKiB, pssKiB, descendants, row, f1, f2 } from './lib.mjs';
 
 const RUNS = Number(process.env.HOPX_BENCH_RUNS ?? 200);
@@ -89,7 +89,8 @@ const barePrint = await samples(Math.min(RUNS, 100), () => spawnTime('/usr/bin/p
 // Creation, cold (no warm spare) and warm (a spare is ready; the next one boots between creates).
 const [coldCreate, warmCreate] = await createTimes((prepare) => startApp([], {}, prepare));
 
-const app = await startApp();
+// Disks of 1 GiB: the storage part's 200 MiB workspace and its checkpoint do not fit the tests' 256 MiB.
+const app = await startApp([], {}, (tree) => writeLocalSettings(tree.env, { workspaceMb: 1024 }));
 const c = await session(app);
 const sb = (await c.tool('create_sandbox')).structuredContent.id;
 await c.tool('execute_code', { sandbox_id: sb, code: '1+1' }); // starts the interpreter

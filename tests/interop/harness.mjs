@@ -41,8 +41,8 @@ export function privateTree() {
   mkdirSync(env.XDG_RUNTIME_DIR, { mode: 0o700 });
   delete env.HOPX_API_KEY;
   env.HOPX_BASE_URL = 'http://127.0.0.1:9'; // never the real cloud
-  // Test sandboxes write little: 256 MiB disks instead of the default 2 GiB, whose whole cap the
-  // app wants free on the host disk before it makes one (eight at once would need 16.5 GiB).
+  // Test sandboxes write little: 256 MiB disks instead of the default 2 GiB, whose cap plus
+  // 512 MiB the app wants free on the host disk before it makes one.
   writeLocalSettings(env, { workspaceMb: 256 });
   const socket = join(env.XDG_RUNTIME_DIR, 'hopx-desktop', 'mcp.sock');
   return { root, env, socket, cleanup: () => rmSync(root, { recursive: true, force: true }) };

@@ -88,16 +88,12 @@ QStringList SandboxStorage::storedIds() const
     return ids;
 }
 
-qint64 SandboxStorage::reservedBytes(const QString &exceptId) const
+qint64 SandboxStorage::usedBytes(const QString &exceptId) const
 {
     qint64 total = 0;
-    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        if (name == exceptId)
-            continue;
-        const QFileInfo image(dirFor(name) + QStringLiteral("/disk.img"));
-        if (image.isFile())
-            total += image.size();
-    }
+    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (name != exceptId)
+            total += SandboxVolume(dirFor(name), 0).hostBytes();
     return total;
 }
 
@@ -109,30 +105,27 @@ std::unique_ptr<SandboxVolume> SandboxStorage::newVolume(
             *error = why;
         return nullptr;
     };
-    const qint64 reserved = reservedBytes(id);
-    if (totalCapBytes > 0 && reserved + capBytes > totalCapBytes)
+    // What the disks hold on the host, not their caps: idle sandboxes cost almost nothing, so
+    // hundreds fit, while the cap of each stays the hard limit the file system enforces.
+    const qint64 used = usedBytes(id);
+    if (totalCapBytes > 0 && used + capBytes > totalCapBytes)
         return fail(QStringLiteral("Local sandboxes may use %1 of disk in total and the existing "
-                                   "ones hold %2, so a new one of %3 does not fit: delete "
-                                   "sandboxes (or their checkpoints), or raise the total in "
-                                   "Settings → Local.")
-                        .arg(size(totalCapBytes), size(reserved), size(capBytes)));
-    // Every volume may still grow to its cap: the host's disk must hold that too.
-    qint64 growth = capBytes;
-    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        SandboxVolume other(dirFor(name), 0);
-        const QFileInfo image(other.imagePath());
-        if (image.isFile())
-            growth += std::max<qint64>(0, image.size() - other.hostBytes());
-    }
+                                   "ones use %2, so a new one that may grow to %3 does not fit: "
+                                   "delete sandboxes (or their checkpoints), or raise the total "
+                                   "in Settings → Local.")
+                        .arg(size(totalCapBytes), size(used), size(capBytes)));
+    // The new sandbox may fill its cap at once, and the host keeps a margin on top. The others'
+    // room to grow is not reserved: a host that fills up anyway gives their writes ENOSPC, and
+    // nothing written is lost (README, troubleshooting).
     struct statvfs st;
     if (::statvfs(QFile::encodeName(m_base).constData(), &st) == 0) {
         const qint64 free = qint64(st.f_bavail) * qint64(st.f_frsize);
-        if (free < growth + kHostMargin)
-            return fail(QStringLiteral("The disk holding %1 has %2 free, but the sandboxes "
-                                       "could grow by %3 with a new one: free disk space, "
-                                       "delete sandboxes, or lower the cap per sandbox in "
-                                       "Settings → Local.")
-                            .arg(m_base, size(free), size(growth)));
+        if (free < capBytes + kHostMargin)
+            return fail(QStringLiteral("The disk holding %1 has %2 free, but a new sandbox may "
+                                       "grow to %3 and %4 must stay free for the system: free "
+                                       "disk space, delete sandboxes, or lower the cap per "
+                                       "sandbox in Settings → Local.")
+                            .arg(m_base, size(free), size(capBytes), size(kHostMargin)));
     }
     auto volume = std::make_unique<SandboxVolume>(dirFor(id), capBytes);
     QString why;

@@ -21,10 +21,11 @@ struct SandboxRecord;
  * must not delete a live sandbox's files (XDG_CACHE_HOME). Never the runtime directory,
  * which is a small RAM-backed tmpfs the whole login session depends on.
  *
- * Caps: each sandbox's volume has a fixed size (its cap). The sum of the caps of every
- * sandbox on disk (recovered ones too) may not exceed the total cap, and the host's disk
- * must have room for every volume to fill up: so no sandbox, nor all of them together, can
- * fill the user's disk.
+ * Caps: each sandbox's volume has a fixed size (its cap), the hard limit its file system
+ * enforces. The total cap bounds what the volumes really hold on the host (their images'
+ * allocated blocks, checkpoints included) plus the cap of a new one; the host's disk must
+ * have room for the new one to fill up, plus a margin. Caps are not reserved up front: idle
+ * sandboxes cost almost nothing, so hundreds fit, and a runaway fill still ends at its cap.
  */
 class SandboxStorage
 {
@@ -50,8 +51,8 @@ public:
     std::unique_ptr<SandboxVolume> existingVolume(const SandboxRecord &record, QString *error);
     //! Deletes sandbox \a id's directory (unmounting its volume first).
     void remove(SandboxVolume *volume);
-    //! The caps of every volume on disk, except \a exceptId's.
-    qint64 reservedBytes(const QString &exceptId = {}) const;
+    //! What every volume on disk holds on the host (allocated blocks), except \a exceptId's.
+    qint64 usedBytes(const QString &exceptId = {}) const;
 
 private:
     QString m_base;

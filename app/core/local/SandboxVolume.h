@@ -24,7 +24,8 @@ namespace Hopx::Local {
  * compete with the user's session for memory, so local sandboxes are unavailable then and
  * health says how to fix it (SandboxVolume::unavailableReason()).
  *
- * Blocking: create() and mount() run mke2fs/fuse2fs (a few tens of ms each).
+ * Blocking: create() copies an empty image (mke2fs runs once per cap size, see create());
+ * mount() runs fuse2fs (a few tens of ms).
  */
 class SandboxVolume
 {
@@ -72,6 +73,9 @@ public:
     static QString unavailableReason();
 
 private:
+    //! A new sparse image at \a path of \a capBytes with the two directories, made by mke2fs.
+    static bool makeImage(const QString &path, qint64 capBytes, QString *error);
+
     QString m_dir;
     qint64 m_cap;
     bool m_fresh = false; // made by create() and never mounted: nothing to check
