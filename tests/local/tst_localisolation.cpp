@@ -7,6 +7,8 @@
 
 #include "LocalTestSupport.h"
 
+#include "core/local/SandboxCgroupFs.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -484,7 +486,8 @@ void TestLocalIsolation::cgroupPlacement()
     QVERIFY(live);
     const QString stale = QStringLiteral("/sys/fs/cgroup/pids/hopx-desktop/cgroup-stale-test");
     QVERIFY(QDir().mkdir(stale));
-    QVERIFY(SandboxCgroup::removeStale() >= 1);
+    SandboxCgroupFs host;
+    QVERIFY(SandboxCgroup::removeStale(host) >= 1);
     QVERIFY(!QFileInfo::exists(stale));
     for (const QString &p : live->cgroupPaths())
         QVERIFY(QFileInfo::exists(p));
