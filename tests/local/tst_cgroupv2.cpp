@@ -16,7 +16,6 @@
 #include "core/Settings.h"
 #include "core/local/LocalProvider.h"
 #include "core/local/SandboxCgroup.h"
-#include "core/local/SandboxVolume.h"
 #include "core/tools/McpTools.h"
 
 #include <QJsonDocument>
@@ -286,8 +285,6 @@ void TestCgroupV2::providerHealthSaysWhy()
 {
     if (const QString why = SandboxHost::selfTest(); !why.isEmpty())
         QSKIP(qPrintable(why));
-    if (const QString why = SandboxVolume::unavailableReason(); !why.isEmpty())
-        QSKIP(qPrintable(why));
     for (const bool delegated : {true, false}) {
         QTemporaryDir dir;
         FakeCgroupV2 kernel(kUser, dir);
@@ -300,7 +297,7 @@ void TestCgroupV2::providerHealthSaysWhy()
         o.warmSpares = 0;
         o.cgroupFs = &kernel;
         LocalProvider provider(&settings, o);
-        QVERIFY2(provider.unavailableReason().isEmpty(), qPrintable(provider.unavailableReason()));
+        // (Usable or not: without /dev/fuse for the disks the entry still says this.)
         // What the model reads: the health tool's result, through the tool layer.
         Hopx::Core::SandboxManager manager(&settings);
         manager.addProvider(&provider);

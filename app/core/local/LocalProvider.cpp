@@ -60,6 +60,10 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         return;
     }
     QDir().mkpath(m_stateBase);
+    // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
+    // namespaces died with the app) and would pile up.
+    SandboxCgroup::removeStale(*m_cgroupFs);
+    m_limitsNote = SandboxCgroup::describe(SandboxCgroup::prepare(*m_cgroupFs));
     m_storage = std::make_unique<SandboxStorage>(
         options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
     if (!m_storage->prepare(&error)) {
@@ -67,10 +71,6 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
         return;
     }
-    // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
-    // namespaces died with the app) and would pile up.
-    SandboxCgroup::removeStale(*m_cgroupFs);
-    m_limitsNote = SandboxCgroup::describe(SandboxCgroup::prepare(*m_cgroupFs));
     QFile::setPermissions(
         m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if ((options.agentPath.isEmpty() ? SandboxHost::findAgent() : options.agentPath).isEmpty()) {
