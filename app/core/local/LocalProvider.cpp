@@ -63,7 +63,8 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
     // namespaces died with the app) and would pile up.
     SandboxCgroup::removeStale(*m_cgroupFs);
-    m_limitsNote = SandboxCgroup::describe(SandboxCgroup::prepare(*m_cgroupFs));
+    m_healthDetails = {{QStringLiteral("resource_limits"),
+        SandboxCgroup::describe(SandboxCgroup::prepare(*m_cgroupFs))}};
     m_storage = std::make_unique<SandboxStorage>(
         options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
     if (!m_storage->prepare(&error)) {
@@ -99,13 +100,6 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     m_runtimes.detect();
     // After the constructor: the manager watches this provider's signals by then.
     QTimer::singleShot(0, this, &LocalProvider::recover);
-}
-
-QJsonObject LocalProvider::healthDetails() const
-{
-    if (m_limitsNote.isEmpty())
-        return {};
-    return {{QStringLiteral("resource_limits"), m_limitsNote}};
 }
 
 LocalProvider::~LocalProvider()

@@ -58,7 +58,7 @@ public:
     QString id() const override { return QStringLiteral("local"); }
     QString unavailableReason() const override { return m_unavailable; }
     //! "resource_limits": whether cgroups or only rlimits limit sandboxes here, and why.
-    QJsonObject healthDetails() const override;
+    QJsonObject healthDetails() const override { return m_healthDetails; }
     int sandboxCount() const { return m_sandboxes.size(); }
     //! Host pid of a sandbox's pid 1 (tests and the GUI's "open workspace").
     qint64 sandboxPid(const QString &id) const;
@@ -112,7 +112,7 @@ private:
     QString m_unavailable;
     std::unique_ptr<SandboxCgroupFs> m_hostCgroupFs; // when the options name none
     SandboxCgroupFs *m_cgroupFs = nullptr;
-    QJsonObject m_limitsNote;
+    QJsonObject m_healthDetails;
     QString m_stateBase;
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;
