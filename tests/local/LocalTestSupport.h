@@ -54,7 +54,9 @@ public:
     QString path() const { return m_dir.path(); }
     QString etcDir() const { return m_etc.path(); }
 
-    SandboxProcess::Options options(const QString &id, const SandboxLimits &limits = {}) const
+    //! \a cgroupFs: an emulated cgroupfs to place the sandbox in (null: the host's).
+    SandboxProcess::Options options(const QString &id, const SandboxLimits &limits = {},
+        SandboxCgroupFs *cgroupFs = nullptr) const
     {
         SandboxProcess::Options o;
         o.id = id;
@@ -64,14 +66,16 @@ public:
         o.homeDir = m_dir.path() + QLatin1Char('/') + id + QStringLiteral("/home");
         o.limits = limits;
         // HOPX_TEST_NO_CGROUP=1 exercises the rlimit-only path even as root.
-        o.useCgroup = qEnvironmentVariableIntValue("HOPX_TEST_NO_CGROUP") == 0;
+        o.useCgroup = qEnvironmentVariableIntValue("HOPX_TEST_NO_CGROUP") == 0 || cgroupFs;
+        o.cgroupFs = cgroupFs;
         return o;
     }
 
     //! Starts a sandbox and waits for READY; null (with a QTest failure message) otherwise.
-    std::unique_ptr<SandboxProcess> start(const QString &id, const SandboxLimits &limits = {})
+    std::unique_ptr<SandboxProcess> start(
+        const QString &id, const SandboxLimits &limits = {}, SandboxCgroupFs *cgroupFs = nullptr)
     {
-        auto sp = std::make_unique<SandboxProcess>(options(id, limits));
+        auto sp = std::make_unique<SandboxProcess>(options(id, limits, cgroupFs));
         QSignalSpy ready(sp.get(), &SandboxProcess::ready);
         QSignalSpy died(sp.get(), &SandboxProcess::died);
         QString error;

@@ -7,6 +7,8 @@
 
 #include "LocalTestSupport.h"
 
+#include "core/local/SandboxCgroupFs.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -16,6 +18,7 @@
 #include <QTcpServer>
 #include <QTest>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <sys/socket.h>
@@ -173,6 +176,7 @@ private Q_SLOTS:
     void agentKilledFromInside();
     void teardownLeavesNothing();
     void cgroupPlacement();
+    void cgroupsRemovedAfterCrash();
 
 private:
     Host m_host;
@@ -484,11 +488,93 @@ void TestLocalIsolation::cgroupPlacement()
     QVERIFY(live);
     const QString stale = QStringLiteral("/sys/fs/cgroup/pids/hopx-desktop/cgroup-stale-test");
     QVERIFY(QDir().mkdir(stale));
-    QVERIFY(SandboxCgroup::removeStale() >= 1);
+    SandboxCgroupFs host;
+    QVERIFY(SandboxCgroup::removeStale(host) >= 1);
     QVERIFY(!QFileInfo::exists(stale));
     for (const QString &p : live->cgroupPaths())
         QVERIFY(QFileInfo::exists(p));
+
+    // A leftover that still holds a process is not touched (rmdir would fail anyway).
+    const QString busy = QStringLiteral("/sys/fs/cgroup/pids/hopx-desktop/cgroup-stale-busy");
+    QVERIFY(QDir().mkdir(busy));
+    QProcess sleeper;
+    sleeper.start(QStringLiteral("sleep"), {QStringLiteral("600")});
+    QVERIFY(sleeper.waitForStarted());
+    QVERIFY(
+        host.write(busy + QStringLiteral("/cgroup.procs"), QByteArray::number(sleeper.processId()))
+        == 0);
+    SandboxCgroup::removeStale(host);
+    QVERIFY(QFileInfo::exists(busy));
+    sleeper.kill();
+    QVERIFY(sleeper.waitForFinished(5000));
+    // (Other runs on this host share the hierarchy and may sweep it first: no counts.)
+    QTRY_VERIFY((SandboxCgroup::removeStale(host), !QFileInfo::exists(busy)));
 }
 
-QTEST_GUILESS_MAIN(TestLocalIsolation)
+// An app that dies without any teardown (SIGKILL): bwrap's --die-with-parent takes the
+// sandbox with it, its cgroups stay behind empty, and the next start removes them.
+void TestLocalIsolation::cgroupsRemovedAfterCrash()
+{
+    if (::geteuid() != 0 || qEnvironmentVariableIntValue("HOPX_TEST_NO_CGROUP"))
+        QSKIP("not root: no cgroups on this v1 host");
+    QProcess app;
+    app.start(QCoreApplication::applicationFilePath(),
+        {QStringLiteral("--crash-child"), QStringLiteral("crashed")});
+    QVERIFY(app.waitForStarted());
+    QByteArray out;
+    while (!out.contains("READY\n") && app.waitForReadyRead(30000))
+        out += app.readAllStandardOutput();
+    QVERIFY2(out.contains("READY\n"), QByteArray(out + app.readAllStandardError()).constData());
+    QStringList paths;
+    QString tempDir;
+    for (const QByteArray &line : out.split('\n')) {
+        if (line.startsWith("cgroup "))
+            paths << QString::fromUtf8(line.mid(7));
+        if (line.startsWith("dir "))
+            tempDir = QString::fromUtf8(line.mid(4));
+    }
+    QVERIFY(paths.size() >= 2);
+    ::kill(pid_t(app.processId()), SIGKILL);
+    QVERIFY(app.waitForFinished(5000));
+    for (const QString &p : paths)
+        QVERIFY2(QFileInfo::exists(p), qPrintable(p)); // nobody tore it down
+    SandboxCgroupFs host;
+    // Emptied as the sandbox's processes exit (they follow bwrap, which followed the app).
+    const auto allGone = [&paths] {
+        return std::none_of(
+            paths.cbegin(), paths.cend(), [](const QString &p) { return QFileInfo::exists(p); });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT((SandboxCgroup::removeStale(host), allGone()), 10000);
+    if (!tempDir.isEmpty())
+        QDir(tempDir).removeRecursively();
+}
+
+// `--crash-child ID`: the app side of cgroupsRemovedAfterCrash, which SIGKILLs it.
+int crashChild(const QString &id)
+{
+    Host host;
+    if (!host.prepare().isEmpty())
+        return 2;
+    auto sp = host.start(id);
+    if (!sp)
+        return 3;
+    QByteArray out = "dir " + host.path().toUtf8() + '\n';
+    for (const QString &p : sp->cgroupPaths())
+        out += "cgroup " + p.toUtf8() + '\n';
+    out += "READY\n";
+    if (::write(STDOUT_FILENO, out.constData(), size_t(out.size())) != out.size())
+        return 4;
+    for (;;)
+        ::pause();
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc == 3 && qstrcmp(argv[1], "--crash-child") == 0)
+        return crashChild(QString::fromLocal8Bit(argv[2]));
+    TestLocalIsolation test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_localisolation.moc"

@@ -23,8 +23,9 @@ void LocalMetrics::systemMetrics(Callback<QJsonObject> done)
         return;
     const Core::SandboxInfo info = m_sandbox->info();
     const SandboxLimits limits = m_sandbox->process()->options().limits;
+    const QJsonObject cgroup = m_sandbox->process()->cgroup().report();
     m_sandbox->builtin({QByteArrayLiteral("@metrics")}, {}, 65536,
-        [done, info, limits](int code, const QByteArray &out, const QByteArray &err, bool) {
+        [done, info, limits, cgroup](int code, const QByteArray &out, const QByteArray &err, bool) {
             if (code != 0) {
                 done(Error::make(Error::Code::Internal,
                     QStringLiteral("metrics: %1").arg(QString::fromUtf8(err))));
@@ -39,6 +40,9 @@ void LocalMetrics::systemMetrics(Callback<QJsonObject> done)
             m.insert(QStringLiteral("uptime_seconds"),
                 info.createdAt.secsTo(QDateTime::currentDateTime()));
             m.insert(QStringLiteral("limits"), limits.toJson());
+            // What the kernel enforces for the whole sandbox, read back (none: rlimits only).
+            if (!cgroup.isEmpty())
+                m.insert(QStringLiteral("cgroup"), cgroup);
             done(m);
         });
 }
@@ -48,25 +52,25 @@ void LocalMetrics::vmInfo(Callback<QJsonObject> done)
     const Core::SandboxInfo info = m_sandbox->info();
     const SandboxLimits l = m_sandbox->process()->options().limits;
     LocalProvider *owner = m_sandbox->owner();
-    Core::answerLater<QJsonObject>(owner, std::move(done),
-        QJsonObject {{QStringLiteral("agent"), QStringLiteral("hopx-sandbox-agent")},
-            {QStringLiteral("agent_version"), QStringLiteral(HOPX_VERSION)},
-            {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
-            {QStringLiteral("provider"), owner->id()}, {QStringLiteral("vm_id"), info.id},
-            {QStringLiteral("platform"), QStringLiteral("linux")},
-            {QStringLiteral("isolation"),
-                QStringLiteral(
-                    "bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; %1")
-                    .arg(info.internetAccess ? QStringLiteral(
-                             "outbound network through slirp4netns, host loopback unreachable")
-                                             : QStringLiteral("no network"))},
-            {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
-            {QStringLiteral("features"),
-                QJsonObject {{QStringLiteral("languages"), owner->runtimes()},
-                    {QStringLiteral("persistent_python"), true},
-                    {QStringLiteral("rich_output"), true},
-                    {QStringLiteral("network"), info.internetAccess}}},
-            {QStringLiteral("limits"), l.toJson()}});
+    QJsonObject vm {{QStringLiteral("agent"), QStringLiteral("hopx-sandbox-agent")},
+        {QStringLiteral("agent_version"), QStringLiteral(HOPX_VERSION)},
+        {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
+        {QStringLiteral("provider"), owner->id()}, {QStringLiteral("vm_id"), info.id},
+        {QStringLiteral("platform"), QStringLiteral("linux")},
+        {QStringLiteral("isolation"),
+            QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; %1")
+                .arg(info.internetAccess ? QStringLiteral(
+                         "outbound network through slirp4netns, host loopback unreachable")
+                                         : QStringLiteral("no network"))},
+        {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
+        {QStringLiteral("features"),
+            QJsonObject {{QStringLiteral("languages"), owner->runtimes()},
+                {QStringLiteral("persistent_python"), true}, {QStringLiteral("rich_output"), true},
+                {QStringLiteral("network"), info.internetAccess}}},
+        {QStringLiteral("limits"), l.toJson()}};
+    if (const QJsonObject cgroup = m_sandbox->process()->cgroup().report(); !cgroup.isEmpty())
+        vm.insert(QStringLiteral("cgroup"), cgroup);
+    Core::answerLater<QJsonObject>(owner, std::move(done), vm);
 }
 
 void LocalMetrics::cacheClear(Callback<QJsonObject> done)

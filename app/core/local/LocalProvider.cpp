@@ -6,6 +6,7 @@
 #include "LocalLogging.h"
 #include "LocalSandbox.h"
 #include "SandboxCgroup.h"
+#include "SandboxCgroupFs.h"
 #include "SandboxHost.h"
 #include "SandboxProcess.h"
 #include "SandboxRecord.h"
@@ -42,6 +43,9 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     , m_settings(settings)
     , m_options(options)
 {
+    if (!m_options.cgroupFs)
+        m_hostCgroupFs = std::make_unique<SandboxCgroupFs>();
+    m_cgroupFs = m_options.cgroupFs ? m_options.cgroupFs : m_hostCgroupFs.get();
     m_unavailable = SandboxHost::selfTest(options.bwrapPath);
     if (!m_unavailable.isEmpty()) {
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
@@ -56,6 +60,11 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         return;
     }
     QDir().mkpath(m_stateBase);
+    // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
+    // namespaces died with the app) and would pile up.
+    SandboxCgroup::removeStale(*m_cgroupFs);
+    m_healthDetails = {{QStringLiteral("resource_limits"),
+        SandboxCgroup::describe(SandboxCgroup::prepare(*m_cgroupFs))}};
     m_storage = std::make_unique<SandboxStorage>(
         options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
     if (!m_storage->prepare(&error)) {
@@ -63,10 +72,6 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
         return;
     }
-    // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
-    // namespaces died with the app) and would pile up.
-    if (const int stale = SandboxCgroup::removeStale())
-        qCInfo(lcLocal) << "removed" << stale << "stale sandbox cgroups";
     QFile::setPermissions(
         m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if ((options.agentPath.isEmpty() ? SandboxHost::findAgent() : options.agentPath).isEmpty()) {
@@ -217,6 +222,7 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<Sandb
     o.homeDir = volume->homeDir();
     o.libDir = m_libDir;
     o.limits = limits();
+    o.cgroupFs = m_cgroupFs;
     o.limits.workspaceMb = int(volume->capBytes() >> 20);
     o.network = network.mode == Core::NetworkPolicy::Mode::Full;
     for (const Core::HostMount &m : mounts)

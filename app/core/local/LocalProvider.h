@@ -24,6 +24,7 @@ namespace Hopx::Local {
 
 class EgressProxy;
 class LocalSandbox;
+class SandboxCgroupFs;
 
 /*! \brief Sandboxes on this machine: one bubblewrap + hopx-sandbox-agent per sandbox.
  *
@@ -48,6 +49,7 @@ public:
         QString agentPath; // empty = SandboxHost::findAgent()
         QString bwrapPath; // empty = bwrap on PATH
         int warmSpares = 1; // sandboxes kept booted for the next create
+        SandboxCgroupFs *cgroupFs = nullptr; // null = the host's /sys/fs/cgroup
     };
 
     LocalProvider(Core::Settings *settings, const Options &options, QObject *parent = nullptr);
@@ -55,6 +57,8 @@ public:
 
     QString id() const override { return QStringLiteral("local"); }
     QString unavailableReason() const override { return m_unavailable; }
+    //! "resource_limits": whether cgroups or only rlimits limit sandboxes here, and why.
+    QJsonObject healthDetails() const override { return m_healthDetails; }
     int sandboxCount() const { return m_sandboxes.size(); }
     //! Host pid of a sandbox's pid 1 (tests and the GUI's "open workspace").
     qint64 sandboxPid(const QString &id) const;
@@ -106,6 +110,9 @@ private:
     QPointer<Core::Settings> m_settings;
     Options m_options;
     QString m_unavailable;
+    std::unique_ptr<SandboxCgroupFs> m_hostCgroupFs; // when the options name none
+    SandboxCgroupFs *m_cgroupFs = nullptr;
+    QJsonObject m_healthDetails;
     QString m_stateBase;
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;

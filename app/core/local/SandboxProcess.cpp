@@ -141,7 +141,8 @@ bool SandboxProcess::start(QString *error)
 
     if (m_options.useCgroup) {
         QString why;
-        m_cgroup = SandboxCgroup::create(m_options.id, m_options.limits, &why);
+        SandboxCgroupFs &fs = m_options.cgroupFs ? *m_options.cgroupFs : m_hostCgroupFs;
+        m_cgroup = SandboxCgroup::create(fs, m_options.id, m_options.limits, &why);
         if (!m_cgroup.isActive())
             qCDebug(lcLocal) << "no cgroup for" << m_options.id << "-" << why << "- rlimits only";
     }

@@ -4,6 +4,7 @@
 
 #include "BwrapCommand.h"
 #include "SandboxCgroup.h"
+#include "SandboxCgroupFs.h"
 #include "SandboxLimits.h"
 
 #include <QElapsedTimer>
@@ -48,6 +49,7 @@ public:
         BwrapCommand::EnvList extraEnv;
         SandboxLimits limits;
         bool useCgroup = true; // when the host lets us create one
+        SandboxCgroupFs *cgroupFs = nullptr; // null = the host's /sys/fs/cgroup
         QString proxyDir; // optional: holds the egress proxy's socket -> /run/sbx/net
         bool network = false; // slirp4netns --disable-host-loopback; see networkUnavailableReason()
     };
@@ -74,6 +76,7 @@ public:
     qint64 bwrapPid() const { return m_bwrapPid; }
     SandboxCgroup::Mode cgroupMode() const { return m_cgroup.mode(); }
     QStringList cgroupPaths() const { return m_cgroup.paths(); }
+    const SandboxCgroup &cgroup() const { return m_cgroup; }
     //! From start() to READY.
     qint64 startupMs() const { return m_startupMs; }
     const Options &options() const { return m_options; }
@@ -101,6 +104,7 @@ private:
     Options m_options;
     State m_state = State::NotStarted;
     AgentClient *m_agent = nullptr;
+    SandboxCgroupFs m_hostCgroupFs; // when the options name none
     SandboxCgroup m_cgroup;
     qint64 m_bwrapPid = -1;
     qint64 m_childPid = -1;

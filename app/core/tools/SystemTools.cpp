@@ -37,6 +37,9 @@ void health(ToolCall *call, SandboxManager *manager)
             if (!reason.isEmpty())
                 entry.insert(QStringLiteral("reason"), reason);
             any = any || reason.isEmpty();
+            const QJsonObject details = p->healthDetails();
+            for (auto it = details.begin(); it != details.end(); ++it)
+                entry.insert(it.key(), it.value());
         }
         providers.insert(kind, entry);
     }
