@@ -1,8 +1,10 @@
 # shellcheck shell=bash
 # Shared by run.sh, test.sh and bench.sh: install what is missing, configure, build.
-# Works on a fresh Debian 12 / Ubuntu 22.04+ machine, as root or as a user with sudo.
+# Works on a fresh Debian 12 (bookworm) or Ubuntu 24.04 (noble) x86-64 machine, as root or as a
+# user with sudo; elsewhere it stops before installing anything unless apt offers Qt >= 6.4.
 
 HOPX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$HOPX_ROOT/scripts/lib/platform.sh"
 HOPX_BUILD=${HOPX_BUILD:-$HOPX_ROOT/build}
 
 # Build and runtime packages. The sandbox runtimes (python3-*, nodejs, golang-go) are what
@@ -48,6 +50,7 @@ hopx_provided_by_path() {
 
 hopx_install_packages() {
     local missing=() pkg
+    hopx_require_supported_platform
     for pkg in "$@"; do
         hopx_provided_by_path "$pkg" && continue
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
