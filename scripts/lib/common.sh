@@ -71,6 +71,11 @@ hopx_configure_and_build() {
     if [ ! -f "$HOPX_BUILD/CMakeCache.txt" ]; then
         hopx_log "Configuring into $HOPX_BUILD"
         cmake -S "$HOPX_ROOT" -B "$HOPX_BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+    else
+        # Again each time: tools installed since (test.sh installs more than run.sh did, e.g.
+        # appstreamcli, xvfb-run) are found and their tests registered; find_program retries those
+        # it did not find. `cmake --build` alone would keep the old result.
+        cmake -S "$HOPX_ROOT" -B "$HOPX_BUILD" "$@" >/dev/null
     fi
     hopx_log "Building"
     cmake --build "$HOPX_BUILD" --parallel "$(nproc)"
