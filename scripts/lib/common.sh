@@ -5,6 +5,7 @@
 
 HOPX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 source "$HOPX_ROOT/scripts/lib/platform.sh"
+source "$HOPX_ROOT/scripts/lib/apparmor.sh"
 HOPX_BUILD=${HOPX_BUILD:-$HOPX_ROOT/build}
 
 # Build and runtime packages. The sandbox runtimes (python3-*, nodejs, golang-go) are what
@@ -29,6 +30,7 @@ HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-util
     json-schema-test-suite  # JsonSchema against the official cases (tests/unit/tst_jsonschemasuite)
     iproute2  # ip link set lo up in the client tests' network namespace (tests/clients)
     wrk  # HTTP requests/s of both MCP eras (scripts/bench/modern.sh)
+    apparmor  # apparmor_parser -Q checks the AppArmor profile (tests/packaging)
     "${HOPX_APT_FUZZ_PACKAGES[@]}")
 
 hopx_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
