@@ -24,6 +24,8 @@ hopx_offer_apparmor_profile() {
     local dir=${HOPX_APPARMOR_DIR:-/etc/apparmor.d} binary name generated installed answer=""
     [ "$(cat "${HOPX_USERNS_RESTRICT_FILE:-/proc/sys/kernel/apparmor_restrict_unprivileged_userns}" 2>/dev/null)" = 1 ] ||
         return 0
+    # Already allowed some other way (a bwrap profile of the system's, say): nothing to offer.
+    bwrap --unshare-user --ro-bind / / true >/dev/null 2>&1 && return 0
     binary=$(realpath "$1")
     if [[ ! $binary =~ ^[A-Za-z0-9._/+-]+$ ]]; then
         hopx_log "AppArmor restricts user namespaces here, and $binary has characters a profile would read as a pattern: for local sandboxes, build in a plain path or install the hopx-desktop package"

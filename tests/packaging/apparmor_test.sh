@@ -4,8 +4,8 @@
 # The AppArmor profile that lets our sandboxes create user namespaces on Ubuntu 24.04:
 # - apparmor_parser -Q accepts the one the .deb ships (configured by cmake/Packaging.cmake) and the
 #   one ./scripts/run.sh writes for a build; both attach to one binary and grant only userns;
-# - run.sh's offer (scripts/lib/apparmor.sh): silent without the restriction, explains without a
-#   terminal, installs and loads on "y", installs nothing on "n", asks once.
+# - run.sh's offer (scripts/lib/apparmor.sh): silent without the restriction or where bwrap works
+#   anyway, explains without a terminal, installs and loads on "y", installs nothing on "n", asks once.
 #   apparmor_test.sh SOURCE_DIR APPARMOR_PARSER PACKAGED_PROFILE
 # The userns rule needs AppArmor 4 (Ubuntu 24.04, Debian 13). Debian 12's parser (3.0) does not
 # know it: there the profile is checked whole against 4.0's rules textually and parsed without that
@@ -59,6 +59,8 @@ check_profile "$packaged" hopx-desktop /usr/bin/hopx-desktop
 mkdir -p "$tmp/bin" "$tmp/apparmor.d" "$HOPX_BUILD/bin"
 printf '#!/bin/sh\necho "apparmor_parser $*" >>"%s/parser-ran"\n' "$tmp" >"$tmp/bin/apparmor_parser"
 printf '#!/bin/sh\nexec "$@"\n' >"$tmp/bin/sudo"
+printf '#!/bin/sh\nexit "$(cat %s/bwrap-status)"\n' "$tmp" >"$tmp/bin/bwrap" # the restriction, faked
+echo 1 >"$tmp/bwrap-status"
 chmod +x "$tmp"/bin/*
 binary=$HOPX_BUILD/bin/hopx-desktop
 touch "$binary"
@@ -104,6 +106,12 @@ fi
 
 out=$(offer -)
 [ -z "$out" ] && [ ! -e "$tmp/parser-ran" ] || fail "with the profile installed the offer asked again: $out"
+
+echo 0 >"$tmp/bwrap-status"
+rm -f "$tmp/apparmor.d/$name"
+out=$(offer -)
+[ -z "$out" ] && [ ! -e "$tmp/apparmor.d/$name" ] || fail "where bwrap works already the offer said or did something: $out"
+echo 1 >"$tmp/bwrap-status"
 
 touch "$tmp/odd path"
 out=$(hopx_offer_apparmor_profile "$tmp/odd path" </dev/null 2>&1)
