@@ -9,6 +9,7 @@
 #   share/metainfo/dev.hopx.Desktop.metainfo.xml
 #   share/hopx-desktop/dev.hopx.Desktop-autostart.desktop   (template of the login entry)
 #   share/icons/hicolor/<size>/apps/dev.hopx.Desktop.{png,svg}
+#   share/hopx-desktop/apparmor/hopx-desktop   (the .deb's postinst puts it into /etc/apparmor.d)
 # `cpack -G DEB` in the build directory then makes hopx-desktop_<version>_<arch>.deb.
 include_guard(GLOBAL)
 
@@ -80,6 +81,17 @@ install(FILES ${HOPX_AUTOSTART_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/hopx-d
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME copyright)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
+# --- AppArmor: user namespaces for our sandboxes on Ubuntu 24.04 (packaging/linux/apparmor). ---
+# The profile attaches to the installed hopx-desktop, which starts bubblewrap. It is a file of the
+# package under share/, not in /etc/apparmor.d: postinst copies it there only where the system's
+# AppArmor parser accepts it (AppArmor 4), since Debian 12's would fail on it at every boot.
+set(HOPX_PACKAGE_PREFIX /usr)
+set(HOPX_APPARMOR_NAME hopx-desktop)
+set(HOPX_APPARMOR_EXECUTABLE ${HOPX_PACKAGE_PREFIX}/${CMAKE_INSTALL_BINDIR}/hopx-desktop)
+set(HOPX_APPARMOR_PROFILE ${HOPX_PACKAGING_BINARY_DIR}/apparmor/${HOPX_APPARMOR_NAME})
+configure_file(${HOPX_PACKAGING_SOURCE_DIR}/apparmor/hopx-desktop.in ${HOPX_APPARMOR_PROFILE} @ONLY)
+install(FILES ${HOPX_APPARMOR_PROFILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/hopx-desktop/apparmor)
+
 # --- Icons: whatever resources/icons holds, so a half-finished icon set still installs. ---
 # PNGs come as resources/icons/hicolor/<W>x<H>/apps/<app id>.png; the scalable one is
 # resources/icons/<app id>.svg (or already under hicolor/scalable/apps).
@@ -109,7 +121,7 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 set(CPACK_PACKAGE_HOMEPAGE_URL "${PROJECT_HOMEPAGE_URL}")
 set(CPACK_GENERATOR DEB)
 set(CPACK_STRIP_FILES ON) # RelWithDebInfo binaries are several times larger with their debug info
-set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_PACKAGING_INSTALL_PREFIX ${HOPX_PACKAGE_PREFIX})
 
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
@@ -137,6 +149,9 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap (>= 0.8), fuse2fs, fuse3, libqt6svg
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
     "gnome-keyring | kwalletmanager, python3, python3-numpy, python3-pandas, python3-matplotlib, nodejs, golang-go, slirp4netns")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+# Install and load the AppArmor profile where AppArmor takes it; remove it again (0755 by STRICT).
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
+    ${HOPX_PACKAGING_SOURCE_DIR}/debian/postinst ${HOPX_PACKAGING_SOURCE_DIR}/debian/postrm)
 
 set(CPACK_SOURCE_GENERATOR TGZ)
 set(CPACK_SOURCE_IGNORE_FILES "/\\.git/" "/build[^/]*/" "/\\.cache/" "/node_modules/")

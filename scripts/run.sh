@@ -7,6 +7,7 @@ source "$(dirname "$0")/lib/common.sh"
 
 hopx_install_packages "${HOPX_APT_PACKAGES[@]}"
 hopx_configure_and_build
+hopx_offer_apparmor_profile "$HOPX_BUILD/bin/hopx-desktop"
 
 args=("$@")
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [[ " ${args[*]} " != *" --headless "* ]]; then

@@ -1,8 +1,11 @@
 # shellcheck shell=bash
 # Shared by run.sh, test.sh and bench.sh: install what is missing, configure, build.
-# Works on a fresh Debian 12 / Ubuntu 22.04+ machine, as root or as a user with sudo.
+# Works on a fresh Debian 12 (bookworm) or Ubuntu 24.04 (noble) x86-64 machine, as root or as a
+# user with sudo; elsewhere it stops before installing anything unless apt offers Qt >= 6.4.
 
 HOPX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$HOPX_ROOT/scripts/lib/platform.sh"
+source "$HOPX_ROOT/scripts/lib/apparmor.sh"
 HOPX_BUILD=${HOPX_BUILD:-$HOPX_ROOT/build}
 
 # Build and runtime packages. The sandbox runtimes (python3-*, nodejs, golang-go) are what
@@ -27,6 +30,7 @@ HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-util
     json-schema-test-suite  # JsonSchema against the official cases (tests/unit/tst_jsonschemasuite)
     iproute2  # ip link set lo up in the client tests' network namespace (tests/clients)
     wrk  # HTTP requests/s of both MCP eras (scripts/bench/modern.sh)
+    apparmor  # apparmor_parser -Q checks the AppArmor profile (tests/packaging)
     "${HOPX_APT_FUZZ_PACKAGES[@]}")
 
 hopx_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -48,6 +52,7 @@ hopx_provided_by_path() {
 
 hopx_install_packages() {
     local missing=() pkg
+    hopx_require_supported_platform
     for pkg in "$@"; do
         hopx_provided_by_path "$pkg" && continue
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
@@ -68,6 +73,11 @@ hopx_configure_and_build() {
     if [ ! -f "$HOPX_BUILD/CMakeCache.txt" ]; then
         hopx_log "Configuring into $HOPX_BUILD"
         cmake -S "$HOPX_ROOT" -B "$HOPX_BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+    else
+        # Again each time: tools installed since (test.sh installs more than run.sh did, e.g.
+        # appstreamcli, xvfb-run) are found and their tests registered; find_program retries those
+        # it did not find. `cmake --build` alone would keep the old result.
+        cmake -S "$HOPX_ROOT" -B "$HOPX_BUILD" "$@" >/dev/null
     fi
     hopx_log "Building"
     cmake --build "$HOPX_BUILD" --parallel "$(nproc)"

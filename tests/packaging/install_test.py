@@ -3,9 +3,10 @@
 # SPDX-License-Identifier: MIT
 """Builds the .deb with CPack, unpacks it into a throw-away root (dpkg -x) and runs the installed
 files: hopx-mcp --version, then a headless hopx-desktop and an MCP round trip (initialize,
-tools/call health) through the installed bridge. Nothing is installed on the machine.
+tools/call health) through the installed bridge; its postinst and postrm (the AppArmor profile)
+run by MAINTAINER_TEST against a fake root. Nothing is installed on the machine.
 
-    install_test.py --build-dir BUILD --cpack CPACK --version X.Y.Z
+    install_test.py --build-dir BUILD --cpack CPACK --version X.Y.Z --maintainer-test SCRIPT
 """
 import argparse
 import glob
@@ -99,6 +100,7 @@ def check_files(root):
         f"usr/share/applications/{APP_ID}.desktop",
         f"usr/share/metainfo/{APP_ID}.metainfo.xml",
         f"usr/share/hopx-desktop/{APP_ID}-autostart.desktop",
+        "usr/share/hopx-desktop/apparmor/hopx-desktop",
     ]
     for path in expected:
         if not os.path.isfile(os.path.join(root, path)):
@@ -258,6 +260,7 @@ def main():
     parser.add_argument("--build-dir", required=True)
     parser.add_argument("--cpack", required=True)
     parser.add_argument("--version", required=True)
+    parser.add_argument("--maintainer-test", required=True)
     args = parser.parse_args()
     for tool in ["dpkg-deb", "dpkg-shlibdeps"]:
         if not shutil.which(tool):
@@ -272,6 +275,9 @@ def main():
         root = os.path.join(tmp, "root")
         run(["dpkg", "-x", deb, root])
         check_files(root)
+        control = os.path.join(tmp, "control")
+        run(["dpkg-deb", "-e", deb, control])
+        print(run(["bash", args.maintainer_test, control, root], timeout=60), end="")
         round_trip(root, tmp, args.version)
         print(f"ok ({time.monotonic() - started:.1f} s)")
     finally:

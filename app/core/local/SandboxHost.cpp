@@ -131,11 +131,10 @@ QString SandboxHost::selfTest(const QString &bwrapPath)
     };
     if (sysctl("/proc/sys/kernel/apparmor_restrict_unprivileged_userns") == "1")
         return QStringLiteral(
-            "AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). On Ubuntu "
-            "24.04 install the bwrap profile (sudo apt install apparmor-profiles, then "
-            "sudo ln -s /usr/share/apparmor/extra-profiles/bwrap-userns-restrict "
-            "/etc/apparmor.d/ && sudo apparmor_parser -r "
-            "/etc/apparmor.d/bwrap-userns-restrict), or allow them for everyone with "
+            "AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). The "
+            "hopx-desktop package installs an AppArmor profile that allows them for "
+            "hopx-desktop alone (/etc/apparmor.d/hopx-desktop); for a build from a clone, "
+            "./scripts/run.sh offers to install one. Or allow them for everyone with "
             "sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0.")
             .arg(said);
     if (sysctl("/proc/sys/kernel/unprivileged_userns_clone") == "0")
