@@ -33,7 +33,7 @@ void scan(const QJsonObject &schema, const QStringList &path, bool reachable,
         const QJsonValue name = schema.value(kAnnotation);
         const QString where = path.join(QLatin1Char('.'));
         const QString type = schema.value(QLatin1String("type")).toString();
-        if (!reachable)
+        if (!reachable || path.isEmpty())
             *error = QStringLiteral("x-mcp-header at %1 is not reached through properties only")
                          .arg(where.isEmpty() ? QStringLiteral("the root") : where);
         else if (!name.isString() || !isToken(name.toString()))
