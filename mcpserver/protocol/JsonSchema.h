@@ -41,7 +41,8 @@ public:
     //! Nested subschema applications before validate() gives up (a recursive schema's depth).
     static constexpr int kMaxDepth = 128;
     //! Subschema applications per validate(): anyOf over $refs can otherwise grow exponentially.
-    static constexpr int kMaxSteps = 20000;
+    //! Far above what real arguments need (one per value per subschema that applies to it).
+    static constexpr int kMaxSteps = 1000000;
 
 private:
     explicit JsonSchema(const QJsonObject &root);
