@@ -42,7 +42,7 @@ public:
     static constexpr int kMaxDepth = 128;
     //! Subschema applications per validate(): anyOf over $refs can otherwise grow exponentially.
     //! Far above what real arguments need (one per value per subschema that applies to it).
-    static constexpr int kMaxSteps = 1000000;
+    static constexpr int kMaxSteps = 100000;
 
 private:
     explicit JsonSchema(const QJsonObject &root);

@@ -3,7 +3,6 @@
 #include "JsonSchemaRefs.h"
 
 #include <QJsonArray>
-#include <QRegularExpression>
 #include <QUrl>
 
 namespace Hopx::Mcp {
@@ -116,7 +115,9 @@ bool JsonSchemaRefs::locate(const QString &ref, QStringList *location, QString *
         return fail(
             QStringLiteral("%1 is not a local reference (only #... is implemented)").arg(ref));
     // The fragment is URI-encoded: "#/$defs/a%20b" names the key "a b".
-    const QString fragment = QUrl::fromPercentEncoding(ref.mid(1).toUtf8());
+    const QString fragment = ref.contains(QLatin1Char('%'))
+        ? QUrl::fromPercentEncoding(ref.mid(1).toUtf8())
+        : ref.mid(1);
     QStringList out;
     if (fragment.isEmpty()) {
         // "#": the whole document.
@@ -124,8 +125,12 @@ bool JsonSchemaRefs::locate(const QString &ref, QStringList *location, QString *
         const QStringList raw = fragment.mid(1).split(QLatin1Char('/'));
         for (QString segment : raw) {
             // "~" may only start "~0" or "~1" (RFC 6901 §3); ~1 first, so "~01" is "~1".
-            if (segment.contains(QRegularExpression(QStringLiteral("~(?![01])"))))
-                return fail(QStringLiteral("%1 is not a valid JSON Pointer").arg(ref));
+            for (qsizetype i = segment.indexOf(QLatin1Char('~')); i >= 0;
+                 i = segment.indexOf(QLatin1Char('~'), i + 1))
+                if (i + 1 >= segment.size()
+                    || (segment.at(i + 1) != QLatin1Char('0')
+                        && segment.at(i + 1) != QLatin1Char('1')))
+                    return fail(QStringLiteral("%1 is not a valid JSON Pointer").arg(ref));
             segment.replace(QLatin1String("~1"), QLatin1String("/"));
             segment.replace(QLatin1String("~0"), QLatin1String("~"));
             out.append(segment);
