@@ -138,9 +138,13 @@ QString ParamHeaders::mismatch(const QList<Declaration> &declarations, const QJs
         const QString header = QStringLiteral("Mcp-Param-") + d.name;
         const QByteArray lower = header.toLower().toLatin1();
         const QPair<QByteArray, QByteArray> *found = nullptr;
-        for (const auto &h : headers)
-            if (h.first == lower && !found)
+        for (const auto &h : headers) {
+            // A proxy may route on another copy than the one we would compare.
+            if (h.first == lower && found)
+                return QStringLiteral("the %1 header is sent more than once").arg(header);
+            if (h.first == lower)
                 found = &h;
+        }
         const QJsonValue value = argumentAt(arguments, d.path);
         const QString argument = QStringLiteral("arguments.") + d.path.join(QLatin1Char('.'));
         const bool present = !value.isUndefined() && !value.isNull();

@@ -189,6 +189,10 @@ private slots:
         QTest::newRow("bad base64")
             << R"({"region":"Hello"})" << Headers {{"mcp-param-region", "=?base64?SGVsbG8?="}}
             << "bad =?base64?...?= encoding";
+        QTest::newRow("sent twice")
+            << R"({"region":"eu"})"
+            << Headers {{"mcp-param-region", "eu"}, {"mcp-param-region", "us"}}
+            << "sent more than once";
         QTest::newRow("undeclared Mcp-Param is ignored")
             << R"({"query":"q"})" << Headers {{"mcp-param-query", "other"}} << "";
     }
