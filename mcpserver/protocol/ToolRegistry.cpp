@@ -11,18 +11,26 @@ bool ToolRegistry::add(const ToolSpec &spec, Handler handler)
     const QStringList unsupported = JsonSchema::unsupportedKeywords(spec.inputSchema);
     if (!unsupported.isEmpty()) {
         qWarning("ToolRegistry: refusing tool %s: its input schema uses %s, which the argument "
-                 "validator does not implement",
+                 "validator cannot enforce",
             qPrintable(spec.name), qPrintable(unsupported.join(QStringLiteral(", "))));
+        return false;
+    }
+    QString invalidHeader;
+    const QList<ParamHeaders::Declaration> headers =
+        ParamHeaders::declarations(spec.inputSchema, &invalidHeader);
+    if (!invalidHeader.isEmpty()) {
+        qWarning(
+            "ToolRegistry: refusing tool %s: %s", qPrintable(spec.name), qPrintable(invalidHeader));
         return false;
     }
     for (Entry &e : m_entries) {
         if (e.spec.name == spec.name) {
-            e = Entry {spec, std::move(handler), true};
+            e = Entry {spec, std::move(handler), true, headers};
             emit changed();
             return true;
         }
     }
-    m_entries.append(Entry {spec, std::move(handler), true});
+    m_entries.append(Entry {spec, std::move(handler), true, headers});
     emit changed();
     return true;
 }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ParamHeaders.h"
 #include "ToolSpec.h"
 
 #include <QList>
@@ -28,12 +29,15 @@ public:
         ToolSpec spec;
         Handler handler;
         bool enabled = true;
+        //! Its x-mcp-header parameters, which Streamable HTTP checks against Mcp-Param-*.
+        QList<ParamHeaders::Declaration> paramHeaders;
     };
 
     using QObject::QObject;
 
-    //! False (and not added) when the input schema uses a keyword JsonSchema cannot check:
-    //! such a tool would run with arguments nobody validated.
+    //! False (and not added) when the input schema uses a keyword JsonSchema cannot check
+    //! (such a tool would run with arguments nobody validated), or declares an x-mcp-header
+    //! that breaks the spec's rules (clients must drop such a tool).
     bool add(const ToolSpec &spec, Handler handler);
     const Entry *find(const QString &name) const;
     //! Enabled tools in registration order.

@@ -7,6 +7,7 @@
 #include "ModernPostGate.h"
 #include "protocol/JsonRpc.h"
 #include "protocol/RandomId.h"
+#include "protocol/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -435,7 +436,12 @@ void HttpServer::handleModernPost(HttpConnection *connection, const HttpRequest 
     HttpMcpSession *session = statelessSession();
     const auto serves = [session](
                             const QString &method) { return session->session()->serves(method); };
-    if (const auto rejection = ModernPostGate::check(request, messages, m_config, serves)) {
+    const auto paramHeadersOf = [this](const QString &tool) {
+        const ToolRegistry::Entry *entry = m_context.tools ? m_context.tools->find(tool) : nullptr;
+        return entry ? entry->paramHeaders : QList<ParamHeaders::Declaration> {};
+    };
+    if (const auto rejection =
+            ModernPostGate::check(request, messages, m_config, serves, paramHeadersOf)) {
         connection->respond(rejection->status, {}, rejection->body, "application/json");
         return;
     }

@@ -34,6 +34,19 @@ QLatin1String nameField(const QString &method)
     return {};
 }
 
+// A name outside the header-safe set comes as =?base64?...?= (SEP-2243); any other value is
+// compared as sent, byte for byte.
+bool nameMatches(const HttpRequest &request, const QString &name)
+{
+    if (!request.hasHeader("mcp-name"))
+        return false;
+    const QByteArray raw = request.header("mcp-name");
+    QString decoded;
+    if (raw.startsWith("=?base64?") && ParamHeaders::decodeValue(raw, &decoded))
+        return decoded == name;
+    return QString::fromUtf8(raw) == name;
+}
+
 } // namespace
 
 bool ModernPostGate::isModern(
@@ -56,7 +69,7 @@ bool ModernPostGate::isModern(
 
 std::optional<ModernPostGate::Rejection> ModernPostGate::check(const HttpRequest &request,
     const QJsonArray &messages, const ServerConfig &config,
-    const std::function<bool(const QString &)> &serves)
+    const std::function<bool(const QString &)> &serves, const ParamHeadersOf &paramHeadersOf)
 {
     if (messages.size() != 1)
         return reject(400, {}, JsonRpc::InvalidRequest,
@@ -103,11 +116,16 @@ std::optional<ModernPostGate::Rejection> ModernPostGate::check(const HttpRequest
     const QLatin1String field = nameField(method);
     if (field.size()) {
         const QJsonValue value = params.value(field);
-        if (value.isString()
-            && (!request.hasHeader("mcp-name")
-                || QString::fromUtf8(request.header("mcp-name")) != value.toString()))
+        if (value.isString() && !nameMatches(request, value.toString()))
             return reject(400, id, JsonRpc::HeaderMismatch,
                 QStringLiteral("Bad Request: the Mcp-Name header must equal params.%1").arg(field));
+    }
+    if (method == QLatin1String("tools/call") && paramHeadersOf) {
+        const QString why =
+            ParamHeaders::mismatch(paramHeadersOf(params.value(QLatin1String("name")).toString()),
+                params.value(QLatin1String("arguments")).toObject(), request.headers);
+        if (!why.isEmpty())
+            return reject(400, id, JsonRpc::HeaderMismatch, QStringLiteral("Bad Request: ") + why);
     }
     if (isRequest && !serves(method))
         return reject(404, id, JsonRpc::MethodNotFound,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "HttpRequest.h"
+#include "protocol/ParamHeaders.h"
 #include "protocol/ServerConfig.h"
 
 #include <QByteArray>
@@ -21,7 +22,8 @@ namespace Hopx::Mcp {
  * a thing, `Mcp-Name`. A server that does read the body must refuse a request whose headers say
  * something else (400, -32020), else an intermediary and the server would act on different
  * requests. The version checks answer with HTTP 400 too (-32022, -32602), and a method this era
- * does not have with 404, which the session alone cannot say.
+ * does not have with 404, which the session alone cannot say. A tools/call's `Mcp-Param-*`
+ * headers must agree with the arguments its tool marks with `x-mcp-header` (ParamHeaders).
  */
 class ModernPostGate
 {
@@ -38,10 +40,14 @@ public:
     static bool isModern(
         const HttpRequest &request, const QJsonArray &messages, const ServerConfig &config);
 
+    using ParamHeadersOf = std::function<QList<ParamHeaders::Declaration>(const QString &tool)>;
+
     /*! Checks `messages` (one request or notification: this era has no batches) against the
-     *  headers. `serves` says whether the era has a method. Nullopt: go ahead. */
+     *  headers. `serves` says whether the era has a method, `paramHeadersOf` what a tool
+     *  mirrors into headers. Nullopt: go ahead. */
     static std::optional<Rejection> check(const HttpRequest &request, const QJsonArray &messages,
-        const ServerConfig &config, const std::function<bool(const QString &)> &serves);
+        const ServerConfig &config, const std::function<bool(const QString &)> &serves,
+        const ParamHeadersOf &paramHeadersOf = {});
 };
 
 } // namespace Hopx::Mcp

@@ -413,9 +413,6 @@ void registerModernFixtures(Mcp::ToolRegistry &tools, Mcp::PromptRegistry &promp
     registerStatelessProbes(tools);
     registerListChangers(tools, prompts);
 
-    // No json_schema_2020_12_tool: the registry refuses a schema whose $defs/$ref, allOf and
-    // if/then/else the argument validator cannot enforce (next-baseline-*.yml).
-
     prompts.addAsking({QStringLiteral("test_input_required_result_prompt"), {},
                           QStringLiteral("A prompt that asks the user for its context"), {}},
         [](const QMap<QString, QString> &, const Mcp::PromptRegistry::Ask &ask) {

@@ -11,7 +11,8 @@ namespace Hopx::TestServer {
 
 /*! \brief The fixtures of the next conformance suite (@modelcontextprotocol/conformance
  *  0.2.0-alpha.12) for 2026-07-28 and the tasks extension: tools and a prompt that ask the
- *  client through input-required results, task-running jobs, and a JSON Schema 2020-12 tool.
+ *  client through input-required results and task-running jobs (SchemaFixtures has the
+ *  schema ones).
  *
  * Test-only, like ConformanceFixtures (`--conformance-fixtures`). Each asks through
  * ToolCall::requestFromClient() exactly as product tools do, so the era decides how.

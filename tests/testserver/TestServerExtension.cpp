@@ -4,6 +4,7 @@
 
 #include "ConformanceFixtures.h"
 #include "ModernFixtures.h"
+#include "SchemaFixtures.h"
 
 #include "transport/HttpCommandLine.h"
 
@@ -40,6 +41,7 @@ void TestServerExtension::apply(const QCommandLineParser &parser, const Wiring &
     if (parser.isSet(m_fixtures)) {
         registerConformanceFixtures(*wiring.tools, *wiring.resources, *wiring.prompts);
         registerModernFixtures(*wiring.tools, *wiring.prompts);
+        registerSchemaFixtures(*wiring.tools);
     }
     if (parser.isSet(m_noToken))
         wiring.http->disableTokenCheck(QStringLiteral("--http-insecure-no-token"));
