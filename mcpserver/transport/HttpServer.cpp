@@ -243,11 +243,18 @@ HttpMcpSession *HttpServer::sessionFor(HttpConnection *connection, const HttpReq
 
 HttpMcpSession *HttpServer::createSession()
 {
-    if (m_sessions.size() >= m_http.maxSessions) {
-        HttpMcpSession *victim = nullptr;
-        for (HttpMcpSession *s : std::as_const(m_sessions))
-            if (s->isIdle() && (!victim || s->idleMs() > victim->idleMs()))
-                victim = s;
+    // Ended clients' sessions stay idle, not gone (see HttpServerConfig::maxIdleSessions):
+    // beyond either bound the least recently used idle session makes room; busy ones never do.
+    int idle = 0;
+    HttpMcpSession *victim = nullptr;
+    for (HttpMcpSession *s : std::as_const(m_sessions)) {
+        if (!s->isIdle())
+            continue;
+        ++idle;
+        if (!victim || s->idleMs() > victim->idleMs())
+            victim = s;
+    }
+    if (m_sessions.size() >= m_http.maxSessions || idle >= m_http.maxIdleSessions) {
         if (!victim)
             return nullptr;
         qCInfo(lcHttp) << "session limit reached; ending the least recently used idle session";
