@@ -243,18 +243,20 @@ HttpMcpSession *HttpServer::sessionFor(HttpConnection *connection, const HttpReq
 
 HttpMcpSession *HttpServer::createSession()
 {
-    // Ended clients' sessions stay idle, not gone (see HttpServerConfig::maxIdleSessions):
-    // beyond either bound the least recently used idle session makes room; busy ones never do.
-    int idle = 0;
+    // Ended clients' sessions stay, idle (see HttpServerConfig::maxIdleSessions): beyond either
+    // bound the least recently used idle session makes room (a long-idle one whenever there is
+    // any); busy ones never do.
+    int longIdle = 0;
     HttpMcpSession *victim = nullptr;
     for (HttpMcpSession *s : std::as_const(m_sessions)) {
         if (!s->isIdle())
             continue;
-        ++idle;
+        if (s->idleMs() > m_http.idleTimeoutMs)
+            ++longIdle;
         if (!victim || s->idleMs() > victim->idleMs())
             victim = s;
     }
-    if (m_sessions.size() >= m_http.maxSessions || idle >= m_http.maxIdleSessions) {
+    if (m_sessions.size() >= m_http.maxSessions || longIdle >= m_http.maxIdleSessions) {
         if (!victim)
             return nullptr;
         qCInfo(lcHttp) << "session limit reached; ending the least recently used idle session";

@@ -513,11 +513,12 @@ private slots:
     void endedClientsLeaveBoundedSessions()
     {
         // Clients that go without a DELETE (as the official SDK's close() does) leave idle
-        // sessions behind: at most maxIdleSessions stay, the least recently used make room, and
-        // a busy session is never the one to go.
+        // sessions behind: at most maxIdleSessions long-idle ones stay, the least recently used
+        // make room, and a busy session is never the one to go.
         SessionObserver observer;
         HttpServerConfig http;
         http.bearerToken = kToken;
+        http.idleTimeoutMs = 50; // long-idle after this
         http.maxIdleSessions = 3;
         HttpServer server(m_config,
             ServerContext {&m_tools, &m_resources, nullptr, m_tasks.get(), &observer}, http);
@@ -529,19 +530,44 @@ private slots:
         QTRY_COMPARE(m_parked.size(), 1);
         QByteArray first;
         QByteArray last;
-        for (int i = 0; i < 20; ++i) {
+        for (int i = 0; i < 12; ++i) {
             HttpTestClient client(server.port());
             last = initialize(client);
             QVERIFY(!last.isEmpty());
             if (first.isEmpty())
                 first = last;
+            QTest::qWait(4 * http.idleTimeoutMs); // the client is gone: its session long idle
         }
-        QCOMPARE(observer.sessions().size(), 3 + 1); // the idle ones kept, and the busy one
+        // The long-idle ones kept, the newest (long idle too) and the busy one.
+        QCOMPARE(observer.sessions().size(), 3 + 1);
         HttpTestClient probe(server.port());
         QCOMPARE(probe.request("POST", headers(last), call(8, "ping")).status, 200);
         QCOMPARE(probe.request("POST", headers(first), call(9, "ping")).status, 404);
         m_parked[0]->finish(ToolResult::text("still here"));
         QCOMPARE(busy.waitForResponse().events().last()["id"].toInt(), 7);
+    }
+
+    void recentlyIdleSessionsAreKept()
+    {
+        // Clients between two calls are idle too, but not for long: many of them stay.
+        SessionObserver observer;
+        HttpServerConfig http;
+        http.bearerToken = kToken;
+        http.maxIdleSessions = 3;
+        HttpServer server(m_config,
+            ServerContext {&m_tools, &m_resources, nullptr, m_tasks.get(), &observer}, http);
+        QVERIFY2(server.listen(), qPrintable(server.errorString()));
+        std::vector<std::unique_ptr<HttpTestClient>> clients;
+        QList<QByteArray> sessions;
+        for (int i = 0; i < 10; ++i) {
+            clients.push_back(std::make_unique<HttpTestClient>(server.port()));
+            sessions.append(initialize(*clients.back()));
+        }
+        QCOMPARE(observer.sessions().size(), 10);
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(
+                clients[size_t(i)]->request("POST", headers(sessions[i]), call(1, "ping")).status,
+                200);
     }
 
     void notificationsAndResponsesGet202()
