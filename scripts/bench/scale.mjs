@@ -50,13 +50,14 @@ function sandboxTrees(appPid) {
   });
 }
 
-// The fuse2fs serving each sandbox's disk daemonizes, so it is no descendant of the app: found
-// by its working directory, the sandbox's directory in the app's private state tree.
+// The fuse2fs serving each sandbox's disk daemonizes (parent init, working directory /), so it
+// is no descendant of the app: found by the disk image it holds open in the app's private tree.
 function fuseServers(root) {
   const out = [];
   for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number)) {
     try {
-      if (readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'fuse2fs' && readlinkSync(`/proc/${p}/cwd`).startsWith(root)) out.push(pssKiB(p) || 0);
+      if (readFileSync(`/proc/${p}/comm`, 'utf8').trim() !== 'fuse2fs') continue;
+      if (readdirSync(`/proc/${p}/fd`).some((fd) => readlinkSync(`/proc/${p}/fd/${fd}`).startsWith(root))) out.push(pssKiB(p) || 0);
     } catch { /* exited */ }
   }
   return out;
