@@ -244,11 +244,20 @@ HttpMcpSession *HttpServer::sessionFor(HttpConnection *connection, const HttpReq
 
 HttpMcpSession *HttpServer::createSession()
 {
-    if (m_sessions.size() >= m_http.maxSessions) {
-        HttpMcpSession *victim = nullptr;
-        for (HttpMcpSession *s : std::as_const(m_sessions))
-            if (s->isIdle() && (!victim || s->idleMs() > victim->idleMs()))
-                victim = s;
+    // Ended clients' sessions stay, idle (see HttpServerConfig::maxIdleSessions): beyond either
+    // bound the least recently used idle session makes room (a long-idle one whenever there is
+    // any); busy ones never do.
+    int longIdle = 0;
+    HttpMcpSession *victim = nullptr;
+    for (HttpMcpSession *s : std::as_const(m_sessions)) {
+        if (!s->isIdle())
+            continue;
+        if (s->idleMs() > m_http.idleTimeoutMs)
+            ++longIdle;
+        if (!victim || s->idleMs() > victim->idleMs())
+            victim = s;
+    }
+    if (m_sessions.size() >= m_http.maxSessions || longIdle >= m_http.maxIdleSessions) {
         if (!victim)
             return nullptr;
         qCInfo(lcHttp) << "session limit reached; ending the least recently used idle session";

@@ -27,6 +27,13 @@ struct HttpServerConfig
     int idleTimeoutMs = 60 * 1000; // keep-alive connection waiting for its next request
     int maxConnections = 256;
     int maxSessions = 128; // beyond that the least recently used idle one goes
+    /*! Sessions idle for longer than idleTimeoutMs (no request, no GET stream, and by then no
+     *  keep-alive connection either) kept at most: beyond them a new session replaces the
+     *  least recently used one. Clients that end without a DELETE (the official SDK's close()
+     *  sends none) leave such sessions until sessionIdleTimeoutMs; at ~27 KiB each (its
+     *  McpSession, features and method tables), 32 bound that to ~0.9 MiB however many
+     *  clients come and go. */
+    int maxIdleSessions = 32;
     int sessionIdleTimeoutMs = 60 * 60 * 1000; // no request and no open stream for this long → gone
     int sseKeepAliveMs = 25 * 1000; // comment lines on the GET stream
     int maxQueuedMessages = 1000; // server-initiated messages waiting for a GET stream

@@ -7,6 +7,7 @@
 
 #include "protocol/PromptRegistry.h"
 #include "protocol/ResourceRegistry.h"
+#include "protocol/SessionObserver.h"
 #include "protocol/TaskStore.h"
 #include "protocol/ToolCall.h"
 #include "protocol/ToolRegistry.h"
@@ -507,6 +508,66 @@ private slots:
         QCOMPARE(client.request("GET", headers(session)).status, 404);
         // The other session is unaffected.
         QCOMPARE(other.request("POST", headers(session2), call(2, "ping")).status, 200);
+    }
+
+    void endedClientsLeaveBoundedSessions()
+    {
+        // Clients that go without a DELETE (as the official SDK's close() does) leave idle
+        // sessions behind: at most maxIdleSessions long-idle ones stay, the least recently used
+        // make room, and a busy session is never the one to go.
+        SessionObserver observer;
+        HttpServerConfig http;
+        http.bearerToken = kToken;
+        http.idleTimeoutMs = 50; // long-idle after this
+        http.maxIdleSessions = 3;
+        HttpServer server(m_config,
+            ServerContext {&m_tools, &m_resources, nullptr, m_tasks.get(), &observer}, http);
+        QVERIFY2(server.listen(), qPrintable(server.errorString()));
+        HttpTestClient busy(server.port());
+        const QByteArray busySession = initialize(busy);
+        busy.startRequest(
+            "POST", headers(busySession), call(7, "tools/call", QJsonObject {{"name", "parked"}}));
+        QTRY_COMPARE(m_parked.size(), 1);
+        QByteArray first;
+        QByteArray last;
+        for (int i = 0; i < 12; ++i) {
+            HttpTestClient client(server.port());
+            last = initialize(client);
+            QVERIFY(!last.isEmpty());
+            if (first.isEmpty())
+                first = last;
+            QTest::qWait(4 * http.idleTimeoutMs); // the client is gone: its session long idle
+        }
+        // The long-idle ones kept, the newest (long idle too) and the busy one.
+        QCOMPARE(observer.sessions().size(), 3 + 1);
+        HttpTestClient probe(server.port());
+        QCOMPARE(probe.request("POST", headers(last), call(8, "ping")).status, 200);
+        QCOMPARE(probe.request("POST", headers(first), call(9, "ping")).status, 404);
+        m_parked[0]->finish(ToolResult::text("still here"));
+        QCOMPARE(busy.waitForResponse().events().last()["id"].toInt(), 7);
+    }
+
+    void recentlyIdleSessionsAreKept()
+    {
+        // Clients between two calls are idle too, but not for long: many of them stay.
+        SessionObserver observer;
+        HttpServerConfig http;
+        http.bearerToken = kToken;
+        http.maxIdleSessions = 3;
+        HttpServer server(m_config,
+            ServerContext {&m_tools, &m_resources, nullptr, m_tasks.get(), &observer}, http);
+        QVERIFY2(server.listen(), qPrintable(server.errorString()));
+        std::vector<std::unique_ptr<HttpTestClient>> clients;
+        QList<QByteArray> sessions;
+        for (int i = 0; i < 10; ++i) {
+            clients.push_back(std::make_unique<HttpTestClient>(server.port()));
+            sessions.append(initialize(*clients.back()));
+        }
+        QCOMPARE(observer.sessions().size(), 10);
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(
+                clients[size_t(i)]->request("POST", headers(sessions[i]), call(1, "ping")).status,
+                200);
     }
 
     void notificationsAndResponsesGet202()

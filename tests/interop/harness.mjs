@@ -108,8 +108,9 @@ export const HTTP_TOKEN = 'interop-http-token';
 
 // hopx-desktop with --http on a free loopback port; the endpoint is read from its stderr line.
 // Its socket works as usual, so one app can serve stdio and HTTP clients at once.
-export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN, program = 'hopx-desktop') {
+export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN, program = 'hopx-desktop', prepare = null) {
   const tree = privateTree();
+  if (prepare) prepare(tree);
   const env = { ...tree.env, HOPX_MCP_HTTP_TOKEN: token };
   const child = spawn(join(binDir, program),
                       ['--headless', '--socket', tree.socket, '--http', '127.0.0.1:0', ...extraArgs],
