@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# What a newcomer meets: a fresh minimal Debian 12 (or Ubuntu 24.04) root with only sudo, git
+# and ca-certificates, a non-root user with passwordless sudo, a clone of this checkout (its
+# commits, not its uncommitted changes). In full mode that user runs ./scripts/run.sh
+# --headless, asks the app through hopx-mcp for execute_code_isolated Hello World, then runs
+# ./scripts/test.sh, which must pass. --smoke stops after installing exactly the packages
+# scripts/lib/common.sh lists and configuring the project: every tool the configure looks for is
+# found, and it registers as many tests as this machine's build does.
+#   sudo ./scripts/newcomer.sh [--suite bookworm|noble] [--smoke] [--keep] [--expect-tests N]
+# Needs root (mmdebstrap, mount namespaces) and Debian's mirror (Ubuntu's for noble).
+# Exit 77 without root, so CTest reports a skip.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+export HOPX_BUILD=${HOPX_BUILD:-$root/build}
+source "$root/scripts/lib/common.sh"
+
+suite=bookworm smoke=0 keep=0 expect_tests=
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --suite) suite=$2; shift ;;
+        --suite=*) suite=${1#*=} ;;
+        --smoke) smoke=1 ;;
+        --keep) keep=1 ;;
+        --expect-tests) expect_tests=$2; shift ;;
+        -h | --help) sed -n '2,11p' "$0"; exit 0 ;;
+        *) echo "newcomer.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+case "$suite" in
+    bookworm) mirror=http://deb.debian.org/debian keyring=debian-archive-keyring components=main ;;
+    noble) mirror=http://archive.ubuntu.com/ubuntu keyring=ubuntu-keyring components=main,universe ;;
+    *) echo "newcomer.sh: --suite bookworm or noble" >&2; exit 2 ;;
+esac
+if [ "$(id -u)" -ne 0 ]; then
+    echo "newcomer.sh: needs root (mmdebstrap and a mount namespace); skipped" >&2
+    exit 77
+fi
+
+user=newcomer uid=1000
+home=/home/$user
+cache=$HOPX_BUILD/newcomer-cache
+# On disk, not on a RAM-backed /tmp: the full run's root grows to several GiB.
+rootfs=$(mktemp -d "${HOPX_NEWCOMER_TMPDIR:-/var/tmp}/hopx-newcomer-$suite.XXXXXX")
+cleanup() {
+    if [ "$keep" = 1 ]; then
+        hopx_log "Kept the root: $rootfs"
+    else
+        rm -rf --one-file-system "$rootfs"
+    fi
+}
+trap cleanup EXIT
+
+# Per-phase timing: "name seconds status" lines, printed as a table at the end.
+phases=()
+phase_start=0
+phase_begin() { phase_name=$1; phase_start=$(date +%s); hopx_log "Phase: $1"; }
+phase_end() { phases+=("$phase_name $(($(date +%s) - phase_start)) ${1:-ok}"); }
+print_table() {
+    local line name secs status total=0
+    printf '\n%-34s %8s  %s\n' "phase ($suite, $([ "$smoke" = 1 ] && echo smoke || echo full))" "seconds" "status"
+    for line in "${phases[@]}"; do
+        read -r name secs status <<<"$line"
+        printf '%-34s %8d  %s\n' "$name" "$secs" "$status"
+        total=$((total + secs))
+    done
+    printf '%-34s %8d\n' total "$total"
+}
+fail() {
+    phase_end FAILED
+    hopx_log "newcomer ($suite): $*"
+    print_table
+    exit 1
+}
+
+# Runs a command in the root as root or as the user, in a private mount namespace with its own
+# /proc, /dev, /sys, /run and /tmp. pivot_root, not chroot: the kernel refuses new user
+# namespaces (bubblewrap's) to a chrooted process.
+in_root() {
+    local as=$1
+    shift
+    unshare --mount --propagation private --fork -- bash -s -- "$rootfs" "$as" "$uid" "$cache/apt-$suite" "$@" <<'EOF'
+set -euo pipefail
+r=$1 as=$2 uid=$3 debs=$4
+shift 4
+mount --bind "$r" "$r"
+mount -t proc proc "$r/proc"
+mount --rbind /sys "$r/sys"
+mount --rbind /dev "$r/dev"
+mount -t tmpfs -o mode=755 tmpfs "$r/run"
+mount -t tmpfs -o mode=1777 tmpfs "$r/tmp"
+mkdir -p "$debs" "$r/var/cache/apt/archives"
+mount --bind "$debs" "$r/var/cache/apt/archives"
+cp /etc/resolv.conf "$r/etc/resolv.conf"
+cd "$r"
+mkdir -p .oldroot
+pivot_root . .oldroot
+cd /
+umount -l /.oldroot
+rmdir /.oldroot
+mkdir -p /run/user/$uid /run/lock
+chown "$uid:$uid" /run/user/$uid
+chmod 700 /run/user/$uid
+env=(PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin LANG=C.UTF-8 TERM=dumb)
+if [ "$as" = root ]; then
+    exec env -i "${env[@]}" HOME=/root "$@" </dev/null
+fi
+exec env -i "${env[@]}" HOME=/home/$as USER=$as LOGNAME=$as XDG_RUNTIME_DIR=/run/user/$uid \
+    setpriv --reuid="$uid" --regid="$uid" --init-groups "$@" </dev/null
+EOF
+}
+
+# 1. The minimal root, from a tarball cached in the build tree (one per suite and package set).
+phase_begin bootstrap
+mkdir -p "$cache"
+include=sudo,git,ca-certificates
+tarball=$cache/$suite-minbase.tar
+if [ ! -s "$tarball" ]; then
+    command -v mmdebstrap >/dev/null || hopx_install_packages mmdebstrap
+    [ "$suite" = noble ] && hopx_install_packages "$keyring"
+    mmdebstrap --quiet --variant=minbase --include="$include" --components="$components" \
+        "$suite" "$tarball.part" "$mirror" || fail "mmdebstrap $suite failed"
+    mv "$tarball.part" "$tarball"
+fi
+tar -C "$rootfs" -xf "$tarball" || fail "unpacking $tarball failed"
+phase_end
+
+# 2. The user: passwordless sudo, a clone of this checkout with nothing beside it.
+phase_begin "user and clone"
+in_root root useradd --create-home --uid "$uid" --shell /bin/bash "$user" || fail "useradd failed"
+echo "$user ALL=(ALL) NOPASSWD:ALL" >"$rootfs/etc/sudoers.d/$user"
+chmod 440 "$rootfs/etc/sudoers.d/$user"
+printf '127.0.0.1 localhost %s\n::1 localhost\n' "$(hostname)" >"$rootfs/etc/hosts"
+git clone --quiet --no-hardlinks "$root" "$rootfs$home/hopx" || fail "git clone failed"
+chown -R "$uid:$uid" "$rootfs$home/hopx"
+hopx_log "Cloned $(git -C "$root" rev-parse --short HEAD) into $home/hopx"
+phase_end
+
+# Runs a command as the user in the clone, its output into the cache's log file.
+as_user() {
+    local log=$1
+    shift
+    in_root "$user" bash -c 'cd ~/hopx && exec "$@"' bash "$@" >"$cache/$log" 2>&1
+}
+
+if [ "$smoke" = 1 ]; then
+    # 3s. Exactly the packages common.sh lists, installed through sudo as run.sh and test.sh do.
+    phase_begin "install packages (sudo apt)"
+    as_user smoke-install.log bash -c 'source scripts/lib/common.sh
+        hopx_install_packages "${HOPX_APT_PACKAGES[@]}" "${HOPX_APT_TEST_PACKAGES[@]}"' ||
+        { tail -n 30 "$cache/smoke-install.log" >&2; fail "installing the listed packages failed"; }
+    phase_end
+
+    # 4s. Configure as the user; nothing the configure looks for may be missing.
+    phase_begin "configure (cmake)"
+    as_user smoke-configure.log bash -c 'cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+        echo "missing: $(grep -- "-NOTFOUND$" build/CMakeCache.txt | cut -d: -f1 | tr "\n" " ")" &&
+        echo "tests: $(cd build && ctest -N | sed -n "s/^Total Tests: //p")"' ||
+        { tail -n 30 "$cache/smoke-configure.log" >&2; fail "cmake configure failed"; }
+    missing=$(sed -n 's/^missing: //p' "$cache/smoke-configure.log" | xargs)
+    count=$(sed -n 's/^tests: //p' "$cache/smoke-configure.log")
+    [ -z "$missing" ] || fail "the configure did not find: $missing (an install step is missing)"
+    if [ -z "$expect_tests" ] && [ -f "$HOPX_BUILD/CTestTestfile.cmake" ]; then
+        expect_tests=$(cd "$HOPX_BUILD" && ctest -N | sed -n 's/^Total Tests: //p')
+    fi
+    hopx_log "The newcomer's configure registered $count tests (this machine's build: ${expect_tests:-unknown})"
+    [ -z "$expect_tests" ] || [ "$count" = "$expect_tests" ] ||
+        fail "$count tests registered for the newcomer, $expect_tests here: an install step is missing"
+    phase_end
+    print_table
+    exit 0
+fi
+
+# 3. run.sh --headless: installs what it needs through sudo, builds, starts the app.
+phase_begin "run.sh: packages + build"
+in_root "$user" bash -c 'cd ~/hopx
+    ./scripts/run.sh --headless >~/run.log 2>&1 &
+    app=$!
+    stop() { kill "$app" 2>/dev/null; wait "$app" 2>/dev/null || true; }
+    trap stop EXIT
+    while ! grep -q "==> Starting" ~/run.log; do
+        kill -0 "$app" 2>/dev/null || { echo "run.sh ended before starting the app" >&2; exit 1; }
+        sleep 5
+    done
+    echo "built: $(date +%s)"
+    python3 scripts/lib/mcp-hello.py build/bin/hopx-mcp && echo "hello: ok"
+    echo "hello: done $(date +%s)"' >"$cache/run-phase.log" 2>&1 || true
+cp "$rootfs$home/run.log" "$cache/run.log" 2>/dev/null || true
+built=$(sed -n 's/^built: //p' "$cache/run-phase.log")
+[ -n "$built" ] || { tail -n 40 "$cache/run.log" >&2; fail "run.sh did not build and start the app (log: $cache/run.log)"; }
+phases+=("$phase_name $((built - phase_start)) ok")
+phase_name="app up + Hello World" phase_start=$built
+grep -q '^hello: ok' "$cache/run-phase.log" ||
+    { cat "$cache/run-phase.log" >&2; tail -n 20 "$cache/run.log" >&2; fail "no Hello World through hopx-mcp"; }
+grep -A3 '^Hello World' "$cache/run-phase.log" >&2 || true
+phase_end
+
+# 4. The whole suite as the user.
+phase_begin "test.sh (whole suite)"
+if ! as_user test.log ./scripts/test.sh; then
+    grep -E "tests passed|tests failed|\*\*\*Failed|\(Failed\)|Not Run|\*\*\*Timeout" "$cache/test.log" >&2 || tail -n 40 "$cache/test.log" >&2
+    fail "test.sh failed (log: $cache/test.log)"
+fi
+grep -E "tests passed" "$cache/test.log" >&2 || true
+phase_end
+print_table
