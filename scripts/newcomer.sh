@@ -118,7 +118,7 @@ tarball=$cache/$suite-minbase.tar
 if [ ! -s "$tarball" ]; then
     command -v mmdebstrap >/dev/null || hopx_install_packages mmdebstrap
     [ "$suite" = noble ] && hopx_install_packages "$keyring"
-    mmdebstrap --quiet --variant=minbase --include="$include" --components="$components" \
+    mmdebstrap --quiet --format=tar --variant=minbase --include="$include" --components="$components" \
         "$suite" "$tarball.part" "$mirror" || fail "mmdebstrap $suite failed"
     mv "$tarball.part" "$tarball"
 fi
