@@ -108,6 +108,9 @@ mkdir -p /run/user/$uid /run/lock
 chown "$uid:$uid" /run/user/$uid
 chmod 700 /run/user/$uid
 env=(PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin LANG=C.UTF-8 TERM=dumb)
+# Behind a TLS-inspecting network the host's local CAs (copied in by newcomer.sh) reach npm too.
+[ -z "$(ls /usr/local/share/ca-certificates 2>/dev/null)" ] ||
+    env+=(NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt)
 if [ "$as" = root ]; then
     exec env -i "${env[@]}" HOME=/root "$@" </dev/null
 fi
@@ -139,6 +142,12 @@ in_root root useradd --create-home --uid "$uid" --shell /bin/bash "$user" || fai
 echo "$user ALL=(ALL) NOPASSWD:ALL" >"$rootfs/etc/sudoers.d/$user"
 chmod 440 "$rootfs/etc/sudoers.d/$user"
 printf '127.0.0.1 localhost %s\n::1 localhost\n' "$(hostname)" >"$rootfs/etc/hosts"
+# The network is the host's: where it inspects TLS, the root needs the host's local CAs as well,
+# as a newcomer on that network would have installed them.
+if [ -n "$(ls /usr/local/share/ca-certificates 2>/dev/null)" ]; then
+    cp -r /usr/local/share/ca-certificates/. "$rootfs/usr/local/share/ca-certificates/"
+    in_root root update-ca-certificates >/dev/null || fail "update-ca-certificates failed"
+fi
 git clone --quiet --no-hardlinks "$root" "$rootfs$home/hopx" || fail "git clone failed"
 chown -R "$uid:$uid" "$rootfs$home/hopx"
 hopx_log "Cloned $(git -C "$root" rev-parse --short HEAD) into $home/hopx"
