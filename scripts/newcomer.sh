@@ -61,13 +61,13 @@ trap cleanup EXIT
 phases=()
 phase_start=0
 phase_begin() { phase_name=$1; phase_start=$(date +%s); hopx_log "Phase: $1"; }
-phase_end() { phases+=("$phase_name $(($(date +%s) - phase_start)) ${1:-ok}"); }
+phase_end() { phases+=("${phase_name// /_} $(($(date +%s) - phase_start)) ${1:-ok}"); }
 print_table() {
     local line name secs status total=0
     printf '\n%-34s %8s  %s\n' "phase ($suite, $([ "$smoke" = 1 ] && echo smoke || echo full))" "seconds" "status"
     for line in "${phases[@]}"; do
         read -r name secs status <<<"$line"
-        printf '%-34s %8d  %s\n' "$name" "$secs" "$status"
+        printf '%-34s %8d  %s\n' "${name//_/ }" "$secs" "$status"
         total=$((total + secs))
     done
     printf '%-34s %8d\n' total "$total"
@@ -194,29 +194,46 @@ if [ "$smoke" = 1 ]; then
     exit 0
 fi
 
-# 3. run.sh --headless: installs what it needs through sudo, builds, starts the app.
-phase_begin "run.sh: packages + build"
+# 3. run.sh --headless: installs what it needs through sudo, builds, starts the app. Each step
+# is timed from when its "==>" line appears in run.sh's log ("mark: STEP EPOCH" lines).
+phase_begin "run.sh"
 in_root "$user" bash -c 'cd ~/hopx
     ./scripts/run.sh --headless >~/run.log 2>&1 &
     app=$!
     stop() { kill "$app" 2>/dev/null; wait "$app" 2>/dev/null || true; }
     trap stop EXIT
+    seen=
     while ! grep -q "==> Starting" ~/run.log; do
         kill -0 "$app" 2>/dev/null || { echo "run.sh ended before starting the app" >&2; exit 1; }
+        for step in Configuring Building; do
+            if [[ " $seen " != *" $step "* ]] && grep -q "==> $step" ~/run.log; then
+                echo "mark: $step $(date +%s)"
+                seen+=" $step"
+            fi
+        done
         sleep 5
     done
-    echo "built: $(date +%s)"
+    echo "mark: Starting $(date +%s)"
     python3 scripts/lib/mcp-hello.py build/bin/hopx-mcp && echo "hello: ok"
-    echo "hello: done $(date +%s)"' >"$cache/run-phase.log" 2>&1 || true
+    echo "mark: done $(date +%s)"' >"$cache/run-phase.log" 2>&1 || true
 cp "$rootfs$home/run.log" "$cache/run.log" 2>/dev/null || true
-built=$(sed -n 's/^built: //p' "$cache/run-phase.log")
-[ -n "$built" ] || { tail -n 40 "$cache/run.log" >&2; fail "run.sh did not build and start the app (log: $cache/run.log)"; }
-phases+=("$phase_name $((built - phase_start)) ok")
-phase_name="app up + Hello World" phase_start=$built
-grep -q '^hello: ok' "$cache/run-phase.log" ||
-    { cat "$cache/run-phase.log" >&2; tail -n 20 "$cache/run.log" >&2; fail "no Hello World through hopx-mcp"; }
-grep -A3 '^Hello World' "$cache/run-phase.log" >&2 || true
-phase_end
+# The marks become phases: packages until Configuring, configure until Building, and so on.
+declare -A step_name=([Configuring]="run.sh: packages (sudo apt)" [Building]="run.sh: configure"
+    [Starting]="run.sh: build")
+previous=$phase_start
+while read -r step at; do
+    phases+=("${step_name[$step]// /_} $((at - previous)) ok")
+    previous=$at
+done < <(sed -n 's/^mark: \(Configuring\|Building\|Starting\) /\1 /p' "$cache/run-phase.log")
+grep -q '^mark: Starting' "$cache/run-phase.log" ||
+    { tail -n 40 "$cache/run.log" >&2; fail "run.sh did not build and start the app (log: $cache/run.log)"; }
+phase_name="app up + Hello World" phase_start=$previous
+if ! grep -q '^hello: ok' "$cache/run-phase.log"; then
+    cat "$cache/run-phase.log" >&2
+    tail -n 20 "$cache/run.log" >&2
+    fail "no Hello World through hopx-mcp"
+fi
+grep -B1 '^Hello World came back' "$cache/run-phase.log" >&2 || true
 
 # 4. The whole suite as the user.
 phase_begin "test.sh (whole suite)"
