@@ -7,6 +7,9 @@
 # scripts/lib/common.sh lists and configuring the project: every tool the configure looks for is
 # found, and it registers as many tests as this machine's build does.
 #   sudo ./scripts/newcomer.sh [--suite bookworm|noble] [--smoke] [--keep] [--expect-tests N]
+#                              [--ccache DIR]
+# --ccache DIR reads compiles from this machine's ccache (read-only), for a shared machine where
+# a from-scratch build takes hours; a newcomer has none, and nothing it installs is skipped.
 # Needs root (mmdebstrap, mount namespaces) and Debian's mirror (Ubuntu's for noble).
 # Exit 77 without root, so CTest reports a skip.
 set -euo pipefail
@@ -14,7 +17,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export HOPX_BUILD=${HOPX_BUILD:-$root/build}
 source "$root/scripts/lib/common.sh"
 
-suite=bookworm smoke=0 keep=0 expect_tests=
+suite=bookworm smoke=0 keep=0 expect_tests= ccache=
 while [ $# -gt 0 ]; do
     case "$1" in
         --suite) suite=$2; shift ;;
@@ -22,7 +25,8 @@ while [ $# -gt 0 ]; do
         --smoke) smoke=1 ;;
         --keep) keep=1 ;;
         --expect-tests) expect_tests=$2; shift ;;
-        -h | --help) sed -n '2,11p' "$0"; exit 0 ;;
+        --ccache) ccache=$(cd "$2" && pwd); shift ;;
+        -h | --help) sed -n '2,14p' "$0"; exit 0 ;;
         *) echo "newcomer.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -85,10 +89,11 @@ fail() {
 in_root() {
     local as=$1
     shift
-    unshare --mount --propagation private --fork -- bash -s -- "$rootfs" "$as" "$uid" "$cache/apt-$suite" "$@" <<'EOF'
+    unshare --mount --propagation private --fork -- bash -s -- "$rootfs" "$as" "$uid" "$cache/apt-$suite" \
+        "$ccache" "$@" <<'EOF'
 set -euo pipefail
-r=$1 as=$2 uid=$3 debs=$4
-shift 4
+r=$1 as=$2 uid=$3 debs=$4 ccache=$5
+shift 5
 mount --bind "$r" "$r"
 mount -t proc proc "$r/proc"
 mount --rbind /sys "$r/sys"
@@ -97,6 +102,10 @@ mount -t tmpfs -o mode=755 tmpfs "$r/run"
 mount -t tmpfs -o mode=1777 tmpfs "$r/tmp"
 mkdir -p "$debs" "$r/var/cache/apt/archives"
 mount --bind "$debs" "$r/var/cache/apt/archives"
+if [ -n "$ccache" ]; then
+    mkdir -p "$r/var/cache/hopx-ccache"
+    mount --bind -o ro "$ccache" "$r/var/cache/hopx-ccache"
+fi
 cp /etc/resolv.conf "$r/etc/resolv.conf"
 cd "$r"
 mkdir -p .oldroot
@@ -111,6 +120,11 @@ env=(PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin LANG=C.UT
 # Behind a TLS-inspecting network the host's local CAs (copied in by newcomer.sh) reach npm too.
 [ -z "$(ls /usr/local/share/ca-certificates 2>/dev/null)" ] ||
     env+=(NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt)
+# --ccache: this machine's compiler cache, read-only; CMake takes the launcher from the
+# environment at the first configure. Paths relative to the home match a cache whose base_dir
+# held the host's checkouts.
+[ -z "$ccache" ] || env+=(CCACHE_DIR=/var/cache/hopx-ccache CCACHE_READONLY=1 CCACHE_TEMPDIR=/tmp
+    CCACHE_BASEDIR=/home CCACHE_NOHASHDIR=1 CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache)
 if [ "$as" = root ]; then
     exec env -i "${env[@]}" HOME=/root "$@" </dev/null
 fi
@@ -192,6 +206,13 @@ if [ "$smoke" = 1 ]; then
     phase_end
     print_table
     exit 0
+fi
+
+if [ -n "$ccache" ]; then
+    phase_begin "ccache (--ccache)"
+    in_root root bash -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        --no-install-recommends ccache' >"$cache/ccache-install.log" 2>&1 || fail "installing ccache failed"
+    phase_end
 fi
 
 # 3. run.sh --headless: installs what it needs through sudo, builds, starts the app. Each step
