@@ -160,7 +160,7 @@ printf '127.0.0.1 localhost %s\n::1 localhost\n' "$(hostname)" >"$rootfs/etc/hos
 # as a newcomer on that network would have installed them.
 if [ -n "$(ls /usr/local/share/ca-certificates 2>/dev/null)" ]; then
     cp -r /usr/local/share/ca-certificates/. "$rootfs/usr/local/share/ca-certificates/"
-    in_root root update-ca-certificates >/dev/null || fail "update-ca-certificates failed"
+    in_root root update-ca-certificates >/dev/null 2>&1 || fail "update-ca-certificates failed"
 fi
 git clone --quiet --no-hardlinks "$root" "$rootfs$home/hopx" || fail "git clone failed"
 chown -R "$uid:$uid" "$rootfs$home/hopx"
@@ -188,8 +188,13 @@ if [ "$smoke" = 1 ]; then
         echo "missing: $(grep -- "-NOTFOUND$" build/CMakeCache.txt | cut -d: -f1 | tr "\n" " ")" &&
         echo "tests: $(cd build && ctest -N | sed -n "s/^Total Tests: //p")"' ||
         { tail -n 30 "$cache/smoke-configure.log" >&2; fail "cmake configure failed"; }
-    # What this machine's configure did not find either (Vulkan tools, xmesa, ...) is not ours.
-    missing=$(sed -n 's/^missing: //p' "$cache/smoke-configure.log" | tr ' ' '\n' | sed '/^$/d' | sort)
+    # What the project looks for: its own find_program/find_library/... results and the optional
+    # Qt modules (Qt6<Module>_DIR); what CMake's own modules probe on the side (EGL, GLU, Vulkan
+    # tools) is not ours. Nor is what this machine's configure did not find either.
+    ours=$(git -C "$root" ls-files '*CMakeLists.txt' '*.cmake' | (cd "$root" && xargs grep -hoE \
+        'find_(program|library|path|file)\( *[A-Za-z0-9_]+') | sed -E 's/.*\( *//' | sort -u)
+    missing=$(sed -n 's/^missing: //p' "$cache/smoke-configure.log" | tr ' ' '\n' |
+        grep -E "^Qt6[A-Za-z]*_DIR$|^($(echo $ours | tr ' ' '|'))$" | sort || true)
     if [ -f "$HOPX_BUILD/CMakeCache.txt" ]; then
         missing=$(comm -23 <(echo "$missing") \
             <(grep -- "-NOTFOUND$" "$HOPX_BUILD/CMakeCache.txt" | cut -d: -f1 | sort))
