@@ -50,6 +50,8 @@ fi
 user=newcomer uid=1000
 home=/home/$user
 cache=$HOPX_BUILD/newcomer-cache
+logs=$cache/logs-$suite # what each step printed, kept after the root is gone
+mkdir -p "$logs"
 # On disk, not on a RAM-backed /tmp: the full run's root grows to several GiB.
 rootfs=$(mktemp -d "${HOPX_NEWCOMER_TMPDIR:-/var/tmp}/hopx-newcomer-$suite.XXXXXX")
 cleanup() {
@@ -171,7 +173,7 @@ phase_end
 as_user() {
     local log=$1
     shift
-    in_root "$user" bash -c 'cd ~/hopx && exec "$@"' bash "$@" >"$cache/$log" 2>&1
+    in_root "$user" bash -c 'cd ~/hopx && exec "$@"' bash "$@" >"$logs/$log" 2>&1
 }
 
 if [ "$smoke" = 1 ]; then
@@ -179,7 +181,7 @@ if [ "$smoke" = 1 ]; then
     phase_begin "install packages (sudo apt)"
     as_user smoke-install.log bash -c 'source scripts/lib/common.sh
         hopx_install_packages "${HOPX_APT_PACKAGES[@]}" "${HOPX_APT_TEST_PACKAGES[@]}"' ||
-        { tail -n 30 "$cache/smoke-install.log" >&2; fail "installing the listed packages failed"; }
+        { tail -n 30 "$logs/smoke-install.log" >&2; fail "installing the listed packages failed"; }
     phase_end
 
     # 4s. Configure as the user; nothing the configure looks for may be missing.
@@ -187,20 +189,20 @@ if [ "$smoke" = 1 ]; then
     as_user smoke-configure.log bash -c 'cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
         echo "missing: $(grep -- "-NOTFOUND$" build/CMakeCache.txt | cut -d: -f1 | tr "\n" " ")" &&
         echo "tests: $(cd build && ctest -N | sed -n "s/^Total Tests: //p")"' ||
-        { tail -n 30 "$cache/smoke-configure.log" >&2; fail "cmake configure failed"; }
+        { tail -n 30 "$logs/smoke-configure.log" >&2; fail "cmake configure failed"; }
     # What the project looks for: its own find_program/find_library/... results and the optional
     # Qt modules (Qt6<Module>_DIR); what CMake's own modules probe on the side (EGL, GLU, Vulkan
     # tools) is not ours. Nor is what this machine's configure did not find either.
     ours=$(git -C "$root" ls-files '*CMakeLists.txt' '*.cmake' | (cd "$root" && xargs grep -hoE \
         'find_(program|library|path|file)\( *[A-Za-z0-9_]+') | sed -E 's/.*\( *//' | sort -u)
-    missing=$(sed -n 's/^missing: //p' "$cache/smoke-configure.log" | tr ' ' '\n' |
+    missing=$(sed -n 's/^missing: //p' "$logs/smoke-configure.log" | tr ' ' '\n' |
         grep -E "^Qt6[A-Za-z]*_DIR$|^($(echo $ours | tr ' ' '|'))$" | sort || true)
     if [ -f "$HOPX_BUILD/CMakeCache.txt" ]; then
         missing=$(comm -23 <(echo "$missing") \
             <(grep -- "-NOTFOUND$" "$HOPX_BUILD/CMakeCache.txt" | cut -d: -f1 | sort))
     fi
     missing=$(echo $missing)
-    count=$(sed -n 's/^tests: //p' "$cache/smoke-configure.log")
+    count=$(sed -n 's/^tests: //p' "$logs/smoke-configure.log")
     [ -z "$missing" ] || fail "the newcomer's configure did not find $missing (found here): an install step is missing"
     if [ -z "$expect_tests" ] && [ -f "$HOPX_BUILD/CTestTestfile.cmake" ]; then
         expect_tests=$(cd "$HOPX_BUILD" && ctest -N | sed -n 's/^Total Tests: //p')
@@ -216,7 +218,7 @@ fi
 if [ -n "$ccache" ]; then
     phase_begin "ccache (--ccache)"
     in_root root bash -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        --no-install-recommends ccache' >"$cache/ccache-install.log" 2>&1 || fail "installing ccache failed"
+        --no-install-recommends ccache' >"$logs/ccache-install.log" 2>&1 || fail "installing ccache failed"
     phase_end
 fi
 
@@ -241,8 +243,8 @@ in_root "$user" bash -c 'cd ~/hopx
     done
     echo "mark: Starting $(date +%s)"
     python3 scripts/lib/mcp-hello.py build/bin/hopx-mcp && echo "hello: ok"
-    echo "mark: done $(date +%s)"' >"$cache/run-phase.log" 2>&1 || true
-cp "$rootfs$home/run.log" "$cache/run.log" 2>/dev/null || true
+    echo "mark: done $(date +%s)"' >"$logs/run-phase.log" 2>&1 || true
+cp "$rootfs$home/run.log" "$logs/run.log" 2>/dev/null || true
 # The marks become phases: packages until Configuring, configure until Building, and so on.
 declare -A step_name=([Configuring]="run.sh: packages (sudo apt)" [Building]="run.sh: configure"
     [Starting]="run.sh: build")
@@ -250,23 +252,23 @@ previous=$phase_start
 while read -r step at; do
     phases+=("${step_name[$step]// /_} $((at - previous)) ok")
     previous=$at
-done < <(sed -n 's/^mark: \(Configuring\|Building\|Starting\) /\1 /p' "$cache/run-phase.log")
-grep -q '^mark: Starting' "$cache/run-phase.log" ||
-    { tail -n 40 "$cache/run.log" >&2; fail "run.sh did not build and start the app (log: $cache/run.log)"; }
+done < <(sed -n 's/^mark: \(Configuring\|Building\|Starting\) /\1 /p' "$logs/run-phase.log")
+grep -q '^mark: Starting' "$logs/run-phase.log" ||
+    { tail -n 40 "$logs/run.log" >&2; fail "run.sh did not build and start the app (log: $logs/run.log)"; }
 phase_name="app up + Hello World" phase_start=$previous
-if ! grep -q '^hello: ok' "$cache/run-phase.log"; then
-    cat "$cache/run-phase.log" >&2
-    tail -n 20 "$cache/run.log" >&2
+if ! grep -q '^hello: ok' "$logs/run-phase.log"; then
+    cat "$logs/run-phase.log" >&2
+    tail -n 20 "$logs/run.log" >&2
     fail "no Hello World through hopx-mcp"
 fi
-grep -B1 '^Hello World came back' "$cache/run-phase.log" >&2 || true
+grep -B1 '^Hello World came back' "$logs/run-phase.log" >&2 || true
 
 # 4. The whole suite as the user.
 phase_begin "test.sh (whole suite)"
 if ! as_user test.log ./scripts/test.sh; then
-    grep -E "tests passed|tests failed|\*\*\*Failed|\(Failed\)|Not Run|\*\*\*Timeout" "$cache/test.log" >&2 || tail -n 40 "$cache/test.log" >&2
-    fail "test.sh failed (log: $cache/test.log)"
+    grep -E "tests passed|tests failed|\*\*\*Failed|\(Failed\)|Not Run|\*\*\*Timeout" "$logs/test.log" >&2 || tail -n 40 "$logs/test.log" >&2
+    fail "test.sh failed (log: $logs/test.log)"
 fi
-grep -E "tests passed" "$cache/test.log" >&2 || true
+grep -E "tests passed" "$logs/test.log" >&2 || true
 phase_end
 print_table
