@@ -32,8 +32,11 @@ def attempt():
         send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},
                          "clientInfo": {"name": "newcomer", "version": "1"}}})
-        if answer(1) is None:
-            print("hopx-mcp:", proc.stderr.read().strip(), file=sys.stderr)
+        hello = answer(1)
+        if hello is None or "error" in hello:
+            # Not up yet: without an app the bridge answers the first request with why, and ends.
+            print("hopx-mcp:", json.dumps(hello.get("error")) if hello else proc.stderr.read().strip(),
+                  file=sys.stderr)
             return None
         send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         send({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
