@@ -139,6 +139,8 @@ EOF
 phase_begin bootstrap
 mkdir -p "$cache"
 include=sudo,git,ca-certificates
+# minbase is Essential plus Priority: required; apt is "required" in Debian, "important" in Ubuntu.
+[ "$suite" = noble ] && include+=,apt
 tarball=$cache/$suite-minbase-$(echo "$include ${mirrors[*]}" | md5sum | cut -c1-8).tar
 if [ ! -s "$tarball" ]; then
     command -v mmdebstrap >/dev/null || hopx_install_packages mmdebstrap
