@@ -99,7 +99,23 @@ shift 5
 mount --bind "$r" "$r"
 mount -t proc proc "$r/proc"
 mount --rbind /sys "$r/sys"
-mount --rbind /dev "$r/dev"
+# /dev as udev makes it on a desktop: fuse and net/tun (the sandboxes' disks and network) are
+# 0666 there, while a container host may keep them 0600. Its own nodes, never the host's modes.
+mount -t tmpfs -o mode=755,nosuid tmpfs "$r/dev"
+for node in null zero full random urandom tty; do
+    touch "$r/dev/$node"
+    mount --bind "/dev/$node" "$r/dev/$node"
+done
+mknod -m 666 "$r/dev/fuse" c 10 229
+mkdir -p "$r/dev/net" "$r/dev/pts" "$r/dev/shm"
+mknod -m 666 "$r/dev/net/tun" c 10 200
+mount -t devpts -o newinstance,ptmxmode=0666,mode=620 devpts "$r/dev/pts"
+ln -s pts/ptmx "$r/dev/ptmx"
+mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$r/dev/shm"
+ln -s /proc/self/fd "$r/dev/fd"
+ln -s /proc/self/fd/0 "$r/dev/stdin"
+ln -s /proc/self/fd/1 "$r/dev/stdout"
+ln -s /proc/self/fd/2 "$r/dev/stderr"
 mount -t tmpfs -o mode=755 tmpfs "$r/run"
 mount -t tmpfs -o mode=1777 tmpfs "$r/tmp"
 mkdir -p "$debs" "$r/var/cache/apt/archives"
@@ -160,6 +176,8 @@ in_root root useradd --create-home --uid "$uid" --shell /bin/bash "$user" || fai
 echo "$user ALL=(ALL) NOPASSWD:ALL" >"$rootfs/etc/sudoers.d/$user"
 chmod 440 "$rootfs/etc/sudoers.d/$user"
 printf '127.0.0.1 localhost %s\n::1 localhost\n' "$(hostname)" >"$rootfs/etc/hosts"
+# An installed system has a machine id (systemd writes it at first boot); D-Bus needs one.
+od -An -N16 -tx1 /dev/urandom | tr -d ' \n' >"$rootfs/etc/machine-id"
 # The network is the host's: where it inspects TLS, the root needs the host's local CAs as well,
 # as a newcomer on that network would have installed them.
 if [ -n "$(ls /usr/local/share/ca-certificates 2>/dev/null)" ]; then
