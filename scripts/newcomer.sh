@@ -177,7 +177,7 @@ echo "$user ALL=(ALL) NOPASSWD:ALL" >"$rootfs/etc/sudoers.d/$user"
 chmod 440 "$rootfs/etc/sudoers.d/$user"
 printf '127.0.0.1 localhost %s\n::1 localhost\n' "$(hostname)" >"$rootfs/etc/hosts"
 # An installed system has a machine id (systemd writes it at first boot); D-Bus needs one.
-od -An -N16 -tx1 /dev/urandom | tr -d ' \n' >"$rootfs/etc/machine-id"
+{ od -An -N16 -tx1 /dev/urandom | tr -d ' \n'; echo; } >"$rootfs/etc/machine-id"
 # The network is the host's: where it inspects TLS, the root needs the host's local CAs as well,
 # as a newcomer on that network would have installed them.
 if [ -n "$(ls /usr/local/share/ca-certificates 2>/dev/null)" ]; then
