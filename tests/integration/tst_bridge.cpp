@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // hopx-mcp through real pipes, as an IDE runs it.
 #include "support/McpTestClient.h"
+#include "support/ProcessState.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -175,9 +176,10 @@ private slots:
             QRegularExpression(QStringLiteral("pid (\\d+)")).match(QString::fromUtf8(err));
         QVERIFY2(m.hasMatch(), err.constData());
         const pid_t appPid = m.captured(1).toInt();
-        QVERIFY(::kill(appPid, 0) == 0); // the app outlives the bridge, like a tray app should
+        // The app outlives the bridge, like a tray app should.
+        QVERIFY(HopxTest::processAlive(appPid));
         ::kill(appPid, SIGTERM);
-        QTRY_VERIFY_WITH_TIMEOUT(::kill(appPid, 0) != 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(HopxTest::processGone(appPid), 10000);
     }
 
     void appKilledMidCall()

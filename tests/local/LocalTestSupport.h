@@ -10,6 +10,7 @@
 #include "core/local/ProcessRun.h"
 #include "core/local/SandboxHost.h"
 #include "core/local/SandboxProcess.h"
+#include "support/ProcessState.h"
 
 #include <QEventLoop>
 #include <QSignalSpy>
@@ -182,11 +183,6 @@ Hopx::Core::Result<T> wait(const std::function<void(Hopx::Core::Callback<T>)> &c
         return Hopx::Core::Error::make(
             Hopx::Core::Error::Code::Timeout, QStringLiteral("test: no answer"));
     return *result;
-}
-
-inline bool processExists(qint64 pid)
-{
-    return pid > 0 && QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
 }
 
 } // namespace LocalTest

@@ -399,7 +399,7 @@ void TestLocalIsolation::agentKilledFromInside()
     QCOMPARE(finished.size(), 1);
     const QString reason = died.first().first().toString();
     QVERIFY2(reason.contains(QStringLiteral("agent exited")), qPrintable(reason));
-    QTRY_VERIFY(!processExists(pid1));
+    QTRY_VERIFY(HopxTest::processGone(pid1));
     QCOMPARE(sp->state(), SandboxProcess::State::Stopped);
 }
 
@@ -448,8 +448,8 @@ void TestLocalIsolation::teardownLeavesNothing()
     sp->kill();
     QCOMPARE(finished.size(), 1); // synchronous teardown
     QVERIFY(died.isEmpty());
-    QVERIFY(!processExists(pid1));
-    QVERIFY(!processExists(bwrapPid));
+    QVERIFY(HopxTest::processGone(pid1));
+    QVERIFY(HopxTest::processGone(bwrapPid));
     QTRY_COMPARE(hostSleeps(), others);
     for (const QString &cg : cgroups)
         QVERIFY2(!QFileInfo::exists(cg), qPrintable(cg));

@@ -169,7 +169,7 @@ void TestLocalSandbox::sandboxStartsAndSaysHello()
 {
     QCOMPARE(m_sbx->state(), SandboxProcess::State::Running);
     QVERIFY(m_sbx->childPid() > 0);
-    QVERIFY(processExists(m_sbx->childPid()));
+    QVERIFY(HopxTest::processAlive(m_sbx->childPid()));
     auto r = wait<AgentClient::Ready>([&](auto cb) { agent()->hello(cb); });
     QVERIFY(r.ok());
     QCOMPARE(r.value().version, 1);
@@ -654,7 +654,7 @@ void TestLocalSandbox::shutdownEndsCleanly()
     auto sp = m_host.start(QStringLiteral("shutdown"));
     QVERIFY(sp);
     const qint64 pid1 = sp->childPid();
-    QVERIFY(processExists(pid1));
+    QVERIFY(HopxTest::processAlive(pid1));
     QSignalSpy died(sp.get(), &SandboxProcess::died);
     QSignalSpy finished(sp.get(), &SandboxProcess::finished);
     QSignalSpy gone(sp->agent(), &AgentClient::disconnected);
@@ -667,7 +667,7 @@ void TestLocalSandbox::shutdownEndsCleanly()
     QTRY_COMPARE(finished.size(), 1);
     QCOMPARE(gone.size(), 1);
     QVERIFY(died.isEmpty()); // asked for
-    QTRY_VERIFY(!processExists(pid1));
+    QTRY_VERIFY(HopxTest::processGone(pid1));
     QCOMPARE(sp->state(), SandboxProcess::State::Stopped);
     Run r = run(sp->agent(), {"true"});
     QVERIFY(r.error);
