@@ -113,7 +113,7 @@ void EgressProxy::decide(const QString &rawHost, quint16 port, const Verdict &ve
         return;
     }
     if (!m_rules.policy.allows(host)) {
-        deny(host, port, QStringLiteral("not in this sandbox's network allowlist"), verdict);
+        deny(host, port, Core::NetworkPolicy::notListedReason(), verdict);
         return;
     }
     auto accept = [this, host, port, verdict](const QHostAddress &address) {
