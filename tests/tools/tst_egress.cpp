@@ -218,9 +218,10 @@ private slots:
         QVERIFY2(get.value(QStringLiteral("exit_code")).toInt() == 0, qPrintable(dump(get)));
         // Built offline from the sandbox's module cache (the sandbox's own GOPROXY is not used).
         const QJsonObject run = command(id,
-            QStringLiteral("cd /workspace/app && printf 'package main\\n\\nimport (\\n\\t\"fmt\"\\n"
-                           "\\t\"go.test/hopxdemo\"\\n)\\n\\nfunc main() { fmt.Println(hopxdemo.Value) "
-                           "}\\n' > main.go && GOPROXY=off go run ."));
+            QStringLiteral(
+                "cd /workspace/app && printf 'package main\\n\\nimport (\\n\\t\"fmt\"\\n"
+                "\\t\"go.test/hopxdemo\"\\n)\\n\\nfunc main() { fmt.Println(hopxdemo.Value) "
+                "}\\n' > main.go && GOPROXY=off go run ."));
         QVERIFY2(run.value(QStringLiteral("stdout")).toString()
                 == QLatin1String("installed by go get\n"),
             qPrintable(dump(run)));
