@@ -153,6 +153,10 @@ private slots:
         QPushButton *allow = m_logs->allowHostButton();
         QTRY_VERIFY(allow->isVisible());
         QCOMPARE(allow->text(), QStringLiteral("Allow data.example.test for this sandbox"));
+        // Under Xvfb (HOPX_SCREENSHOT_DIR set), the view as the user sees it.
+        if (const QByteArray dir = qgetenv("HOPX_SCREENSHOT_DIR"); !dir.isEmpty())
+            f->gui->mainWindow()->grab().save(
+                QString::fromLocal8Bit(dir) + "/main-logs-denied.png");
         QTest::mouseClick(allow, Qt::LeftButton);
         QTRY_VERIFY(m_proxy->policy().allows(QStringLiteral("data.example.test")));
         QTRY_VERIFY(f->gui->mainWindow()->statusBar()->currentMessage().contains(

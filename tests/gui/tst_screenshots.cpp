@@ -12,7 +12,6 @@
 #include "support/BridgeProcess.h"
 #include "support/McpClient.h"
 
-#include "core/NetworkPolicy.h"
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
@@ -450,22 +449,6 @@ private slots:
         QTRY_VERIFY(!lv->figureButtons().isEmpty() && !lv->figureButtons().last()->icon().isNull()
             && !lv->rowThumbnail(lv->table()->currentIndex()).isNull());
         save(w, QStringLiteral("main-logs-") + lang);
-        // A connection the sandbox's allowlist refused: the line offers to allow the host.
-        emit f.local.output(created, QStringLiteral("network"),
-            (Core::NetworkPolicy::deniedLogLine(QStringLiteral("files.pythonhosted.org"), 443,
-                 Core::NetworkPolicy::notListedReason())
-                + QLatin1Char('\n'))
-                .toUtf8());
-        QTRY_VERIFY(lv->filter()->rowCount() > 0
-            && lv->filter()
-                   ->index(lv->filter()->rowCount() - 1, Core::LogModel::Message)
-                   .data()
-                   .toString()
-                   .startsWith(QStringLiteral("egress denied")));
-        lv->table()->setCurrentIndex(
-            lv->filter()->index(lv->filter()->rowCount() - 1, Core::LogModel::Message));
-        QTRY_VERIFY(lv->allowHostButton()->isVisible());
-        save(w, QStringLiteral("main-logs-denied-") + lang);
         lv->openFigure(lv->table()->currentIndex(), 0);
         QTRY_VERIFY(lv->figureDialog() && !lv->figureDialog()->image().isNull());
         lv->figureDialog()->resize(720, 540);
