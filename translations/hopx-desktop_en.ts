@@ -975,6 +975,14 @@ Sandbox: %2</source>
 <context>
     <name>Hopx::Ui::LogsView</name>
     <message>
+        <source>Let this sandbox connect to the host its network allowlist refused, from now on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow %1 for this sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Follow</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1233,6 +1241,18 @@ Sandbox: %2</source>
 </context>
 <context>
     <name>Hopx::Ui::SandboxActions</name>
+    <message>
+        <source>its provider is not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not allow %1 for %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may now connect to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Cannot delete %1: its provider is not available.</source>
         <translation type="unfinished"></translation>

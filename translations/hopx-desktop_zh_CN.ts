@@ -973,6 +973,14 @@ Sandbox: %2</source>
 <context>
     <name>Hopx::Ui::LogsView</name>
     <message>
+        <source>Let this sandbox connect to the host its network allowlist refused, from now on</source>
+        <translation>从现在起允许此沙箱连接其网络允许列表拒绝的主机</translation>
+    </message>
+    <message>
+        <source>Allow %1 for this sandbox</source>
+        <translation>允许此沙箱连接 %1</translation>
+    </message>
+    <message>
         <source>&amp;Follow</source>
         <translation>跟随(&amp;F)</translation>
     </message>
@@ -1229,6 +1237,18 @@ Sandbox: %2</source>
 </context>
 <context>
     <name>Hopx::Ui::SandboxActions</name>
+    <message>
+        <source>its provider is not available</source>
+        <translation>其提供方不可用</translation>
+    </message>
+    <message>
+        <source>Could not allow %1 for %2: %3</source>
+        <translation>无法为 %2 允许 %1：%3</translation>
+    </message>
+    <message>
+        <source>%1 may now connect to %2.</source>
+        <translation>%1 现在可以连接 %2。</translation>
+    </message>
     <message>
         <source>Cannot delete %1: its provider is not available.</source>
         <translation>无法删除 %1：其提供方不可用。</translation>

@@ -65,6 +65,10 @@ int dialProxy()
         ::close(fd);
         return -1;
     }
+    // A Unix socket holds only its send buffer in flight (208 KiB by default): more lets one
+    // side run on while the other waits for a CPU (the kernel caps it at wmem_max).
+    const int buffer = int(kBuffer) * 4;
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof(buffer));
     return fd;
 }
 

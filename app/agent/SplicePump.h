@@ -23,22 +23,29 @@ inline void splicePump(int a, int b, int stopFd, size_t pipeSize)
     {
         int from, to;
         int pipe[2] = {-1, -1};
+        size_t capacity = 0;
         size_t inPipe = 0;
+        bool full = false; // the pipe took no more (its slots hold partial pages)
         bool eof = false;
     };
     Direction dirs[2] = {{a, b}, {b, a}};
     bool ok = true;
     for (Direction &d : dirs) {
         ok = ok && ::pipe2(d.pipe, O_CLOEXEC | O_NONBLOCK) == 0;
-        if (ok)
+        if (ok) {
+            // The pipe may stay smaller than asked (the user's pipe quota): use what it has.
             ::fcntl(d.pipe[1], F_SETPIPE_SZ, int(pipeSize));
+            const int got = ::fcntl(d.pipe[1], F_GETPIPE_SZ);
+            d.capacity = got > 0 ? size_t(got) : 65536;
+        }
     }
     while (ok) {
         if ((dirs[0].eof && dirs[0].inPipe == 0) || (dirs[1].eof && dirs[1].inPipe == 0))
             break;
         struct pollfd fds[3] = {{a, 0, 0}, {b, 0, 0}, {stopFd, POLLIN, 0}};
         for (int i = 0; i < 2; ++i) {
-            if (!dirs[i].eof && dirs[i].inPipe < pipeSize)
+            // A full pipe waits for the other side: polling for input then would spin.
+            if (!dirs[i].eof && !dirs[i].full && dirs[i].inPipe < dirs[i].capacity)
                 fds[i].events |= POLLIN;
             if (dirs[i].inPipe > 0)
                 fds[1 - i].events |= POLLOUT;
@@ -53,10 +60,12 @@ inline void splicePump(int a, int b, int stopFd, size_t pipeSize)
         for (int i = 0; i < 2 && ok; ++i) {
             Direction &d = dirs[i];
             if (!d.eof && (fds[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-                const ssize_t n = ::splice(d.from, nullptr, d.pipe[1], nullptr, pipeSize,
+                const ssize_t n = ::splice(d.from, nullptr, d.pipe[1], nullptr, d.capacity,
                     SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
                 if (n > 0)
                     d.inPipe += size_t(n);
+                else if (n < 0 && errno == EAGAIN && (fds[i].revents & POLLIN))
+                    d.full = d.inPipe > 0; // readable, yet nothing moved: no room in the pipe
                 else if (n == 0 || (errno != EAGAIN && errno != EINTR))
                     d.eof = true;
             }
@@ -65,6 +74,7 @@ inline void splicePump(int a, int b, int stopFd, size_t pipeSize)
                     d.pipe[0], nullptr, d.to, nullptr, d.inPipe, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
                 if (n > 0) {
                     d.inPipe -= size_t(n);
+                    d.full = false;
                 } else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
                     break;
                 } else {

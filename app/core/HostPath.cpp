@@ -22,16 +22,7 @@ namespace {
 // Debian 12's glibc has no openat2() wrapper.
 int openBeneath(int dirFd, const QByteArray &relative, quint64 flags, quint64 mode = 0)
 {
-    struct open_how how = {};
-    // openat2 refuses flags that do not apply (EINVAL), such as O_NOCTTY with O_PATH.
-    how.flags = flags | O_CLOEXEC | ((flags & O_PATH) ? 0 : O_NOCTTY);
-    how.mode = mode;
-    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
-    int fd;
-    do {
-        fd = int(::syscall(SYS_openat2, dirFd, relative.constData(), &how, sizeof(how)));
-    } while (fd < 0 && errno == EINTR);
-    return fd;
+    return HostPath::openBeneath(dirFd, relative, flags, mode);
 }
 
 QJsonObject pathDetails(const QString &path)
@@ -109,6 +100,21 @@ Error HostPath::errorFor(int code, const QString &path)
         return Error::make(Error::Code::Internal,
             QStringLiteral("%1: %2").arg(path, qt_error_string(code)), pathDetails(path));
     }
+}
+
+int HostPath::openBeneath(
+    int dirFd, const QByteArray &relative, quint64 flags, quint64 mode, quint64 resolve)
+{
+    struct open_how how = {};
+    // openat2 refuses flags that do not apply (EINVAL), such as O_NOCTTY with O_PATH.
+    how.flags = flags | O_CLOEXEC | ((flags & O_PATH) ? 0 : O_NOCTTY);
+    how.mode = mode;
+    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | resolve;
+    int fd;
+    do {
+        fd = int(::syscall(SYS_openat2, dirFd, relative.constData(), &how, sizeof(how)));
+    } while (fd < 0 && errno == EINTR);
+    return fd;
 }
 
 Result<QString> HostPath::rootFor(const QStringList &roots, const QString &path)

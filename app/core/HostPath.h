@@ -29,6 +29,10 @@ public:
     static Result<std::unique_ptr<QFile>> openForReading(const QString &root, const QString &path);
     //! The error for errno \a code met on \a path.
     static Error errorFor(int code, const QString &path);
+    /*! openat2() of \a relative beneath the directory \a dirFd, with RESOLVE_BENEATH |
+     *  RESOLVE_NO_MAGICLINKS and the further RESOLVE_ flags in \a resolve; -1 with errno. */
+    static int openBeneath(int dirFd, const QByteArray &relative, quint64 flags, quint64 mode = 0,
+        quint64 resolve = 0);
 };
 
 /*! \brief A host file being written: the bytes go to a hidden temporary file next to it,

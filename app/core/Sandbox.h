@@ -12,6 +12,7 @@
 #include "SandboxJobs.h"
 #include "SandboxLifecycle.h"
 #include "SandboxMetrics.h"
+#include "SandboxNetwork.h"
 #include "SandboxTransfer.h"
 
 #include <QObject>
@@ -58,6 +59,7 @@ public:
     virtual SandboxCheckpoints *checkpoints() { return nullptr; }
     virtual SandboxDesktop *desktop() { return nullptr; }
     virtual SandboxTransfer *transfer() { return nullptr; }
+    virtual SandboxNetwork *network() { return nullptr; }
 
     //! The capability, or nullptr when this sandbox's provider does not offer it.
     template<class Capability>
@@ -97,6 +99,7 @@ private:
     void pick(SandboxCheckpoints *&c) { c = checkpoints(); }
     void pick(SandboxDesktop *&c) { c = desktop(); }
     void pick(SandboxTransfer *&c) { c = transfer(); }
+    void pick(SandboxNetwork *&c) { c = network(); }
 
     QString m_id;
     SandboxProvider *m_provider;

@@ -6,6 +6,7 @@
 #include "ConnectIdeDialog.h"
 #include "FolderApproval.h"
 #include "Icons.h"
+#include "LogsView.h"
 #include "MainWindow.h"
 #include "SandboxActions.h"
 #include "SandboxesView.h"
@@ -96,6 +97,8 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     connect(
         view, &SandboxesView::openWorkspaceRequested, m_actions, &SandboxActions::openWorkspace);
     connect(m_actions, &SandboxActions::message, m_window.get(), &MainWindow::showMessage);
+    connect(
+        m_window->logsView(), &LogsView::allowHostRequested, m_actions, &SandboxActions::allowHost);
 
     connect(m_tray.get(), &TrayIcon::openRequested, this, &GuiApplication::activate);
     connect(m_tray.get(), &TrayIcon::toggleWindowRequested, this, [this] {

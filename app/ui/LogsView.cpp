@@ -6,6 +6,7 @@
 #include "FigureDialog.h"
 #include "FigureStrip.h"
 #include "Icons.h"
+#include "core/NetworkPolicy.h"
 #include "core/models/Format.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
@@ -128,6 +129,7 @@ LogsView::LogsView(LogModel *model, QWidget *parent)
     , m_figures(new FigureCache(this))
     , m_figureStrip(new FigureStrip(m_figures, this))
     , m_status(new QLabel(this))
+    , m_allowHost(new QPushButton(this))
 {
     m_filter->setSourceModel(model);
 
@@ -262,13 +264,24 @@ LogsView::LogsView(LogModel *model, QWidget *parent)
     splitter->setChildrenCollapsible(false);
 
     m_status->setObjectName(QStringLiteral("logStatus"));
+    m_allowHost->setObjectName(QStringLiteral("logAllowHost"));
+    m_allowHost->setToolTip(tr("Let this sandbox connect to the host its network allowlist "
+                               "refused, from now on"));
+    m_allowHost->hide();
+    connect(m_allowHost, &QPushButton::clicked, this, [this] {
+        if (!m_allowHostFor.second.isEmpty())
+            emit allowHostRequested(m_allowHostFor.first, m_allowHostFor.second);
+    });
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_status, 1);
+    bottom->addWidget(m_allowHost);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(filters);
     layout->addWidget(splitter, 1);
-    layout->addWidget(m_status);
+    layout->addLayout(bottom);
     // Reading order: the filters, then the table and the selected line.
     QWidget *order[] = {m_sandbox, m_client, m_level, m_search, m_follow, m_export, m_clear,
-        m_table, m_detail, m_figureStrip};
+        m_table, m_detail, m_figureStrip, m_allowHost};
     for (size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
 
@@ -356,9 +369,18 @@ void LogsView::showDetail()
     if (!current.isValid()) {
         m_detail->clear();
         m_figureStrip->setFigures({});
+        m_allowHost->hide();
+        m_allowHostFor = {};
         return;
     }
     const LogEntry &e = *entryAt(current);
+    // Only the proxy's own lines: a sandboxed program can print the same words on stdout.
+    const QString deniedHost = e.sandboxId.isEmpty() || e.stream != QLatin1String("network")
+        ? QString()
+        : Core::NetworkPolicy::allowableHostOf(e.message);
+    m_allowHostFor = {e.sandboxId, deniedHost};
+    m_allowHost->setText(tr("Allow %1 for this sandbox").arg(deniedHost));
+    m_allowHost->setVisible(!deniedHost.isEmpty());
     m_figureStrip->setFigures(e.figures);
     QString text = e.detail.isEmpty() ? e.message : e.detail;
     if (!e.sandboxId.isEmpty())

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QPair>
 #include <QPixmap>
 #include <QPointer>
 #include <QSet>
@@ -31,7 +32,8 @@ class FigureStrip;
 /*! \brief The Logs tab: filters, the log table with follow-tail, the selected line in full.
  *
  * An execution's figures show as a thumbnail in its row and as larger ones beside its detail;
- * a click on either opens them large (FigureDialog).
+ * a click on either opens them large (FigureDialog). A connection the sandbox's network
+ * allowlist refused offers to allow that host for the sandbox.
  */
 class LogsView final : public QWidget
 {
@@ -59,6 +61,12 @@ public:
     void setSandboxFilter(const QString &sandboxId);
     //! Writes the lines that pass the filters, as text; returns false with `error` set.
     bool exportTo(const QString &path, QString *error = nullptr) const;
+    //! "Allow <host> for this sandbox", shown while a denied connection's line is selected.
+    QPushButton *allowHostButton() const { return m_allowHost; }
+
+signals:
+    //! The user chose to let \a sandboxId reach \a host from now on.
+    void allowHostRequested(const QString &sandboxId, const QString &host);
 
 private:
     void noteSources(int first, int last);
@@ -82,6 +90,8 @@ private:
     FigureStrip *m_figureStrip;
     QPointer<FigureDialog> m_dialog;
     QLabel *m_status;
+    QPushButton *m_allowHost;
+    QPair<QString, QString> m_allowHostFor; // the selected denial's sandbox and host
     QSet<QString> m_knownSandboxes;
     QSet<QString> m_knownClients;
     bool m_atBottom = true;

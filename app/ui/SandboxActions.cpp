@@ -3,6 +3,7 @@
 #include "SandboxActions.h"
 
 #include "UiLogging.h"
+#include "core/Sandbox.h"
 #include "core/SandboxManager.h"
 #include "core/SandboxProvider.h"
 #include "core/models/Format.h"
@@ -93,6 +94,35 @@ void SandboxActions::extend(const QStringList &ids, int seconds)
                 tr("%1 now has %2 left.").arg(id, Core::Format::duration(timeout)), false);
         });
     }
+}
+
+void SandboxActions::allowHost(const QString &id, const QString &host)
+{
+    Core::SandboxProvider *provider = providerOf(id);
+    const Result<Core::Sandbox *> sandbox = provider
+        ? provider->sandbox(id)
+        : Result<Core::Sandbox *>(
+            Core::Error::make(Core::Error::Code::NotFound, tr("its provider is not available")));
+    const Result<Core::SandboxNetwork *> network = sandbox
+        ? sandbox.value()->require<Core::SandboxNetwork>()
+        : Result<Core::SandboxNetwork *>(sandbox.error());
+    if (!network) {
+        emit message(
+            tr("Could not allow %1 for %2: %3").arg(host, id, network.error().message), true);
+        return;
+    }
+    QPointer<SandboxActions> self(this);
+    network.value()->allowHost(host, [self, id, host](Result<Unit> r) {
+        if (!self)
+            return;
+        if (!r.ok()) {
+            emit self->message(
+                tr("Could not allow %1 for %2: %3").arg(host, id, r.error().message), true);
+            return;
+        }
+        qCInfo(lcUi).noquote() << "allowed" << host << "for sandbox" << id << "from the UI";
+        emit self->message(tr("%1 may now connect to %2.").arg(id, host), false);
+    });
 }
 
 void SandboxActions::openWorkspace(const QString &path)

@@ -24,6 +24,8 @@ public:
     //! Adds `seconds` to each sandbox's time left (HOPX counts a new timeout from now).
     void extend(const QStringList &ids, int seconds);
     void openWorkspace(const QString &path);
+    //! Lets the sandbox reach \a host from now on (its network allowlist gains it).
+    void allowHost(const QString &id, const QString &host);
 
 signals:
     //! One sentence for the status bar.

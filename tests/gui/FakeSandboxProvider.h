@@ -54,6 +54,7 @@ public:
     Hopx::Core::SandboxExec *exec() override { return this; }
     Hopx::Core::SandboxJobs *jobs() override { return this; }
     Hopx::Core::SandboxFiles *files() override { return this; }
+    Hopx::Core::SandboxNetwork *network() override;
 
     void info(Callback<SandboxInfo> d) override { FakeAsync::no(this, d); }
     void destroy(Callback<Unit> done) override;
@@ -136,6 +137,8 @@ public:
     double cpuMsPerCall = 250;
     qint64 memoryKb = 48 * 1024;
     QHash<QString, double> cpuMs;
+    //! The network capability of the sandboxes listed here (a test's real egress proxy).
+    QHash<QString, Hopx::Core::SandboxNetwork *> networks;
 
     void setReason(const QString &r)
     {
@@ -195,6 +198,11 @@ inline FakeSandbox::FakeSandbox(const QString &id, FakeSandboxProvider *provider
     : Sandbox(id, provider)
     , m_fake(provider)
 { }
+
+inline Hopx::Core::SandboxNetwork *FakeSandbox::network()
+{
+    return m_fake->networks.value(id());
+}
 
 inline void FakeSandbox::destroy(Callback<Unit> done)
 {

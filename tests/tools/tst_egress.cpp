@@ -103,7 +103,8 @@ private slots:
             QSettings::IniFormat);
         settings.setValue(QStringLiteral("network/hostMap"),
             QStringList {QStringLiteral("pypi.test=127.0.0.1:%1").arg(m_port),
-                QStringLiteral("npm.test=127.0.0.1:%1").arg(m_port)});
+                QStringLiteral("npm.test=127.0.0.1:%1").arg(m_port),
+                QStringLiteral("goproxy.test=127.0.0.1:%1").arg(m_port)});
         settings.sync();
         m_log = m_app->root() + QStringLiteral("/app.log");
         m_app->process().setProcessChannelMode(QProcess::SeparateChannels);
@@ -198,6 +199,33 @@ private slots:
                      .value(QStringLiteral("node"))
                      .toObject(),
             (QJsonObject {{"hopx-demo", "1.0.0"}}));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void goModulesThroughTheProxy()
+    {
+        if (::access("/usr/bin/go", X_OK) != 0)
+            QSKIP("Go is not installed (Debian: golang-go)");
+        const QString id = create(QJsonArray {"goproxy.test"});
+        QVERIFY(!id.isEmpty());
+        // The module proxy under an allowlisted name; no checksum database is reachable, so
+        // go.sum comes from what was downloaded.
+        const QJsonObject get = command(id,
+            QStringLiteral("mkdir -p /workspace/app && cd /workspace/app && go mod init "
+                           "example.test/app && GOPROXY=http://goproxy.test:%1/goproxy "
+                           "GOSUMDB=off go get go.test/hopxdemo@v1.0.0")
+                .arg(m_port));
+        QVERIFY2(get.value(QStringLiteral("exit_code")).toInt() == 0, qPrintable(dump(get)));
+        // Built offline from the sandbox's module cache (the sandbox's own GOPROXY is not used).
+        const QJsonObject run = command(id,
+            QStringLiteral(
+                "cd /workspace/app && printf 'package main\\n\\nimport (\\n\\t\"fmt\"\\n"
+                "\\t\"go.test/hopxdemo\"\\n)\\n\\nfunc main() { fmt.Println(hopxdemo.Value) "
+                "}\\n' > main.go && GOPROXY=off go run ."));
+        QVERIFY2(run.value(QStringLiteral("stdout")).toString()
+                == QLatin1String("installed by go get\n"),
+            qPrintable(dump(run)));
+        QVERIFY(appLog().contains(QStringLiteral("host goproxy.test")));
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 

@@ -12,6 +12,7 @@
 #include <QUrl>
 
 #include <fcntl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace Hopx::Local {
@@ -183,6 +184,11 @@ void EgressConnection::onUpstreamConnected()
         fail(502, "Bad Gateway", QStringLiteral("HOPX Desktop is out of descriptors."));
         return;
     }
+    // The Unix socket to the sandbox holds only its send buffer in flight (208 KiB by
+    // default): more lets the relay run on while the agent waits for a CPU (capped by the
+    // kernel at wmem_max). TCP sizes its own buffers.
+    const int buffer = 1 << 20;
+    ::setsockopt(client, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof(buffer));
     SpliceRelay::start(m_proxy->relays(), client, upstream, toClient, toUpstream);
     finish();
 }

@@ -112,8 +112,15 @@ void EgressProxy::decide(const QString &rawHost, quint16 port, const Verdict &ve
         deny(rawHost.left(255), port, QStringLiteral("not a valid host"), verdict);
         return;
     }
+    const QHostAddress literal(host);
+    const QString forbidden = QStringLiteral("a loopback, private or link-local address");
+    // Before the allowlist: the log then says why no allowlist entry could let it through.
+    if (!literal.isNull() && isForbiddenAddress(literal) && !m_rules.hostMap.contains(host)) {
+        deny(host, port, forbidden, verdict);
+        return;
+    }
     if (!m_rules.policy.allows(host)) {
-        deny(host, port, QStringLiteral("not in this sandbox's network allowlist"), verdict);
+        deny(host, port, Core::NetworkPolicy::notListedReason(), verdict);
         return;
     }
     auto accept = [this, host, port, verdict](const QHostAddress &address) {
@@ -133,10 +140,9 @@ void EgressProxy::decide(const QString &rawHost, quint16 port, const Verdict &ve
             accept(mapped->address);
         return;
     }
-    const QHostAddress literal(host);
     if (!literal.isNull()) {
         if (isForbiddenAddress(literal))
-            deny(host, port, QStringLiteral("a loopback, private or link-local address"), verdict);
+            deny(host, port, forbidden, verdict);
         else
             accept(literal);
         return;

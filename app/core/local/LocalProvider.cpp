@@ -193,7 +193,7 @@ EgressProxy *LocalProvider::makeEgress(
         [this, id](const QString &host, quint16 port, bool allowed, const QString &reason) {
             const QString line = allowed
                 ? QStringLiteral("egress allowed: %1:%2\n").arg(host).arg(port)
-                : QStringLiteral("egress denied: %1:%2 (%3)\n").arg(host).arg(port).arg(reason);
+                : Core::NetworkPolicy::deniedLogLine(host, port, reason) + QLatin1Char('\n');
             emit output(id, QStringLiteral("network"), line.toUtf8());
         });
     return proxy;

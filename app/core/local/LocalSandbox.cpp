@@ -4,6 +4,7 @@
 
 #include "AgentClient.h"
 #include "EgressProxy.h"
+#include "LocalLogging.h"
 #include "LocalProvider.h"
 #include "ProcessRun.h"
 #include "PythonKernel.h"
@@ -59,6 +60,23 @@ void LocalSandbox::setEgress(EgressProxy *proxy)
 {
     m_egress = proxy;
     proxy->setParent(this);
+}
+
+void LocalSandbox::allowHost(const QString &host, Core::Callback<Core::Unit> done)
+{
+    const QString normal = Core::NetworkPolicy::normalizeHost(host);
+    if (!m_egress || normal.isEmpty()) {
+        Core::answerLater<Core::Unit>(this, std::move(done),
+            Core::Error::make(Core::Error::Code::InvalidArgument,
+                QStringLiteral("Cannot allow \"%1\": not a host name.").arg(host)));
+        return;
+    }
+    m_egress->allowHost(normal);
+    // get_sandbox shows the allowlist as it is now.
+    m_info.extra.insert(QStringLiteral("network"), m_egress->policy().toJson());
+    persist();
+    qCInfo(lcLocal).noquote() << "egress: sandbox" << id() << "now allows" << normal;
+    Core::answerLater<Core::Unit>(this, std::move(done), Core::Unit {});
 }
 
 bool LocalSandbox::deferUntilStarted(const std::function<void()> &operation)

@@ -38,7 +38,9 @@ class PythonKernel;
  * sandbox user in its own mounts), so a symlink planted by sandboxed code can never make
  * the app read or write a host file.
  */
-class LocalSandbox final : public Core::Sandbox, public Core::SandboxLifecycle
+class LocalSandbox final : public Core::Sandbox,
+                           public Core::SandboxLifecycle,
+                           public Core::SandboxNetwork
 {
     Q_OBJECT
 public:
@@ -87,6 +89,8 @@ public:
     Core::SandboxMetrics *metrics() override { return &m_metrics; }
     Core::SandboxTransfer *transfer() override { return &m_transfer; }
     Core::SandboxCheckpoints *checkpoints() override { return &m_checkpoints; }
+    //! Only a sandbox whose traffic goes through its egress proxy has an allowlist to change.
+    Core::SandboxNetwork *network() override { return m_egress ? this : nullptr; }
     //! The parts, for each other (exec reads the session env, jobs and metrics run programs).
     LocalExec &execPart() { return m_exec; }
     LocalJobs &jobsPart() { return m_jobs; }
@@ -99,6 +103,7 @@ public:
     void pause(Core::Callback<Core::SandboxInfo> done) override;
     void resume(Core::Callback<Core::SandboxInfo> done) override;
     bool isPaused() const { return m_paused; }
+    void allowHost(const QString &host, Core::Callback<Core::Unit> done) override;
 
     //! When the sandbox is dead, starting or paused, answers \a done with why (asynchronously,
     //! as every callback must) and returns true.

@@ -4,6 +4,7 @@
 
 #include "LocalCopy.h"
 #include "LocalSandbox.h"
+#include "VolumeDownload.h"
 
 #include <QFile>
 #include <QPointer>
@@ -17,9 +18,10 @@ using Core::Cancel;
 
 namespace {
 
-Cancel cancelOf(LocalCopy *copy)
+template<typename Copy>
+Cancel cancelOf(Copy *copy)
 {
-    QPointer<LocalCopy> guard(copy);
+    QPointer<Copy> guard(copy);
     return [guard] {
         if (guard)
             guard->cancel();
@@ -55,6 +57,14 @@ Cancel LocalTransfer::download(
 {
     if (m_sandbox->refuseIfUnusable(done))
         return [] {};
+    // Straight from the sandbox's disk when the path means the same there (VolumeDownload).
+    const int direct = m_sandbox->volume() ? VolumeDownload::open(*m_sandbox->volume(), path) : -1;
+    if (direct >= 0) {
+        auto *copy = new VolumeDownload(
+            direct, sink->handle(), path, std::move(progress), std::move(done), m_sandbox);
+        copy->start();
+        return cancelOf(copy);
+    }
     auto *copy = new LocalCopy(m_sandbox->agent(), LocalCopy::Direction::FromSandbox,
         sink->handle(), {QByteArrayLiteral("@read"), path.toUtf8()}, path, std::move(progress),
         std::move(done), m_sandbox);

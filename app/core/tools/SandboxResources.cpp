@@ -42,6 +42,20 @@ Read fromError(const QString &uri, const Error &error)
         Mcp::JsonRpc::InternalError, QStringLiteral("Cannot read %1: %2").arg(uri, error.message));
 }
 
+/*! A file over kMaxResourceBytes. MCP's resources/read has no partial reads (a read returns
+ *  the whole resource), so the answer says how to get the file instead. */
+Read tooLarge(const QString &uri, const QString &path, const QString &size)
+{
+    return failure(Mcp::JsonRpc::InvalidParams,
+        QStringLiteral("%1 is %2, over the %3 MiB that resources/read returns (MCP has no "
+                       "partial reads). Save it on the user's machine with the file_download "
+                       "tool (path \"%4\"), or read parts of it with run_command (head, tail, "
+                       "python).")
+            .arg(uri, size)
+            .arg(kMaxResourceBytes >> 20)
+            .arg(path));
+}
+
 bool isUtf8Text(const QByteArray &bytes)
 {
     if (bytes.contains('\0'))
@@ -78,18 +92,17 @@ void readSandboxFile(SandboxManager *manager, const QString &uri,
     }
     onCapability<SandboxFiles>(provider, id,
         Callback<QByteArray>([uri, path, reply](Result<QByteArray> r) {
+            // Larger than the provider reads in one go at all: too large here as well.
+            if (!r && r.error().code == Error::Code::LimitExceeded) {
+                reply(tooLarge(uri, path, QStringLiteral("larger than the provider reads whole")));
+                return;
+            }
             if (!r) {
                 reply(fromError(uri, r.error()));
                 return;
             }
             if (r.value().size() > kMaxResourceBytes) {
-                reply(failure(Mcp::JsonRpc::InvalidParams,
-                    QStringLiteral(
-                        "%1 is %2 bytes, over the %3-byte limit for resources/read; read "
-                        "parts of it with run_command (head, tail) instead.")
-                        .arg(uri)
-                        .arg(r.value().size())
-                        .arg(kMaxResourceBytes)));
+                reply(tooLarge(uri, path, QStringLiteral("%1 bytes").arg(r.value().size())));
                 return;
             }
             reply(contents(uri, path, r.value()));

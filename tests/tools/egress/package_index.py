@@ -6,8 +6,9 @@ into DIR, serves DIR on 127.0.0.1 (an ephemeral port) and prints "PORT <n>" once
     package_index.py DIR [--big-mib N]
 
 Wheels: /simple/<name>/ (PEP 503 page) and the .whl beside it. npm: the packument at
-/npm/<name>, the tarball at /tarballs/. Package names refer to hosts pypi.test / npm.test,
-which the proxy under test maps to this server; nothing here ever leaves loopback.
+/npm/<name>, the tarball at /tarballs/. Go: a module proxy (GOPROXY protocol) at /goproxy/.
+Package names refer to hosts pypi.test / npm.test / goproxy.test, which the proxy under test
+maps to this server; nothing here ever leaves loopback.
 """
 import base64
 import functools
@@ -93,10 +94,30 @@ def npm(name, version, value):
         json.dump(document, f)
 
 
+def gomodule(module, version, value):
+    """The files GOPROXY serves for one module version: list, .info, .mod and .zip."""
+    folder = os.path.join(root, "goproxy", module, "@v")
+    os.makedirs(folder, exist_ok=True)
+    mod = "module %s\n\ngo 1.19\n" % module
+    name = module.rsplit("/", 1)[-1]
+    with open(os.path.join(folder, "list"), "w") as f:
+        f.write(version + "\n")
+    with open(os.path.join(folder, version + ".info"), "w") as f:
+        json.dump({"Version": version, "Time": "2026-01-01T00:00:00Z"}, f)
+    with open(os.path.join(folder, version + ".mod"), "w") as f:
+        f.write(mod)
+    prefix = "%s@%s/" % (module, version)
+    with zipfile.ZipFile(os.path.join(folder, version + ".zip"), "w") as z:
+        z.writestr(prefix + "go.mod", mod)
+        z.writestr(prefix + name + ".go",
+                   "package %s\n\nconst Value = %s\n" % (name, json.dumps(value)))
+
+
 wheel("hopxdemo", "1.0", "installed by pip")
 wheel("hopxtwo", "2.0", "installed by run_command")
 wheel("hopxcached", "1.0", "installed from the cache")
 npm("hopx-demo", "1.0.0", "installed by npm")
+gomodule("go.test/hopxdemo", "v1.0.0", "installed by go get")
 if big_mib:
     with open(os.path.join(root, "big.bin"), "wb") as f:
         f.truncate(big_mib << 20)
