@@ -24,6 +24,7 @@ namespace Hopx::Local {
 
 class EgressProxy;
 class LocalSandbox;
+class PackageCache;
 
 /*! \brief Sandboxes on this machine: one bubblewrap + hopx-sandbox-agent per sandbox.
  *
@@ -48,6 +49,7 @@ public:
         QString agentPath; // empty = SandboxHost::findAgent()
         QString bwrapPath; // empty = bwrap on PATH
         int warmSpares = 1; // sandboxes kept booted for the next create
+        QString packageCacheDir; // empty = PackageStore::defaultRoot()
     };
 
     LocalProvider(Core::Settings *settings, const Options &options, QObject *parent = nullptr);
@@ -110,6 +112,7 @@ private:
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;
     std::unique_ptr<SandboxStorage> m_storage;
+    std::unique_ptr<PackageCache> m_packages; // shared by the allowlist sandboxes' proxies
     QHash<QString, LocalSandbox *> m_sandboxes;
     QList<LocalSandbox *> m_spares; // booting or ready, not yet handed out
     QList<LocalSandbox *> m_pythonSpares; // the same with Python started, for isolated runs

@@ -5,7 +5,8 @@ into DIR, serves DIR on 127.0.0.1 (an ephemeral port) and prints "PORT <n>" once
 
     package_index.py DIR [--big-mib N]
 
-Wheels: /simple/<name>/ (PEP 503 page) and the .whl beside it. npm: the packument at
+Wheels: /simple/<name>/ (PEP 503 page) and the .whl beside it (hopxbad's bytes do not match
+the sha256 its page publishes). npm: the packument at
 /npm/<name>, the tarball at /tarballs/. Package names refer to hosts pypi.test / npm.test,
 which the proxy under test maps to this server; nothing here ever leaves loopback.
 """
@@ -39,7 +40,7 @@ def digest(data):
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def wheel(name, version, value):
+def wheel(name, version, value, tampered=False):
     folder = os.path.join(root, "simple", name)
     os.makedirs(folder, exist_ok=True)
     filename = "%s-%s-py3-none-any.whl" % (name, version)
@@ -61,6 +62,10 @@ def wheel(name, version, value):
         z.writestr(info + "/RECORD", "\n".join(record) + "\n")
     with open(path, "rb") as f:
         sha = hashlib.sha256(f.read()).hexdigest()
+    if tampered:
+        # The index publishes one file's hash and serves other bytes (a poisoned mirror).
+        with open(path, "ab") as f:
+            f.write(b"tampered")
     with open(os.path.join(folder, "index.html"), "w") as f:
         f.write('<html><body><a href="%s#sha256=%s">%s</a></body></html>\n'
                 % (filename, sha, filename))
@@ -96,6 +101,7 @@ def npm(name, version, value):
 wheel("hopxdemo", "1.0", "installed by pip")
 wheel("hopxtwo", "2.0", "installed by run_command")
 wheel("hopxcached", "1.0", "installed from the cache")
+wheel("hopxbad", "1.0", "must never install", tampered=True)
 npm("hopx-demo", "1.0.0", "installed by npm")
 if big_mib:
     with open(os.path.join(root, "big.bin"), "wb") as f:
