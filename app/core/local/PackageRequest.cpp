@@ -64,7 +64,7 @@ void PackageRequest::start(const QByteArray &rawPath)
     static const QRegularExpression npmName(
         QStringLiteral("^npm/((@[a-z0-9._~-]+(%2[fF]|/))?[a-z0-9._~-]+)$"),
         QRegularExpression::CaseInsensitiveOption);
-    const QString path = QString::fromLatin1(rawPath.left(rawPath.indexOf('?')));
+    const QString path = QString::fromLatin1(rawPath.split('?').constFirst());
     QRegularExpressionMatch m;
     if ((m = project.match(path)).hasMatch()) {
         // PEP 503's normal form, as the index's own URLs use it.

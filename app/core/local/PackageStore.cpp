@@ -209,8 +209,9 @@ void PackageStore::evict()
             break;
         if (QFile::remove(b.path)) {
             total -= b.size;
-            qCInfo(lcPackages).noquote() << "package cache: evicted" << QFileInfo(b.path).fileName()
-                                         << "to stay under" << (m_capBytes >> 20) << "MiB";
+            qCInfo(lcPackages).noquote()
+                << "package cache: evicted" << QFileInfo(b.path).fileName() << "to stay under"
+                << QString::number(m_capBytes / 1048576.0, 'f', 1) << "MiB";
         }
     }
 }
