@@ -118,7 +118,8 @@ std::optional<QByteArray> PackageIndexRewrite::npmPackument(
             continue;
         }
         links->append({key, tarball});
-        dist.insert(QStringLiteral("tarball"), QString(tarballBase + key + QLatin1Char('/') + file));
+        dist.insert(
+            QStringLiteral("tarball"), QString(tarballBase + key + QLatin1Char('/') + file));
         v.insert(QStringLiteral("dist"), dist);
         versions.insert(version, v);
     }
