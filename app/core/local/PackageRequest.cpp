@@ -204,8 +204,9 @@ void PackageRequest::indexPage(bool npm, const QUrl &upstream)
             return;
         }
         qCInfo(lcPackages).noquote()
-            << "package cache: sandbox" << m_sandbox << "index" << upstream.toDisplayString()
-            << "unreachable (" << why << "), serving the kept copy";
+            << "package cache: sandbox" << m_sandbox
+            << QStringLiteral("index %1 unreachable (%2), serving the kept copy")
+                   .arg(upstream.toDisplayString(), why);
         answerPage(npm, upstream, *kept);
     });
 }
