@@ -66,6 +66,11 @@ HOPX_SETTING(
     qint64, inlineReadBytes, setInlineReadBytes, "files/inlineReadBytes", 256 * 1024, toLongLong)
 HOPX_SETTING(bool, httpEnabled, setHttpEnabled, "http/enabled", false, toBool)
 HOPX_SETTING(int, httpPort, setHttpPort, "http/port", 8765, toInt)
+HOPX_SETTING(int, packageCacheMaxMb, setPackageCacheMaxMb, "packages/cacheMaxMb", 2048, toInt)
+HOPX_SETTING(QString, packagePypiIndex, setPackagePypiIndex, "packages/pypiIndex",
+    QStringLiteral("https://pypi.org/simple/"), toString)
+HOPX_SETTING(QString, packageNpmRegistry, setPackageNpmRegistry, "packages/npmRegistry",
+    QStringLiteral("https://registry.npmjs.org/"), toString)
 HOPX_SETTING(bool, noTrayHintShown, setNoTrayHintShown, "ui/noTrayHintShown", false, toBool)
 #undef HOPX_SETTING
 

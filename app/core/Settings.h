@@ -47,6 +47,15 @@ public:
     QStringList egressHostMap() const;
     void setEgressHostMap(const QStringList &pairs);
 
+    //! How large the sandboxes' shared package cache may grow (MiB), oldest use out first.
+    int packageCacheMaxMb() const;
+    void setPackageCacheMaxMb(int mb);
+    //! The upstream indexes the package cache fetches from (PEP 503 simple, npm registry).
+    QString packagePypiIndex() const;
+    void setPackagePypiIndex(QString url);
+    QString packageNpmRegistry() const;
+    void setPackageNpmRegistry(QString url);
+
     int localMemoryMb() const;
     void setLocalMemoryMb(int mb);
     int localProcesses() const;

@@ -32,7 +32,8 @@ index.stdout.resume();
 const app = await startApp([], {}, (tree) => {
   const dir = join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'hopx-desktop.ini'), `[network]\nhostMap="pypi.test=127.0.0.1:${port}"\n`);
+  writeFileSync(join(dir, 'hopx-desktop.ini'), `[network]\nhostMap="pypi.test=127.0.0.1:${port}"\n`
+    + `[packages]\npypiIndex=http://pypi.test:${port}/simple/\n`);
 });
 const c = spawnClient(join(binDir, 'hopx-mcp'), ['--no-launch'], { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH });
 await c.initialize();
@@ -66,6 +67,19 @@ const pipHost = [];
 for (let i = 0; i < RUNS; i++)
   pipHost.push(Number(spawnSync('bash', ['-c', timedShell(`/usr/bin/python3 -m pip install --target ${target} --upgrade ${pipArgs('127.0.0.1')}`)], { encoding: 'utf8' }).stdout));
 rmSync(target, { recursive: true, force: true });
+
+// The package cache: the same install (no pip cache of its own) from the live index through the
+// proxy (the reference), then from the app's cache (PIP_INDEX_URL) with the index up and stopped.
+const fresh = '--no-deps --force-reinstall --no-cache-dir';
+const timedPip = async (args) => Number((await run(id, timedShell(`pip install ${fresh} ${args} hopxdemo`))).stdout);
+const pipLive = [], pipCached = [], pipOffline = [];
+await timedPip(''); // fills the cache
+for (let i = 0; i < RUNS; i++) {
+  pipLive.push(await timedPip(`--index-url http://pypi.test:${port}/simple/ --trusted-host pypi.test`));
+  pipCached.push(await timedPip(''));
+}
+index.kill();
+for (let i = 0; i < RUNS; i++) pipOffline.push(await timedPip(''));
 await c.tool('delete_sandbox', { id });
 
 // Idle memory: IDLE sandboxes without network, then IDLE with an allowlist; the app's RSS and
@@ -92,7 +106,9 @@ console.log(`\n### Egress (load ${load}, ${RUNS} runs, medians)\n`);
 console.log(row(['measure', 'no proxy (host)', 'through the proxy', 'ratio', 'target']));
 console.log(row(['---', '---', '---', '---', '---']));
 console.log(row(['100 MiB download (MiB/s)', f1(directRate), f1(proxyRate), f2(proxyRate / directRate), '≥ 0.8×']));
-console.log(row(['pip install test wheel (s)', f2(p50(pipHost)), f2(p50(pipSandbox)), f2(p50(pipSandbox) / p50(pipHost)), 'from the loopback index; no host cache yet']));
+console.log(row(['pip install test wheel (s)', f2(p50(pipHost)), f2(p50(pipSandbox)), f2(p50(pipSandbox) / p50(pipHost)), 'from the loopback index']));
+console.log(row(['pip install test wheel, no pip cache (s): live index vs package cache', f2(p50(pipLive)), f2(p50(pipCached)), f2(p50(pipCached) / p50(pipLive)), 'cache (index up: page fresh, wheel from the cache)']));
+console.log(row(['pip install test wheel from the package cache, index stopped (s)', f2(p50(pipLive)), f2(p50(pipOffline)), f2(p50(pipOffline) / p50(pipLive)), 'installs offline; reference = live index']));
 console.log(row([`idle memory the proxy adds per sandbox (KiB), ${IDLE} alive`, '', `${f1(perSandboxKiB)} sandbox PSS + ${f1(appPerSandboxKiB)} app RSS`, '', '≤ 1024 KiB']));
 
 c.close();

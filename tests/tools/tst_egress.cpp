@@ -5,6 +5,8 @@
 // way out that must stay shut (other names, raw IPs, the host's loopback services).
 #include "support/McpTestClient.h"
 
+#include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QSettings>
@@ -69,6 +71,28 @@ private:
         QFile f(m_log);
         return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
     }
+    QString cacheDir() const
+    {
+        return m_app->root() + QStringLiteral("/xdg_cache_home/hopx-desktop/packages");
+    }
+    //! Where the cache keeps the test index's file \a relative (by its real sha256).
+    QString blobOf(const QString &relative) const
+    {
+        QFile f(m_indexDir.path() + QLatin1Char('/') + relative);
+        if (!f.open(QIODevice::ReadOnly))
+            return QStringLiteral("(missing %1)").arg(relative);
+        return cacheDir() + QStringLiteral("/blobs/sha256/")
+            + QString::fromLatin1(
+                QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex());
+    }
+    static QString out(const QJsonObject &r)
+    {
+        return r.value(QStringLiteral("stdout")).toString();
+    }
+    static int exitCode(const QJsonObject &r)
+    {
+        return r.value(QStringLiteral("exit_code")).toInt();
+    }
     bool startIndex()
     {
         m_index.setProgram(QStringLiteral("/usr/bin/python3"));
@@ -105,6 +129,11 @@ private slots:
             QStringList {QStringLiteral("pypi.test=127.0.0.1:%1").arg(m_port),
                 QStringLiteral("npm.test=127.0.0.1:%1").arg(m_port),
                 QStringLiteral("goproxy.test=127.0.0.1:%1").arg(m_port)});
+        // The package cache's upstream: the same index, as the settings name it.
+        settings.setValue(QStringLiteral("packages/pypiIndex"),
+            QStringLiteral("http://pypi.test:%1/simple/").arg(m_port));
+        settings.setValue(QStringLiteral("packages/npmRegistry"),
+            QStringLiteral("http://npm.test:%1/npm/").arg(m_port));
         settings.sync();
         m_log = m_app->root() + QStringLiteral("/app.log");
         m_app->process().setProcessChannelMode(QProcess::SeparateChannels);
@@ -297,6 +326,98 @@ private slots:
         QVERIFY2(unixUrl.value(QStringLiteral("stdout")).toString() != QLatin1String("200"),
             qPrintable(dump(unixUrl)));
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    void tamperedFileIsRefusedAndNotCached()
+    {
+        const QString id = create(QJsonObject {{"allow", QJsonArray {"pypi.test"}}});
+        QVERIFY(!id.isEmpty());
+        // Twice: the second attempt meets the same refusal, nothing was kept in between.
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            const QJsonObject pip =
+                command(id, QStringLiteral("pip install --no-cache-dir hopxbad 2>&1"));
+            QVERIFY2(exitCode(pip) != 0, qPrintable(dump(pip)));
+            QVERIFY2(
+                out(pip).contains(QLatin1String(
+                    "hopxbad-1.0-py3-none-any.whl does not match the hash its index published")),
+                qPrintable(dump(pip)));
+        }
+        QVERIFY(appLog().contains(
+            QStringLiteral("package cache: sandbox %1 refused hopxbad-1.0-py3-none-any.whl from "
+                           "pypi.test")
+                .arg(id)));
+        QVERIFY(
+            !QFile::exists(blobOf(QStringLiteral("simple/hopxbad/hopxbad-1.0-py3-none-any.whl"))));
+        QVERIFY2(QDir(cacheDir() + QStringLiteral("/blobs/sha256")).isEmpty(),
+            qPrintable(QDir(cacheDir() + QStringLiteral("/blobs/sha256")).entryList().join(' ')));
+        QVERIFY(QDir(cacheDir() + QStringLiteral("/tmp")).isEmpty());
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
+    // It stops the test index: the tests after it do not need it.
+    void packagesInstallFromTheCacheWithTheIndexStopped()
+    {
+        const QJsonObject both {{"allow", QJsonArray {"pypi.test", "npm.test"}}};
+        const QString a = create(both);
+        QVERIFY(!a.isEmpty());
+        // No --index-url, no --registry: pip and npm use the cache by default.
+        const QJsonObject pip = exec(a, QStringLiteral("%pip install hopxcached"));
+        QVERIFY2(out(pip).contains(QLatin1String("Successfully installed hopxcached-1.0")),
+            qPrintable(dump(pip)));
+        QCOMPARE(out(exec(a, QStringLiteral("import hopxcached\nprint(hopxcached.VALUE)"))),
+            QStringLiteral("installed from the cache\n"));
+        const QJsonObject npm =
+            command(a, QStringLiteral("cd /workspace && npm install hopx-demo 2>&1"));
+        QVERIFY2(exitCode(npm) == 0, qPrintable(dump(npm)));
+        const QString wheel =
+            blobOf(QStringLiteral("simple/hopxcached/hopxcached-1.0-py3-none-any.whl"));
+        QVERIFY2(QFile::exists(wheel), qPrintable(wheel));
+        QVERIFY(appLog().contains(
+            QStringLiteral("package cache: sandbox %1 stored hopxcached-1.0-py3-none-any.whl")
+                .arg(a)));
+        QVERIFY(appLog().contains(
+            QStringLiteral("package cache: sandbox %1 stored hopx-demo-1.0.0.tgz").arg(a)));
+        tool(QStringLiteral("delete_sandbox"), {{"id", a}});
+
+        m_index.kill();
+        QVERIFY(m_index.waitForFinished(5000));
+        const QString b = create(both);
+        QVERIFY(!b.isEmpty());
+        const QJsonObject again = command(b, QStringLiteral("pip install hopxcached 2>&1"));
+        QVERIFY2(exitCode(again) == 0, qPrintable(dump(again)));
+        QCOMPARE(out(exec(b, QStringLiteral("import hopxcached\nprint(hopxcached.VALUE)"))),
+            QStringLiteral("installed from the cache\n"));
+        const QJsonObject npmAgain =
+            command(b, QStringLiteral("cd /workspace && npm install hopx-demo 2>&1"));
+        QVERIFY2(exitCode(npmAgain) == 0, qPrintable(dump(npmAgain)));
+        const QJsonObject js = exec(b, QStringLiteral("console.log(require('hopx-demo').value)"),
+            QStringLiteral("javascript"));
+        QCOMPARE(out(js), QStringLiteral("installed by npm\n"));
+        QVERIFY(appLog().contains(
+            QStringLiteral("package cache: sandbox %1 served hopxcached-1.0-py3-none-any.whl from "
+                           "the cache")
+                .arg(b)));
+        tool(QStringLiteral("delete_sandbox"), {{"id", b}});
+
+        // A sandbox whose policy does not name the index gets nothing from the cache either.
+        const QString npmOnly = create(QJsonArray {"npm.test"});
+        QVERIFY(!npmOnly.isEmpty());
+        const QJsonObject refused = command(npmOnly, QStringLiteral("pip install hopxcached 2>&1"));
+        QVERIFY2(exitCode(refused) != 0, qPrintable(dump(refused)));
+        QVERIFY2(
+            refused.value(QStringLiteral("_note")).toString().contains(QLatin1String("pypi.test")),
+            qPrintable(dump(refused)));
+        QVERIFY(appLog().contains(
+            QStringLiteral("egress denied: sandbox %1 host pypi.test").arg(npmOnly)));
+        tool(QStringLiteral("delete_sandbox"), {{"id", npmOnly}});
+        const QString pypiOnly = create(QJsonArray {"pypi.test"});
+        QVERIFY(!pypiOnly.isEmpty());
+        const QJsonObject npmRefused =
+            command(pypiOnly, QStringLiteral("cd /workspace && npm install hopx-demo 2>&1"));
+        QVERIFY2(exitCode(npmRefused) != 0, qPrintable(dump(npmRefused)));
+        QVERIFY(appLog().contains(
+            QStringLiteral("egress denied: sandbox %1 host npm.test").arg(pypiOnly)));
+        tool(QStringLiteral("delete_sandbox"), {{"id", pypiOnly}});
     }
 
     void noPolicyMeansNoWayOut()

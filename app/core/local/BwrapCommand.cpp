@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "BwrapCommand.h"
 
+#include "PackageCache.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -185,21 +187,22 @@ BwrapCommand::EnvList BwrapCommand::proxyEnvironment()
 {
     const QByteArray url = "http://127.0.0.1:" + number(kProxyPort);
     const QByteArray local = "localhost,127.0.0.1,::1";
-    return {
-        {"HTTP_PROXY", url},
-        {"HTTPS_PROXY", url},
-        {"ALL_PROXY", url},
-        {"http_proxy", url},
-        {"https_proxy", url},
-        {"all_proxy", url},
-        {"NO_PROXY", local},
-        {"no_proxy", local},
-        {"npm_config_proxy", url},
-        {"npm_config_https_proxy", url},
-        {"PIP_PROXY", url},
-        // Go modules through the module proxy (itself behind ours) instead of "off".
-        {"GOPROXY", "https://proxy.golang.org,direct"},
-    };
+    return EnvList {
+               {"HTTP_PROXY", url},
+               {"HTTPS_PROXY", url},
+               {"ALL_PROXY", url},
+               {"http_proxy", url},
+               {"https_proxy", url},
+               {"all_proxy", url},
+               {"NO_PROXY", local},
+               {"no_proxy", local},
+               {"npm_config_proxy", url},
+               {"npm_config_https_proxy", url},
+               {"PIP_PROXY", url},
+               // Go modules through the module proxy (itself behind ours) instead of "off".
+               {"GOPROXY", "https://proxy.golang.org,direct"},
+           }
+    + PackageCache::sandboxEnvironment(url);
 }
 
 QByteArrayList BwrapCommand::agentArguments(const SandboxLimits &limits)

@@ -3,6 +3,7 @@
 #include "EgressConnection.h"
 
 #include "EgressProxy.h"
+#include "PackageCache.h"
 #include "SpliceRelay.h"
 
 #include <QLocalSocket>
@@ -103,6 +104,17 @@ void EgressConnection::readHead()
     const QByteArray method = parts.at(0);
     const QByteArray target = parts.at(1);
     QByteArray rest = m_head.mid(end + 4); // body bytes or tunnel data sent early
+    // The package cache's paths are answered in the app, not forwarded.
+    PackageCache *cache = m_proxy->packageCache();
+    const QByteArray cachePath = cache ? cache->cachePath(target) : QByteArray();
+    if (!cachePath.isEmpty()) {
+        m_timer->stop();
+        m_deciding = true;
+        disconnect(m_client, nullptr, this, nullptr);
+        connect(cache->serve(m_client, m_proxy, method, cachePath), &QObject::destroyed, this,
+            &QObject::deleteLater);
+        return;
+    }
     if (method == "CONNECT") {
         m_tunnel = true;
         if (!splitAuthority(target, 443, m_host, m_port)) {

@@ -18,6 +18,8 @@ class QLocalServer;
 
 namespace Hopx::Local {
 
+class PackageCache;
+
 /*! \brief One sandbox's way out: an HTTP proxy (CONNECT and absolute-URI requests) on a Unix
  *  socket that is bind-mounted into the sandbox, which has no network device but loopback.
  *
@@ -46,6 +48,7 @@ public:
     {
         Core::NetworkPolicy policy;
         QHash<QString, MappedHost> hostMap; // lower-case name -> address, no DNS
+        PackageCache *packages = nullptr; // answers /hopx-cache/ requests; null: none
     };
     //! The verdict on one host: an address to dial, or why not (empty address).
     using Verdict = std::function<void(const QHostAddress &address, const QString &denial)>;
@@ -57,6 +60,8 @@ public:
     bool listen(const QString &socketPath, QString *error);
     QString socketPath() const;
     const Core::NetworkPolicy &policy() const { return m_rules.policy; }
+    QString sandboxId() const { return m_sandboxId; }
+    PackageCache *packageCache() const { return m_rules.packages; }
     //! Allows \a host from now on for this sandbox (the user's "allow once").
     void allowHost(const QString &host);
 

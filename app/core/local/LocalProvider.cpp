@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "LocalProvider.h"
 
+#include "BwrapCommand.h"
 #include "EgressProxy.h"
 #include "LocalLogging.h"
 #include "LocalSandbox.h"
+#include "PackageCache.h"
 #include "SandboxCgroup.h"
 #include "SandboxCgroupFs.h"
 #include "SandboxHost.h"
@@ -72,6 +74,9 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
         return;
     }
+    m_packages = std::make_unique<PackageCache>(settings,
+        PackageCache::Options {options.packageCacheDir,
+            QStringLiteral("http://127.0.0.1:%1").arg(BwrapCommand::kProxyPort)});
     QFile::setPermissions(
         m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if ((options.agentPath.isEmpty() ? SandboxHost::findAgent() : options.agentPath).isEmpty()) {
@@ -178,6 +183,7 @@ EgressProxy *LocalProvider::makeEgress(
 {
     EgressProxy::Rules rules;
     rules.policy = policy;
+    rules.packages = m_packages.get();
     if (m_settings)
         rules.hostMap = EgressProxy::parseHostMap(m_settings->egressHostMap());
     auto *proxy = new EgressProxy(id, rules);

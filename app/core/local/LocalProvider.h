@@ -25,6 +25,7 @@ namespace Hopx::Local {
 class EgressProxy;
 class LocalSandbox;
 class SandboxCgroupFs;
+class PackageCache;
 
 /*! \brief Sandboxes on this machine: one bubblewrap + hopx-sandbox-agent per sandbox.
  *
@@ -50,6 +51,7 @@ public:
         QString bwrapPath; // empty = bwrap on PATH
         int warmSpares = 1; // sandboxes kept booted for the next create
         SandboxCgroupFs *cgroupFs = nullptr; // null = the host's /sys/fs/cgroup
+        QString packageCacheDir; // empty = PackageStore::defaultRoot()
     };
 
     LocalProvider(Core::Settings *settings, const Options &options, QObject *parent = nullptr);
@@ -117,6 +119,7 @@ private:
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;
     std::unique_ptr<SandboxStorage> m_storage;
+    std::unique_ptr<PackageCache> m_packages; // shared by the allowlist sandboxes' proxies
     QHash<QString, LocalSandbox *> m_sandboxes;
     QList<LocalSandbox *> m_spares; // booting or ready, not yet handed out
     QList<LocalSandbox *> m_pythonSpares; // the same with Python started, for isolated runs

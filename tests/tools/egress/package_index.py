@@ -5,10 +5,11 @@ into DIR, serves DIR on 127.0.0.1 (an ephemeral port) and prints "PORT <n>" once
 
     package_index.py DIR [--big-mib N]
 
-Wheels: /simple/<name>/ (PEP 503 page) and the .whl beside it. npm: the packument at
-/npm/<name>, the tarball at /tarballs/. Go: a module proxy (GOPROXY protocol) at /goproxy/.
-Package names refer to hosts pypi.test / npm.test / goproxy.test, which the proxy under test
-maps to this server; nothing here ever leaves loopback.
+Wheels: /simple/<name>/ (PEP 503 page) and the .whl beside it (hopxbad's bytes do not match
+the sha256 its page publishes). npm: the packument at /npm/<name>, the tarball at /tarballs/.
+Go: a module proxy (GOPROXY protocol) at /goproxy/. Package names refer to hosts pypi.test /
+npm.test / goproxy.test, which the proxy under test maps to this server; nothing here ever
+leaves loopback.
 """
 import base64
 import functools
@@ -40,7 +41,7 @@ def digest(data):
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def wheel(name, version, value):
+def wheel(name, version, value, tampered=False):
     folder = os.path.join(root, "simple", name)
     os.makedirs(folder, exist_ok=True)
     filename = "%s-%s-py3-none-any.whl" % (name, version)
@@ -62,6 +63,10 @@ def wheel(name, version, value):
         z.writestr(info + "/RECORD", "\n".join(record) + "\n")
     with open(path, "rb") as f:
         sha = hashlib.sha256(f.read()).hexdigest()
+    if tampered:
+        # The index publishes one file's hash and serves other bytes (a poisoned mirror).
+        with open(path, "ab") as f:
+            f.write(b"tampered")
     with open(os.path.join(folder, "index.html"), "w") as f:
         f.write('<html><body><a href="%s#sha256=%s">%s</a></body></html>\n'
                 % (filename, sha, filename))
@@ -116,6 +121,7 @@ def gomodule(module, version, value):
 wheel("hopxdemo", "1.0", "installed by pip")
 wheel("hopxtwo", "2.0", "installed by run_command")
 wheel("hopxcached", "1.0", "installed from the cache")
+wheel("hopxbad", "1.0", "must never install", tampered=True)
 npm("hopx-demo", "1.0.0", "installed by npm")
 gomodule("go.test/hopxdemo", "v1.0.0", "installed by go get")
 if big_mib:
