@@ -547,17 +547,8 @@ void LocalProvider::recoverOne(const QString &id)
         qCWarning(lcLocal).noquote() << "sandbox" << id << "cannot come back:" << error;
         return;
     }
-    SandboxInfo info;
-    info.id = id;
-    info.provider = this->id();
-    info.status = QStringLiteral("creating");
-    info.templateName = record->templateName;
-    info.templateId = record->templateName;
-    info.createdAt = record->createdAt.toLocalTime();
-    info.expiresAt = record->expiresAt.toLocalTime();
-    info.timeoutSeconds = record->timeoutSeconds;
-    info.internetAccess =
-        record->internetAccess && SandboxHost::networkUnavailableReason().isEmpty();
+    SandboxInfo info = record->restoredInfo(this->id());
+    info.internetAccess = info.internetAccess && SandboxHost::networkUnavailableReason().isEmpty();
     // An allowlist is not kept on disk: a recovered sandbox comes back with no network or full.
     LocalSandbox *sandbox = boot(info, std::move(volume), &error,
         info.internetAccess ? Core::NetworkPolicy::full() : Core::NetworkPolicy::none());
@@ -565,15 +556,7 @@ void LocalProvider::recoverOne(const QString &id)
         qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << error;
         return;
     }
-    QString note = QStringLiteral(
-        "HOPX Desktop restarted since this sandbox's last call: its files in /workspace and "
-        "/home/user are as they were, but the Python interpreter started fresh (variables and "
-        "imports from before are gone) and background processes were stopped.");
-    if (!record->envWithheld.isEmpty())
-        note += QStringLiteral(" These environment variables were not kept, because their "
-                               "values looked secret: %1; set them again with env_set.")
-                    .arg(record->envWithheld.join(QStringLiteral(", ")));
-    sandbox->setKernelNote(note);
+    sandbox->setKernelNote(record->restartNote());
     sandbox->checkpointsPart().loadIndex(record->checkpoints);
     m_sandboxes.insert(id, sandbox);
     const Core::EnvMap env = record->env;

@@ -112,4 +112,32 @@ std::optional<SandboxRecord> SandboxRecord::load(const QString &dir)
     return r;
 }
 
+Core::SandboxInfo SandboxRecord::restoredInfo(const QString &provider) const
+{
+    Core::SandboxInfo info;
+    info.id = id;
+    info.provider = provider;
+    info.status = QStringLiteral("creating");
+    info.templateName = templateName;
+    info.templateId = templateName;
+    info.createdAt = createdAt.toLocalTime();
+    info.expiresAt = expiresAt.toLocalTime();
+    info.timeoutSeconds = timeoutSeconds;
+    info.internetAccess = internetAccess;
+    return info;
+}
+
+QString SandboxRecord::restartNote() const
+{
+    QString note = QStringLiteral(
+        "HOPX Desktop restarted since this sandbox's last call: its files in /workspace and "
+        "/home/user are as they were, but the Python interpreter started fresh (variables and "
+        "imports from before are gone) and background processes were stopped.");
+    if (!envWithheld.isEmpty())
+        note += QStringLiteral(" These environment variables were not kept, because their "
+                               "values looked secret: %1; set them again with env_set.")
+                    .arg(envWithheld.join(QStringLiteral(", ")));
+    return note;
+}
+
 } // namespace Hopx::Local

@@ -41,6 +41,10 @@ struct SandboxRecord
     bool save(const QString &dir, QString *error = nullptr) const;
     //! nullopt when \a dir has no readable, valid record.
     static std::optional<SandboxRecord> load(const QString &dir);
+    //! The sandbox coming back from this record, for \a provider; status "creating".
+    Core::SandboxInfo restoredInfo(const QString &provider) const;
+    //! What the model reads with its first result after the app restarted.
+    QString restartNote() const;
     //! A variable whose name or value says it is a credential (KEY, TOKEN, SECRET, …).
     static bool secretLooking(const QString &name, const QString &value);
 };
