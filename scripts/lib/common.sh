@@ -8,9 +8,9 @@ source "$HOPX_ROOT/scripts/lib/platform.sh"
 source "$HOPX_ROOT/scripts/lib/apparmor.sh"
 HOPX_BUILD=${HOPX_BUILD:-$HOPX_ROOT/build}
 
-# Build and runtime packages. The sandbox runtimes (python3-*, nodejs, golang-go) are what
-# local sandboxes run code with; bubblewrap and slirp4netns build them; fuse2fs (with fuse3's
-# fusermount) mounts each sandbox's capped disk.
+# Build and runtime packages. The sandbox runtimes (python3-*, nodejs, golang-go, and curl for
+# the commands a model runs) are what local sandboxes run code with; bubblewrap and slirp4netns
+# build them; fuse2fs (with fuse3's fusermount) mounts each sandbox's capped disk.
 HOPX_APT_PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-httpserver-dev qt6-svg-dev
@@ -18,7 +18,7 @@ HOPX_APT_PACKAGES=(
     qt6-image-formats-plugins libqt6svg6 qtkeychain-qt6-dev libsecret-1-dev libseccomp-dev libgl-dev
     bubblewrap slirp4netns fuse2fs fuse3 e2fsprogs
     python3 python3-pip python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
-    nodejs npm golang-go
+    nodejs npm golang-go curl
 )
 # The fuzz targets (tests/fuzz): libFuzzer and the sanitizer runtimes come with Debian's clang.
 HOPX_APT_FUZZ_PACKAGES=(clang libclang-rt-dev)
