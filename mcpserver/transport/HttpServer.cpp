@@ -68,6 +68,11 @@ HttpServer::HttpServer(const ServerConfig &config, const ServerContext &context,
     , m_sweep(new QTimer(this))
 {
     m_server->setMaxPendingConnections(64);
+    // The kernel's default queue (Qt asks for 50) drops the SYNs of a burst beyond it, and
+    // those clients wait out TCP's 1, 3, 7 s retransmits: a queue as deep as the connections
+    // we serve lets a burst of IDE windows in at once, and lets the limit, not the kernel,
+    // decide who is refused.
+    m_server->setListenBacklogSize(m_http.maxConnections);
     connect(m_server, &QTcpServer::newConnection, this, &HttpServer::acceptConnections);
     m_sweep->setInterval(60 * 1000);
     connect(m_sweep, &QTimer::timeout, this, &HttpServer::expireSessions);
