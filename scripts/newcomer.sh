@@ -3,11 +3,11 @@
 # and ca-certificates, a non-root user with passwordless sudo, a clone of this checkout (its
 # commits, not its uncommitted changes). In full mode that user runs ./scripts/run.sh
 # --headless, asks the app through hopx-mcp for execute_code_isolated Hello World, then runs
-# ./scripts/test.sh, which must pass. --smoke stops after installing exactly the packages
+# ./scripts/test.sh, which must pass (--no-suite stops after Hello World). --smoke stops after installing exactly the packages
 # scripts/lib/common.sh lists and configuring the project: every tool the configure looks for is
 # found, and it registers as many tests as this machine's build does.
-#   sudo ./scripts/newcomer.sh [--suite bookworm|noble] [--smoke] [--keep] [--expect-tests N]
-#                              [--ccache DIR]
+#   sudo ./scripts/newcomer.sh [--suite bookworm|noble] [--smoke | --no-suite] [--keep]
+#                              [--expect-tests N] [--ccache DIR]
 # --ccache DIR reads compiles from this machine's ccache (read-only), for a shared machine where
 # a from-scratch build takes hours; a newcomer has none, and nothing it installs is skipped.
 # Needs root (mmdebstrap, mount namespaces) and Debian's mirror (Ubuntu's for noble).
@@ -17,12 +17,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export HOPX_BUILD=${HOPX_BUILD:-$root/build}
 source "$root/scripts/lib/common.sh"
 
-suite=bookworm smoke=0 keep=0 expect_tests= ccache=
+suite=bookworm smoke=0 no_suite=0 keep=0 expect_tests= ccache=
 while [ $# -gt 0 ]; do
     case "$1" in
         --suite) suite=$2; shift ;;
         --suite=*) suite=${1#*=} ;;
         --smoke) smoke=1 ;;
+        --no-suite) no_suite=1 ;;
         --keep) keep=1 ;;
         --expect-tests) expect_tests=$2; shift ;;
         --ccache) ccache=$(cd "$2" && pwd); shift ;;
@@ -69,8 +70,11 @@ phase_start=0
 phase_begin() { phase_name=$1; phase_start=$(date +%s); hopx_log "Phase: $1"; }
 phase_end() { phases+=("${phase_name// /_} $(($(date +%s) - phase_start)) ${1:-ok}"); }
 print_table() {
+    local mode=full
+    [ "$smoke" = 1 ] && mode=smoke
+    [ "$no_suite" = 1 ] && mode="to Hello World"
     local line name secs status total=0
-    printf '\n%-34s %8s  %s\n' "phase ($suite, $([ "$smoke" = 1 ] && echo smoke || echo full))" "seconds" "status"
+    printf '\n%-34s %8s  %s\n' "phase ($suite, $mode)" "seconds" "status"
     for line in "${phases[@]}"; do
         read -r name secs status <<<"$line"
         printf '%-34s %8d  %s\n' "${name//_/ }" "$secs" "$status"
@@ -285,6 +289,12 @@ if ! grep -q '^hello: ok' "$logs/run-phase.log"; then
     fail "no Hello World through hopx-mcp"
 fi
 grep -B1 '^Hello World came back' "$logs/run-phase.log" >&2 || true
+
+if [ "$no_suite" = 1 ]; then
+    phase_end
+    print_table
+    exit 0
+fi
 
 # 4. The whole suite as the user.
 phase_begin "test.sh (whole suite)"
