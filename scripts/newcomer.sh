@@ -3,10 +3,12 @@
 # and ca-certificates, a non-root user with passwordless sudo, a clone of this checkout (its
 # commits, not its uncommitted changes). In full mode that user runs ./scripts/run.sh
 # --headless, asks the app through hopx-mcp for execute_code_isolated Hello World, then runs
-# ./scripts/test.sh, which must pass (--no-suite stops after Hello World). --smoke stops after installing exactly the packages
-# scripts/lib/common.sh lists and configuring the project: every tool the configure looks for is
-# found, and it registers as many tests as this machine's build does.
-#   sudo ./scripts/newcomer.sh [--suite bookworm|noble] [--smoke | --no-suite] [--keep]
+# ./scripts/test.sh, which must pass (--only REGEX: only the tests that CTest's -R REGEX picks,
+# to show a platform builds and serves without the whole suite's hour). --smoke stops after
+# installing exactly the packages scripts/lib/common.sh lists and configuring the project: every
+# tool the configure looks for is found, and it registers as many tests as this machine's build
+# does.
+#   sudo ./scripts/newcomer.sh [--suite bookworm|noble] [--smoke | --only REGEX] [--keep]
 #                              [--expect-tests N] [--ccache DIR]
 # --ccache DIR reads compiles from this machine's ccache (read-only), for a shared machine where
 # a from-scratch build takes hours; a newcomer has none, and nothing it installs is skipped.
@@ -17,17 +19,17 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export HOPX_BUILD=${HOPX_BUILD:-$root/build}
 source "$root/scripts/lib/common.sh"
 
-suite=bookworm smoke=0 no_suite=0 keep=0 expect_tests= ccache=
+suite=bookworm smoke=0 only= keep=0 expect_tests= ccache=
 while [ $# -gt 0 ]; do
     case "$1" in
         --suite) suite=$2; shift ;;
         --suite=*) suite=${1#*=} ;;
         --smoke) smoke=1 ;;
-        --no-suite) no_suite=1 ;;
+        --only) only=$2; shift ;;
         --keep) keep=1 ;;
         --expect-tests) expect_tests=$2; shift ;;
         --ccache) ccache=$(cd "$2" && pwd); shift ;;
-        -h | --help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
         *) echo "newcomer.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -72,7 +74,7 @@ phase_end() { phases+=("${phase_name// /_} $(($(date +%s) - phase_start)) ${1:-o
 print_table() {
     local mode=full
     [ "$smoke" = 1 ] && mode=smoke
-    [ "$no_suite" = 1 ] && mode="to Hello World"
+    [ -n "$only" ] && mode="tests $only"
     local line name secs status total=0
     printf '\n%-34s %8s  %s\n' "phase ($suite, $mode)" "seconds" "status"
     for line in "${phases[@]}"; do
@@ -290,15 +292,9 @@ if ! grep -q '^hello: ok' "$logs/run-phase.log"; then
 fi
 grep -B1 '^Hello World came back' "$logs/run-phase.log" >&2 || true
 
-if [ "$no_suite" = 1 ]; then
-    phase_end
-    print_table
-    exit 0
-fi
-
-# 4. The whole suite as the user.
-phase_begin "test.sh (whole suite)"
-if ! as_user test.log ./scripts/test.sh; then
+# 4. The whole suite as the user (or what --only picks).
+phase_begin "test.sh ${only:+-R }${only:-(whole suite)}"
+if ! as_user test.log ./scripts/test.sh ${only:+-R "$only"}; then
     grep -E "tests passed|tests failed|\*\*\*Failed|\(Failed\)|Not Run|\*\*\*Timeout" "$logs/test.log" >&2 || tail -n 40 "$logs/test.log" >&2
     fail "test.sh failed (log: $logs/test.log)"
 fi
