@@ -195,7 +195,9 @@ async function backgroundWorker(c) {
 
 // Cancels: a long run cancelled after 0.2–1 s; the next call in the same sandbox must work.
 async function cancelWorker(c) {
-  const id = sc(await call(c, 'create_sandbox', {})).id;
+  // Kept for the whole run, so it must outlive it: with the default timeout (3600 s) it
+  // expired in the last round of a 60-minute soak, and the run after a cancel found it gone.
+  const id = sc(await call(c, 'create_sandbox', { timeout_seconds: minutes * 60 + 900 })).id;
   while (!stopping) {
     const abort = new AbortController();
     setTimeout(() => abort.abort('soak cancel'), 200 + Math.random() * 800);
