@@ -53,6 +53,7 @@ LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerC
         emit closed();
     });
     connect(m_session, &McpSession::outgoing, this, &LocalConnection::write);
+    connect(m_session, &McpSession::requestDropped, this, &LocalConnection::dropped);
 }
 
 LocalConnection::~LocalConnection()
@@ -99,6 +100,19 @@ void LocalConnection::write(const QByteArray &message)
     m_socket->write("\n", 1);
     // Write now rather than on the next event-loop pass: a round trip is a few hundred µs.
     m_socket->flush();
+}
+
+void LocalConnection::dropped(const QString &key)
+{
+    // A cancelled request gets no answer, so write() never sees its id: without this its
+    // entry (and the bridge's) stayed for the whole session, one per cancel.
+    const auto it = m_openRequests.constFind(key.toUtf8());
+    if (it == m_openRequests.cend())
+        return;
+    writeControl(Ipc::Handoff::doneLine(it->toStdString()));
+    m_openRequests.erase(it);
+    if (m_inputClosed)
+        finishWhenIdle();
 }
 
 void LocalConnection::writeControl(const std::string &line)

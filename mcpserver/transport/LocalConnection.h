@@ -31,6 +31,8 @@ public:
     ~LocalConnection() override;
 
     void close();
+    //! Requests the bridge has been told are running (hopx_pending) and not yet done.
+    int openRequestCount() const { return int(m_openRequests.size()); }
 
     //! The one line a second `hopx-desktop` sends instead of MCP: "show yourself".
     static QByteArray activationLine() { return QByteArrayLiteral("{\"hopx_activate\":1}"); }
@@ -45,6 +47,7 @@ private:
     void processInput(const QByteArray &bytes);
     void handleMessage(const QByteArray &line);
     void write(const QByteArray &message);
+    void dropped(const QString &key);
     bool acceptHandoff();
     void writeControl(const std::string &line);
     void inputClosed();

@@ -26,7 +26,12 @@ def main():
     fig, axes = plt.subplots(4, 1, figsize=(10, 11), sharex=True)
     fig.suptitle(title)
 
-    axes[0].plot(minutes, [v / 1024 for v in column(rows, "rss_kib")], color="tab:blue")
+    rss = [v / 1024 for v in column(rows, "rss_kib")]
+    axes[0].plot(minutes, rss, color="tab:blue", label="RSS")
+    if "rss_anon_kib" in rows[0]:  # CSVs before it have RSS only
+        axes[0].plot(minutes, [v / 1024 for v in column(rows, "rss_anon_kib")], color="tab:purple",
+                     label="anonymous (heap, stacks)")
+        axes[0].legend(loc="lower right")
     axes[0].set_ylabel("app RSS (MiB)")
     axes[0].set_ylim(bottom=0)
 

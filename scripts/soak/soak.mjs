@@ -254,13 +254,15 @@ const TOOLS = ['create_sandbox', 'execute_code', 'execute_code_isolated', 'file_
   'execute_code_background', 'delete_sandbox'];
 const rows = [];
 const csv = createWriteStream(join(outDir, 'soak.csv'));
-csv.write(['t_s', 'rss_kib', 'fds', 'threads', 'sandboxes', 'bwrap', 'calls', 'problems',
+csv.write(['t_s', 'rss_kib', 'rss_anon_kib', 'fds', 'threads', 'sandboxes', 'bwrap', 'calls', 'problems',
   ...TOOLS.flatMap((t) => [`${t}_p50_ms`, `${t}_p99_ms`])].join(',') + '\n');
 async function sample(app, monitor) {
   const pid = app.child.pid;
   const listed = sc(await call(monitor, 'list_sandboxes', { provider: 'local', limit: 10000 }));
   const row = {
-    t: (Date.now() - t0) / 1000, rss: procStatus(pid, 'VmRSS'), fds: fdCount(pid), threads: procStatus(pid, 'Threads'),
+    // RssAnon beside VmRSS: the file-backed part (the binary and Qt, ~24 MiB of ~31) moves
+    // when the kernel reclaims page cache under other load, which can hide or fake growth.
+    t: (Date.now() - t0) / 1000, rss: procStatus(pid, 'VmRSS'), rssAnon: procStatus(pid, 'RssAnon'), fds: fdCount(pid), threads: procStatus(pid, 'Threads'),
     sandboxes: listed.count ?? NaN, bwrap: bwrapCount(pid), calls: stats.calls,
     problems: stats.lost + stats.duplicated + stats.wrong + stats.unexpected + stats.notExpired,
   };
@@ -270,7 +272,7 @@ async function sample(app, monitor) {
   });
   window = new Map();
   rows.push(row);
-  csv.write([row.t.toFixed(0), row.rss, row.fds, row.threads, row.sandboxes, row.bwrap, row.calls, row.problems, ...lat].join(',') + '\n');
+  csv.write([row.t.toFixed(0), row.rss, row.rssAnon, row.fds, row.threads, row.sandboxes, row.bwrap, row.calls, row.problems, ...lat].join(',') + '\n');
   return row;
 }
 
@@ -300,13 +302,15 @@ const workers = [
 const end = t0 + minutes * 60000;
 const warmAt = Math.min(5 * 60, minutes * 60 * 0.4);
 let warmRss = NaN;
+let warmAnon = NaN;
 while (Date.now() < end) {
   await sleep(Math.min(SAMPLE_MS, Math.max(0, end - Date.now())));
   const r = await sample(app, monitor);
-  if (Number.isNaN(warmRss) && r.t >= warmAt) warmRss = r.rss;
+  if (Number.isNaN(warmRss) && r.t >= warmAt) { warmRss = r.rss; warmAnon = r.rssAnon; }
   log(`rss ${(r.rss / 1024).toFixed(1)} MiB, fds ${r.fds}, threads ${r.threads}, sandboxes ${r.sandboxes}, calls ${r.calls}, problems ${r.problems}`);
 }
 const endRss = rows[rows.length - 1].rss;
+const endAnon = rows[rows.length - 1].rssAnon;
 stopping = true;
 log('stopping: the workers finish their round and delete their sandboxes; expiring ones run out');
 await Promise.all(workers);
@@ -333,6 +337,7 @@ const growth = ((endRss - warmRss) / warmRss) * 100;
 const summary = {
   minutes, calls: stats.calls, ...stats,
   rss_warm_mib: +(warmRss / 1024).toFixed(1), rss_end_mib: +(endRss / 1024).toFixed(1), rss_growth_pct: +growth.toFixed(2),
+  rss_anon_warm_mib: +(warmAnon / 1024).toFixed(1), rss_anon_end_mib: +(endAnon / 1024).toFixed(1),
   rss_warm_at_s: warmAt, fds_start: base.fds, fds_end: finalFds, bwrap_start: base.bwrap, bwrap_end: finalBwrap,
   sandboxes_listed_at_end: listedAtEnd, processes_at_end: finalTree,
   tools: Object.fromEntries([...latency].sort().map(([t, s]) => [t, { n: s.length, p50_ms: +percentile(s, 50).toFixed(1), p99_ms: +percentile(s, 99).toFixed(1) }])),
@@ -354,7 +359,7 @@ writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary, null, 2) + '
 console.log(`\n### Soak: ${minutes} min, stdio + HTTP at once\n`);
 console.log('| tool | calls | p50 (ms) | p99 (ms) |\n|---|---|---|---|');
 for (const [t, s] of Object.entries(summary.tools)) console.log(`| ${t} | ${s.n} | ${s.p50_ms} | ${s.p99_ms} |`);
-console.log(`\nrequests served ${stats.calls}; RSS ${summary.rss_warm_mib} MiB at ${warmAt} s → ${summary.rss_end_mib} MiB at the end (${growth.toFixed(2)} %);`
+console.log(`\nrequests served ${stats.calls}; RSS ${summary.rss_warm_mib} MiB at ${warmAt} s → ${summary.rss_end_mib} MiB at the end (${growth.toFixed(2)} %; anonymous ${summary.rss_anon_warm_mib} → ${summary.rss_anon_end_mib} MiB);`
   + ` fds ${base.fds} → ${finalFds}; lost ${stats.lost}, duplicated ${stats.duplicated}, wrong ${stats.wrong},`
   + ` unexpected ${stats.unexpected}; cancelled ${stats.cancelled} (late answers ${stats.lateAfterCancel}),`
   + ` disconnects ${stats.disconnected}, expired ${stats.expired}; sandboxes at the end ${listedAtEnd}`);
