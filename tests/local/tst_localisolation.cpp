@@ -489,7 +489,10 @@ void TestLocalIsolation::cgroupPlacement()
     const QString stale = QStringLiteral("/sys/fs/cgroup/pids/hopx-desktop/cgroup-stale-test");
     QVERIFY(QDir().mkdir(stale));
     SandboxCgroupFs host;
-    QVERIFY(SandboxCgroup::removeStale(host) >= 1);
+    // Just made, it could be another app's sandbox before its first process moves in.
+    SandboxCgroup::removeStale(host);
+    QVERIFY(QFileInfo::exists(stale));
+    QVERIFY(SandboxCgroup::removeStale(host, 0) >= 1); // as if it were two minutes old
     QVERIFY(!QFileInfo::exists(stale));
     for (const QString &p : live->cgroupPaths())
         QVERIFY(QFileInfo::exists(p));
@@ -503,12 +506,12 @@ void TestLocalIsolation::cgroupPlacement()
     QVERIFY(
         host.write(busy + QStringLiteral("/cgroup.procs"), QByteArray::number(sleeper.processId()))
         == 0);
-    SandboxCgroup::removeStale(host);
+    SandboxCgroup::removeStale(host, 0);
     QVERIFY(QFileInfo::exists(busy));
     sleeper.kill();
     QVERIFY(sleeper.waitForFinished(5000));
     // (Other runs on this host share the hierarchy and may sweep it first: no counts.)
-    QTRY_VERIFY((SandboxCgroup::removeStale(host), !QFileInfo::exists(busy)));
+    QTRY_VERIFY((SandboxCgroup::removeStale(host, 0), !QFileInfo::exists(busy)));
 }
 
 // An app that dies without any teardown (SIGKILL): bwrap's --die-with-parent takes the
@@ -544,7 +547,7 @@ void TestLocalIsolation::cgroupsRemovedAfterCrash()
         return std::none_of(
             paths.cbegin(), paths.cend(), [](const QString &p) { return QFileInfo::exists(p); });
     };
-    QTRY_VERIFY_WITH_TIMEOUT((SandboxCgroup::removeStale(host), allGone()), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT((SandboxCgroup::removeStale(host, 0), allGone()), 10000);
     if (!tempDir.isEmpty())
         QDir(tempDir).removeRecursively();
 }

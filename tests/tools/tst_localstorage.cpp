@@ -266,6 +266,43 @@ private slots:
         QVERIFY(fuseMountsUnder(app.root()).isEmpty());
     }
 
+    void filePermissionsAsOnAnyDisk()
+    {
+        if (!m_noFuse.isEmpty())
+            QSKIP("local sandboxes need FUSE (withoutFuseCreateSaysHowToFixIt)");
+        App app;
+        QVERIFY(app.start());
+        const QString id = app.create();
+        QVERIFY(!id.isEmpty());
+        // A file created read-only is written through the descriptor its creation returned
+        // (POSIX; git's objects and Go's module cache are made so), and after that it is
+        // read-only, as is a directory made so: what any disk does, for root and for a user.
+        const QJsonObject made = sc(app.python(id,
+            QStringLiteral("import os\n"
+                           "p = '/workspace/ro'\n"
+                           "fd = os.open(p, os.O_CREAT | os.O_WRONLY | os.O_EXCL, 0o444)\n"
+                           "os.write(fd, b'written'); os.close(fd)\n"
+                           "out = [open(p).read()]\n"
+                           "try:\n"
+                           "    os.open(p, os.O_WRONLY); out.append('reopened for writing')\n"
+                           "except PermissionError: out.append('EACCES')\n"
+                           "os.mkdir('/workspace/d', 0o555)\n"
+                           "try:\n"
+                           "    open('/workspace/d/x', 'w'); out.append('created in it')\n"
+                           "except PermissionError: out.append('EACCES')\n"
+                           "print(' | '.join(out))\n")));
+        QCOMPARE(made.value(QStringLiteral("stdout")).toString().trimmed(),
+            QStringLiteral("written | EACCES | EACCES"));
+        const QJsonObject git = sc(app.command(id,
+            QStringLiteral("cd /workspace && git init -q repo && cd repo && echo hi > f && "
+                           "git add f && git -c user.name=t -c user.email=t@example.test "
+                           "commit -qm one && git rev-list --count HEAD")));
+        QVERIFY2(git.value(QStringLiteral("exit_code")).toInt() == 0,
+            QJsonDocument(git).toJson().constData());
+        QCOMPARE(git.value(QStringLiteral("stdout")).toString().trimmed(), QStringLiteral("1"));
+        app.stop();
+    }
+
     void totalCapCountsWhatDisksHold()
     {
         if (!m_noFuse.isEmpty())

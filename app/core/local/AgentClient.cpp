@@ -51,6 +51,18 @@ AgentClient::AgentClient(int fd, QObject *parent)
     connect(m_writeNotifier, &QSocketNotifier::activated, this, &AgentClient::flush);
 }
 
+void AgentClient::closeDescriptors()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+    m_fd = -1;
+    for (Outgoing &o : m_queue) { // descriptors that were to travel with unsent messages
+        for (int fd : std::as_const(o.fds))
+            ::close(fd);
+        o.fds.clear();
+    }
+}
+
 AgentClient::~AgentClient()
 {
     // Exactly-once, even now: whoever waits on a request hears that it is over. The
@@ -58,13 +70,7 @@ AgentClient::~AgentClient()
     m_disconnectEmitted = true;
     const auto deferred = std::exchange(m_deferred, {});
     auto pending = std::exchange(m_pending, {});
-    if (m_fd >= 0)
-        ::close(m_fd);
-    m_fd = -1;
-    for (Outgoing &o : m_queue) {
-        for (int fd : std::as_const(o.fds))
-            ::close(fd);
-    }
+    closeDescriptors();
     failAll(deferred, pending);
 }
 
@@ -304,13 +310,7 @@ void AgentClient::disconnectNow(const QString &why)
     m_readNotifier = nullptr;
     delete m_writeNotifier;
     m_writeNotifier = nullptr;
-    if (m_fd >= 0)
-        ::close(m_fd);
-    m_fd = -1;
-    for (Outgoing &o : m_queue) {
-        for (int fd : std::as_const(o.fds))
-            ::close(fd);
-    }
+    closeDescriptors();
     m_queue.clear();
     m_deadlineTimer->stop();
 

@@ -148,6 +148,8 @@ private:
     void runDeferred();
     //! Fails every request in `pending` (taken out of the client): `deferred` ones with their
     //! own error, the rest with "the agent is gone". Callbacks may delete the client.
+    //! Closes the connection and the descriptors queued to be passed; the queue stays.
+    void closeDescriptors();
     static void failAll(
         const QList<QPair<quint64, Core::Error>> &deferred, QHash<quint64, Pending> &pending);
     qint64 now() const;

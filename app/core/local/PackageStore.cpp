@@ -3,6 +3,7 @@
 #include "PackageStore.h"
 
 #include "PackageLogging.h"
+#include "XdgBaseDir.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -33,10 +34,8 @@ PackageStore::~PackageStore() = default;
 
 QString PackageStore::defaultRoot()
 {
-    QString cache = qEnvironmentVariable("XDG_CACHE_HOME");
-    if (cache.isEmpty() || !QDir::isAbsolutePath(cache))
-        cache = QDir::homePath() + QStringLiteral("/.cache");
-    return cache + QStringLiteral("/hopx-desktop/packages");
+    return xdgBaseDir("XDG_CACHE_HOME", QStringLiteral(".cache"))
+        + QStringLiteral("/hopx-desktop/packages");
 }
 
 bool PackageStore::prepare(QString *error)

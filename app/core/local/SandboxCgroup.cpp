@@ -288,14 +288,15 @@ SandboxCgroup SandboxCgroup::create(
     return cg;
 }
 
-int SandboxCgroup::removeStale(SandboxCgroupFs &fs)
+int SandboxCgroup::removeStale(SandboxCgroupFs &fs, int minAgeSeconds)
 {
     const Placement placement = prepare(fs);
     int removed = 0;
     for (const QString &base : placement.bases) {
         for (const QString &name : fs.children(base)) {
             const QString dir = base + QLatin1Char('/') + name;
-            if (name != kAppLeaf && fs.procs(dir).isEmpty() && fs.removeDir(dir) == 0)
+            if (name != kAppLeaf && fs.ageSeconds(dir) >= minAgeSeconds && fs.procs(dir).isEmpty()
+                && fs.removeDir(dir) == 0)
                 ++removed;
         }
     }

@@ -60,8 +60,11 @@ public:
     //! Removes empty sandbox cgroups left by an earlier run that ended without teardown (a
     //! crash, or objects never destroyed). Call once at start-up, before any sandbox starts:
     //! rmdir only succeeds on a cgroup without processes, so a live one is never touched.
+    //! Other instances of the app (a tray app and a --headless one, parallel tests) share
+    //! the hierarchy, and a sandbox's cgroup is empty between its mkdir and the move of its
+    //! first process: only cgroups at least `minAgeSeconds` old count as left behind.
     //! Returns how many were removed.
-    static int removeStale(SandboxCgroupFs &fs);
+    static int removeStale(SandboxCgroupFs &fs, int minAgeSeconds = 120);
     //! What enforces sandbox limits here, for the health tool (model-facing English).
     static QJsonObject describe(const Placement &placement);
 

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 
 #include <cerrno>
+#include <ctime>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -106,6 +107,14 @@ bool SandboxCgroupFs::exists(const QString &path) const
 QStringList SandboxCgroupFs::children(const QString &dir) const
 {
     return QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+}
+
+qint64 SandboxCgroupFs::ageSeconds(const QString &dir) const
+{
+    struct stat st;
+    if (::stat(QFile::encodeName(dir).constData(), &st) != 0)
+        return -1;
+    return qint64(::time(nullptr)) - qint64(st.st_mtime);
 }
 
 QList<qint64> SandboxCgroupFs::procs(const QString &dir) const

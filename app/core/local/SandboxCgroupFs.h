@@ -52,6 +52,9 @@ public:
     QStringList children(const QString &dir) const;
     //! The pids listed in \a dir's cgroup.procs.
     QList<qint64> procs(const QString &dir) const;
+    //! Seconds since cgroup \a dir was made (its directory's mtime: cgroupfs sets it at mkdir
+    //! and moving processes does not change it); -1 if it is gone.
+    qint64 ageSeconds(const QString &dir) const;
 
 private:
     QString m_root;

@@ -4,6 +4,7 @@
 
 #include "LocalLogging.h"
 #include "SandboxRecord.h"
+#include "XdgBaseDir.h"
 
 #include <QDir>
 #include <QFile>
@@ -44,10 +45,8 @@ SandboxStorage::SandboxStorage(QString base)
 
 QString SandboxStorage::defaultBase()
 {
-    QString state = qEnvironmentVariable("XDG_STATE_HOME");
-    if (state.isEmpty() || !QDir::isAbsolutePath(state))
-        state = QDir::homePath() + QStringLiteral("/.local/state");
-    return state + QStringLiteral("/hopx-desktop/sandboxes");
+    return xdgBaseDir("XDG_STATE_HOME", QStringLiteral(".local/state"))
+        + QStringLiteral("/hopx-desktop/sandboxes");
 }
 
 bool SandboxStorage::prepare(QString *error)

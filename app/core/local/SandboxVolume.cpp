@@ -211,9 +211,14 @@ bool SandboxVolume::mount(QString *error)
                 .arg(checked.said.isEmpty() ? QString::number(checked.exitCode) : checked.said));
     // A relative image path: it is what the sandbox's /proc/self/mountinfo shows as the
     // source, and the host path would name the user.
+    // Permissions are checked by the kernel (default_permissions), as on any disk, and not by
+    // fuse2fs (fakeroot turns its own check off): for a user who is not root, fuse2fs refused
+    // to write through the descriptor that open(O_CREAT, 0444) returns, which POSIX allows and
+    // git's objects and Go's module cache rely on; for root it allowed everything, even
+    // writing a file that is read-only.
     const HostTool::Outcome mounted = HostTool::run(HostTool::find(QStringLiteral("fuse2fs")),
         {QStringLiteral("disk.img"), QStringLiteral("mnt"), QStringLiteral("-o"),
-            QStringLiteral("big_writes,max_write=131072")},
+            QStringLiteral("big_writes,max_write=131072,fakeroot,default_permissions")},
         m_dir);
     if (!mounted.ok() || !isMounted())
         return fail(

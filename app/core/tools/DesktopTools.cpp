@@ -24,25 +24,21 @@ namespace {
 
 void screenshot(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
-    onCapability<SandboxDesktop>(p, id,
-        onSuccess<DesktopScreenshot>(call, QJsonObject {{QStringLiteral("sandbox_id"), id}},
-            [id](ToolCall *call, const DesktopScreenshot &shot) {
-                const QJsonObject text {{QStringLiteral("sandbox_id"), id},
-                    {QStringLiteral("mime_type"), shot.mimeType},
-                    {QStringLiteral("width"), shot.width}, {QStringLiteral("height"), shot.height},
-                    {QStringLiteral("size"), shot.image.size()}};
-                // The picture as an image item beside a text: no structuredContent, which some
-                // clients read instead and then drop the image (CONTRIBUTING, textOutput()).
-                ToolResult result = ToolResult::text(
-                    QString::fromUtf8(QJsonDocument(text).toJson(QJsonDocument::Compact)));
-                result.addContent(
-                    ImageContent::item(QString::fromLatin1(shot.image.toBase64()), shot.mimeType));
-                call->finish(result);
-            }),
+    onSandbox<SandboxDesktop, DesktopScreenshot>(
+        call, manager, args, ErrorsName::Sandbox,
+        [](ToolCall *call, const QString &id, const DesktopScreenshot &shot) {
+            const QJsonObject text {{QStringLiteral("sandbox_id"), id},
+                {QStringLiteral("mime_type"), shot.mimeType}, {QStringLiteral("width"), shot.width},
+                {QStringLiteral("height"), shot.height},
+                {QStringLiteral("size"), shot.image.size()}};
+            // The picture as an image item beside a text: no structuredContent, which some
+            // clients read instead and then drop the image (CONTRIBUTING, textOutput()).
+            ToolResult result = ToolResult::text(
+                QString::fromUtf8(QJsonDocument(text).toJson(QJsonDocument::Compact)));
+            result.addContent(
+                ImageContent::item(QString::fromLatin1(shot.image.toBase64()), shot.mimeType));
+            call->finish(result);
+        },
         [](SandboxDesktop *desktop, Callback<DesktopScreenshot> done) {
             desktop->screenshot(std::move(done));
         });
@@ -65,10 +61,6 @@ void mouse(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
             return finishWithInvalid(
                 call, QStringLiteral("desktop_mouse drag needs to_x and to_y."), args.raw());
     }
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
     const int x = args.integer(QStringLiteral("x"));
     const int y = args.integer(QStringLiteral("y"));
     const int toX = args.integer(QStringLiteral("to_x"));
@@ -76,13 +68,13 @@ void mouse(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     const QString button = args.string(QStringLiteral("button"));
     const int amount = args.integer(QStringLiteral("amount"));
     const QString direction = args.string(QStringLiteral("direction"));
-    onCapability<SandboxDesktop>(p, id,
-        onSuccess<Unit>(call, QJsonObject {{QStringLiteral("sandbox_id"), id}},
-            [id, action](ToolCall *call, const Unit &) {
-                call->finish(ToolResult::structured(
-                    QJsonObject {{QStringLiteral("status"), QStringLiteral("done")},
-                        {QStringLiteral("action"), action}, {QStringLiteral("sandbox_id"), id}}));
-            }),
+    onSandbox<SandboxDesktop, Unit>(
+        call, manager, args, ErrorsName::Sandbox,
+        [action](ToolCall *call, const QString &id, const Unit &) {
+            call->finish(ToolResult::structured(
+                QJsonObject {{QStringLiteral("status"), QStringLiteral("done")},
+                    {QStringLiteral("action"), action}, {QStringLiteral("sandbox_id"), id}}));
+        },
         [=](SandboxDesktop *desktop, Callback<Unit> done) {
             if (action == QLatin1String("click") || action == QLatin1String("double_click"))
                 desktop->click(
@@ -108,20 +100,16 @@ void keyboard(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
     QStringList modifiers;
     for (const QJsonValue &m : args.value(QStringLiteral("modifiers")).toArray())
         modifiers << m.toString();
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
     const QString typed = args.string(QStringLiteral("text"));
     const QString pressed = args.string(QStringLiteral("key"));
     const int delay = args.integer(QStringLiteral("delay_ms"));
-    onCapability<SandboxDesktop>(p, id,
-        onSuccess<Unit>(call, QJsonObject {{QStringLiteral("sandbox_id"), id}},
-            [id](ToolCall *call, const Unit &) {
-                call->finish(ToolResult::structured(
-                    QJsonObject {{QStringLiteral("status"), QStringLiteral("done")},
-                        {QStringLiteral("sandbox_id"), id}}));
-            }),
+    onSandbox<SandboxDesktop, Unit>(
+        call, manager, args, ErrorsName::Sandbox,
+        [](ToolCall *call, const QString &id, const Unit &) {
+            call->finish(ToolResult::structured(
+                QJsonObject {{QStringLiteral("status"), QStringLiteral("done")},
+                    {QStringLiteral("sandbox_id"), id}}));
+        },
         [=](SandboxDesktop *desktop, Callback<Unit> done) {
             if (text)
                 desktop->type(typed, delay, std::move(done));

@@ -30,27 +30,23 @@ bool isSensitive(const QString &name)
 
 void envGet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
-    onCapability<SandboxEnv>(p, id,
-        onSuccess<EnvMap>(call, {},
-            [](ToolCall *call, const EnvMap &env) {
-                QJsonObject vars;
-                QJsonArray masked;
-                for (auto it = env.cbegin(); it != env.cend(); ++it) {
-                    const bool secret = isSensitive(it.key());
-                    vars.insert(it.key(), secret ? QStringLiteral("***MASKED***") : it.value());
-                    if (secret)
-                        masked.append(it.key());
-                }
-                QJsonObject dict {
-                    {QStringLiteral("env_vars"), vars}, {QStringLiteral("count"), vars.size()}};
-                if (!masked.isEmpty())
-                    dict.insert(QStringLiteral("masked"), masked);
-                call->finish(ToolResult::structured(dict));
-            }),
+    onSandbox<SandboxEnv, EnvMap>(
+        call, manager, args, ErrorsName::Nothing,
+        [](ToolCall *call, const QString &, const EnvMap &env) {
+            QJsonObject vars;
+            QJsonArray masked;
+            for (auto it = env.cbegin(); it != env.cend(); ++it) {
+                const bool secret = isSensitive(it.key());
+                vars.insert(it.key(), secret ? QStringLiteral("***MASKED***") : it.value());
+                if (secret)
+                    masked.append(it.key());
+            }
+            QJsonObject dict {
+                {QStringLiteral("env_vars"), vars}, {QStringLiteral("count"), vars.size()}};
+            if (!masked.isEmpty())
+                dict.insert(QStringLiteral("masked"), masked);
+            call->finish(ToolResult::structured(dict));
+        },
         [](SandboxEnv *env, Callback<EnvMap> done) { env->getEnv(std::move(done)); });
 }
 
@@ -76,39 +72,31 @@ void envSet(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
             return;
         }
     }
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
-    onCapability<SandboxEnv>(p, id,
-        onSuccess<Unit>(call, {},
-            [vars, merge](ToolCall *call, const Unit &) {
-                call->finish(ToolResult::structured(
-                    QJsonObject {{QStringLiteral("status"), QStringLiteral("success")},
-                        {QStringLiteral("message"),
-                            QStringLiteral("%1 environment variable(s) %2")
-                                .arg(vars.size())
-                                .arg(merge ? QStringLiteral("set")
-                                           : QStringLiteral("set; others removed"))},
-                        {QStringLiteral("variables_set"), QJsonArray::fromStringList(vars.keys())},
-                        {QStringLiteral("merge_mode"), merge}}));
-            }),
+    onSandbox<SandboxEnv, Unit>(
+        call, manager, args, ErrorsName::Nothing,
+        [vars, merge](ToolCall *call, const QString &, const Unit &) {
+            call->finish(ToolResult::structured(
+                QJsonObject {{QStringLiteral("status"), QStringLiteral("success")},
+                    {QStringLiteral("message"),
+                        QStringLiteral("%1 environment variable(s) %2")
+                            .arg(vars.size())
+                            .arg(merge ? QStringLiteral("set")
+                                       : QStringLiteral("set; others removed"))},
+                    {QStringLiteral("variables_set"), QJsonArray::fromStringList(vars.keys())},
+                    {QStringLiteral("merge_mode"), merge}}));
+        },
         [vars, merge](
             SandboxEnv *env, Callback<Unit> done) { env->setEnv(vars, merge, std::move(done)); });
 }
 
 void envClear(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
-    onCapability<SandboxEnv>(p, id,
-        onSuccess<Unit>(call, {},
-            [](ToolCall *call, const Unit &) {
-                call->finish(ToolResult::structured(
-                    QJsonObject {{QStringLiteral("status"), QStringLiteral("cleared")}}));
-            }),
+    onSandbox<SandboxEnv, Unit>(
+        call, manager, args, ErrorsName::Nothing,
+        [](ToolCall *call, const QString &, const Unit &) {
+            call->finish(ToolResult::structured(
+                QJsonObject {{QStringLiteral("status"), QStringLiteral("cleared")}}));
+        },
         [](SandboxEnv *env, Callback<Unit> done) { env->clearEnv(std::move(done)); });
 }
 
@@ -117,15 +105,11 @@ using JsonGetter = void (SandboxMetrics::*)(Callback<QJsonObject>);
 void rawInfo(ToolCall *call, SandboxManager *manager, const ToolArgs &args, JsonGetter getter,
     std::function<QJsonObject(const QJsonObject &)> shape = {})
 {
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
-    onCapability<SandboxMetrics>(p, id,
-        onSuccess<QJsonObject>(call, QJsonObject {{QStringLiteral("sandbox_id"), id}},
-            [shape](ToolCall *call, const QJsonObject &json) {
-                call->finish(ToolResult::structured(shape ? shape(json) : json));
-            }),
+    onSandbox<SandboxMetrics, QJsonObject>(
+        call, manager, args, ErrorsName::Sandbox,
+        [shape](ToolCall *call, const QString &, const QJsonObject &json) {
+            call->finish(ToolResult::structured(shape ? shape(json) : json));
+        },
         [getter](SandboxMetrics *metrics, Callback<QJsonObject> done) {
             (metrics->*getter)(std::move(done));
         });
@@ -133,13 +117,11 @@ void rawInfo(ToolCall *call, SandboxManager *manager, const ToolArgs &args, Json
 
 void urlTool(ToolCall *call, SandboxManager *manager, const ToolArgs &args, bool preview)
 {
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
     const int port = args.integer(QStringLiteral("port"));
-    auto done = onSuccess<QString>(call, QJsonObject {{QStringLiteral("sandbox_id"), id}},
-        [id, port, preview](ToolCall *call, const QString &url) {
+    // The port lets a provider without URLs say how to reach that port instead.
+    onSandbox<SandboxEndpoints, QString>(
+        call, manager, args, ErrorsName::Sandbox,
+        [port, preview](ToolCall *call, const QString &id, const QString &url) {
             QJsonObject dict {{QStringLiteral("sandbox_id"), id}};
             if (preview) {
                 dict.insert(QStringLiteral("preview_url"), url);
@@ -148,10 +130,7 @@ void urlTool(ToolCall *call, SandboxManager *manager, const ToolArgs &args, bool
                 dict.insert(QStringLiteral("agent_url"), url);
             }
             call->finish(ToolResult::structured(dict));
-        });
-    // The port lets a provider without URLs say how to reach that port instead.
-    onCapability<SandboxEndpoints>(
-        p, id, done,
+        },
         [preview, port](SandboxEndpoints *endpoints, Callback<QString> done) {
             if (preview)
                 endpoints->previewUrl(port, std::move(done));

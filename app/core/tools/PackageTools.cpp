@@ -39,29 +39,25 @@ QJsonObject versions(const QJsonArray &pipList)
 
 void listPackages(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
 {
-    QString id;
-    SandboxProvider *p = providerForArg(call, manager, args, &id);
-    if (!p)
-        return;
     CommandSpec spec;
     spec.command = QString::fromLatin1(kScript);
     spec.timeoutSeconds = 60;
-    onCapability<SandboxExec>(p, id,
-        onSuccess<ExecResult>(call, {},
-            [id](ToolCall *call, const ExecResult &r) {
-                const QList<QByteArray> parts = r.stdoutData.split('\x1e');
-                const QJsonArray all = QJsonDocument::fromJson(parts.value(0).trimmed()).array();
-                const QJsonArray user = QJsonDocument::fromJson(parts.value(1).trimmed()).array();
-                QJsonObject node;
-                const QJsonObject npm = QJsonDocument::fromJson(parts.value(2).trimmed()).object();
-                const QJsonObject deps = npm.value(QStringLiteral("dependencies")).toObject();
-                for (auto it = deps.begin(); it != deps.end(); ++it)
-                    node.insert(it.key(), it.value()[QStringLiteral("version")].toString());
-                call->finish(ToolResult::structured(QJsonObject {{QStringLiteral("sandbox_id"), id},
-                    {QStringLiteral("python"), versions(all)},
-                    {QStringLiteral("python_installed_here"), versions(user)},
-                    {QStringLiteral("node"), node}}));
-            }),
+    onSandbox<SandboxExec, ExecResult>(
+        call, manager, args, ErrorsName::Nothing,
+        [](ToolCall *call, const QString &id, const ExecResult &r) {
+            const QList<QByteArray> parts = r.stdoutData.split('\x1e');
+            const QJsonArray all = QJsonDocument::fromJson(parts.value(0).trimmed()).array();
+            const QJsonArray user = QJsonDocument::fromJson(parts.value(1).trimmed()).array();
+            QJsonObject node;
+            const QJsonObject npm = QJsonDocument::fromJson(parts.value(2).trimmed()).object();
+            const QJsonObject deps = npm.value(QStringLiteral("dependencies")).toObject();
+            for (auto it = deps.begin(); it != deps.end(); ++it)
+                node.insert(it.key(), it.value()[QStringLiteral("version")].toString());
+            call->finish(ToolResult::structured(QJsonObject {{QStringLiteral("sandbox_id"), id},
+                {QStringLiteral("python"), versions(all)},
+                {QStringLiteral("python_installed_here"), versions(user)},
+                {QStringLiteral("node"), node}}));
+        },
         [spec](SandboxExec *exec, Callback<ExecResult> done) {
             return exec->runCommand(spec, std::move(done));
         });

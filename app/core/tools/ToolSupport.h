@@ -15,6 +15,8 @@
 #include <QPointer>
 
 #include <array>
+#include <functional>
+#include <type_traits>
 #include <utility>
 
 namespace Hopx::Core {
@@ -129,6 +131,35 @@ Callback<T> onSuccess(Mcp::ToolCall *call, const QJsonObject &errorExtra,
         }
         fn(call, r.value());
     });
+}
+
+//! Whether a tool's errors carry {"sandbox_id": id}, as hopx-mcp's do for some tools.
+enum class ErrorsName { Nothing, Sandbox };
+
+/*! Most sandbox tools in one: capability `C` of the call's `sandbox_id` argument runs
+ *  `run(capability, done)`. No such sandbox or capability, or the operation's failure, finishes
+ *  the call with its error (with the id when `names` says so); a value goes to `fn` with the id.
+ *  `request` as for onCapability(). Returns what `run` does. */
+template<class C, typename T, typename Run>
+auto onSandbox(Mcp::ToolCall *call, SandboxManager *manager, const ToolArgs &args, ErrorsName names,
+    std::function<void(Mcp::ToolCall *, const QString &, const T &)> fn, Run run,
+    const QJsonObject &request = {})
+{
+    QString id;
+    SandboxProvider *provider = providerForArg(call, manager, args, &id);
+    const QJsonObject extra = names == ErrorsName::Sandbox
+        ? QJsonObject {{QStringLiteral("sandbox_id"), id}}
+        : QJsonObject {};
+    auto done = onSuccess<T>(call, extra,
+        [id, fn = std::move(fn)](Mcp::ToolCall *call, const T &value) { fn(call, id, value); });
+    using Return = decltype(onCapability<C>(provider, id, std::move(done), std::move(run)));
+    if (!provider) { // the call is finished already, with what to do
+        if constexpr (std::is_same_v<Return, Cancel>)
+            return Cancel([] {});
+        else
+            return;
+    }
+    return onCapability<C>(provider, id, std::move(done), std::move(run), request);
 }
 
 //! sandbox://{id}/{path}, the resource of a sandbox file (\a path absolute).
