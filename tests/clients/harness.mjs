@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import net from 'node:net';
-import { privateTree } from '../interop/harness.mjs';
+import { privateTree, sanitizerEnv } from '../interop/harness.mjs';
 import { ScriptedModel } from './fakemodel.mjs';
 
 export const binDir = process.env.HOPX_BIN_DIR;
@@ -105,7 +105,7 @@ export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs
   const cwd = join(env.HOME, 'project');
   mkdirSync(cwd, { recursive: true });
   const ctx = { client, bin: clientBin(client), env, cwd, url, toolTimeoutMs,
-    server: server ?? { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket } } };
+    server: server ?? { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket, ...sanitizerEnv() } } };
   try {
     client.configure(ctx);
     const started = Date.now();

@@ -23,6 +23,14 @@ export function resolvePackageFile(pkg, file) {
   return join(require.resolve(`${pkg}/package.json`), '..', file);
 }
 
+// The sanitizer settings (scripts/test.sh --asan/--tsan) of this process, for a child started with
+// a minimal environment (the bridge under an SDK client or a real one): without them its reports
+// go to a stderr nobody reads and never reach build-*/sanitizer-reports/, so they fail nothing.
+export function sanitizerEnv() {
+  const names = ['ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS', 'TSAN_OPTIONS'];
+  return Object.fromEntries(names.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
+}
+
 // The app's [local] settings in the tree whose XDG_CONFIG_HOME is env's (replacing what was there).
 export function writeLocalSettings(env, values) {
   const dir = join(env.XDG_CONFIG_HOME, 'hopx-desktop');
@@ -95,7 +103,7 @@ export async function connectStdio(app, name = 'interop-test', clientOptions = u
   const transport = new StdioClientTransport({
     command: join(binDir, 'hopx-mcp'),
     args: ['--no-launch'],
-    env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH ?? '/usr/bin:/bin', ...sanitizerEnv() },
     stderr: 'inherit',
   });
   const client = new Client({ name, version: '1.0.0' }, clientOptions);

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
-import { startHttpApp, binDir, nodeDir, HTTP_TOKEN, bwrapMissing, resolvePackageFile } from './harness.mjs';
+import { startHttpApp, binDir, nodeDir, HTTP_TOKEN, bwrapMissing, resolvePackageFile, sanitizerEnv } from './harness.mjs';
 
 const require = createRequire(join(nodeDir, 'package.json'));
 const v2 = (path) => import(pathToFileURL(require.resolve(`@modelcontextprotocol/client${path}`)).href);
@@ -29,7 +29,7 @@ async function connectModern(kind) {
     const { StdioClientTransport } = await v2('/stdio');
     transport = new StdioClientTransport({
       command: join(binDir, 'hopx-mcp'), args: ['--no-launch'],
-      env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH ?? '/usr/bin:/bin' }, stderr: 'inherit',
+      env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH ?? '/usr/bin:/bin', ...sanitizerEnv() }, stderr: 'inherit',
     });
   } else {
     transport = new StreamableHTTPClientTransport(new URL(app.endpoint),
@@ -55,7 +55,7 @@ async function rawPost(body, headers = {}) {
 // A line-oriented exchange with hopx-mcp, to see the stdio wire as a client does.
 async function rawStdio(messages) {
   const child = spawn(join(binDir, 'hopx-mcp'), ['--no-launch'],
-                      { env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH }, stdio: ['pipe', 'pipe', 'inherit'] });
+                      { env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH, ...sanitizerEnv() }, stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   const replies = [];
   const want = messages.filter((m) => m.id !== undefined).length;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, basename } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { startApp, connectStdio, sdk, binDir, nodeDir } from './harness.mjs';
+import { startApp, connectStdio, sdk, binDir, nodeDir, sanitizerEnv } from './harness.mjs';
 
 let app;
 let ide;
@@ -100,7 +100,7 @@ async function connectModern(questionsSeen, reply) {
   });
   await client.connect(new StdioClientTransport({
     command: join(binDir, 'hopx-mcp'), args: ['--no-launch'],
-    env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH ?? '/usr/bin:/bin' }, stderr: 'inherit',
+    env: { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH ?? '/usr/bin:/bin', ...sanitizerEnv() }, stderr: 'inherit',
   }));
   return client;
 }
