@@ -71,7 +71,7 @@ export const geminiCli = {
     settings.mcpServers.hopx.timeout = ctx.toolTimeoutMs;
     // `-e K=V` keeps only what lies between the first and a second '=': values with their own '='
     // (the sanitizer options, detect_leaks=1:...) are written back whole.
-    Object.assign(settings.mcpServers.hopx.env, env);
+    if (Object.keys(env ?? {}).length) settings.mcpServers.hopx.env = { ...settings.mcpServers.hopx.env, ...env };
     writeFileSync(path, JSON.stringify(settings, null, 2));
   },
   args: (ctx, prompt) => ['-p', prompt, '--yolo', '--skip-trust', '--output-format', 'stream-json', '-m', 'gemini-2.5-pro'],
