@@ -220,6 +220,10 @@ void Bridge::trackRequest(const std::string &line)
     const MessageInfo info = scanMessage(line);
     if (info.hasMethod && info.hasId)
         m_pending[info.idKey] = info.idJson;
+    // A cancelled request gets no answer (MCP's cancellation rule): without this, the bridge
+    // would wait for it at exit and answer it with "HOPX Desktop stopped".
+    if (!info.cancelledIdKey.empty())
+        m_pending.erase(info.cancelledIdKey);
 }
 
 void Bridge::trackResponse(const std::string &line)

@@ -180,11 +180,69 @@ bool skipValue(Cursor &c)
     return c.i > start;
 }
 
+// Reads a JSON-RPC id at the cursor into its canonical key and its JSON. An id that is not a
+// string or an integral number (null, an object, 5.5) leaves both empty.
+bool readId(Cursor &c, std::string *key, std::string *json)
+{
+    key->clear();
+    json->clear();
+    const size_t valueStart = c.i;
+    if (c.i < c.s.size() && c.s[c.i] == '"') {
+        std::string id;
+        if (!parseString(c, &id))
+            return false;
+        *key = "s:" + id;
+        *json = std::string(c.s.substr(valueStart, c.i - valueStart));
+        return true;
+    }
+    if (!skipValue(c))
+        return false;
+    const std::string raw(c.s.substr(valueStart, c.i - valueStart));
+    char *end = nullptr;
+    const double d = std::strtod(raw.c_str(), &end);
+    if (end && *end == '\0' && std::isfinite(d) && d == std::floor(d)) {
+        // Every digit (a double has up to 309), and -0 as 0: the app reads -0 as the integer
+        // 0 and echoes "0", whose key must be this one.
+        char buf[320];
+        std::snprintf(buf, sizeof buf, "%.0f", d == 0 ? 0.0 : d);
+        *key = std::string("n:") + buf;
+        *json = buf;
+    }
+    return true;
+}
+
+// Skips the "params" value; when it is an object, reads its top-level "requestId" (the last
+// one, as for "id").
+bool scanParams(Cursor &c, std::string *requestIdKey)
+{
+    c.ws();
+    if (c.i >= c.s.size() || c.s[c.i] != '{')
+        return skipValue(c);
+    ++c.i;
+    if (c.eat('}'))
+        return true;
+    while (true) {
+        c.ws();
+        std::string key;
+        if (!parseString(c, &key) || !c.eat(':'))
+            return false;
+        c.ws();
+        std::string json;
+        if (key == "requestId" ? !readId(c, requestIdKey, &json) : !skipValue(c))
+            return false;
+        if (c.eat(','))
+            continue;
+        return c.eat('}');
+    }
+}
+
 } // namespace
 
 MessageInfo scanMessage(std::string_view line)
 {
     MessageInfo info;
+    std::string method;
+    std::string requestIdKey; // params.requestId, whatever the method
     Cursor c {line};
     if (!c.eat('{'))
         return info;
@@ -199,40 +257,22 @@ MessageInfo scanMessage(std::string_view line)
         if (!c.eat(':'))
             return MessageInfo {};
         c.ws();
-        const size_t valueStart = c.i;
         if (key == "id") {
             // A repeated key: the last one counts, as in Qt's parser (the app's reading).
-            info.hasId = false;
-            info.idKey.clear();
-            info.idJson.clear();
-            if (c.i < line.size() && line[c.i] == '"') {
-                std::string id;
-                if (!parseString(c, &id))
-                    return MessageInfo {};
-                info.hasId = true;
-                info.idKey = "s:" + id;
-                info.idJson = std::string(line.substr(valueStart, c.i - valueStart));
-            } else {
-                if (!skipValue(c))
-                    return MessageInfo {};
-                const std::string raw(line.substr(valueStart, c.i - valueStart));
-                char *end = nullptr;
-                const double d = std::strtod(raw.c_str(), &end);
-                if (end && *end == '\0' && std::isfinite(d) && d == std::floor(d)) {
-                    // Every digit (a double has up to 309), and -0 as 0: the app reads -0 as
-                    // the integer 0 and echoes "0", whose key must be this one.
-                    char buf[320];
-                    std::snprintf(buf, sizeof buf, "%.0f", d == 0 ? 0.0 : d);
-                    info.hasId = true;
-                    info.idKey = std::string("n:") + buf;
-                    info.idJson = buf;
-                }
-            }
-        } else {
-            if (key == "method")
-                info.hasMethod = true;
-            if (!skipValue(c))
+            if (!readId(c, &info.idKey, &info.idJson))
                 return MessageInfo {};
+            info.hasId = !info.idKey.empty();
+        } else if (key == "method") {
+            info.hasMethod = true;
+            method.clear();
+            if (c.i < line.size() && line[c.i] == '"' ? !parseString(c, &method) : !skipValue(c))
+                return MessageInfo {};
+        } else if (key == "params") {
+            requestIdKey.clear();
+            if (!scanParams(c, &requestIdKey))
+                return MessageInfo {};
+        } else if (!skipValue(c)) {
+            return MessageInfo {};
         }
         if (c.eat(','))
             continue;
@@ -241,7 +281,11 @@ MessageInfo scanMessage(std::string_view line)
         // Anything after the object makes the line invalid JSON: the app answers it with a
         // parse error (id null), so the bridge must not wait for an answer to its id.
         c.ws();
-        return c.i == line.size() ? info : MessageInfo {};
+        if (c.i != line.size())
+            return MessageInfo {};
+        if (method == "notifications/cancelled")
+            info.cancelledIdKey = requestIdKey;
+        return info;
     }
 }
 

@@ -8,7 +8,8 @@
 namespace Hopx::Ipc {
 
 /*! \brief What the bridge needs to know of a JSON-RPC line without parsing it fully:
- *  whether it is an object with a "method", and its "id" in a canonical form.
+ *  whether it is an object with a "method", its "id" in a canonical form, and which request a
+ *  cancellation names.
  *
  * The bridge forwards bytes unchanged; this only lets it remember which requests await an
  * answer. Strings are compared after decoding escapes and numbers after normalising, so an
@@ -21,6 +22,9 @@ struct MessageInfo
     bool hasId = false;
     std::string idKey; // canonical: "s:<utf-8>" or "n:<integer>"
     std::string idJson; // the id as JSON, to echo in an error reply
+    //! For "notifications/cancelled": the key of params.requestId, the request no longer
+    //! awaiting an answer (the receiver of a cancellation sends none).
+    std::string cancelledIdKey;
 };
 
 MessageInfo scanMessage(std::string_view line);

@@ -211,6 +211,32 @@ private slots:
         QCOMPARE(bridge.exitCode(), 1);
     }
 
+    void cancelledCallIsNotAwaitedAtExit()
+    {
+        TestServerApp app({QStringLiteral("--conformance-fixtures")});
+        QVERIFY(app.start());
+        QProcess bridge;
+        startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});
+        McpClient c(&bridge);
+        QVERIFY(c.initialize());
+        const qint64 id = c.request(QStringLiteral("tools/call"),
+            QJsonObject {{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
+                {QStringLiteral("arguments"),
+                    QJsonObject {
+                        {QStringLiteral("steps"), 100}, {QStringLiteral("delay_ms"), 1000}}}});
+        QTest::qWait(300);
+        c.notify(QStringLiteral("notifications/cancelled"),
+            QJsonObject {{QStringLiteral("requestId"), id},
+                {QStringLiteral("reason"), QStringLiteral("test")}});
+        // The IDE leaves right after cancelling: nothing awaits an answer, so the bridge ends
+        // cleanly and does not invent one for the cancelled call.
+        bridge.closeWriteChannel();
+        QVERIFY(exited(bridge, 10000));
+        QCOMPARE(bridge.exitCode(), 0);
+        QVERIFY(!c.response(id, 0));
+        QVERIFY(app.process().state() == QProcess::Running);
+    }
+
     void appServesTheIdePipesAfterHandoff()
     {
         HeadlessApp app;

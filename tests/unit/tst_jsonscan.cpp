@@ -92,6 +92,44 @@ private slots:
         }
     }
 
+    void cancellation_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QByteArray>("cancelledIdKey");
+        QTest::newRow("int request id")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+                          "\"params\":{\"requestId\":7,\"reason\":\"user\"}}")
+            << QByteArray("n:7");
+        QTest::newRow("params before method, string id")
+            << QByteArray("{\"params\":{\"reason\":\"x\",\"requestId\":\"a\\u00e9\"},"
+                          "\"method\":\"notifications/cancelled\",\"jsonrpc\":\"2.0\"}")
+            << QByteArray("s:a\xc3\xa9");
+        QTest::newRow("nested requestId does not count") << QByteArray(
+            "{\"method\":\"notifications/cancelled\",\"params\":{\"x\":{"
+            "\"requestId\":3}}}") << QByteArray();
+        QTest::newRow("another method's requestId")
+            << QByteArray("{\"method\":\"notifications/progress\",\"params\":{\"requestId\":3}}")
+            << QByteArray();
+        QTest::newRow("escaped method name") << QByteArray(
+            "{\"method\":\"notifications\\/cancelled\",\"params\":{"
+            "\"requestId\":4.0}}") << QByteArray("n:4");
+        QTest::newRow("params not an object")
+            << QByteArray("{\"method\":\"notifications/cancelled\",\"params\":[7]}")
+            << QByteArray();
+        QTest::newRow("malformed params")
+            << QByteArray("{\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":}}")
+            << QByteArray();
+    }
+
+    void cancellation()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QByteArray, cancelledIdKey);
+        const MessageInfo info =
+            scanMessage(std::string_view(line.constData(), size_t(line.size())));
+        QCOMPARE(QByteArray::fromStdString(info.cancelledIdKey), cancelledIdKey);
+    }
+
     void quote()
     {
         const std::string q = jsonQuote("a\"b\\c\nd\x01\xc3\xa9");
