@@ -53,6 +53,18 @@ private:
         QVERIFY(bridge.waitForStarted(5000));
     }
 
+    //! A call the conformance fixtures take 100 s to answer, under way for 300 ms.
+    static qint64 startSlowCall(McpClient &c)
+    {
+        const qint64 id = c.request(QStringLiteral("tools/call"),
+            QJsonObject {{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
+                {QStringLiteral("arguments"),
+                    QJsonObject {
+                        {QStringLiteral("steps"), 100}, {QStringLiteral("delay_ms"), 1000}}}});
+        QTest::qWait(300);
+        return id;
+    }
+
 private slots:
     void versionOnStdout()
     {
@@ -190,12 +202,7 @@ private slots:
         startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});
         McpClient c(&bridge);
         QVERIFY(c.initialize());
-        const qint64 id = c.request(QStringLiteral("tools/call"),
-            QJsonObject {{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
-                {QStringLiteral("arguments"),
-                    QJsonObject {
-                        {QStringLiteral("steps"), 100}, {QStringLiteral("delay_ms"), 1000}}}});
-        QTest::qWait(300);
+        const qint64 id = startSlowCall(c);
         app.process().kill(); // SIGKILL: a crash, no goodbye
         const auto reply = c.response(id, 10000);
         QVERIFY(reply);
@@ -219,12 +226,7 @@ private slots:
         startBridge(bridge, ideEnvironment(app), {QStringLiteral("--no-launch")});
         McpClient c(&bridge);
         QVERIFY(c.initialize());
-        const qint64 id = c.request(QStringLiteral("tools/call"),
-            QJsonObject {{QStringLiteral("name"), QStringLiteral("test_tool_with_progress")},
-                {QStringLiteral("arguments"),
-                    QJsonObject {
-                        {QStringLiteral("steps"), 100}, {QStringLiteral("delay_ms"), 1000}}}});
-        QTest::qWait(300);
+        const qint64 id = startSlowCall(c);
         c.notify(QStringLiteral("notifications/cancelled"),
             QJsonObject {{QStringLiteral("requestId"), id},
                 {QStringLiteral("reason"), QStringLiteral("test")}});
