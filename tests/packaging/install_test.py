@@ -66,9 +66,10 @@ def check_control(deb, version):
         fail("Section, Maintainer (name <email>) and a multi-line Description must be set")
     depends = [d.strip() for d in fields["Depends"].split(",")]
     names = [d.split()[0] for d in depends]
-    # shlibdeps must have run: the Qt libraries come only from there.
+    # shlibdeps must have run: the Qt libraries come only from there. Ubuntu 24.04 renamed its
+    # libraries for the 64-bit time_t transition (libqt6core6t64), Debian 12 did not.
     for needed in ["bubblewrap", "libqt6core6", "libqt6network6"]:
-        if needed not in names:
+        if needed not in names and needed + "t64" not in names:
             fail(f"Depends lacks {needed}: {fields['Depends']}")
     recommends = [r.strip() for r in fields["Recommends"].split(",")]
     for needed in REQUIRED_RECOMMENDS:
