@@ -14,6 +14,8 @@
 
 #include <QLoggingCategory>
 
+#include <algorithm>
+
 Q_DECLARE_LOGGING_CATEGORY(lcSession)
 
 namespace Hopx::Mcp {
@@ -90,8 +92,9 @@ void TasksFeature::start(const McpRequest &request, const ToolRegistry::Entry &e
 {
     std::optional<qint64> ttl;
     const QJsonValue ttlValue = taskParams.value(QLatin1String("ttl"));
+    // A double past qint64 would not convert (undefined behaviour); the store caps it anyway.
     if (ttlValue.isDouble() && ttlValue.toDouble() > 0)
-        ttl = qint64(ttlValue.toDouble());
+        ttl = qint64(std::min(ttlValue.toDouble(), 9.0e18));
     const auto task = m_store->create(request.caller().authContext, ttl);
     if (!task) {
         delete call;

@@ -1109,6 +1109,22 @@ private slots:
         QCOMPARE(r.json()["error"].toObject()["code"].toInt(), -32602);
     }
 
+    // A ttl past qint64 (a double in JSON) is the longest ttl, not undefined behaviour: the
+    // mcpsession fuzzer found the cast (UBSan); on x86 it gave INT64_MIN, so a 1 s ttl.
+    void taskTtlBeyondQint64IsTheLongest()
+    {
+        HttpTestClient client(m_port);
+        const QByteArray session = initialize(client);
+        const HttpResponse r = client.request("POST", headers(session),
+            call(61, "tools/call",
+                QJsonObject {{"name", "steps"},
+                    {"arguments", QJsonObject {{"steps", 1}, {"delay_ms", 1}}},
+                    {"task", QJsonObject {{"ttl", 1.9e19}}}}));
+        QCOMPARE(r.status, 200);
+        const QJsonObject task = r.json()["result"].toObject()["task"].toObject();
+        QCOMPARE(qint64(task["ttl"].toDouble()), m_config.taskMaxTtlMs);
+    }
+
     void taskStoreIsBounded()
     {
         ServerConfig small = m_config;

@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace Hopx;
 using Core::Tools::Tool;
 using Core::Tools::ToolArgs;
@@ -82,6 +84,16 @@ private slots:
         Mcp::ToolRegistry registry;
         probe().addTo(registry);
         QCOMPARE(run(registry, QStringLiteral("probe"), arguments), seen);
+    }
+
+    // A schema need not bound an integer: a huge number is the nearest int, not undefined
+    // behaviour (on x86 the plain cast made 1e300 INT_MIN).
+    void integerOutsideIntIsTheNearestInt()
+    {
+        const ToolArgs args(QJsonObject {{"big", 1e300}, {"small", -1e300}, {"n", 7.9}});
+        QCOMPARE(args.integer(QStringLiteral("big")), std::numeric_limits<int>::max());
+        QCOMPARE(args.integer(QStringLiteral("small")), std::numeric_limits<int>::min());
+        QCOMPARE(args.integer(QStringLiteral("n")), 7);
     }
 
     void defaultsOfReadsOnlyDeclaredDefaults()

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "ToolArgs.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace Hopx::Core::Tools {
 
 ToolArgs::ToolArgs(const QJsonObject &arguments, const QJsonObject &defaults)
@@ -44,7 +47,10 @@ QString ToolArgs::string(const QString &key) const
 
 int ToolArgs::integer(const QString &key) const
 {
-    return int(value(key).toDouble());
+    // The schema may set no bounds, and a double outside int does not convert (undefined
+    // behaviour; on x86 1e300 became INT_MIN): the nearest int instead.
+    return int(std::clamp(value(key).toDouble(), double(std::numeric_limits<int>::min()),
+        double(std::numeric_limits<int>::max())));
 }
 
 bool ToolArgs::boolean(const QString &key) const
