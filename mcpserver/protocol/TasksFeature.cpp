@@ -93,6 +93,7 @@ void TasksFeature::start(const McpRequest &request, const ToolRegistry::Entry &e
     std::optional<qint64> ttl;
     const QJsonValue ttlValue = taskParams.value(QLatin1String("ttl"));
     // A double past qint64 would not convert (undefined behaviour); the store caps it anyway.
+    // 9e18, not double(numeric_limits<qint64>::max()): that rounds up to 2^63, itself past qint64.
     if (ttlValue.isDouble() && ttlValue.toDouble() > 0)
         ttl = qint64(std::min(ttlValue.toDouble(), 9.0e18));
     const auto task = m_store->create(request.caller().authContext, ttl);
