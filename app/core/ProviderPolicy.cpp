@@ -11,9 +11,14 @@
 namespace Hopx::Core {
 
 namespace {
-const QString kApiKey = QStringLiteral("HOPX_API_KEY");
-const QString kBaseUrl = QStringLiteral("HOPX_BASE_URL");
-const QString kProvider = QStringLiteral("HOPX_PROVIDER");
+// The names as C strings for the process environment (health and every create read it:
+// no conversion per call), as QStrings for a connection's environment.
+constexpr char kApiKeyName[] = "HOPX_API_KEY";
+constexpr char kBaseUrlName[] = "HOPX_BASE_URL";
+constexpr char kProviderName[] = "HOPX_PROVIDER";
+const QString kApiKey = QLatin1String(kApiKeyName);
+const QString kBaseUrl = QLatin1String(kBaseUrlName);
+const QString kProvider = QLatin1String(kProviderName);
 } // namespace
 
 QString ProviderPolicy::apiKeyVariable()
@@ -23,7 +28,7 @@ QString ProviderPolicy::apiKeyVariable()
 
 bool ProviderPolicy::apiKeyInEnvironment()
 {
-    return !qEnvironmentVariableIsEmpty(qPrintable(kApiKey));
+    return !qEnvironmentVariableIsEmpty(kApiKeyName);
 }
 
 bool ProviderPolicy::isCloud(const SandboxProvider *provider) const
@@ -33,8 +38,8 @@ bool ProviderPolicy::isCloud(const SandboxProvider *provider) const
 
 QUrl ProviderPolicy::cloudBaseUrl(const Settings *settings, const QUrl &fallback)
 {
-    for (const QString &candidate : {qEnvironmentVariable(qPrintable(kBaseUrl)),
-             settings ? settings->hopxBaseUrl() : QString()})
+    for (const QString &candidate :
+        {qEnvironmentVariable(kBaseUrlName), settings ? settings->hopxBaseUrl() : QString()})
         if (!candidate.isEmpty())
             return QUrl(candidate);
     return fallback;
@@ -75,7 +80,7 @@ ProviderPolicy::CloudAccount ProviderPolicy::appCloudAccount() const
 {
     CloudAccount account;
     account.baseUrl = cloudBaseUrl(m_settings, m_defaultCloudUrl);
-    account.apiKey = qEnvironmentVariable(qPrintable(kApiKey));
+    account.apiKey = qEnvironmentVariable(kApiKeyName);
     account.keyStore = m_keyStore;
     return account;
 }
@@ -120,7 +125,7 @@ QString ProviderPolicy::defaultKind(const ConnectionEnv &env) const
 {
     QString choice = env.value(kProvider);
     if (choice.isEmpty())
-        choice = qEnvironmentVariable(qPrintable(kProvider));
+        choice = qEnvironmentVariable(kProviderName);
     if (choice.isEmpty() && m_settings)
         choice = m_settings->defaultProvider();
     choice = choice.trimmed().toLower();

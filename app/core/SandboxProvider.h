@@ -42,7 +42,8 @@ public:
     virtual QString id() const = 0;
     //! Empty when usable; otherwise a sentence saying why not and how to fix it.
     virtual QString unavailableReason() const = 0;
-    //! Facts the health tool adds to this provider's entry (model-facing English).
+    //! Facts the health tool adds to this provider's entry (model-facing English). Fixed for
+    //! the provider's lifetime: health rebuilds its answer only when a reason changes.
     virtual QJsonObject healthDetails() const { return {}; }
     //! Whether \a sandboxId belongs to this provider. A provider that cannot tell answers Maybe.
     virtual Claim claims(const QString &sandboxId) const = 0;

@@ -69,6 +69,11 @@ export function rssKiB(pid) {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
   return m ? Number(m[1]) : NaN;
 }
+// CPU time a process has used (user + system, ms), from /proc/<pid>/stat (clock ticks of 10 ms).
+export function cpuMs(pid) {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
 export function pssKiB(pid) {
   try {
     const m = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+)/);

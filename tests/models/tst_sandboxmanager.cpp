@@ -8,7 +8,11 @@
 #include "core/ProviderPolicy.h"
 #include "core/SandboxManager.h"
 #include "core/Settings.h"
+#include "core/tools/McpTools.h"
 #include "core/tools/ToolSupport.h"
+
+#include "protocol/ToolCall.h"
+#include "protocol/ToolRegistry.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -61,6 +65,25 @@ class TestSandboxManager : public QObject
             });
         }
     };
+
+    //! The health tool's structuredContent, through the tool layer.
+    static QJsonObject health(
+        const Hopx::Mcp::ToolRegistry &registry, const QMap<QString, QString> &env = {})
+    {
+        Hopx::Mcp::ToolCall call(
+            QStringLiteral("health"), {}, QJsonValue(QJsonValue::Undefined), env);
+        QJsonObject out;
+        connect(&call, &Hopx::Mcp::ToolCall::finished, &call,
+            [&out](const Hopx::Mcp::ToolResult &r) { out = r.structuredContent(); });
+        registry.find(QStringLiteral("health"))->handler(&call);
+        if (!QTest::qWaitFor([&] { return !out.isEmpty(); }, 5000))
+            return {};
+        return out;
+    }
+    static QJsonObject entry(const QJsonObject &health, const char *kind)
+    {
+        return health.value(QStringLiteral("providers")).toObject().value(kind).toObject();
+    }
 
 private slots:
     void init()
@@ -207,7 +230,57 @@ private slots:
         QCOMPARE(w.local.destroyed.last(), QStringLiteral("local-s"));
         QVERIFY(w.cloud.destroyed.isEmpty());
     }
+
+    void healthFollowsEveryChange();
 };
+
+// health keeps its last answer while nothing it says has changed; every change shows at once.
+void TestSandboxManager::healthFollowsEveryChange()
+{
+    World w;
+    Hopx::Mcp::ToolRegistry registry;
+    Tools::ToolDeps deps;
+    deps.manager = w.manager.get();
+    deps.settings = w.settings.get();
+    Tools::registerSystemTools(registry, deps);
+
+    QJsonObject h = health(registry);
+    QCOMPARE(h.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+    QCOMPARE(h.value(QStringLiteral("default_provider")).toString(), QStringLiteral("local"));
+    QVERIFY(entry(h, "hopx").value(QStringLiteral("available")).toBool());
+
+    w.cloud.setReason(QStringLiteral("Sign in first."));
+    h = health(registry);
+    QVERIFY(!entry(h, "hopx").value(QStringLiteral("available")).toBool());
+    QCOMPARE(entry(h, "hopx").value(QStringLiteral("reason")).toString(),
+        QStringLiteral("Sign in first."));
+    QCOMPARE(h.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+
+    w.local.setReason(QStringLiteral("No FUSE."));
+    h = health(registry);
+    QCOMPARE(h.value(QStringLiteral("status")).toString(), QStringLiteral("degraded"));
+    QCOMPARE(
+        entry(h, "local").value(QStringLiteral("reason")).toString(), QStringLiteral("No FUSE."));
+
+    w.cloud.setReason({});
+    w.local.setReason({});
+    qputenv("HOPX_PROVIDER", "hopx");
+    h = health(registry);
+    QCOMPARE(h.value(QStringLiteral("default_provider")).toString(), QStringLiteral("hopx"));
+    QCOMPARE(h.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+    QVERIFY(!entry(h, "hopx").contains(QStringLiteral("reason")));
+    qunsetenv("HOPX_PROVIDER");
+
+    // A connection with its own key gets its own cloud provider, whose state health reports.
+    const QMap<QString, QString> env {{QStringLiteral("HOPX_API_KEY"), QStringLiteral("k")}};
+    auto *own =
+        qobject_cast<FakeSandboxProvider *>(w.manager->provider(QStringLiteral("hopx"), env));
+    QVERIFY(own && own != &w.cloud);
+    own->setReason(QStringLiteral("This key was refused."));
+    QCOMPARE(entry(health(registry, env), "hopx").value(QStringLiteral("reason")).toString(),
+        QStringLiteral("This key was refused."));
+    QVERIFY(entry(health(registry), "hopx").value(QStringLiteral("available")).toBool());
+}
 
 QTEST_GUILESS_MAIN(TestSandboxManager)
 #include "tst_sandboxmanager.moc"

@@ -11,6 +11,12 @@
 
 #include "protocol/ToolCall.h"
 
+#include <QPointer>
+
+#include <array>
+#include <memory>
+#include <optional>
+
 namespace Hopx::Core::Tools {
 
 using Mcp::ToolCall;
@@ -19,11 +25,37 @@ using Mcp::ToolSpec;
 
 namespace {
 
-void health(ToolCall *call, SandboxManager *manager)
+/*! \brief The last health answer and what it was built from. Clients and monitors poll
+ *  health; its answer changes only when the protocol version, the default provider or a
+ *  provider's availability does, so it is built (and serialized) once per such state.
+ */
+struct HealthMemo
+{
+    struct State
+    {
+        QString protocolVersion;
+        QString defaultProvider;
+        std::array<QString, 2> kinds;
+        std::array<QPointer<SandboxProvider>, 2> providers;
+        std::array<QString, 2> reasons;
+        bool operator==(const State &o) const
+        {
+            // A QPointer that went null never equals a live provider at the same address.
+            return protocolVersion == o.protocolVersion && defaultProvider == o.defaultProvider
+                && kinds == o.kinds && providers == o.providers && reasons == o.reasons;
+        }
+    };
+    State state;
+    std::optional<ToolResult> result;
+};
+
+ToolResult buildHealth(const HealthMemo::State &state)
 {
     QJsonObject providers;
     bool any = false;
-    for (const auto &[kind, p] : providersByKind(call, manager)) {
+    for (size_t i = 0; i < state.kinds.size(); ++i) {
+        const QString &kind = state.kinds[i];
+        const SandboxProvider *p = state.providers[i];
         QJsonObject entry;
         if (!p) {
             entry.insert(QStringLiteral("available"), false);
@@ -32,7 +64,7 @@ void health(ToolCall *call, SandboxManager *manager)
                     ? QStringLiteral("The HOPX cloud provider is not built into this app.")
                     : QStringLiteral("The local provider is not built into this app."));
         } else {
-            const QString reason = p->unavailableReason();
+            const QString &reason = state.reasons[i];
             entry.insert(QStringLiteral("available"), reason.isEmpty());
             if (!reason.isEmpty())
                 entry.insert(QStringLiteral("reason"), reason);
@@ -43,16 +75,33 @@ void health(ToolCall *call, SandboxManager *manager)
         }
         providers.insert(kind, entry);
     }
-    const QJsonObject result {
+    return ToolResult::structured(QJsonObject {
         {QStringLiteral("status"), any ? QStringLiteral("ok") : QStringLiteral("degraded")},
         {QStringLiteral("server"), QStringLiteral("hopx-desktop")},
         {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
-        {QStringLiteral("protocol_version"), call->protocolVersion()},
-        {QStringLiteral("default_provider"),
-            manager ? manager->defaultProviderKind(call->connectionEnv())
-                    : QStringLiteral("local")},
-        {QStringLiteral("providers"), providers}};
-    call->finish(ToolResult::structured(result));
+        {QStringLiteral("protocol_version"), state.protocolVersion},
+        {QStringLiteral("default_provider"), state.defaultProvider},
+        {QStringLiteral("providers"), providers}});
+}
+
+void health(ToolCall *call, SandboxManager *manager, HealthMemo &memo)
+{
+    HealthMemo::State state;
+    state.protocolVersion = call->protocolVersion();
+    state.defaultProvider =
+        manager ? manager->defaultProviderKind(call->connectionEnv()) : QStringLiteral("local");
+    const auto byKind = providersByKind(call, manager);
+    for (size_t i = 0; i < byKind.size(); ++i) {
+        state.kinds[i] = byKind[i].first;
+        state.providers[i] = byKind[i].second;
+        if (byKind[i].second)
+            state.reasons[i] = byKind[i].second->unavailableReason();
+    }
+    if (!memo.result || !(memo.state == state)) {
+        memo.result = buildHealth(state);
+        memo.state = std::move(state);
+    }
+    call->finish(*memo.result);
 }
 
 } // namespace
@@ -60,6 +109,7 @@ void health(ToolCall *call, SandboxManager *manager)
 void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
 {
     SandboxManager *manager = deps.manager;
+    auto memo = std::make_shared<HealthMemo>();
     Tool(QStringLiteral("health"), QStringLiteral("Server health"))
         .description(QStringLiteral(
             "Check that the HOPX sandbox server is up. Returns the server version, the MCP "
@@ -79,7 +129,8 @@ void registerSystemTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     Schema::string(QStringLiteral("provider used when none is given"))},
                 {QStringLiteral("providers"), Schema::typed(QStringLiteral("object"))}}))
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent)
-        .handler([manager](ToolCall *call, const ToolArgs &) { health(call, manager); })
+        .handler(
+            [manager, memo](ToolCall *call, const ToolArgs &) { health(call, manager, *memo); })
         .addTo(registry);
 }
 
