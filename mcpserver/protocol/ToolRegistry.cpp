@@ -23,16 +23,23 @@ bool ToolRegistry::add(const ToolSpec &spec, Handler handler)
             "ToolRegistry: refusing tool %s: %s", qPrintable(spec.name), qPrintable(invalidHeader));
         return false;
     }
+    const QString noArgumentsError = JsonSchema::validate(spec.inputSchema, QJsonObject());
     for (Entry &e : m_entries) {
         if (e.spec.name == spec.name) {
-            e = Entry {spec, std::move(handler), true, headers};
+            e = Entry {spec, std::move(handler), true, headers, noArgumentsError};
             emit changed();
             return true;
         }
     }
-    m_entries.append(Entry {spec, std::move(handler), true, headers});
+    m_entries.append(Entry {spec, std::move(handler), true, headers, noArgumentsError});
     emit changed();
     return true;
+}
+
+QString ToolRegistry::Entry::validate(const QJsonObject &arguments) const
+{
+    return arguments.isEmpty() ? noArgumentsError
+                               : JsonSchema::validate(spec.inputSchema, arguments);
 }
 
 const ToolRegistry::Entry *ToolRegistry::find(const QString &name) const

@@ -31,6 +31,12 @@ public:
         bool enabled = true;
         //! Its x-mcp-header parameters, which Streamable HTTP checks against Mcp-Param-*.
         QList<ParamHeaders::Declaration> paramHeaders;
+        //! What JsonSchema says of the arguments {} (empty: valid), found once when added:
+        //! health, list_sandboxes and the like are mostly called with none.
+        QString noArgumentsError;
+
+        //! JsonSchema's verdict on \a arguments; empty when valid.
+        QString validate(const QJsonObject &arguments) const;
     };
 
     using QObject::QObject;

@@ -108,7 +108,7 @@ void ToolsFeature::call(const McpRequest &request)
     }
 
     // Bad argument values are execution errors (2025-11-25): the model reads them and retries.
-    const QString invalid = JsonSchema::validate(entry->spec.inputSchema, arguments);
+    const QString invalid = entry->validate(arguments);
     std::optional<ToolResult> invalidResult;
     if (!invalid.isEmpty()) {
         invalidResult =
@@ -189,7 +189,7 @@ void ToolsFeature::callStateless(
             TasksExtension::requirement());
         return;
     }
-    const QString invalid = JsonSchema::validate(spec.inputSchema, arguments);
+    const QString invalid = entry.validate(arguments);
     if (!invalid.isEmpty()) {
         request.succeedJson(
             ToolResult::error(

@@ -41,14 +41,14 @@ const run = async (id, command) =>
   (await c.tool('run_command', { sandbox_id: id, command, timeout: 300 })).structuredContent;
 const create = async (network) => (await c.tool('create_sandbox', { network })).structuredContent.id;
 
-// 100 MiB: curl's own time_total, on the host (no proxy) and in the sandbox (through it).
+// 100 MiB: curl's own time_total, on the host (no proxy) and in the sandbox (through it),
+// taking turns so that whatever else the machine does slows both alike.
 const big = (host) => `curl -s -o /dev/null -w '%{time_total}' http://${host}:${port}/big.bin`;
-const direct = [];
-for (let i = 0; i < RUNS; i++)
-  direct.push(Number(spawnSync('bash', ['-c', big('127.0.0.1')], { encoding: 'utf8' }).stdout));
 const id = await create({ allow: ['pypi.test'] });
+const direct = [];
 const proxied = [];
 for (let i = 0; i < RUNS; i++) {
+  direct.push(Number(spawnSync('bash', ['-c', big('127.0.0.1')], { encoding: 'utf8' }).stdout));
   const r = await run(id, `env -u NO_PROXY -u no_proxy ${big('pypi.test')}`);
   proxied.push(Number(r.stdout));
 }
