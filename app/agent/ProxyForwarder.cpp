@@ -2,17 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "ProxyForwarder.h"
 
-#include "SplicePump.h"
+#include "ipc/FdMessage.h"
 
 #include <arpa/inet.h>
-#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <poll.h>
 #include <pthread.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -22,34 +19,7 @@ namespace Hopx::Agent {
 
 namespace {
 
-constexpr int kMaxConnections = 128;
-constexpr size_t kBuffer = 256 * 1024; // per direction, in a pipe
-constexpr size_t kStack = 64 * 1024;
-
-std::atomic<int> g_connections {0};
 std::string g_socketPath;
-
-struct Pair
-{
-    int tcp;
-    int unixFd;
-};
-
-void setNonBlocking(int fd)
-{
-    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-}
-
-void *connectionThread(void *arg)
-{
-    const Pair p = *static_cast<Pair *>(arg);
-    delete static_cast<Pair *>(arg);
-    splicePump(p.tcp, p.unixFd, -1, kBuffer);
-    ::close(p.tcp);
-    ::close(p.unixFd);
-    --g_connections;
-    return nullptr;
-}
 
 int dialProxy()
 {
@@ -65,20 +35,12 @@ int dialProxy()
         ::close(fd);
         return -1;
     }
-    // A Unix socket holds only its send buffer in flight (208 KiB by default): more lets one
-    // side run on while the other waits for a CPU (the kernel caps it at wmem_max).
-    const int buffer = int(kBuffer) * 4;
-    ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof(buffer));
     return fd;
 }
 
 void *acceptThread(void *arg)
 {
     const int listenFd = int(reinterpret_cast<intptr_t>(arg));
-    pthread_attr_t attr;
-    ::pthread_attr_init(&attr);
-    ::pthread_attr_setstacksize(&attr, kStack);
-    ::pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     for (;;) {
         const int client = ::accept4(listenFd, nullptr, nullptr, SOCK_CLOEXEC);
         if (client < 0) {
@@ -86,24 +48,17 @@ void *acceptThread(void *arg)
                 continue;
             return nullptr;
         }
-        const int proxy = g_connections.load() < kMaxConnections ? dialProxy() : -1;
-        if (proxy < 0) {
-            ::close(client);
-            continue;
-        }
         const int one = 1;
         ::setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-        setNonBlocking(client);
-        setNonBlocking(proxy);
-        ++g_connections;
-        pthread_t thread;
-        auto *pair = new Pair {client, proxy};
-        if (::pthread_create(&thread, &attr, connectionThread, pair) != 0) {
-            delete pair;
-            ::close(client);
+        // The connection itself goes to the app, which reads and relays it (EgressListener):
+        // one NUL byte carries the descriptor. Nothing is left here to copy or to wait for.
+        const int proxy = dialProxy();
+        if (proxy >= 0) {
+            const char marker = '\0';
+            Ipc::FdMessage::send(proxy, &marker, 1, &client, 1, 0);
             ::close(proxy);
-            --g_connections;
         }
+        ::close(client);
     }
 }
 

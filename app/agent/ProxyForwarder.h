@@ -7,12 +7,12 @@
 namespace Hopx::Agent {
 
 /*! \brief The sandbox's end of the egress proxy: listens on 127.0.0.1:port (in the sandbox's
- *  own network namespace, which has nothing but loopback) and relays every connection to
- *  the app's proxy socket bind-mounted at a path.
+ *  own network namespace, which has nothing but loopback) and sends every connection it
+ *  accepts to the app's proxy socket bind-mounted at a path (the descriptor, with SCM_RIGHTS).
  *
- * It decides nothing: the app's proxy checks every request, and code in the sandbox could
- * just as well dial the socket itself. Runs on threads of its own (one accepting, one per
- * connection, splicing through pipes), started with every signal blocked so that the agent's
+ * It decides and copies nothing: the app reads the connection, checks every request and relays
+ * the bytes itself (EgressListener), and code in the sandbox could just as well dial the socket
+ * itself. Runs on a thread of its own, started with every signal blocked so that the agent's
  * signalfd keeps receiving them; idle, it is one blocked accept().
  */
 class ProxyForwarder

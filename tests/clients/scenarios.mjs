@@ -36,8 +36,9 @@ export const SCRIPT = [
   { key: 'cancel', tool: 'run_command',
     input: (s) => ({ sandbox_id: sandboxOf(s), command: `echo started; ${SLEEP}; echo never`, timeout: 300 }) },
   { key: 'afterCancel', tool: 'run_command', input: (s) => ({ sandbox_id: sandboxOf(s), command: STOPPED_CHECK }) },
+  { key: 'health', tool: 'health', input: {} },
   { key: 'delete', tool: 'delete_sandbox', input: (s) => ({ id: sandboxOf(s) }) },
-  { text: 'All done: the plots, the echo, the error, the long run and the cancelled run.' },
+  { text: 'All done: the plots, the echo, the error, the long run, the cancelled run and the health check.' },
 ];
 const PROMPT = 'Plot a small line chart with matplotlib, echo hi in a sandbox, and try a long job.';
 
@@ -135,6 +136,15 @@ export function clientSuite(client, known = {}) {
       assert.equal(r.images.length, 0);
       assert.equal(r.base64InText, false);
       assert.ok(r.textChars <= 1000, summary(r));
+      assert.notEqual(r.isError, true);
+    });
+
+    it('health: the model reads that the server is up and local sandboxes work', () => {
+      const r = seen('health');
+      // (Some clients hand the model the result as escaped JSON: \" for ".)
+      assert.match(r.text, /\\?"status\\?":\s*\\?"ok/, summary(r));
+      assert.match(r.text, /\\?"local\\?":\s*\{\s*\\?"available\\?":\s*true/, summary(r));
+      assert.match(r.text, /\\?"default_provider\\?":\s*\\?"local/, summary(r));
       assert.notEqual(r.isError, true);
     });
 

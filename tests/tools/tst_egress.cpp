@@ -328,6 +328,73 @@ private slots:
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
+    // The agent hands the app its TCP connections (EgressListener); the socket takes nothing
+    // else. A program dialing the socket itself is still checked like any other request.
+    void theProxySocketTakesOnlyTcpConnections()
+    {
+        const QString id = create(QJsonObject {{"allow", QJsonArray {"pypi.test"}}});
+        QVERIFY(!id.isEmpty());
+        const QString url = QStringLiteral("http://pypi.test:%1/simple/").arg(m_port);
+        const QJsonObject direct = command(id,
+            QStringLiteral(
+                "curl -s --noproxy '*' --unix-socket /run/sbx/net/proxy.sock "
+                "--request-target '%1' '%1'; echo; curl -s -o /dev/null -w '%{http_code}' "
+                "--noproxy '*' --unix-socket /run/sbx/net/proxy.sock --request-target "
+                "http://denied.test/ http://denied.test/")
+                .arg(url));
+        QVERIFY2(
+            direct.value(QStringLiteral("stdout")).toString().contains(QLatin1String("hopxdemo")),
+            qPrintable(dump(direct)));
+        QVERIFY2(direct.value(QStringLiteral("stdout")).toString().endsWith(QLatin1String("403")),
+            qPrintable(dump(direct)));
+
+        // A pipe, a file, a UDP socket, a Unix socket and two descriptors, each sent as if it
+        // were a connection: dropped (the Unix socket's other end gets no answer to a request
+        // it writes), and the proxy serves on.
+        const QJsonObject hostile = exec(id,
+            QStringLiteral(R"(import os, socket
+req = b'GET %1 HTTP/1.1\r\nHost: pypi.test\r\n\r\n'
+def probe(name, fds, peer=None):
+    s = socket.socket(socket.AF_UNIX)
+    s.connect('/run/sbx/net/proxy.sock')
+    socket.send_fds(s, [b'\0'], fds)
+    s.settimeout(5)
+    try:
+        closed = s.recv(100) == b''
+    except OSError:
+        closed = False
+    answered = False
+    if peer is not None:
+        peer.settimeout(3)
+        try:
+            peer.sendall(req)
+            answered = bool(peer.recv(100))
+        except OSError:
+            pass
+    print(name, 'closed' if closed else 'open', 'answered' if answered else 'unanswered')
+r, w = os.pipe()
+a, b = socket.socketpair()
+probe('pipe', [r])
+probe('udp', [socket.socket(socket.AF_INET, socket.SOCK_DGRAM).fileno()])
+probe('unix', [a.fileno()], b)
+probe('file', [open('/workspace/x', 'w').fileno()])
+probe('two', [r, w])
+)")
+                .arg(url));
+        const QString out = hostile.value(QStringLiteral("stdout")).toString();
+        for (const char *name : {"pipe", "udp", "unix", "file", "two"})
+            QVERIFY2(out.contains(QStringLiteral("%1 closed unanswered").arg(QLatin1String(name))),
+                qPrintable(dump(hostile)));
+        QVERIFY2(
+            appLog().contains(QLatin1String("dropped a connection")), qPrintable(dump(hostile)));
+        const QJsonObject after =
+            command(id, QStringLiteral("env -u NO_PROXY -u no_proxy curl -s '%1'").arg(url));
+        QVERIFY2(
+            after.value(QStringLiteral("stdout")).toString().contains(QLatin1String("hopxdemo")),
+            qPrintable(dump(after)));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
     void tamperedFileIsRefusedAndNotCached()
     {
         const QString id = create(QJsonObject {{"allow", QJsonArray {"pypi.test"}}});

@@ -3,11 +3,11 @@
 #include "EgressProxy.h"
 
 #include "EgressConnection.h"
+#include "EgressListener.h"
 #include "LocalLogging.h"
 
 #include <QFile>
 #include <QHostInfo>
-#include <QLocalServer>
 #include <QLocalSocket>
 #include <QPointer>
 
@@ -40,7 +40,7 @@ EgressProxy::~EgressProxy()
 bool EgressProxy::listen(const QString &socketPath, QString *error)
 {
     QFile::remove(socketPath);
-    m_server = new QLocalServer(this);
+    m_server = new EgressListener(this);
     // Only the user (and the sandbox, which runs as the user) may connect.
     m_server->setSocketOptions(QLocalServer::UserAccessOption);
     if (!m_server->listen(socketPath)) {
@@ -51,7 +51,7 @@ bool EgressProxy::listen(const QString &socketPath, QString *error)
         m_server = nullptr;
         return false;
     }
-    connect(m_server, &QLocalServer::newConnection, this, &EgressProxy::onNewConnection);
+    connect(m_server, &EgressListener::clientReady, this, &EgressProxy::onClient);
     return true;
 }
 
@@ -78,18 +78,16 @@ QStringList EgressProxy::deniedSince(quint64 mark) const
     return hosts;
 }
 
-void EgressProxy::onNewConnection()
+void EgressProxy::onClient(QLocalSocket *client)
 {
-    while (QLocalSocket *client = m_server->nextPendingConnection()) {
-        if (openConnections() >= kMaxConnections) {
-            client->abort();
-            client->deleteLater();
-            continue;
-        }
-        ++m_open;
-        auto *c = new EgressConnection(client, this);
-        connect(c, &QObject::destroyed, this, [this]() { --m_open; });
+    if (openConnections() >= kMaxConnections) {
+        client->abort();
+        client->deleteLater();
+        return;
     }
+    ++m_open;
+    auto *c = new EgressConnection(client, this);
+    connect(c, &QObject::destroyed, this, [this]() { --m_open; });
 }
 
 void EgressProxy::deny(

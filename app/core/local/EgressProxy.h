@@ -14,10 +14,11 @@
 #include <functional>
 #include <memory>
 
-class QLocalServer;
+class QLocalSocket;
 
 namespace Hopx::Local {
 
+class EgressListener;
 class PackageCache;
 
 /*! \brief One sandbox's way out: an HTTP proxy (CONNECT and absolute-URI requests) on a Unix
@@ -86,12 +87,12 @@ Q_SIGNALS:
     void decided(const QString &host, quint16 port, bool allowed, const QString &reason);
 
 private:
-    void onNewConnection();
+    void onClient(QLocalSocket *client);
     void deny(const QString &host, quint16 port, const QString &reason, const Verdict &verdict);
 
     QString m_sandboxId;
     Rules m_rules;
-    QLocalServer *m_server = nullptr;
+    EgressListener *m_server = nullptr;
     std::shared_ptr<SpliceRelay::Group> m_relays;
     QStringList m_recentDenied; // bounded, newest last
     quint64 m_deniedTotal = 0;
