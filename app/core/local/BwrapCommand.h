@@ -49,8 +49,8 @@ public:
     //! join it to plug a tap device into the sandbox's network namespace.
     void setNetwork(bool on) { m_network = on; }
     /*! Egress through the app's proxy: \a hostDir (holding proxy.sock) is bound read-only at
-     *  /run/sbx/net, the agent forwards 127.0.0.1:kProxyPort to it, and the proxy variables
-     *  (HTTP(S)_PROXY, npm, pip, Go) point there. Empty = no proxy. */
+     *  /run/sbx/net, the agent hands it each connection to 127.0.0.1:kProxyPort, and the
+     *  proxy variables (HTTP(S)_PROXY, npm, pip, Go) point there. Empty = no proxy. */
     void setEgressProxyDir(const QString &hostDir) { m_proxyDir = hostDir; }
     //! Where the host's root-level directories are looked up (/bin, /lib64...); tests only.
     void setHostRoot(const QString &root) { m_hostRoot = root; }

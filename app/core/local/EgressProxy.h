@@ -30,7 +30,8 @@ class PackageCache;
  * (the host's own services, the app's HTTP port, the LAN, cloud metadata), unless the user's
  * host map (Settings "network/hostMap") names that address for that host. The address that
  * was checked is the address that is dialled, so a rebinding DNS answer cannot slip past.
- * Unix sockets are never dialled at all.
+ * Unix sockets are never dialled at all. Clients come from EgressListener: the sandbox's own
+ * TCP connections, which its agent hands over, and programs that dial the socket themselves.
  *
  * A denied request gets a 403 whose body names the host and how to allow it; decided()
  * reports every allowed and denied connection for the log, and deniedSince() lets an
