@@ -71,13 +71,12 @@ void EgressListener::resolve(int fd)
 {
     char first = 1;
     const ssize_t n = ::recv(fd, &first, 1, MSG_PEEK | MSG_DONTWAIT);
-    if (n == 1 && first != '\0') {
-        handOn(fd); // a request head: served on this connection
+    if (n != 1) {
+        ::close(fd); // closed, failed or silent: nothing to serve
         return;
     }
-    if (n != 1) {
-        // Closed, failed or silent: nothing to serve.
-        ::close(fd);
+    if (first != '\0') {
+        handOn(fd); // a request head: served on this connection
         return;
     }
     char marker = 1;
