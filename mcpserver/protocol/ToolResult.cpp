@@ -54,6 +54,7 @@ ToolResult ToolResult::error(const QString &message, const QJsonObject &details)
 ToolResult &ToolResult::addText(const QString &text)
 {
     m_content.append(textBlock(text));
+    m_response.clear();
     return *this;
 }
 
@@ -62,12 +63,14 @@ ToolResult &ToolResult::addImage(const QByteArray &bytes, const QString &mimeTyp
     m_content.append(QJsonObject {{QStringLiteral("type"), QStringLiteral("image")},
         {QStringLiteral("data"), QString::fromLatin1(bytes.toBase64())},
         {QStringLiteral("mimeType"), mimeType}});
+    m_response.clear();
     return *this;
 }
 
 ToolResult &ToolResult::addContent(const QJsonObject &block)
 {
     m_content.append(block);
+    m_response.clear();
     return *this;
 }
 
@@ -97,6 +100,8 @@ QJsonObject ToolResult::toJson() const
 
 QByteArray ToolResult::toResponseJson() const
 {
+    if (!m_response.isNull())
+        return m_response;
     // QJsonObject's order: content, isError, structuredContent; a text block's: text, type.
     QByteArray out;
     out.reserve(2 * m_jsonText.size() + m_structuredJson.size() + 64);
@@ -125,6 +130,7 @@ QByteArray ToolResult::toResponseJson() const
             out.append(m_structuredJson);
     }
     out.append('}');
+    m_response = out;
     return out;
 }
 

@@ -45,6 +45,9 @@ private:
     // The first text block of a structured result, as UTF-8 JSON, until someone asks for the
     // blocks as objects (content(), toJson()); then it moves into m_content.
     mutable QByteArray m_jsonText;
+    // What toResponseJson() wrote, until content is added: a result that is answered more
+    // than once (health's memo, tasks/result) is serialized once.
+    mutable QByteArray m_response;
     mutable QJsonArray m_content;
     QJsonObject m_structured;
     QByteArray m_structuredJson; // m_structured as compact JSON, when it was written already

@@ -161,6 +161,17 @@ private slots:
         QCOMPARE(result.toResponseJson(), qtJson(result.toJson()));
         const ToolResult copy = result;
         QCOMPARE(copy.toResponseJson(), result.toResponseJson());
+        // The bytes are kept for the next answer, but content added since is in it.
+        ToolResult grown = result;
+        grown.addText(QStringLiteral("added later"));
+        QCOMPARE(grown.toResponseJson(), qtJson(grown.toJson()));
+        QVERIFY(grown.toResponseJson().contains("added later"));
+        grown.addContent(QJsonObject {{QStringLiteral("type"), QStringLiteral("text")},
+            {QStringLiteral("text"), QStringLiteral("a block")}});
+        QVERIFY(grown.toResponseJson().contains("a block"));
+        grown.addImage(QByteArray("GIF89a", 6), QStringLiteral("image/gif"));
+        QCOMPARE(grown.toResponseJson(), qtJson(grown.toJson()));
+        QCOMPARE(result.toResponseJson(), qtJson(result.toJson()));
     }
 
     void responsesWrittenAroundTheirResult_data()
