@@ -9,17 +9,19 @@
 #include <string.h>
 #include <unistd.h>
 
-/* hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N] [-f] [-s] [-d]
+/* hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr] [-f] [-s] [-d]
  *
  * Mounts BACKING_DIR at MOUNTPOINT with a hard cap, then becomes a daemon (as fuse2fs does):
  * the command returns once the mount works and the daemon outlives its caller, so a sandbox
  * survives an app crash. fusermount3 -u MOUNTPOINT ends it. -f stays in the foreground, -s
- * serves requests on one thread, -d prints every request (implies -f). */
+ * serves requests on one thread, -d prints every request (implies -f). xattr: user.* extended
+ * attributes (off by default, see ops.c). */
 
 static void usage_exit(const char *why)
 {
     fprintf(stderr,
-        "hopx-capfs: %s\nusage: hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N] [-f] "
+        "hopx-capfs: %s\nusage: hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr] "
+        "[-f] "
         "[-s] [-d]\n",
         why);
     exit(2);
@@ -64,12 +66,14 @@ static int parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
-static void parse_options(char *opts, uint64_t *cap, uint64_t *inodes)
+static void parse_options(char *opts, uint64_t *cap, uint64_t *inodes, int *xattr)
 {
     for (char *save = NULL, *o = strtok_r(opts, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
         if (!strncmp(o, "cap=", 4)) {
             if (parse_size(o + 4, cap) != 0 || *cap == 0)
                 usage_exit("cap= wants a size in bytes (K, M, G, T suffixes allowed)");
+        } else if (!strcmp(o, "xattr")) {
+            *xattr = 1;
         } else if (!strncmp(o, "inodes=", 7)) {
             if (parse_size(o + 7, inodes) != 0 || *inodes == 0)
                 usage_exit("inodes= wants a number");
@@ -83,15 +87,15 @@ static void parse_options(char *opts, uint64_t *cap, uint64_t *inodes)
 int main(int argc, char **argv)
 {
     const char *paths[2] = {NULL, NULL};
-    int npaths = 0, foreground = 0, single = 0, debug = 0;
+    int npaths = 0, foreground = 0, single = 0, debug = 0, xattr = 0;
     uint64_t cap = 0, inodes = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-o")) {
             if (++i == argc)
                 usage_exit("-o wants options");
-            parse_options(argv[i], &cap, &inodes);
+            parse_options(argv[i], &cap, &inodes, &xattr);
         } else if (!strncmp(argv[i], "-o", 2)) {
-            parse_options(argv[i] + 2, &cap, &inodes);
+            parse_options(argv[i] + 2, &cap, &inodes, &xattr);
         } else if (!strcmp(argv[i], "-f")) {
             foreground = 1;
         } else if (!strcmp(argv[i], "-s")) {
@@ -156,7 +160,15 @@ int main(int argc, char **argv)
         "default_permissions,nosuid,nodev,fsname=hopx-capfs,subtype=hopx-capfs",
         debug ? "-d" : NULL, NULL};
     struct fuse_args args = FUSE_ARGS_INIT(debug ? 4 : 3, fuse_argv);
-    struct fuse_session *se = fuse_session_new(&args, &capfs_ops, sizeof capfs_ops, &fs);
+    struct fuse_lowlevel_ops ops = capfs_ops;
+    if (!xattr) {
+        /* ENOSYS from libfuse: the kernel then stops asking (ops.c says why). */
+        ops.setxattr = NULL;
+        ops.getxattr = NULL;
+        ops.listxattr = NULL;
+        ops.removexattr = NULL;
+    }
+    struct fuse_session *se = fuse_session_new(&args, &ops, sizeof ops, &fs);
     if (!se) {
         fprintf(stderr, "hopx-capfs: cannot start a FUSE session\n");
         return 1;

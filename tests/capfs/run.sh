@@ -57,7 +57,7 @@ rc=$?
 check "a mount that cannot be made exits non-zero with one line" \
     test "$rc" -ne 0 -a "$(printf '%s\n' "$out" | grep -c hopx-capfs)" -ge 1
 check "cap= is required" bash -c "! '$bin' '$back' '$mnt' 2>/dev/null"
-check "mounts and returns (daemon in the background)" mount_capfs cap=64M
+check "mounts and returns (daemon in the background)" mount_capfs cap=64M,xattr
 check "the mount is fuse.hopx-capfs, nosuid, nodev" \
     grep -q "^hopx-capfs $mnt fuse.hopx-capfs rw,nosuid,nodev" /proc/mounts
 check "df shows the cap as the size" test "$(df -k --output=size "$mnt" | tail -1 | tr -d ' ')" -eq 65536
@@ -103,7 +103,7 @@ before=$(used_kib)
 check "a hard link is not charged twice" test "$before" -lt $((base + 10240 + 64))
 check "unmount ends the daemon" unmount_capfs
 check "the backing directory has the files" cmp -s "$back/keep" "$back/d/keep-link"
-check "remounts" mount_capfs cap=64M
+check "remounts" mount_capfs cap=64M,xattr
 check "usage after a remount is what it was" test "$(used_kib)" -eq "$before"
 rm -rf "$mnt/d" "$mnt/keep"
 
@@ -199,6 +199,25 @@ try: os.setxattr(p, "security.capability", b"\0" * 20); raise SystemExit("securi
 except OSError: pass
 os.unlink(p)
 PY
+python3 - "$mnt" <<'PY' && ok "copy_file_range inside the mount copies, and stops at the cap" || bad "copy_file_range"
+import errno, os, sys
+m = sys.argv[1]
+with open(m + "/src", "wb") as f: f.write(os.urandom(1 << 20) * 24)  # 24 MiB
+def copy(dst):
+    with open(m + "/src", "rb") as a, open(dst, "wb") as b:
+        left = os.fstat(a.fileno()).st_size
+        while left:
+            n = os.copy_file_range(a.fileno(), b.fileno(), left)
+            assert n > 0
+            left -= n
+copy(m + "/c1")
+assert open(m + "/c1", "rb").read() == open(m + "/src", "rb").read()
+try: copy(m + "/c2"); raise SystemExit("a third 24 MiB fitted in 64 MiB")
+except OSError as e: assert e.errno == errno.ENOSPC, e
+for f in ("src", "c1", "c2"): os.unlink(m + "/" + f)
+PY
+check "cp (copy_file_range) past the cap fails" bash -c \
+    "head -c 40M /dev/zero > '$mnt/z' && ! cp '$mnt/z' '$mnt/z2' 2>/dev/null; rm -f '$mnt/z' '$mnt/z2'"
 check "df inside counts what is left (within 64 KiB of the start)" used_at_most $((base + 64))
 check "unmount" unmount_capfs
 
@@ -219,6 +238,10 @@ check "mkdir fails too when out of inodes" bash -c "! mkdir '$mnt/dd' 2>/dev/nul
 check "symlink fails too when out of inodes" bash -c "! ln -s x '$mnt/sl' 2>/dev/null"
 rm -f "$mnt"/f1*
 check "rm gives inodes back" mkdir "$mnt/dd"
+check "without -o xattr, xattrs are not supported (EOPNOTSUPP)" python3 -c "
+import errno, os, sys
+try: os.setxattr(sys.argv[1], 'user.x', b'1'); sys.exit(1)
+except OSError as e: sys.exit(e.errno != errno.EOPNOTSUPP)" "$mnt/dd"
 unmount_capfs
 rm -rf "${back:?}"/* && mkdir -p "$back"
 mount_capfs cap=1M
