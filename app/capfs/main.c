@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 /* hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr] [-f] [-s] [-d]
@@ -117,6 +119,14 @@ int main(int argc, char **argv)
     if (!inodes)
         inodes = cap / CAPFS_INODE_CHARGE; /* what the per-inode charge allows anyway */
 
+    /* One descriptor per inode the kernel holds: as many as the hard limit allows (Debian and
+     * Ubuntu: 524288 under systemd, against a soft 1024). */
+    struct rlimit nofile;
+    if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
+        nofile.rlim_cur = nofile.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &nofile);
+    }
+
     static struct capfs fs;
     fs.timeout = 1.0;
     if (capfs_table_init(&fs) != 0 || capfs_quota_init(&fs.quota, (int64_t)cap, inodes) != 0) {
@@ -134,7 +144,10 @@ int main(int argc, char **argv)
     fs.root.ino = st.st_ino;
     fs.root.type = S_IFDIR;
     fs.root.nlookup = 2;
-    if (stat(paths[1], &st) != 0) {
+    /* statfs, not stat: the kernel may answer a stat of a dead FUSE mount from its attribute
+     * cache for a while, a statfs always asks the (dead) daemon. */
+    struct statfs sfs;
+    if (stat(paths[1], &st) != 0 || statfs(paths[1], &sfs) != 0) {
         fprintf(stderr, "hopx-capfs: cannot mount on %s: %s%s\n", paths[1], strerror(errno),
             errno == ENOTCONN ? " (a dead mount: fusermount3 -u -z it first)" : "");
         return 1;

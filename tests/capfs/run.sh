@@ -34,9 +34,20 @@ trap cleanup EXIT
 
 mib=$((1 << 20))
 mount_capfs() { "$bin" "$back" "$mnt" -o "$1"; }
+# The pid of the daemon this test started: the process whose argv begins "$bin $back $mnt".
+daemon_pid() {
+    local want p
+    want=$(printf '%s\0%s\0%s\0' "$bin" "$back" "$mnt" | od -An -tx1 | tr -d ' \n')
+    for p in /proc/[0-9]*; do
+        [ -O "$p" ] || continue
+        case $(head -c ${#want} "$p/cmdline" 2>/dev/null | od -An -tx1 | tr -d ' \n') in
+        "$want"*) echo "${p#/proc/}" ;;
+        esac
+    done 2>/dev/null
+}
 unmount_capfs() {
     fusermount3 -u "$mnt" || return 1
-    for _ in $(seq 50); do pgrep -u "$(id -u)" -f "^$bin $back " >/dev/null || return 0; sleep 0.1; done
+    for _ in $(seq 50); do [ -z "$(daemon_pid)" ] && return 0; sleep 0.1; done
     return 1
 }
 used_kib() { df -k --output=used "$mnt" | tail -1 | tr -d ' '; }
@@ -106,6 +117,28 @@ check "the backing directory has the files" cmp -s "$back/keep" "$back/d/keep-li
 check "remounts" mount_capfs cap=64M,xattr
 check "usage after a remount is what it was" test "$(used_kib)" -eq "$before"
 rm -rf "$mnt/d" "$mnt/keep"
+
+# --- several writers at once cannot together pass the cap (reservations under one lock)
+for i in 1 2 3 4; do dd if=/dev/zero of="$mnt/par$i" bs=256k count=200 2>/dev/null & done
+wait
+total=$(cat "$mnt"/par? | wc -c)
+check "four parallel writers stop at the cap together" \
+    test "$total" -le $((64 * mib)) -a "$(du -sk "$back" | cut -f1)" -le $((65536 + 256))
+rm -f "$mnt"/par?
+check "their space comes back" used_at_most $((base + 10240 + 64))
+
+# --- a daemon that dies leaves a dead mount; a new one after fusermount3 -u -z counts the same
+before=$(used_kib)
+pid=$(daemon_pid)
+check "the daemon is running in the background" test -n "$pid"
+kill -KILL $pid
+sleep 0.2
+check "after a crash statfs of the mount point says ENOTCONN" bash -c "stat -f '$mnt' 2>&1 | grep -q 'not connected'"
+out=$("$bin" "$back" "$mnt" -o cap=64M,xattr 2>&1)
+check "mounting over the dead mount fails with a hint" grep -q "fusermount3 -u -z" <<<"$out"
+fusermount3 -u -z "$mnt"
+check "remounts after the crash" mount_capfs cap=64M,xattr
+check "usage after the crash is what it was" test "$(used_kib)" -eq "$before"
 
 # --- no way out
 ln -s /etc/passwd "$mnt/pw"
