@@ -34,6 +34,11 @@ struct capfs_inode
     uint64_t nlookup; /* the kernel's references (lookups minus forgets) */
     int64_t charged; /* st_blocks*512 last accounted for it (under the quota lock) */
     struct capfs_inode *next; /* hash chain */
+    /* Where the kernel last looked it up (nodeid of the parent, name), and the order of
+     * lookups: what the evictor (evict.c) asks the kernel to drop when descriptors run short. */
+    fuse_ino_t parent;
+    char *name;
+    struct capfs_inode *lru_prev, *lru_next;
 };
 
 struct capfs_quota
@@ -54,6 +59,11 @@ struct capfs
     struct capfs_inode **buckets;
     size_t nbuckets;
     size_t count;
+    struct capfs_inode lru; /* list head: lru.lru_next is the most recent lookup */
+    size_t fd_high; /* more inodes than this: the evictor starts */
+    size_t fd_low; /* ... and stops below this */
+    pthread_cond_t evict_wake;
+    struct fuse_session *se;
     double timeout; /* entry and attribute cache, seconds */
 };
 
@@ -62,12 +72,19 @@ int capfs_table_init(struct capfs *fs);
 struct capfs_inode *capfs_inode(struct capfs *fs, fuse_ino_t ino);
 /* Adds a reference to the inode \a fd (which it takes) names, creating it with \a st when new.
  * Returns NULL with errno set. */
-struct capfs_inode *capfs_table_ref(struct capfs *fs, int fd, const struct stat *st);
+struct capfs_inode *capfs_table_ref(
+    struct capfs *fs, int fd, const struct stat *st, fuse_ino_t parent, const char *name);
+/* \a parent / \a name is where the inode at (\a dev, \a ino) is now (after a rename). */
+void capfs_table_moved(struct capfs *fs, dev_t dev, ino_t ino, fuse_ino_t parent, const char *name);
 /* Drops \a n references; the last one closes the descriptor and, when the inode has no
  * link left, gives its space back (see quota.c). */
 void capfs_table_unref(struct capfs *fs, struct capfs_inode *inode, uint64_t n);
 /* "/proc/self/fd/N" for reopening \a inode (never for a symlink: that would follow it). */
 void capfs_proc_path(char out[64], int fd);
+
+/* evict.c */
+/* Starts the thread that keeps the descriptors below the limit; \a limit is RLIMIT_NOFILE. */
+int capfs_evictor_start(struct capfs *fs, size_t limit);
 
 /* quota.c */
 int capfs_quota_init(struct capfs_quota *q, int64_t cap, uint64_t max_inodes);

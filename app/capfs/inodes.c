@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* The kernel names inodes by the pointer we gave it (the nodeid), as passthrough_ll does:
@@ -24,6 +25,8 @@ int capfs_table_init(struct capfs *fs)
     if (!fs->buckets)
         return -ENOMEM;
     pthread_mutex_init(&fs->table_lock, NULL);
+    pthread_cond_init(&fs->evict_wake, NULL);
+    fs->lru.lru_next = fs->lru.lru_prev = &fs->lru;
     return 0;
 }
 
@@ -61,7 +64,47 @@ static void grow(struct capfs *fs)
     free(old);
 }
 
-struct capfs_inode *capfs_table_ref(struct capfs *fs, int fd, const struct stat *st)
+static void lru_unlink(struct capfs_inode *in)
+{
+    in->lru_prev->lru_next = in->lru_next;
+    in->lru_next->lru_prev = in->lru_prev;
+}
+
+static void lru_front(struct capfs *fs, struct capfs_inode *in)
+{
+    in->lru_next = fs->lru.lru_next;
+    in->lru_prev = &fs->lru;
+    fs->lru.lru_next->lru_prev = in;
+    fs->lru.lru_next = in;
+}
+
+/* Under table_lock. A name that cannot be copied is left as it was: only the evictor uses it. */
+static void set_place(struct capfs_inode *in, fuse_ino_t parent, const char *name)
+{
+    if (in->name && in->parent == parent && !strcmp(in->name, name))
+        return;
+    char *copy = strdup(name);
+    if (!copy)
+        return;
+    free(in->name);
+    in->name = copy;
+    in->parent = parent;
+}
+
+void capfs_table_moved(struct capfs *fs, dev_t dev, ino_t ino, fuse_ino_t parent, const char *name)
+{
+    pthread_mutex_lock(&fs->table_lock);
+    for (struct capfs_inode *in = fs->buckets[bucket_of(fs, dev, ino)]; in; in = in->next) {
+        if (in->dev == dev && in->ino == ino) {
+            set_place(in, parent, name);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&fs->table_lock);
+}
+
+struct capfs_inode *capfs_table_ref(
+    struct capfs *fs, int fd, const struct stat *st, fuse_ino_t parent, const char *name)
 {
     if (st->st_dev == fs->root.dev && st->st_ino == fs->root.ino) {
         /* Only reachable through a bind mount of the tree into itself; the root is never
@@ -74,6 +117,9 @@ struct capfs_inode *capfs_table_ref(struct capfs *fs, int fd, const struct stat 
     for (struct capfs_inode *in = fs->buckets[k]; in; in = in->next) {
         if (in->dev == st->st_dev && in->ino == st->st_ino) {
             in->nlookup++;
+            set_place(in, parent, name);
+            lru_unlink(in);
+            lru_front(fs, in);
             pthread_mutex_unlock(&fs->table_lock);
             close(fd);
             return in;
@@ -95,8 +141,12 @@ struct capfs_inode *capfs_table_ref(struct capfs *fs, int fd, const struct stat 
     in->charged = (int64_t)st->st_blocks * 512;
     in->next = fs->buckets[k];
     fs->buckets[k] = in;
+    set_place(in, parent, name);
+    lru_front(fs, in);
     if (++fs->count > fs->nbuckets * 2)
         grow(fs);
+    if (fs->fd_high && fs->count > fs->fd_high)
+        pthread_cond_signal(&fs->evict_wake);
     pthread_mutex_unlock(&fs->table_lock);
     return in;
 }
@@ -116,6 +166,7 @@ void capfs_table_unref(struct capfs *fs, struct capfs_inode *inode, uint64_t n)
         p = &(*p)->next;
     if (*p)
         *p = inode->next;
+    lru_unlink(inode);
     fs->count--;
     pthread_mutex_unlock(&fs->table_lock);
     /* The kernel forgets an unlinked inode only once nothing holds it (no open file, no
@@ -125,5 +176,6 @@ void capfs_table_unref(struct capfs *fs, struct capfs_inode *inode, uint64_t n)
     if (fstatat(inode->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) == 0 && st.st_nlink == 0)
         capfs_quota_release(&fs->quota, inode);
     close(inode->fd);
+    free(inode->name);
     free(inode);
 }

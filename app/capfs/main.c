@@ -121,10 +121,11 @@ int main(int argc, char **argv)
 
     /* One descriptor per inode the kernel holds: as many as the hard limit allows (Debian and
      * Ubuntu: 524288 under systemd, against a soft 1024). */
-    struct rlimit nofile;
+    struct rlimit nofile = {1024, 1024};
     if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
         nofile.rlim_cur = nofile.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &nofile);
+        if (setrlimit(RLIMIT_NOFILE, &nofile) != 0)
+            getrlimit(RLIMIT_NOFILE, &nofile);
     }
 
     static struct capfs fs;
@@ -186,6 +187,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "hopx-capfs: cannot start a FUSE session\n");
         return 1;
     }
+    fs.se = se;
     if (fuse_set_signal_handlers(se) != 0) {
         fprintf(stderr, "hopx-capfs: cannot install signal handlers\n");
         return 1;
@@ -202,6 +204,11 @@ int main(int argc, char **argv)
         fuse_session_unmount(se);
         return 1;
     }
+    /* After the fork: threads do not survive fuse_daemonize. */
+    const size_t limit =
+        nofile.rlim_cur == RLIM_INFINITY ? (size_t)1 << 20 : (size_t)nofile.rlim_cur;
+    if (capfs_evictor_start(&fs, limit) != 0)
+        fprintf(stderr, "hopx-capfs: no evictor thread: lookups may fail with EMFILE\n");
     int ret;
     if (single) {
         ret = fuse_session_loop(se);

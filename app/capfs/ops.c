@@ -68,7 +68,8 @@ static int do_lookup(
         close(fd); /* another file system mounted inside: not part of the capped tree */
         return EACCES;
     }
-    struct capfs_inode *in = capfs_table_ref(fs, fd, &e->attr);
+    struct capfs_inode *in = capfs_table_ref(
+        fs, fd, &e->attr, parent == &fs->root ? FUSE_ROOT_ID : (fuse_ino_t)(uintptr_t)parent, name);
     if (!in)
         return errno;
     e->ino = in == &fs->root ? FUSE_ROOT_ID : (fuse_ino_t)(uintptr_t)in;
@@ -424,6 +425,9 @@ static void op_rename(fuse_req_t req, fuse_ino_t parent_ino, const char *name,
     }
     const int r = (int)syscall(SYS_renameat2, parent->fd, name, newparent->fd, newname, flags);
     const int err = errno;
+    struct stat st;
+    if (r == 0 && fstatat(newparent->fd, newname, &st, AT_SYMLINK_NOFOLLOW) == 0)
+        capfs_table_moved(fs, st.st_dev, st.st_ino, newparent_ino, newname);
     capfs_quota_settle(&fs->quota, parent, -1, 0, 0);
     if (newparent != parent)
         capfs_quota_settle(&fs->quota, newparent, -1, 0, 0);
@@ -464,9 +468,11 @@ static void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 static void op_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
     (void)ino;
-    /* Closing a duplicate drops this process's POSIX locks, as a close on the host would. */
-    const int dup_fd = dup((int)fi->fh);
-    fuse_reply_err(req, dup_fd < 0 || close(dup_fd) != 0 ? errno : 0);
+    (void)fi;
+    /* Nothing to do: without lock operations the kernel keeps POSIX locks itself, so there are
+     * none on the backing file to drop (passthrough_ll's close(dup(fd)) would also need a free
+     * descriptor, which is what runs short when the kernel holds many inodes). */
+    fuse_reply_err(req, 0);
 }
 
 static void op_fsync(fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse_file_info *fi)

@@ -291,6 +291,23 @@ PY
 check "empty directories fill 1 MiB by their charge ($made made)" test "$made" -ge 100 -a "$made" -le 128
 unmount_capfs
 
+# --- more files than descriptors: the evictor has the kernel drop old entries (evict.c)
+rm -rf "${back:?}"/* && mkdir -p "$back"
+(ulimit -n 1000 && mount_capfs cap=256M)
+mkdir -p "$mnt/w/src"
+python3 -c "
+import os, sys
+for d in range(20):
+    os.mkdir('%s/w/src/d%d' % (sys.argv[1], d))
+    for i in range(100): open('%s/w/src/d%d/f%d' % (sys.argv[1], d, i), 'w').write('x' * i)" "$mnt"
+check "2000 files and a cp -a of them with 1000 descriptors" cp -a "$mnt/w/src" "$mnt/w/copy"
+check "the copy is identical" diff -r "$mnt/w/src" "$mnt/w/copy"
+before=$(used_kib)
+unmount_capfs
+mount_capfs cap=256M
+check "usage after evictions is what a fresh walk finds" test "$(used_kib)" -eq "$before"
+unmount_capfs
+
 if [ -n "$user" ] && [ "$(id -u)" -eq 0 ]; then
     chmod 755 "$work"
     runuser -u "$user" -- env TMPDIR=/tmp "$0" "$bin" || failed=1
