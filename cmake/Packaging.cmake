@@ -143,7 +143,8 @@ string(CONCAT CPACK_DEBIAN_PACKAGE_DESCRIPTION
 # appended to what is listed here: only what is run or loaded rather than linked.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # bwrap builds every local sandbox; fuse2fs mounts its capped disk (fuse3 has the fusermount
-# that Debian's libfuse2 calls); the SVG icon plugin.
+# that Debian's libfuse2 calls, and the fusermount3 that hopx-capfs's libfuse3 calls; libfuse3
+# itself comes from dpkg-shlibdeps); the SVG icon plugin.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap (>= 0.8), fuse2fs, fuse3, libqt6svg6")
 # Local sandboxes run code with these when present; the keychain keeps the API key.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS

@@ -1,0 +1,109 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/* hopx-capfs: a libfuse3 low-level passthrough of one backing directory with a hard byte and
+ * inode cap. Shared declarations of the daemon's parts:
+ *   inodes.c  the table of looked-up inodes (one O_PATH descriptor each)
+ *   quota.c   the accounting (bytes and inodes in use, reservations, the start-up walk)
+ *   ops.c     the FUSE operations
+ *   main.c    options, mount, daemon, loop
+ */
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* AT_EMPTY_PATH, renameat2, fallocate modes */
+#endif
+#define FUSE_USE_VERSION 314
+#include <fuse_lowlevel.h>
+
+#include <pthread.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+/* What every inode costs on top of its blocks: millions of empty files fill the cap too. */
+#define CAPFS_INODE_CHARGE 4096
+
+/* One inode of the backing tree the kernel knows (it was looked up and not yet forgotten). */
+struct capfs_inode
+{
+    int fd; /* O_PATH|O_NOFOLLOW: never a path from the backing root */
+    dev_t dev;
+    ino_t ino;
+    mode_t type; /* S_IFMT bits: an inode's type never changes */
+    uint64_t nlookup; /* the kernel's references (lookups minus forgets) */
+    int64_t charged; /* st_blocks*512 last accounted for it (under the quota lock) */
+    struct capfs_inode *next; /* hash chain */
+    /* Where the kernel last looked it up (nodeid of the parent, name), and the order of
+     * lookups: what the evictor (evict.c) asks the kernel to drop when descriptors run short. */
+    fuse_ino_t parent;
+    char *name;
+    struct capfs_inode *lru_prev, *lru_next;
+};
+
+struct capfs_quota
+{
+    pthread_mutex_t lock;
+    int64_t cap; /* bytes */
+    int64_t used; /* blocks of every inode + CAPFS_INODE_CHARGE each */
+    int64_t reserved; /* promised to operations in flight */
+    uint64_t max_inodes;
+    uint64_t inodes;
+};
+
+struct capfs
+{
+    struct capfs_inode root;
+    struct capfs_quota quota;
+    pthread_mutex_t table_lock;
+    struct capfs_inode **buckets;
+    size_t nbuckets;
+    size_t count;
+    struct capfs_inode lru; /* list head: lru.lru_next is the most recent lookup */
+    size_t fd_high; /* more inodes than this: the evictor starts */
+    size_t fd_low; /* ... and stops below this */
+    pthread_cond_t evict_wake;
+    struct fuse_session *se;
+    double timeout; /* entry and attribute cache, seconds */
+};
+
+/* inodes.c */
+int capfs_table_init(struct capfs *fs);
+struct capfs_inode *capfs_inode(struct capfs *fs, fuse_ino_t ino);
+/* Adds a reference to the inode \a fd (which it takes) names, creating it with \a st when new.
+ * Returns NULL with errno set. */
+struct capfs_inode *capfs_table_ref(
+    struct capfs *fs, int fd, const struct stat *st, fuse_ino_t parent, const char *name);
+/* \a parent / \a name is where the inode at (\a dev, \a ino) is now (after a rename). */
+void capfs_table_moved(struct capfs *fs, dev_t dev, ino_t ino, fuse_ino_t parent, const char *name);
+/* Drops \a n references; the last one closes the descriptor and, when the inode has no
+ * link left, gives its space back (see quota.c). */
+void capfs_table_unref(struct capfs *fs, struct capfs_inode *inode, uint64_t n);
+/* "/proc/self/fd/N" for reopening \a inode (never for a symlink: that would follow it). */
+void capfs_proc_path(char out[64], int fd);
+
+/* evict.c */
+/* Starts the thread that keeps the descriptors below the limit; \a limit is RLIMIT_NOFILE. */
+int capfs_evictor_start(struct capfs *fs, size_t limit);
+
+/* quota.c */
+int capfs_quota_init(struct capfs_quota *q, int64_t cap, uint64_t max_inodes);
+/* Walks \a root (a directory descriptor) and sets what is in use. 0 or -errno. */
+int capfs_quota_scan(struct capfs_quota *q, int root);
+/* Promises \a bytes (and one inode when \a inode): false when that would pass the cap. */
+int capfs_quota_reserve(struct capfs_quota *q, int64_t bytes, int inode);
+/* Up to \a want bytes of what is still free, reserved; 0 when nothing is. */
+int64_t capfs_quota_reserve_upto(struct capfs_quota *q, int64_t want);
+void capfs_quota_unreserve(struct capfs_quota *q, int64_t bytes, int inode);
+/* Ends a reservation and accounts what \a inode's blocks are now (fstat of \a fd, or of its
+ * O_PATH descriptor when \a fd < 0). A new inode (\a created) adds its charge and count. */
+void capfs_quota_settle(
+    struct capfs_quota *q, struct capfs_inode *inode, int fd, int64_t reserved, int created);
+/* Accounts \a inode's blocks again after something may have changed them. */
+void capfs_quota_recharge(struct capfs_quota *q, struct capfs_inode *inode, const struct stat *st);
+/* The inode is gone (no link, no reference): its blocks and charge come back. */
+void capfs_quota_release(struct capfs_quota *q, struct capfs_inode *inode);
+void capfs_quota_statfs(struct capfs_quota *q, struct statvfs *out);
+
+/* ops.c */
+extern const struct fuse_lowlevel_ops capfs_ops;
