@@ -6,7 +6,8 @@
  * inode cap. Shared declarations of the daemon's parts:
  *   inodes.c  the table of looked-up inodes (one O_PATH descriptor each)
  *   quota.c   the accounting (bytes and inodes in use, reservations, the start-up walk)
- *   ops.c     the FUSE operations
+ *   ops.c     the FUSE operations on names and attributes, and the table of them (ops.h:
+ *             what data.c, for open files, and dirs.c, for directories and xattrs, share)
  *   main.c    options, mount, daemon, loop
  */
 

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/* What the FUSE operations share: ops.c (names: lookup, attributes, nodes, links, renames, and
+ * the table), data.c (open files: read, write, space) and dirs.c (directories, xattrs). */
+
+#include "capfs.h"
+
+#include <limits.h>
+#include <string.h>
+#include <sys/stat.h>
+/* The requests come from sandboxed, hostile code. The rules that keep it inside the backing
+ * directory:
+ *  - an inode is reached only from its parent's O_PATH descriptor by one name (no '/', no
+ *    "." or ".."), opened with O_NOFOLLOW: a symlink is an inode of its own, never followed;
+ *  - a file is reopened through /proc/self/fd/N, which names the inode itself, and never for a
+ *    symlink (the reopen would follow it in the daemon's view of the host);
+ *  - device nodes, whiteouts and xattrs other than user.* are refused: with the daemon as root
+ *    they would be real on the host (a block device, security.capability on a binary);
+ *  - set-user-ID bits are dropped: the backing directory itself is not nosuid on the host. */
+
+static inline struct capfs *fs_of(fuse_req_t req)
+{
+    return fuse_req_userdata(req);
+}
+
+static inline int name_ok(const char *name)
+{
+    return name[0] && strcmp(name, ".") && strcmp(name, "..") && !strchr(name, '/')
+        && strlen(name) <= NAME_MAX;
+}
+
+static inline int stat_inode(const struct capfs_inode *in, struct stat *st)
+{
+    return fstatat(in->fd, "", st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW);
+}
+
+static inline mode_t safe_mode(mode_t mode)
+{
+    mode &= ~(mode_t)S_ISUID;
+    if (!S_ISDIR(mode))
+        mode &= ~(mode_t)S_ISGID; /* setgid stays on directories: group inheritance */
+    return mode;
+}
+
+/* \a v rounded up to whole 4 KiB blocks. */
+static inline int64_t round_up(int64_t v)
+{
+    return (v + 4095) & ~(int64_t)4095;
+}
+
+/* data.c */
+void capfs_op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void capfs_op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void capfs_op_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void capfs_op_fsync(fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse_file_info *fi);
+void capfs_op_read(
+    fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, struct fuse_file_info *fi);
+void capfs_op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in_buf, off_t off,
+    struct fuse_file_info *fi);
+void capfs_op_fallocate(fuse_req_t req, fuse_ino_t ino, int mode, off_t offset, off_t length,
+    struct fuse_file_info *fi);
+void capfs_op_copy_file_range(fuse_req_t req, fuse_ino_t ino_in, off_t off_in,
+    struct fuse_file_info *fi_in, fuse_ino_t ino_out, off_t off_out, struct fuse_file_info *fi_out,
+    size_t len, int flags);
+void capfs_op_statfs(fuse_req_t req, fuse_ino_t ino);
+
+/* dirs.c */
+void capfs_op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void capfs_op_readdir(
+    fuse_req_t req, fuse_ino_t ino, size_t size, off_t offset, struct fuse_file_info *fi);
+void capfs_op_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void capfs_op_fsyncdir(fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse_file_info *fi);
+void capfs_op_setxattr(
+    fuse_req_t req, fuse_ino_t ino, const char *name, const char *value, size_t size, int flags);
+void capfs_op_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name, size_t size);
+void capfs_op_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size);
+void capfs_op_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name);
