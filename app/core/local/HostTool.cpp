@@ -104,7 +104,7 @@ HostTool::Outcome HostTool::run(
         return outcome;
     }
 
-    // A daemon (fuse2fs) keeps no copy of the pipe: it points its stdio at /dev/null, so EOF
+    // A daemon (hopx-capfs) keeps no copy of the pipe: it points its stdio at /dev/null, so EOF
     // comes when the foreground part exits.
     QByteArray said;
     QElapsedTimer clock;

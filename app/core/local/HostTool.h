@@ -12,11 +12,11 @@
 
 namespace Hopx::Local {
 
-/*! \brief Runs one of the host's storage tools (mke2fs, e2fsck, fuse2fs, fusermount) and
+/*! \brief Runs one of the host's storage tools (hopx-capfs, fusermount, cp) and
  *  waits for it.
  *
  * The child gets nothing of the app: stdin and stdout are /dev/null, every descriptor from 3
- * up is closed (fuse2fs stays behind as a daemon: it must not hold the app's sockets or an
+ * up is closed (hopx-capfs stays behind as a daemon: it must not hold the app's sockets or an
  * IDE's pipes), and its environment is PATH alone (no API key).
  */
 class HostTool

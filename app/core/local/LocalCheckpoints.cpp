@@ -32,9 +32,11 @@ constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
 constexpr const char *kDir = ".checkpoints";
 
 // Files are copied with cp -a (no symlink is followed, owners and times kept) by the host,
-// between directories of the sandbox's mounted image. Paths come in as arguments.
-const QString kCheckpointScript =
-    QStringLiteral("set -e; mkdir -p \"$1\"; cp -a --reflink=auto workspace home \"$1/\"");
+// between directories of the sandbox's mounted disk. Paths come in as arguments. sync -f
+// first: pages a program wrote through a shared mapping wait in the kernel's cache, and the
+// copy inside the disk (copy_file_range, done by hopx-capfs on the host) reads the host file.
+const QString kCheckpointScript = QStringLiteral(
+    "set -e; sync -f .; mkdir -p \"$1\"; cp -a --reflink=auto workspace home \"$1/\"");
 const QString kRestoreScript = QStringLiteral(
     "set -e; test -d \"$1/workspace\"; for d in workspace home; do "
     "find \"$d\" -mindepth 1 -type d -exec chmod u+rwx {} +; "

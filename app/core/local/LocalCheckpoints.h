@@ -28,7 +28,8 @@ class LocalSandbox;
  *
  * Files are copied by the host (cp -a: symlinks stay symlinks, nothing is followed) while
  * nothing in the sandbox runs, so sandboxed code cannot race the copy into a host path. The
- * cost is one pass over the bytes through FUSE: ext4 images have no reflinks.
+ * bytes do not cross FUSE: cp's copy_file_range inside the disk is the host's own (a reflink
+ * where the host's file system has them). A fork copies between two disks, through both.
  *
  * The stopped interpreters live as long as the sandbox's process tree: after an app restart
  * a checkpoint holds files only, and a restore says the interpreter starts fresh.

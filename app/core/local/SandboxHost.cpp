@@ -27,7 +27,11 @@ bool SandboxHost::makePrivateDir(const QString &path)
 
 QString SandboxHost::findAgent()
 {
-    const QString name = QStringLiteral("hopx-sandbox-agent");
+    return findHelper(QStringLiteral("hopx-sandbox-agent"));
+}
+
+QString SandboxHost::findHelper(const QString &name)
+{
     QStringList candidates;
     if (QCoreApplication::instance()) {
         const QString appDir = QCoreApplication::applicationDirPath();

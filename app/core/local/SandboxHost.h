@@ -19,6 +19,8 @@ public:
     static QString selfTest(const QString &bwrapPath = {});
     //! The agent next to the app's binary, else in the install's libexec directory.
     static QString findAgent();
+    //! \a name beside the app or in its libexec directory (the agent, hopx-capfs), or empty.
+    static QString findHelper(const QString &name);
     //! Empty when sandboxes can be given network here; otherwise why not and what to install.
     static QString networkUnavailableReason();
     //! A per-user 0700 directory for sandbox state whose path says nothing about the user

@@ -64,7 +64,7 @@ bool SandboxStorage::prepare(QString *error)
     const QString why = SandboxVolume::unavailableReason();
     if (!why.isEmpty()) {
         if (error)
-            *error = QStringLiteral("Local sandboxes keep their files on a size-capped disk image "
+            *error = QStringLiteral("Local sandboxes keep their files on a size-capped disk "
                                     "mounted with FUSE, and FUSE is unusable here: %1.")
                          .arg(why);
         return false;

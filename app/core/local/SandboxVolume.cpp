@@ -4,7 +4,7 @@
 
 #include "HostTool.h"
 #include "LocalLogging.h"
-#include "SparseCopy.h"
+#include "SandboxHost.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -13,6 +13,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <ftw.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
@@ -25,11 +26,30 @@ namespace {
 
 constexpr long kFuseMagic = 0x65735546;
 constexpr qint64 kFullBelow = 1 << 20; // less than this free: a write of any size fails soon
+constexpr qint64 kInodeCharge = 4096; // what hopx-capfs counts per file on top of its blocks
 
 QString fusermount()
 {
     const QString three = HostTool::find(QStringLiteral("fusermount3"));
     return three.isEmpty() ? HostTool::find(QStringLiteral("fusermount")) : three;
+}
+
+QString capfs()
+{
+    return SandboxHost::findHelper(QStringLiteral("hopx-capfs"));
+}
+
+bool statfsOf(const QString &path, struct statfs *st)
+{
+    return ::statfs(QFile::encodeName(path).constData(), st) == 0;
+}
+
+// What hopx-capfs's start-up walk counts for a tree that is not mounted.
+thread_local qint64 t_walked = 0;
+int addInode(const char *, const struct stat *st, int, struct FTW *)
+{
+    t_walked += qint64(st->st_blocks) * 512 + kInodeCharge;
+    return 0;
 }
 
 } // namespace
@@ -46,9 +66,9 @@ SandboxVolume::SandboxVolume(QString dir, qint64 capBytes)
 
 SandboxVolume::~SandboxVolume() = default;
 
-QString SandboxVolume::imagePath() const
+QString SandboxVolume::backingDir() const
 {
-    return m_dir + QStringLiteral("/disk.img");
+    return m_dir + QStringLiteral("/disk");
 }
 
 QString SandboxVolume::mountPoint() const
@@ -78,12 +98,10 @@ QString SandboxVolume::sizeText(qint64 bytes)
 
 QString SandboxVolume::unavailableReason()
 {
-    const QString mke2fs = HostTool::find(QStringLiteral("mke2fs"));
-    const QString fuse2fs = HostTool::find(QStringLiteral("fuse2fs"));
-    if (mke2fs.isEmpty() || fuse2fs.isEmpty() || fusermount().isEmpty())
-        return QStringLiteral(
-            "fuse2fs, mke2fs or fusermount is missing (Debian/Ubuntu: sudo apt install fuse2fs "
-            "fuse3 e2fsprogs)");
+    if (capfs().isEmpty())
+        return QStringLiteral("hopx-capfs is missing beside the app (reinstall HOPX Desktop)");
+    if (fusermount().isEmpty())
+        return QStringLiteral("fusermount3 is missing (Debian/Ubuntu: sudo apt install fuse3)");
     const int fd = ::open("/dev/fuse", O_RDWR | O_CLOEXEC);
     if (fd < 0)
         return QStringLiteral("/dev/fuse cannot be opened by this user (%1); desktop systems "
@@ -94,89 +112,79 @@ QString SandboxVolume::unavailableReason()
     return {};
 }
 
-bool SandboxVolume::makeImage(const QString &path, qint64 capBytes, QString *error)
-{
-    const QFileInfo target(path);
-    const QString dir = target.absolutePath();
-    const QString seed = dir + QStringLiteral("/.seed-") + target.fileName();
-    auto fail = [&](const QString &why) {
-        QDir(seed).removeRecursively();
-        QFile::remove(path);
-        if (error)
-            *error = why;
-        return false;
-    };
-    QFile image(path);
-    // Sparse: the host's disk holds only what the sandbox writes.
-    if (!image.open(QIODevice::WriteOnly | QIODevice::Truncate) || !image.resize(capBytes))
-        return fail(QStringLiteral("cannot create %1: %2").arg(path, image.errorString()));
-    image.close();
-    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    // The two directories go in at mkfs time (-d), owned by this user like the image.
-    QDir(seed).removeRecursively();
-    if (!QDir().mkpath(seed))
-        return fail(QStringLiteral("cannot create %1").arg(seed));
-    for (const char *sub : {"/workspace", "/home"})
-        if (::mkdir(QFile::encodeName(seed + QLatin1String(sub)).constData(), 0700) != 0)
-            return fail(QStringLiteral("cannot create %1").arg(seed));
-    // No journal (fuse2fs does not replay one) and no reserved blocks (the cap is the cap).
-    // 4 KiB blocks keep small files small, and the image mountable by the kernel too.
-    const HostTool::Outcome made = HostTool::run(HostTool::find(QStringLiteral("mke2fs")),
-        {QStringLiteral("-q"), QStringLiteral("-F"), QStringLiteral("-t"), QStringLiteral("ext4"),
-            QStringLiteral("-b"), QStringLiteral("4096"), QStringLiteral("-m"), QStringLiteral("0"),
-            QStringLiteral("-O"), QStringLiteral("^has_journal,^resize_inode"),
-            QStringLiteral("-E"),
-            QStringLiteral("root_owner=%1:%2,lazy_itable_init=1,nodiscard")
-                .arg(::getuid())
-                .arg(::getgid()),
-            QStringLiteral("-d"), seed, target.fileName()},
-        dir);
-    if (!made.ok())
-        return fail(QStringLiteral("mke2fs failed: %1").arg(made.said));
-    QDir(seed).removeRecursively();
-    return true;
-}
-
 bool SandboxVolume::create(QString *error)
 {
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
-        return false;
-    };
-    if (!QDir().mkpath(m_dir))
-        return fail(QStringLiteral("cannot create %1").arg(m_dir));
-    QFile::setPermissions(
-        m_dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    // mke2fs once per cap size and user, then a copy of its few allocated blocks per sandbox:
-    // a create costs well under a millisecond of copying instead of a process that formats.
-    // The empty image sits beside the sandboxes' directories, made under a temporary name and
-    // renamed, so a crash never leaves a half-formatted one to be copied.
-    const QString base = QFileInfo(m_dir).absolutePath();
-    const QString empty = base + QStringLiteral("/.empty-%1-%2.img").arg(m_cap).arg(::getuid());
-    if (!QFileInfo(empty).isFile()) {
-        const QString making =
-            empty + QStringLiteral(".%1").arg(QCoreApplication::applicationPid());
-        if (!makeImage(making, m_cap, error))
+    for (const QString &path :
+        QStringList {m_dir, backingDir(), backingDir() + QStringLiteral("/workspace"),
+            backingDir() + QStringLiteral("/home"), mountPoint()}) {
+        if (::mkdir(QFile::encodeName(path).constData(), 0700) != 0 && errno != EEXIST) {
+            if (error)
+                *error = QStringLiteral("cannot create %1: %2").arg(path, qt_error_string(errno));
             return false;
-        if (::rename(QFile::encodeName(making).constData(), QFile::encodeName(empty).constData())
-            != 0) {
-            QFile::remove(making);
-            return fail(QStringLiteral("cannot create %1").arg(empty));
         }
     }
-    QString why;
-    if (!SparseCopy::copy(empty, imagePath(), SparseCopy::Sync::Lazy, &why))
-        return fail(why);
-    m_fresh = true;
     return true;
 }
 
 bool SandboxVolume::isMounted() const
 {
+    // statfs, not stat: a stat may be answered from the kernel's attribute cache for a while
+    // after the daemon died.
     struct statfs st;
-    return ::statfs(QFile::encodeName(mountPoint()).constData(), &st) == 0
-        && st.f_type == kFuseMagic;
+    return statfsOf(mountPoint(), &st) && st.f_type == kFuseMagic;
+}
+
+void SandboxVolume::clearDeadMount() const
+{
+    struct statfs st;
+    if (!statfsOf(mountPoint(), &st) && errno == ENOTCONN)
+        HostTool::run(fusermount(),
+            {QStringLiteral("-u"), QStringLiteral("-z"), QStringLiteral("mnt")}, m_dir);
+}
+
+bool SandboxVolume::migrateImage(QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    const QString fuse2fs = HostTool::find(QStringLiteral("fuse2fs"));
+    if (fuse2fs.isEmpty())
+        return fail(QStringLiteral("this sandbox's files are in the disk image of an earlier "
+                                   "version (%1); install fuse2fs once so they can be moved "
+                                   "(Debian/Ubuntu: sudo apt install fuse2fs)")
+                        .arg(m_dir + QStringLiteral("/disk.img")));
+    QDir().mkpath(mountPoint());
+    HostTool::run(HostTool::find(QStringLiteral("e2fsck")),
+        {QStringLiteral("-p"), QStringLiteral("disk.img")}, m_dir, 120000);
+    const HostTool::Outcome mounted = HostTool::run(fuse2fs,
+        {QStringLiteral("disk.img"), QStringLiteral("mnt"), QStringLiteral("-o"),
+            QStringLiteral("ro,fakeroot")},
+        m_dir);
+    if (!mounted.ok() || !isMounted())
+        return fail(
+            QStringLiteral("fuse2fs could not mount the earlier disk image: %1").arg(mounted.said));
+    // Into a new directory, renamed when complete: a crash halfway leaves the image as it was.
+    QDir(m_dir + QStringLiteral("/disk.moving")).removeRecursively();
+    const HostTool::Outcome copied = HostTool::run(QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"),
+            QStringLiteral("set -e; mkdir -m 0700 disk.moving; cp -a mnt/. disk.moving/; "
+                           "rm -rf disk.moving/lost+found"),
+            QStringLiteral("sh")},
+        m_dir, 600000);
+    HostTool::run(fusermount(), {QStringLiteral("-u"), QStringLiteral("mnt")}, m_dir);
+    if (!copied.ok()
+        || ::rename(QFile::encodeName(m_dir + QStringLiteral("/disk.moving")),
+               QFile::encodeName(backingDir()))
+            != 0) {
+        QDir(m_dir + QStringLiteral("/disk.moving")).removeRecursively();
+        return fail(QStringLiteral("moving the files out of the earlier disk image failed: %1")
+                        .arg(copied.said));
+    }
+    QFile::remove(m_dir + QStringLiteral("/disk.img"));
+    qCInfo(lcLocal).noquote() << "moved" << m_dir << "from its disk image to hopx-capfs";
+    return true;
 }
 
 bool SandboxVolume::mount(QString *error)
@@ -187,42 +195,23 @@ bool SandboxVolume::mount(QString *error)
         return false;
     };
     if (isMounted())
-        return true; // fuse2fs of an earlier run, alive: nothing was lost
-    const QByteArray mnt = QFile::encodeName(mountPoint());
-    struct stat st;
-    if (::stat(mnt.constData(), &st) != 0 && errno == ENOTCONN) {
-        // fuse2fs died (a crash, a reboot's leftovers): clear its dead mount first.
-        HostTool::run(fusermount(),
-            {QStringLiteral("-u"), QStringLiteral("-z"), QStringLiteral("mnt")}, m_dir);
-    }
-    if (!QFileInfo(imagePath()).isFile())
-        return fail(QStringLiteral("%1 is missing").arg(imagePath()));
+        return true; // hopx-capfs of an earlier run, alive: nothing was lost
+    clearDeadMount();
+    if (!QFileInfo(backingDir()).isDir() && QFileInfo::exists(m_dir + QStringLiteral("/disk.img"))
+        && !migrateImage(error))
+        return false;
+    if (!QFileInfo(backingDir()).isDir())
+        return fail(QStringLiteral("%1 is missing").arg(backingDir()));
     QDir().mkpath(mountPoint());
-    // Preen before mounting: quick when the image was unmounted cleanly, a repair after a
-    // crash of fuse2fs or of the machine. 1 = errors corrected. A disk mke2fs just made has
-    // nothing to check: one process less on every create_sandbox.
-    const HostTool::Outcome checked = std::exchange(m_fresh, false)
-        ? HostTool::Outcome {0, {}}
-        : HostTool::run(HostTool::find(QStringLiteral("e2fsck")),
-            {QStringLiteral("-p"), QStringLiteral("disk.img")}, m_dir, 120000);
-    if (checked.exitCode != 0 && checked.exitCode != 1)
-        return fail(
-            QStringLiteral("the sandbox's disk image needs repair (e2fsck: %1)")
-                .arg(checked.said.isEmpty() ? QString::number(checked.exitCode) : checked.said));
-    // A relative image path: it is what the sandbox's /proc/self/mountinfo shows as the
-    // source, and the host path would name the user.
-    // Permissions are checked by the kernel (default_permissions), as on any disk, and not by
-    // fuse2fs (fakeroot turns its own check off): for a user who is not root, fuse2fs refused
-    // to write through the descriptor that open(O_CREAT, 0444) returns, which POSIX allows and
-    // git's objects and Go's module cache rely on; for root it allowed everything, even
-    // writing a file that is read-only.
-    const HostTool::Outcome mounted = HostTool::run(HostTool::find(QStringLiteral("fuse2fs")),
-        {QStringLiteral("disk.img"), QStringLiteral("mnt"), QStringLiteral("-o"),
-            QStringLiteral("big_writes,max_write=131072,fakeroot,default_permissions")},
-        m_dir);
+    // Relative paths: the sandbox's /proc/self/mountinfo shows the source, and the host path
+    // would name the user. hopx-capfs returns once the mount works and stays as a daemon.
+    const HostTool::Outcome mounted = HostTool::run(capfs(),
+        {QStringLiteral("disk"), QStringLiteral("mnt"), QStringLiteral("-o"),
+            QStringLiteral("cap=%1").arg(m_cap)},
+        m_dir, 120000);
     if (!mounted.ok() || !isMounted())
         return fail(
-            QStringLiteral("fuse2fs could not mount the sandbox's disk: %1")
+            QStringLiteral("hopx-capfs could not mount the sandbox's disk: %1")
                 .arg(mounted.said.isEmpty() ? QStringLiteral("exit code %1").arg(mounted.exitCode)
                                             : mounted.said));
     return true;
@@ -230,15 +219,14 @@ bool SandboxVolume::mount(QString *error)
 
 void SandboxVolume::unmount()
 {
-    struct stat st;
-    const bool dead =
-        ::stat(QFile::encodeName(mountPoint()).constData(), &st) != 0 && errno == ENOTCONN;
+    struct statfs st;
+    const bool dead = !statfsOf(mountPoint(), &st) && errno == ENOTCONN;
     if (!isMounted() && !dead)
         return;
     const QString tool = fusermount();
     if (HostTool::run(tool, {QStringLiteral("-u"), QStringLiteral("mnt")}, m_dir).ok())
         return;
-    // Busy on the host (a file manager looking in): detach now, fuse2fs ends when it is free.
+    // Busy on the host (a file manager looking in): detach now, hopx-capfs ends when it is free.
     const HostTool::Outcome lazy = HostTool::run(
         tool, {QStringLiteral("-u"), QStringLiteral("-z"), QStringLiteral("mnt")}, m_dir);
     if (!lazy.ok())
@@ -252,6 +240,10 @@ void SandboxVolume::remove()
         qCWarning(lcLocal).noquote() << "not deleting" << m_dir << ": still mounted";
         return;
     }
+    // The sandbox may have left directories without write permission for their owner.
+    HostTool::run(QStringLiteral("/bin/chmod"),
+        {QStringLiteral("-R"), QStringLiteral("u+rwx"), QStringLiteral("--"), QStringLiteral(".")},
+        m_dir, 120000);
     QDir(m_dir).removeRecursively();
 }
 
@@ -264,7 +256,7 @@ SandboxVolume::Usage SandboxVolume::usage() const
     struct statvfs st;
     if (::statvfs(QFile::encodeName(mountPoint()).constData(), &st) != 0)
         return u;
-    // fuse2fs reports blocks BSD-style: metadata is not counted as used.
+    // hopx-capfs reports the cap as the size and its accounting as used and free.
     const qint64 unit = qint64(st.f_frsize ? st.f_frsize : st.f_bsize);
     u.usedBytes = qint64(st.f_blocks - st.f_bfree) * unit;
     u.freeBytes = qint64(st.f_bavail) * unit;
@@ -274,10 +266,15 @@ SandboxVolume::Usage SandboxVolume::usage() const
 
 qint64 SandboxVolume::hostBytes() const
 {
+    const Usage u = usage();
+    if (u.usedBytes >= 0)
+        return u.usedBytes;
     struct stat st;
-    if (::stat(QFile::encodeName(imagePath()).constData(), &st) != 0)
-        return 0;
-    return qint64(st.st_blocks) * 512;
+    if (::stat(QFile::encodeName(m_dir + QStringLiteral("/disk.img")).constData(), &st) == 0)
+        return qint64(st.st_blocks) * 512; // an earlier version's image, not moved yet
+    t_walked = 0;
+    ::nftw(QFile::encodeName(backingDir()).constData(), addInode, 32, FTW_PHYS | FTW_MOUNT);
+    return t_walked;
 }
 
 } // namespace Hopx::Local

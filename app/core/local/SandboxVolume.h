@@ -6,26 +6,32 @@
 
 namespace Hopx::Local {
 
-/*! \brief The disk of one local sandbox: a sparse ext4 image of a fixed size, mounted
- *  through FUSE (fuse2fs) by the user, so the file system itself ends every write past the
+/*! \brief The disk of one local sandbox: a directory on the host's disk, mounted through
+ *  FUSE by hopx-capfs with a hard cap, so the file system itself ends every write past the
  *  cap with ENOSPC. /workspace and /home/user are two directories in it.
  *
  * Layout of the sandbox's directory (SandboxStorage::dirFor()):
- *   disk.img       the image (sparse: the host pays only for what is written)
- *   mnt/           where fuse2fs mounts it; mnt/workspace, mnt/home are bound into bwrap
- *   sandbox.json   the sandbox's record (SandboxRecord), outside the image
+ *   disk/          the files (disk/workspace, disk/home, disk/.checkpoints), private to the user
+ *   mnt/           where hopx-capfs mounts disk/; mnt/workspace, mnt/home are bound into bwrap
+ *   sandbox.json   the sandbox's record (SandboxRecord), outside the disk
  *
- * Why an image and FUSE: without root there is no other hard cap a normal user can have on
- * Debian 12 and Ubuntu 24.04 (project quotas and loop devices need root; overlayfs and
- * tmpfs caps are in RAM or uncapped). fuse2fs runs as its own process: it outlives an app
- * crash, so nothing written is lost, and the next start finds the mount alive or remounts.
+ * Why FUSE: without root there is no other hard cap a normal user can have on Debian 12 and
+ * Ubuntu 24.04 (project quotas and loop devices need root; overlayfs and tmpfs caps are in
+ * RAM or uncapped). Why a passthrough and not an image (fuse2fs, which this replaced): the
+ * bytes land in the host's own file system, one FUSE round trip per write of up to 1 MiB,
+ * and a copy inside the disk (a checkpoint) is the host's copy_file_range. hopx-capfs runs as
+ * its own process: it outlives an app crash, every finished write(2) is already in disk/, and
+ * the next start finds the mount alive or mounts again (it recounts what disk/ holds).
+ *
+ * Sandboxes made before hopx-capfs kept their files in disk.img (ext4, fuse2fs): mount()
+ * moves them into disk/ once, with fuse2fs, and deletes the image.
  *
  * There is no fallback where FUSE is unusable: files in RAM would be lost at quit and
  * compete with the user's session for memory, so local sandboxes are unavailable then and
  * health says how to fix it (SandboxVolume::unavailableReason()).
  *
- * Blocking: create() copies an empty image (mke2fs runs once per cap size, see create());
- * mount() runs fuse2fs (a few tens of ms).
+ * Blocking: create() makes three directories; mount() runs hopx-capfs (a few ms, plus its
+ * walk of what disk/ holds: ~0.3 s per 100,000 files).
  */
 class SandboxVolume
 {
@@ -46,25 +52,25 @@ public:
 
     QString dir() const { return m_dir; }
     qint64 capBytes() const { return m_cap; }
-    QString imagePath() const;
+    //! Where the files are on the host (what hopx-capfs serves).
+    QString backingDir() const;
     QString mountPoint() const;
     //! Host paths of /workspace and /home/user while mounted.
     QString workspaceDir() const;
     QString homeDir() const;
 
-    //! Makes the sparse image with its two directories. False + error when it cannot.
+    //! Makes the disk's directories. False + error when it cannot.
     bool create(QString *error);
-    //! Mounts the image (checking it first when it was not cleanly unmounted); a mount left
-    //! alive by an earlier app run is used as it is.
+    //! Mounts the disk; a mount left alive by an earlier app run is used as it is.
     bool mount(QString *error);
-    //! Unmounts (fuse2fs writes everything out and exits). The files stay.
+    //! Unmounts (hopx-capfs exits; every write is already in disk/). The files stay.
     void unmount();
     bool isMounted() const;
     //! Unmounts and deletes the directory with everything in it.
     void remove();
 
     Usage usage() const;
-    //! Bytes the host's disk holds for this volume (the image's allocated blocks).
+    //! Bytes the host's disk holds for this volume (with hopx-capfs's charge per file).
     qint64 hostBytes() const;
 
     //! "2 GiB", "64 MiB": sizes as the settings state them.
@@ -73,12 +79,13 @@ public:
     static QString unavailableReason();
 
 private:
-    //! A new sparse image at \a path of \a capBytes with the two directories, made by mke2fs.
-    static bool makeImage(const QString &path, qint64 capBytes, QString *error);
+    //! A disk.img of an earlier version moved into disk/ (see the class comment).
+    bool migrateImage(QString *error);
+    //! Clears a mount whose daemon died (a crash, a reboot's leftovers).
+    void clearDeadMount() const;
 
     QString m_dir;
     qint64 m_cap;
-    bool m_fresh = false; // made by create() and never mounted: nothing to check
 };
 
 } // namespace Hopx::Local

@@ -16,7 +16,7 @@ namespace Hopx::Local {
 class SandboxVolume;
 
 /*! \brief A file_download read by the app itself from the host side of the sandbox's disk
- *  (the fuse2fs mount that /workspace and /home/user are bound from), on a thread of its own.
+ *  (the hopx-capfs mount that /workspace and /home/user are bound from), on a thread of its own.
  *
  * Through the agent, every pipe-full is a hand-off between the builtin in the sandbox and
  * the app's event loop; on a busy machine each waits for the other to be scheduled, and a
