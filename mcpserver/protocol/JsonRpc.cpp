@@ -46,7 +46,7 @@ QByteArray serialize(const QJsonObject &message)
 QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson)
 {
     QByteArray out;
-    out.reserve(resultJson.size() + 40);
+    out.reserve(resultJson.size() + 64); // the envelope and an id of up to 30 bytes
     out.append("{\"id\":");
     JsonWriter::append(out, id);
     out.append(",\"jsonrpc\":\"2.0\",\"result\":");

@@ -35,8 +35,13 @@ public:
     //! Room for `bytes` more; returns where to write them (then call advance()).
     char *room(qsizetype bytes)
     {
-        if (m_used + bytes > m_out.size())
-            m_out.resize(std::max({m_used + bytes, 2 * m_out.size(), qsizetype(256)}));
+        // Within what the caller reserved no reallocation (a response reserves its result's
+        // size, and its id is written into that); past it, room to double.
+        const qsizetype want = m_used + bytes;
+        if (want > m_out.size())
+            m_out.resize(want <= m_out.capacity()
+                    ? m_out.capacity()
+                    : std::max({want, 2 * m_out.size(), qsizetype(256)}));
         return m_out.data() + m_used;
     }
     void advance(char *cursor) { m_used = cursor - m_out.data(); }
