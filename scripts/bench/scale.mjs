@@ -18,7 +18,7 @@ const HTTP_CLIENTS = Number(process.env.HOPX_SCALE_HTTP_CLIENTS ?? 64);
 const BRIDGES = Number(process.env.HOPX_SCALE_BRIDGES ?? 32);
 const SECONDS = Number(process.env.HOPX_BENCH_SECONDS ?? 10);
 const CREATE_SAMPLES = 40;
-// Each sandbox's disk image reserves its whole cap against the total (20 GiB by default) and
+// Each new sandbox's disk counts its whole cap against the total (20 GiB by default) and
 // against the host's free space: 200 of the default 2 GiB do not fit. Idle sandboxes write
 // next to nothing, so the bench gives them small disks (HOPX_SCALE_WORKSPACE_MB) and a total
 // that holds them and the spares (HOPX_SCALE_TOTAL_DISK_MB).
@@ -50,13 +50,13 @@ function sandboxTrees(appPid) {
   });
 }
 
-// The fuse2fs serving each sandbox's disk daemonizes (parent init, working directory /), so it
-// is no descendant of the app: found by the disk image it holds open in the app's private tree.
+// The hopx-capfs serving each sandbox's disk daemonizes (parent init, working directory /), so
+// it is no descendant of the app: found by the disk directory it holds open in the app's tree.
 function fuseServers(root) {
   const out = [];
   for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number)) {
     try {
-      if (readFileSync(`/proc/${p}/comm`, 'utf8').trim() !== 'fuse2fs') continue;
+      if (readFileSync(`/proc/${p}/comm`, 'utf8').trim() !== 'hopx-capfs') continue;
       if (readdirSync(`/proc/${p}/fd`).some((fd) => readlinkSync(`/proc/${p}/fd/${fd}`).startsWith(root))) out.push(pssKiB(p) || 0);
     } catch { /* exited */ }
   }
@@ -151,8 +151,8 @@ const p = (s, q) => percentile(s, q);
 console.log(`\n### Scale (one hopx-desktop --headless, disks of ${WORKSPACE_MB} MiB, ${TOTAL_DISK_MB} MiB in all; load average ${load0} at the start, ${load1} at the end)\n`);
 console.log(row(['measure', 'value', 'target']));
 console.log(row(['---', '---', '---']));
-console.log(row([`memory per idle sandbox, ${SANDBOXES} alive, with its fuse2fs (PSS MiB, ${idle.length} sandboxes incl. spares)`, f2(mean(idle) + fuseMean), '≤ 2 MiB']));
-console.log(row([`of which its process tree / its fuse2fs (PSS MiB, ${fuse.length} fuse2fs)`, `${f2(mean(idle))} / ${f2(fuseMean)}`, '']));
+console.log(row([`memory per idle sandbox, ${SANDBOXES} alive, with its hopx-capfs (PSS MiB, ${idle.length} sandboxes incl. spares)`, f2(mean(idle) + fuseMean), '≤ 2 MiB']));
+console.log(row([`of which its process tree / its hopx-capfs (PSS MiB, ${fuse.length} hopx-capfs)`, `${f2(mean(idle))} / ${f2(fuseMean)}`, '']));
 console.log(row([`memory per sandbox with a warm Python kernel (PSS MiB, ${withKernel.length})`, f2(mean(withKernel)), '']));
 console.log(row([`all ${trees.length} sandboxes together (PSS MiB) / the app itself`, `${f1(trees.reduce((s, t) => s + t.pss, 0) / 1024)} / ${f1(appPss)}`, '']));
 console.log(row([`create_sandbox p50 / p99 while creating the ${SANDBOXES} (ms)`, `${f2(p(createAll, 50))} / ${f2(p(createAll, 99))}`, '']));

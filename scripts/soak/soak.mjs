@@ -30,7 +30,7 @@ const log = (...a) => console.error(`[soak ${((Date.now() - t0) / 1000).toFixed(
 // --- the app -----------------------------------------------------------------------------
 async function startApp() {
   const tree = privateTree();
-  // Each sandbox's disk image reserves its whole cap (2 GiB by default, 20 GiB for all), which
+  // Each new sandbox's disk counts its whole cap (2 GiB by default, 20 GiB for all), which
   // would hold the soak to ten sandboxes with the spares; its sandboxes write little.
   writeLocalSettings(tree.env, { workspaceMb: 128, totalDiskMb: 16384 });
   const env = { ...tree.env, HOPX_MCP_HTTP_TOKEN: TOKEN, QT_LOGGING_RULES: 'hopx.*.info=false' };

@@ -50,7 +50,6 @@ Error LocalFiles::errorFor(
             QStringLiteral("Not a directory"));
     case ENOSPC:
     case EDQUOT:
-    case ERANGE: // fuse2fs's answer when the host disk under the image cannot give it a block
         if (path.startsWith(QLatin1String("/tmp")) || path.startsWith(QLatin1String("/dev/shm")))
             return Error::make(Error::Code::LimitExceeded,
                 QStringLiteral("/tmp (a size-capped tmpfs of its own) is full writing %1: "
@@ -58,8 +57,8 @@ Error LocalFiles::errorFor(
                     .arg(path),
                 details, QStringLiteral("No space left"));
         return Error::make(Error::Code::LimitExceeded,
-            // The disk image lives on the host's disk: a full host disk looks the same from
-            // here as the sandbox's own cap.
+            // The sandbox's files live on the host's disk: a full host disk looks the same
+            // from here as the sandbox's own cap.
             QStringLiteral("No space left writing %2: the sandbox's workspace is full%1, or the "
                            "disk that holds its files is full. Delete files (or checkpoints) or "
                            "raise the cap in Settings → Local; /tmp has its own, smaller limit.")
