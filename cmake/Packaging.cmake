@@ -142,13 +142,13 @@ string(CONCAT CPACK_DEBIAN_PACKAGE_DESCRIPTION
 # Shared-library dependencies (Qt, QtKeychain, libseccomp, …) come from dpkg-shlibdeps and are
 # appended to what is listed here: only what is run or loaded rather than linked.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# bwrap builds every local sandbox; fuse2fs mounts its capped disk (fuse3 has the fusermount
-# that Debian's libfuse2 calls, and the fusermount3 that hopx-capfs's libfuse3 calls; libfuse3
-# itself comes from dpkg-shlibdeps); the SVG icon plugin.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap (>= 0.8), fuse2fs, fuse3, libqt6svg6")
-# Local sandboxes run code with these when present; the keychain keeps the API key.
+# bwrap builds every local sandbox; hopx-capfs mounts its capped disk with fuse3's fusermount3
+# (libfuse3 itself comes from dpkg-shlibdeps); the SVG icon plugin.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap (>= 0.8), fuse3, libqt6svg6")
+# Local sandboxes run code with these when present; the keychain keeps the API key; fuse2fs
+# moves the files of sandboxes made before hopx-capfs out of their disk images.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-    "gnome-keyring | kwalletmanager, python3, python3-numpy, python3-pandas, python3-matplotlib, nodejs, golang-go, slirp4netns")
+    "gnome-keyring | kwalletmanager, python3, python3-numpy, python3-pandas, python3-matplotlib, nodejs, golang-go, slirp4netns, fuse2fs")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # Install and load the AppArmor profile where AppArmor takes it; remove it again (0755 by STRICT).
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA

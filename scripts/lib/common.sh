@@ -10,7 +10,8 @@ HOPX_BUILD=${HOPX_BUILD:-$HOPX_ROOT/build}
 
 # Build and runtime packages. The sandbox runtimes (python3-*, nodejs, golang-go, and curl for
 # the commands a model runs) are what local sandboxes run code with; bubblewrap and slirp4netns
-# build them; fuse2fs (with fuse3's fusermount) mounts each sandbox's capped disk.
+# build them; hopx-capfs (libfuse3, with fuse3's fusermount3) mounts each sandbox's capped disk;
+# fuse2fs and e2fsprogs move an earlier version's disk images (and make one in a test).
 HOPX_APT_PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-httpserver-dev qt6-svg-dev
