@@ -13,7 +13,7 @@
 
 /* hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr] [-f] [-s] [-d]
  *
- * Mounts BACKING_DIR at MOUNTPOINT with a hard cap, then becomes a daemon (as fuse2fs does):
+ * Mounts BACKING_DIR at MOUNTPOINT with a hard cap, then becomes a daemon:
  * the command returns once the mount works and the daemon outlives its caller, so a sandbox
  * survives an app crash. fusermount3 -u MOUNTPOINT ends it. -f stays in the foreground, -s
  * serves requests on one thread, -d prints every request (implies -f). xattr: user.* extended

@@ -6,7 +6,7 @@
 # As root: unshare -n; as a user: unshare -rnm where user namespaces allow it; else it says so
 # and runs "$@" on the machine's network (the clients still only get loopback URLs). The user's
 # case needs its own mount namespace too: in a user namespace the setuid fusermount has no
-# power, so the app's fuse2fs disks can only be mounted by the namespace's own root, which the
+# power, so the app's hopx-capfs disks can only be mounted by the namespace's own root, which the
 # kernel allows only in a mount namespace that namespace owns ("mount failed: Operation not
 # permitted" otherwise).
 if [ -z "$HOPX_CLIENTS_NETNS" ] && command -v unshare >/dev/null 2>&1; then

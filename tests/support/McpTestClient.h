@@ -42,7 +42,7 @@ public:
         stop();
         unmountLeftovers(m_dir.path());
     }
-    /*! Sandbox disks (fuse2fs mounts) left under \a root by an app that was killed: the
+    /*! Sandbox disks (hopx-capfs mounts) left under \a root by an app that was killed: the
      *  daemons outlive it by design, and the temporary directory could not go otherwise. */
     static void unmountLeftovers(const QString &root)
     {

@@ -127,7 +127,7 @@ void LocalProvider::shutdown()
             persist(s);
         delete s; // hard teardown: SIGKILL of the sandbox's pid 1
         if (kept)
-            volume->unmount(); // fuse2fs writes everything out; the files stay
+            volume->unmount(); // every write is already in disk/; the files stay
         else if (m_storage)
             m_storage->remove(volume.get());
     }
@@ -233,7 +233,7 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<Sandb
     o.network = network.mode == Core::NetworkPolicy::Mode::Full;
     for (const Core::HostMount &m : mounts)
         o.readOnlyMounts.append({m.hostPath, QFile::encodeName(m.sandboxPath)});
-    // The proxy's socket sits beside the disk image, outside everything the sandbox can write.
+    // The proxy's socket sits beside the disk, outside everything the sandbox can write.
     EgressProxy *egress = nullptr;
     if (network.mode == Core::NetworkPolicy::Mode::Allowlist) {
         o.proxyDir = volume->dir() + QStringLiteral("/net");

@@ -13,7 +13,7 @@
 namespace Hopx::Local {
 
 /*! \brief What the app must know to bring a local sandbox back after it restarted:
- *  sandbox.json next to the sandbox's disk image (0600, in a 0700 directory).
+ *  sandbox.json next to the sandbox's disk (0600, in a 0700 directory).
  *
  * Holds the sandbox's identity, timing (so expiry also counts the time the app was not
  * running), its disk cap, its checkpoints and its session environment, except values that
