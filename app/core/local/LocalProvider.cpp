@@ -409,13 +409,9 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
             continue;
         pool.removeAt(i);
         disconnect(spare, nullptr, this, nullptr);
-        // The answer first, then the next spare: booting one mounts its disk and starts bwrap
-        // on this thread, which the caller need not wait for.
         if (spare->isReady()) {
             QTimer::singleShot(0, this, [finish, spare]() { finish(spare); });
-            QTimer::singleShot(0, this, &LocalProvider::refillSpares);
         } else {
-            QTimer::singleShot(0, this, &LocalProvider::refillSpares);
             connect(spare, &LocalSandbox::ready, this, [finish, spare]() { finish(spare); });
             connect(spare, &LocalSandbox::died, this, [this, spare, done](const QString &reason) {
                 discard(spare);
@@ -423,6 +419,9 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
                     QStringLiteral("The sandbox failed to start: %1").arg(reason)));
             });
         }
+        // Queued after the answer: booting the next spare mounts its disk and starts bwrap on
+        // this thread, which the caller need not wait for.
+        QTimer::singleShot(0, this, &LocalProvider::refillSpares);
         return;
     }
 

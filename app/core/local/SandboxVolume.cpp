@@ -134,10 +134,20 @@ bool SandboxVolume::isMounted() const
     return statfsOf(mountPoint(), &st) && st.f_type == kFuseMagic;
 }
 
-void SandboxVolume::clearDeadMount() const
+bool SandboxVolume::isDeadMount() const
 {
     struct statfs st;
-    if (!statfsOf(mountPoint(), &st) && errno == ENOTCONN)
+    return !statfsOf(mountPoint(), &st) && errno == ENOTCONN;
+}
+
+QString SandboxVolume::earlierImagePath() const
+{
+    return m_dir + QStringLiteral("/disk.img");
+}
+
+void SandboxVolume::clearDeadMount() const
+{
+    if (isDeadMount())
         HostTool::run(fusermount(),
             {QStringLiteral("-u"), QStringLiteral("-z"), QStringLiteral("mnt")}, m_dir);
 }
@@ -154,7 +164,7 @@ bool SandboxVolume::migrateImage(QString *error)
         return fail(QStringLiteral("this sandbox's files are in the disk image of an earlier "
                                    "version (%1); install fuse2fs once so they can be moved "
                                    "(Debian/Ubuntu: sudo apt install fuse2fs)")
-                        .arg(m_dir + QStringLiteral("/disk.img")));
+                        .arg(earlierImagePath()));
     QDir().mkpath(mountPoint());
     HostTool::run(HostTool::find(QStringLiteral("e2fsck")),
         {QStringLiteral("-p"), QStringLiteral("disk.img")}, m_dir, 120000);
@@ -182,7 +192,7 @@ bool SandboxVolume::migrateImage(QString *error)
         return fail(QStringLiteral("moving the files out of the earlier disk image failed: %1")
                         .arg(copied.said));
     }
-    QFile::remove(m_dir + QStringLiteral("/disk.img"));
+    QFile::remove(earlierImagePath());
     qCInfo(lcLocal).noquote() << "moved" << m_dir << "from its disk image to hopx-capfs";
     return true;
 }
@@ -197,7 +207,7 @@ bool SandboxVolume::mount(QString *error)
     if (isMounted())
         return true; // hopx-capfs of an earlier run, alive: nothing was lost
     clearDeadMount();
-    if (!QFileInfo(backingDir()).isDir() && QFileInfo::exists(m_dir + QStringLiteral("/disk.img"))
+    if (!QFileInfo(backingDir()).isDir() && QFileInfo::exists(earlierImagePath())
         && !migrateImage(error))
         return false;
     if (!QFileInfo(backingDir()).isDir())
@@ -219,9 +229,7 @@ bool SandboxVolume::mount(QString *error)
 
 void SandboxVolume::unmount()
 {
-    struct statfs st;
-    const bool dead = !statfsOf(mountPoint(), &st) && errno == ENOTCONN;
-    if (!isMounted() && !dead)
+    if (!isMounted() && !isDeadMount())
         return;
     const QString tool = fusermount();
     if (HostTool::run(tool, {QStringLiteral("-u"), QStringLiteral("mnt")}, m_dir).ok())
@@ -270,7 +278,7 @@ qint64 SandboxVolume::hostBytes() const
     if (u.usedBytes >= 0)
         return u.usedBytes;
     struct stat st;
-    if (::stat(QFile::encodeName(m_dir + QStringLiteral("/disk.img")).constData(), &st) == 0)
+    if (::stat(QFile::encodeName(earlierImagePath()).constData(), &st) == 0)
         return qint64(st.st_blocks) * 512; // an earlier version's image, not moved yet
     t_walked = 0;
     ::nftw(QFile::encodeName(backingDir()).constData(), addInode, 32, FTW_PHYS | FTW_MOUNT);

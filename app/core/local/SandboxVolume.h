@@ -81,8 +81,11 @@ public:
 private:
     //! A disk.img of an earlier version moved into disk/ (see the class comment).
     bool migrateImage(QString *error);
-    //! Clears a mount whose daemon died (a crash, a reboot's leftovers).
+    //! The mount point still holds a mount whose daemon died (a crash, a reboot's leftovers).
+    bool isDeadMount() const;
     void clearDeadMount() const;
+    //! Where an earlier version kept the files (see migrateImage()).
+    QString earlierImagePath() const;
 
     QString m_dir;
     qint64 m_cap;
