@@ -117,6 +117,24 @@ int HostPath::openBeneath(
     return fd;
 }
 
+int HostPath::createTemporary(int dirFd, const QByteArray &name, quint32 mode, QByteArray *tempName)
+{
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        const QByteArray candidate = '.' + name + ".hopx-part-"
+            + QByteArray::number(QRandomGenerator::global()->generate(), 16);
+        const int fd = ::openat(dirFd, candidate.constData(),
+            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, mode_t(mode));
+        if (fd >= 0) {
+            *tempName = candidate;
+            return fd;
+        }
+        if (errno != EEXIST)
+            return -1;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
 Result<QString> HostPath::rootFor(const QStringList &roots, const QString &path)
 {
     const QJsonObject details {{QStringLiteral("host_path"), path},
@@ -201,28 +219,16 @@ Result<std::unique_ptr<HostTarget>> HostTarget::create(
     if (!prepared)
         return prepared;
     std::unique_ptr<HostTarget> target = std::move(prepared.value());
-    const int dirFd = target->m_dirFd;
-    for (int attempt = 0; attempt < 16; ++attempt) {
-        target->m_tempName = '.' + target->m_name + ".hopx-part-"
-            + QByteArray::number(QRandomGenerator::global()->generate(), 16);
-        const int fd = ::openat(dirFd, target->m_tempName.constData(),
-            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
-        if (fd >= 0) {
-            if (!target->m_file.open(fd, QIODevice::WriteOnly | QIODevice::Unbuffered,
-                    QFileDevice::AutoCloseHandle)) {
-                ::close(fd);
-                return HostPath::errorFor(EIO, path);
-            }
-            return target;
-        }
-        if (errno != EEXIST) {
-            const int e = errno;
-            target->m_tempName.clear();
-            return HostPath::errorFor(e, path);
-        }
+    const int fd =
+        HostPath::createTemporary(target->m_dirFd, target->m_name, 0644, &target->m_tempName);
+    if (fd < 0)
+        return HostPath::errorFor(errno, path);
+    if (!target->m_file.open(
+            fd, QIODevice::WriteOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        return HostPath::errorFor(EIO, path);
     }
-    target->m_tempName.clear();
-    return HostPath::errorFor(EEXIST, path);
+    return target;
 }
 
 Result<std::unique_ptr<HostTarget>> HostTarget::prepare(

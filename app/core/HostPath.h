@@ -33,6 +33,10 @@ public:
      *  RESOLVE_NO_MAGICLINKS and the further RESOLVE_ flags in \a resolve; -1 with errno. */
     static int openBeneath(int dirFd, const QByteArray &relative, quint64 flags, quint64 mode = 0,
         quint64 resolve = 0);
+    /*! A new hidden file ".NAME.hopx-part-RANDOM" in the directory \a dirFd, opened for
+     *  writing with \a mode; its name in \a tempName. -1 with errno. */
+    static int createTemporary(
+        int dirFd, const QByteArray &name, quint32 mode, QByteArray *tempName);
 };
 
 /*! \brief A host file being written: the bytes go to a hidden temporary file next to it,

@@ -170,6 +170,8 @@ private slots:
                 QSettings::IniFormat);
             settings.setValue(
                 QStringLiteral("files/approvedFolders"), QStringList {m_approved.path()});
+            // Small enough for uploadFillingTheWorkspaceKeepsWhatWasThere to fill it.
+            settings.setValue(QStringLiteral("local/workspaceMb"), 128);
         }
         QVERIFY(m_app->start());
         m_socket = m_app->connect();
@@ -473,6 +475,114 @@ private slots:
             plain.tool(QStringLiteral("create_sandbox"), {{"mount_roots", true}});
         QVERIFY2(isError(none) && dump(none).contains("roots"), dump(none).constData());
         QCOMPARE(count(), before);
+    }
+
+    // Into /workspace the app writes the sandbox's disk itself (VolumeTarget): the result must
+    // be what the agent would have left, parents, modes and all, with nothing half-written.
+    void uploadIntoTheWorkspaceIsWhatTheSandboxSees()
+    {
+        const QString source = QString(root() + QStringLiteral("/tool.sh"));
+        QVERIFY(writeFile(source, "#!/bin/sh\necho made-on-the-host\n"));
+        QVERIFY(QFile::setPermissions(source, QFile::permissions(source) | QFile::ExeOwner));
+        const QJsonObject r = tool(QStringLiteral("file_upload"),
+            {{"sandbox_id", m_id}, {"host_path", source},
+                {"path", "/workspace/new/deeper/tool.sh"}});
+        QVERIFY2(!isError(r), dump(r).constData());
+        const QJsonObject ran = command(QStringLiteral(
+            "cd /workspace/new/deeper && ./tool.sh && stat -c '%a %U' tool.sh . && ls -A"));
+        const QString out = sc(ran).value(QStringLiteral("stdout")).toString();
+        QCOMPARE(out,
+            QStringLiteral("made-on-the-host\n755 user\n755 user\ntool.sh\n")); // no temp file left
+        // A file that was there is replaced and keeps its mode; a new plain file is 0644.
+        QVERIFY(!isError(
+            command(QStringLiteral("echo old > /workspace/kept && chmod 600 /workspace/kept"))));
+        QVERIFY(writeFile(root() + QStringLiteral("/new.txt"), "new\n"));
+        for (const char *to : {"/workspace/kept", "/home/user/plain"}) {
+            const QJsonObject up = tool(QStringLiteral("file_upload"),
+                {{"sandbox_id", m_id}, {"host_path", QString(root() + QStringLiteral("/new.txt"))},
+                    {"path", QString::fromLatin1(to)}});
+            QVERIFY2(!isError(up), dump(up).constData());
+        }
+        const QJsonObject modes = command(QStringLiteral(
+            "cat /workspace/kept /home/user/plain; stat -c %a /workspace/kept /home/user/plain"));
+        QCOMPARE(sc(modes).value(QStringLiteral("stdout")).toString(),
+            QStringLiteral("new\nnew\n600\n644\n"));
+    }
+
+    // The sandbox's links name sandbox paths. Followed on the host side they would lead onto
+    // the user's files; they must mean what they mean in the sandbox, or fail.
+    void uploadThroughASandboxLinkStaysInTheSandbox()
+    {
+        const QString hostDir = m_outside.path();
+        const QString hostFile = QString(hostDir + QStringLiteral("/victim.txt"));
+        QVERIFY(writeFile(hostFile, "the user's file"));
+        QVERIFY(writeFile(root() + QStringLiteral("/payload.txt"), "payload"));
+        const QJsonObject made = command(QStringLiteral(
+            "ln -s %1 /workspace/escape && ln -s %2 /workspace/victim.txt && ln -s /tmp "
+            "/workspace/tmplink && echo old > /home/user/inside && ln -s ../home/user/inside "
+            "/workspace/rel")
+                                             .arg(hostDir, hostFile));
+        QVERIFY2(!isError(made), dump(made).constData());
+        const QString payload = QString(root() + QStringLiteral("/payload.txt"));
+        for (const char *to : {"/workspace/escape/planted.txt", "/workspace/victim.txt",
+                 "/workspace/tmplink/via-link.txt", "/workspace/rel"}) {
+            const QJsonObject r = tool(QStringLiteral("file_upload"),
+                {{"sandbox_id", m_id}, {"host_path", payload}, {"path", QString::fromLatin1(to)}});
+            // Two of them lead nowhere in the sandbox, and say so.
+            QVERIFY2(isError(r)
+                    == (QByteArray(to).contains("escape")
+                        || QByteArray(to) == "/workspace/victim.txt"),
+                dump(r).constData());
+        }
+        QCOMPARE(readFile(hostFile), QByteArray("the user's file"));
+        QVERIFY2(!entries(hostDir).contains(QStringLiteral("planted.txt")),
+            qPrintable(entries(hostDir).join(QLatin1Char(' '))));
+        // Where the sandbox's links lead, in the sandbox, is where the bytes went.
+        const QJsonObject seen = command(QStringLiteral("cat /tmp/via-link.txt /home/user/inside"));
+        QCOMPARE(
+            sc(seen).value(QStringLiteral("stdout")).toString(), QStringLiteral("payloadpayload"));
+        QVERIFY(!isError(command(QStringLiteral(
+            "rm /workspace/escape /workspace/victim.txt /workspace/tmplink /workspace/rel"))));
+    }
+
+    void uploadLargerThanASandboxFileIsRefused()
+    {
+        const QString source = QString(root() + QStringLiteral("/huge.bin"));
+        {
+            QFile f(source);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize((qint64(1024) << 20) + 1)); // sparse: nothing to write here
+        }
+        const QJsonObject r = tool(QStringLiteral("file_upload"),
+            {{"sandbox_id", m_id}, {"host_path", source}, {"path", "/workspace/huge.bin"}});
+        QFile::remove(source);
+        QVERIFY2(isError(r) && dump(r).contains("at most 1024 MiB"), dump(r).constData());
+        QVERIFY(!sandboxHas(QStringLiteral("/workspace/huge.bin")));
+    }
+
+    void uploadFillingTheWorkspaceKeepsWhatWasThere()
+    {
+        QVERIFY(!isError(command(QStringLiteral("echo before > /workspace/full.bin"))));
+        const QString source = QString(root() + QStringLiteral("/zeros.bin"));
+        {
+            QFile f(source);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(qint64(160) << 20)); // the workspace holds 128 MiB
+        }
+        const QJsonObject r = tool(QStringLiteral("file_upload"),
+            {{"sandbox_id", m_id}, {"host_path", source}, {"path", "/workspace/full.bin"}});
+        QFile::remove(source);
+        QVERIFY2(isError(r) && dump(r).contains("No space left"), dump(r).constData());
+        QVERIFY2(dump(r).contains("128 MiB"), dump(r).constData());
+        const QJsonObject after = command(
+            QStringLiteral("cat /workspace/full.bin; ls -A /workspace | grep -c hopx-part; df -m "
+                           "--output=used /workspace | tail -1"));
+        const QStringList lines =
+            sc(after).value(QStringLiteral("stdout")).toString().split(QLatin1Char('\n'));
+        QVERIFY2(lines.size() >= 3, dump(after).constData());
+        QCOMPARE(lines.at(0), QStringLiteral("before"));
+        QCOMPARE(lines.at(1), QStringLiteral("0")); // the partial copy is gone
+        QVERIFY2(lines.at(2).trimmed().toInt() < 64, dump(after).constData()); // and freed
     }
 
     void bigFilesStreamBothWays()

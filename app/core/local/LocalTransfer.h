@@ -8,8 +8,10 @@ namespace Hopx::Local {
 
 class LocalSandbox;
 
-/*! \brief Host files into and out of a local sandbox, streamed through the agent's @write and
- *  @read builtins (as the sandbox user, in its mounts; see LocalCopy). */
+/*! \brief Host files into and out of a local sandbox: by the app itself on the host side of
+ *  the sandbox's disk where a path means the same there (VolumePath, VolumeCopy), otherwise
+ *  streamed through the agent's @write and @read builtins (as the sandbox user, in its
+ *  mounts; see LocalCopy). */
 class LocalTransfer final : public Core::SandboxTransfer
 {
 public:
