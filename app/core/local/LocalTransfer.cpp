@@ -103,11 +103,13 @@ Cancel LocalTransfer::download(
         return [] {};
     // Straight from the sandbox's disk when the path means the same there (VolumePath).
     const int direct = m_sandbox->volume() ? VolumePath::openFile(*m_sandbox->volume(), path) : -1;
-    if (direct >= 0) {
-        auto file = std::make_shared<QFile>();
-        if (!file->open(
-                direct, QIODevice::ReadOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle))
-            ::close(direct);
+    // The QFile owns the descriptor until the copy's answer is made; without it, the agent.
+    auto file = std::make_shared<QFile>();
+    if (direct >= 0
+        && !file->open(
+            direct, QIODevice::ReadOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle))
+        ::close(direct);
+    if (file->isOpen()) {
         auto *copy = new VolumeCopy(
             direct, sink->handle(), VolumeCopy::Sink::Host, path, std::move(progress),
             [file, path](qint64 bytes, int error) -> Core::Result<qint64> {
