@@ -18,7 +18,9 @@ namespace {
 
 constexpr size_t kChunk = 8 << 20; // per sendfile(); also how often a cancel is noticed
 constexpr qint64 kWriteBehind = 32 << 20; // host writeback starts every this many bytes
-constexpr size_t kBuffer = 1 << 20; // without sendfile()
+// Without sendfile(): one FUSE write request each (hopx-capfs takes up to 1 MiB per request),
+// where sendfile()'s splice would hand the file system 64 KiB at a time.
+constexpr size_t kBuffer = 1 << 20;
 constexpr int kProgressMs = 200;
 
 bool writeAll(int fd, const char *data, size_t size)
@@ -89,8 +91,9 @@ void VolumeCopy::run()
     qint64 bytes = 0;
     qint64 flushed = 0;
     int error = 0;
-    bool viaSendfile = true;
-    std::unique_ptr<char[]> buffer;
+    // Into the sandbox the sink is the hopx-capfs mount, where fewer, larger requests win.
+    bool viaSendfile = m_sinkKind == Sink::Host;
+    std::unique_ptr<char[]> buffer(viaSendfile ? nullptr : new char[kBuffer]);
     while (!m_stop) {
         ssize_t n;
         if (viaSendfile) {
