@@ -478,6 +478,70 @@ private slots:
         QVERIFY(fuseMountsUnder(app.root()).isEmpty());
     }
 
+    void deleteFreesTheSandboxsPlaceAtOnce()
+    {
+        if (!m_noFuse.isEmpty())
+            QSKIP("local sandboxes need FUSE (withoutFuseCreateSaysHowToFixIt)");
+        App app;
+        const QString id = startWithSandbox(app);
+        QVERIFY(!id.isEmpty());
+        const QString keep = app.create();
+        QVERIFY(!keep.isEmpty());
+        // Many files, and a directory its owner may not write into: both must go.
+        QCOMPARE(sc(app.command(id,
+                        QStringLiteral("mkdir -p /workspace/many /workspace/locked/in && "
+                                       "cd /workspace/many && seq 20000 | xargs touch && "
+                                       "touch /workspace/locked/in/f && chmod 500 "
+                                       "/workspace/locked/in /workspace/locked")))
+                     .value(QStringLiteral("exit_code"))
+                     .toInt(),
+            0);
+        const QJsonObject r =
+            app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+        QVERIFY2(!r.value(QStringLiteral("isError")).toBool(), QJsonDocument(r).toJson());
+        // Gone from where sandboxes live as soon as the call answers; the rest follows.
+        QVERIFY(!QFileInfo::exists(app.sandboxDir(id)));
+        const QString base = app.sandboxDir(QString());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QDir(base)
+                .entryList({QStringLiteral(".deleting-*")}, QDir::Dirs | QDir::Hidden)
+                .isEmpty(),
+            20000);
+        QVERIFY(QFileInfo::exists(app.sandboxDir(keep) + QStringLiteral("/disk")));
+        // The other sandbox and the server did not notice.
+        QCOMPARE(
+            sc(app.command(keep, QStringLiteral("echo still"))).value(QStringLiteral("stdout")),
+            QJsonValue(QStringLiteral("still\n")));
+        app.stop();
+        QVERIFY(fuseMountsUnder(app.root()).isEmpty());
+    }
+
+    void aDeletionCutShortIsFinishedAtTheNextStart()
+    {
+        if (!m_noFuse.isEmpty())
+            QSKIP("local sandboxes need FUSE (withoutFuseCreateSaysHowToFixIt)");
+        App first;
+        QVERIFY(first.start());
+        const QString stays = first.create({{QStringLiteral("timeout_seconds"), 3600}});
+        QVERIFY(!stays.isEmpty());
+        first.stop();
+        // What a run that was killed while deleting a sandbox leaves behind.
+        const QString left =
+            first.sandboxDir(QString()) + QStringLiteral(".deleting-local-0123456789ab");
+        QVERIFY(QDir().mkpath(left + QStringLiteral("/disk/workspace/locked")));
+        QFile f(left + QStringLiteral("/disk/workspace/locked/f"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        QVERIFY(QFile::setPermissions(
+            left + QStringLiteral("/disk/workspace/locked"), QFile::ReadOwner | QFile::ExeOwner));
+        App second(first.root());
+        QVERIFY(second.start());
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(left), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(second.listed().contains(stays), 20000);
+        QVERIFY(QFileInfo::exists(first.sandboxDir(stays) + QStringLiteral("/sandbox.json")));
+        second.stop();
+    }
+
     void sandboxFilesAreNotInTheRuntimeDir()
     {
         if (!m_noFuse.isEmpty())

@@ -517,8 +517,10 @@ void LocalProvider::recover()
     // of a run that crashed: nobody was given them.
     for (const QString &name : QDir(m_storage->base()).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
         if (!stored.contains(name) && claims(name) == Claim::Yes && !m_sandboxes.contains(name)
-            && !isSpare(name))
-            SandboxVolume(m_storage->dirFor(name), 0).remove();
+            && !isSpare(name)) {
+            SandboxVolume orphan(m_storage->dirFor(name), 0);
+            m_storage->remove(&orphan);
+        }
 }
 
 bool LocalProvider::isSpare(const QString &id) const
@@ -540,7 +542,7 @@ void LocalProvider::recoverOne(const QString &id)
     if (record->expiresAt.isValid() && record->expiresAt <= QDateTime::currentDateTime()) {
         // Its timeout ran out while the app was not running: as if the app had deleted it.
         qCInfo(lcLocal) << "sandbox" << id << "expired while the app was not running; deleting it";
-        leftover.remove();
+        m_storage->remove(&leftover);
         return;
     }
     QString error;

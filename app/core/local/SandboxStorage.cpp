@@ -11,6 +11,7 @@
 #include <QFileInfo>
 
 #include <cerrno>
+#include <cstdio>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -21,6 +22,9 @@ namespace {
 
 // Room the host keeps on top of every volume being full: the app, logs, other programs.
 constexpr qint64 kHostMargin = qint64(512) << 20;
+// Hidden, so that nothing that lists sandboxes (storedIds, usedBytes, the sweep of orphans)
+// takes a directory on its way out for a sandbox.
+constexpr char kDeletingPrefix[] = ".deleting-";
 
 QString size(qint64 bytes)
 {
@@ -41,7 +45,14 @@ bool privateDir(const QString &path)
 
 SandboxStorage::SandboxStorage(QString base)
     : m_base(std::move(base))
-{ }
+{
+    m_reaper.setMaxThreadCount(1);
+}
+
+SandboxStorage::~SandboxStorage()
+{
+    m_reaper.waitForDone();
+}
 
 QString SandboxStorage::defaultBase()
 {
@@ -61,6 +72,11 @@ bool SandboxStorage::prepare(QString *error)
     }
     // No fallback to files in RAM: they would be lost at quit and could take the memory the
     // user's session needs. A clear "how to fix it" instead.
+    // Deletions an earlier run did not finish (it quit or crashed on the way).
+    const QStringList left = QDir(m_base).entryList(
+        {QLatin1String(kDeletingPrefix) + QLatin1Char('*')}, QDir::Dirs | QDir::Hidden);
+    for (const QString &name : left)
+        deleteInBackground(m_base + QLatin1Char('/') + name);
     const QString why = SandboxVolume::unavailableReason();
     if (!why.isEmpty()) {
         if (error)
@@ -146,9 +162,24 @@ std::unique_ptr<SandboxVolume> SandboxStorage::existingVolume(
 
 void SandboxStorage::remove(SandboxVolume *volume)
 {
-    if (!volume)
+    if (!volume || !volume->release())
         return;
-    volume->remove();
+    const QString dir = volume->dir();
+    const QString name = QFileInfo(dir).fileName();
+    QString hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name;
+    for (int n = 1; QFileInfo::exists(hidden); ++n)
+        hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name
+            + QLatin1Char('.') + QString::number(n);
+    if (::rename(QFile::encodeName(dir).constData(), QFile::encodeName(hidden).constData()) != 0) {
+        SandboxVolume::deleteTree(dir); // a directory that cannot move: delete it where it is
+        return;
+    }
+    deleteInBackground(hidden);
+}
+
+void SandboxStorage::deleteInBackground(const QString &dir)
+{
+    m_reaper.start([dir] { SandboxVolume::deleteTree(dir); });
 }
 
 } // namespace Hopx::Local

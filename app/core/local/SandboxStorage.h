@@ -6,6 +6,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 
 #include <memory>
 
@@ -31,6 +32,8 @@ class SandboxStorage
 {
 public:
     explicit SandboxStorage(QString base);
+    //! Waits for the deletions still running: at quit, nothing is left half deleted.
+    ~SandboxStorage();
 
     //! $XDG_STATE_HOME/hopx-desktop/sandboxes (Qt 6.4 has no StateLocation yet).
     static QString defaultBase();
@@ -49,13 +52,19 @@ public:
         const QString &id, qint64 capBytes, qint64 totalCapBytes, QString *error);
     //! The volume of a sandbox recorded on disk, mounted; nullptr + error otherwise.
     std::unique_ptr<SandboxVolume> existingVolume(const SandboxRecord &record, QString *error);
-    //! Deletes sandbox \a id's directory (unmounting its volume first).
+    /*! Unmounts \a volume and deletes its directory. The directory leaves its place at once
+     *  (renamed to a hidden one) and is deleted on a thread of its own: a workspace of many
+     *  files takes seconds, which the event loop, and every client, must not wait for. A
+     *  deletion cut short by a crash is finished by the next prepare(). */
     void remove(SandboxVolume *volume);
     //! What every volume on disk holds on the host (allocated blocks), except \a exceptId's.
     qint64 usedBytes(const QString &exceptId = {}) const;
 
 private:
+    void deleteInBackground(const QString &dir);
+
     QString m_base;
+    QThreadPool m_reaper; // one thread: deleting many trees at once would only fight for the disk
 };
 
 } // namespace Hopx::Local

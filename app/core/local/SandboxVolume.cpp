@@ -241,18 +241,30 @@ void SandboxVolume::unmount()
         qCWarning(lcLocal).noquote() << "could not unmount" << mountPoint() << ":" << lazy.said;
 }
 
-void SandboxVolume::remove()
+bool SandboxVolume::release()
 {
     unmount();
     if (isMounted()) {
         qCWarning(lcLocal).noquote() << "not deleting" << m_dir << ": still mounted";
-        return;
+        return false;
     }
+    return true;
+}
+
+void SandboxVolume::remove()
+{
+    if (release())
+        deleteTree(m_dir);
+}
+
+void SandboxVolume::deleteTree(const QString &dir)
+{
     // The sandbox may have left directories without write permission for their owner.
+    // chmod -R does not follow the links it meets, so none can point it at the user's files.
     HostTool::run(QStringLiteral("/bin/chmod"),
         {QStringLiteral("-R"), QStringLiteral("u+rwx"), QStringLiteral("--"), QStringLiteral(".")},
-        m_dir, 120000);
-    QDir(m_dir).removeRecursively();
+        dir, 120000);
+    QDir(dir).removeRecursively();
 }
 
 SandboxVolume::Usage SandboxVolume::usage() const

@@ -66,8 +66,12 @@ public:
     //! Unmounts (hopx-capfs exits; every write is already in disk/). The files stay.
     void unmount();
     bool isMounted() const;
-    //! Unmounts and deletes the directory with everything in it.
+    //! Unmounts for good before the directory goes; false (and a warning) if still mounted.
+    bool release();
+    //! Unmounts and deletes the directory with everything in it, now.
     void remove();
+    //! Deletes \a dir and everything in it, directories the sandbox made read-only included.
+    static void deleteTree(const QString &dir);
 
     Usage usage() const;
     //! Bytes the host's disk holds for this volume (with hopx-capfs's charge per file).
