@@ -4,7 +4,7 @@
 // loopback, with our hopx-mcp configured the way a user configures it, reaching a
 // hopx-desktop --headless that this process started on a private socket and private XDG dirs.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import net from 'node:net';
 import { privateTree, sanitizerEnv } from '../interop/harness.mjs';
@@ -37,10 +37,18 @@ function canConnect(path) {
   });
 }
 
+// The folder the client runs in: its project, which Claude Code declares as its root.
+const projectDir = (root) => join(root, 'home', 'project');
+
 // hopx-desktop --headless with its stderr kept: it names each client and the protocol it chose,
-// and (hopx.mcp.session debug) each cancellation it received.
-export async function startApp() {
+// and (hopx.mcp.session debug) each cancellation it received. `approveProject`: the user
+// approved the client's project folder in the app's settings (files/approvedFolders).
+export async function startApp({ approveProject = false } = {}) {
   const tree = privateTree();
+  if (approveProject) {
+    appendFileSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'),
+      `[files]\napprovedFolders=${projectDir(tree.root)}\n`);
+  }
   const env = { ...tree.env, QT_LOGGING_RULES: 'hopx.mcp.session.debug=true' };
   const child = spawn(join(binDir, 'hopx-desktop'), ['--headless', '--socket', tree.socket],
                       { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -97,13 +105,18 @@ export function setupCommand(ctx, args) {
 
 // One whole client run: the model plays `script`; returns what the model saw and what happened.
 // `server` replaces hopx-mcp as the MCP server named "hopx" ({ command, args, env }).
-export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000, server = null }) {
-  const app = await startApp();
+// `project`: files (name → text) in the folder the client runs in, whose path `onProject` gets
+// before the client starts; `approveProject`: see startApp.
+export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000, server = null,
+  project = {}, approveProject = false, onProject = () => {} }) {
+  const app = await startApp({ approveProject });
   const model = new ScriptedModel(client.dialect, script);
   const url = await model.listen();
   const env = clientEnv(app.root);
-  const cwd = join(env.HOME, 'project');
+  const cwd = projectDir(app.root);
   mkdirSync(cwd, { recursive: true });
+  for (const [name, text] of Object.entries(project)) writeFileSync(join(cwd, name), text);
+  onProject(cwd);
   const ctx = { client, bin: clientBin(client), env, cwd, url, toolTimeoutMs,
     server: server ?? { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket, ...sanitizerEnv() } } };
   try {
@@ -118,7 +131,10 @@ export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs
     const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
     const exitCode = await new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
     clearTimeout(timer);
-    const run = { client: client.name, exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr,
+    // The project folder as the client left it (the app's tree goes when it stops).
+    const projectFiles = Object.fromEntries(readdirSync(cwd, { withFileTypes: true })
+      .filter((e) => e.isFile()).map((e) => [e.name, readFileSync(join(cwd, e.name), 'utf8')]));
+    const run = { client: client.name, exitCode, project: cwd, projectFiles, seconds: (Date.now() - started) / 1000, stdout, stderr,
       model, sessions: app.sessions(), appLog: app.log(), requests: model.requests };
     if (process.env.HOPX_CLIENTS_KEEP) {
       writeFileSync(join(process.env.HOPX_CLIENTS_KEEP, `${client.bin}-requests.json`), JSON.stringify(model.requests, null, 1));

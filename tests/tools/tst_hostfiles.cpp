@@ -477,6 +477,25 @@ private slots:
         QCOMPARE(count(), before);
     }
 
+    // README: an IDE that cannot ask (Claude Code run with -p cancels every question) gets the
+    // user's yes from the folder approved in the app, also when that folder is its root.
+    void approvedRootMountsWithoutAQuestion()
+    {
+        auto socket = m_app->connect();
+        QVERIFY(socket);
+        RootsClient ide(socket.get(), {m_approved.path()}, true);
+        QVERIFY(ide.ok());
+        ide.answer = QStringLiteral("cancel");
+        const QJsonObject r = ide.tool(QStringLiteral("create_sandbox"), {{"mount_roots", true}});
+        QVERIFY2(!isError(r), dump(r).constData());
+        QVERIFY(ide.questions.isEmpty());
+        const QJsonArray mounted = sc(r).value(QStringLiteral("mounted_roots")).toArray();
+        QCOMPARE(mounted.size(), 1);
+        QCOMPARE(mounted.at(0).toObject().value(QStringLiteral("host_path")).toString(),
+            m_approved.path());
+        ide.tool(QStringLiteral("delete_sandbox"), {{"id", sc(r).value(QStringLiteral("id"))}});
+    }
+
     // Into /workspace the app writes the sandbox's disk itself (VolumeTarget): the result must
     // be what the agent would have left, parents, modes and all, with nothing half-written.
     void uploadIntoTheWorkspaceIsWhatTheSandboxSees()

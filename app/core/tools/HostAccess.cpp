@@ -151,10 +151,15 @@ void HostAccess::rootMounts(
     ToolCall *call, std::function<void(ToolCall *, QList<Core::HostMount>)> next)
 {
     roots(call, [this, next](ToolCall *call, const QList<HostRoot> &all) {
+        // The client's roots are what is mounted; one the user also approved in the app needs
+        // no second yes (an IDE that cannot ask has no other way to get it).
         auto pending = std::make_shared<QList<HostRoot>>();
         for (const HostRoot &r : all) {
-            if (!r.approvedInApp && QFileInfo(r.path).isDir())
-                pending->append(r);
+            if (r.approvedInApp || !QFileInfo(r.path).isDir())
+                continue;
+            HostRoot root = r;
+            root.approvedInApp = find(all, r.path)->approvedInApp;
+            pending->append(root);
         }
         if (pending->isEmpty()) {
             finishWithError(call,
