@@ -79,6 +79,9 @@ public:
     //! Host folders the user approved for file_upload / file_download (besides client roots).
     QStringList approvedFolders() const;
     void setApprovedFolders(QStringList folders);
+    //! mount_roots on a HOPX sandbox copies the roots in, up to this many MiB in all.
+    int cloudRootMb() const;
+    void setCloudRootMb(int mb);
     //! file_read returns files up to this size inline; larger or binary ones as a link.
     qint64 inlineReadBytes() const;
     void setInlineReadBytes(qint64 bytes);

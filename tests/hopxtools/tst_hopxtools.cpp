@@ -7,6 +7,7 @@
 #include "support/McpClient.h"
 
 #include "support/McpTestClient.h"
+#include "support/RootsClient.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -1226,11 +1227,83 @@ private slots:
                     QString(m_hostDir.path() + QStringLiteral("/none.bin"))}});
         QVERIFY2(isError(r), dump(r));
         QCOMPARE(QDir(m_hostDir.path()).entryList(QDir::AllEntries | QDir::Hidden), before);
-        // mount_roots is for sandboxes on this machine.
+        // A client without roots has nothing to copy in: it is told to use file_upload.
         r = tool(QStringLiteral("create_sandbox"),
             {{QStringLiteral("provider"), QStringLiteral("hopx")},
                 {QStringLiteral("mount_roots"), true}});
         QVERIFY2(isError(r) && dump(r).contains("file_upload"), dump(r));
+    }
+
+    // A cloud sandbox cannot mount the client's root: it gets a copy of what git would commit.
+    void mountRootsCopiesWhatGitWouldCommit()
+    {
+        QTemporaryDir project(QDir::tempPath() + QStringLiteral("/hopx-repo-XXXXXX"));
+        QVERIFY(project.isValid());
+        const QString dir = project.path();
+        const auto put = [&dir](const QString &name, const QByteArray &bytes) {
+            QDir().mkpath(QFileInfo(dir + QLatin1Char('/') + name).absolutePath());
+            QFile f(dir + QLatin1Char('/') + name);
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+        };
+        QVERIFY(put(QStringLiteral(".gitignore"), "build/\n*.log\n"));
+        QVERIFY(put(QStringLiteral("analysis.py"), "import pandas\n"));
+        QVERIFY(put(QStringLiteral("data/in.csv"), "a,b\n1,2\n"));
+        QVERIFY(put(QStringLiteral("notes.md"), "untracked, not ignored\n"));
+        QVERIFY(put(QStringLiteral("build/out.bin"), "ignored"));
+        QVERIFY(put(QStringLiteral("run.log"), "ignored"));
+        QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), dir + QStringLiteral("/passwd")));
+        QProcess git;
+        git.setWorkingDirectory(dir);
+        for (const QStringList &args : {QStringList {"init", "-q"},
+                 QStringList {"add", "analysis.py", "data/in.csv", ".gitignore"}}) {
+            git.start(QStringLiteral("git"), args);
+            QVERIFY(git.waitForFinished(30000) && git.exitCode() == 0);
+        }
+
+        auto socket = m_app->connect();
+        QVERIFY(socket);
+        RootsClient ide(socket.get(), {dir}, true);
+        QVERIFY(ide.ok());
+        const QJsonObject r = ide.tool(QStringLiteral("create_sandbox"),
+            {{QStringLiteral("provider"), QStringLiteral("hopx")},
+                {QStringLiteral("mount_roots"), true}});
+        QVERIFY2(!isError(r), dump(r));
+        QCOMPARE(ide.questions.size(), 1); // the user agreed to the copy
+        const QString id = sc(r).value(QStringLiteral("id")).toString();
+        const QJsonArray roots = sc(r).value(QStringLiteral("uploaded_roots")).toArray();
+        QCOMPARE(roots.size(), 1);
+        const QString at = QStringLiteral("/workspace/project/") + QFileInfo(dir).fileName();
+        QCOMPARE(roots.at(0).toObject().value(QStringLiteral("path")).toString(), at);
+        QCOMPARE(roots.at(0).toObject().value(QStringLiteral("files")).toInt(), 4);
+        QCOMPARE(
+            m_fake->file(id, at + QStringLiteral("/analysis.py")), QByteArray("import pandas\n"));
+        QCOMPARE(m_fake->file(id, at + QStringLiteral("/data/in.csv")), QByteArray("a,b\n1,2\n"));
+        QCOMPARE(m_fake->file(id, at + QStringLiteral("/notes.md")),
+            QByteArray("untracked, not ignored\n"));
+        QVERIFY(!m_fake->file(id, at + QStringLiteral("/.gitignore")).isEmpty());
+        for (const char *left : {"/build/out.bin", "/run.log", "/passwd", "/.git/HEAD"})
+            QVERIFY2(m_fake->file(id, at + QLatin1String(left)).isEmpty(), left);
+        QVERIFY(ide.progress >= 1);
+    }
+
+    void mountRootsRefusesACopyOverTheCap()
+    {
+        QTemporaryDir project(QDir::tempPath() + QStringLiteral("/hopx-big-XXXXXX"));
+        QVERIFY(project.isValid());
+        QFile big(project.path() + QStringLiteral("/big.bin"));
+        QVERIFY(big.open(QIODevice::WriteOnly) && big.resize(qint64(300) << 20)); // sparse
+        big.close();
+        auto socket = m_app->connect();
+        QVERIFY(socket);
+        RootsClient ide(socket.get(), {project.path()}, true);
+        QVERIFY(ide.ok());
+        const int before = reqs("POST", QStringLiteral("^/v1/sandboxes$")).size();
+        const QJsonObject r = ide.tool(QStringLiteral("create_sandbox"),
+            {{QStringLiteral("provider"), QStringLiteral("hopx")},
+                {QStringLiteral("mount_roots"), true}});
+        QVERIFY2(isError(r) && dump(r).contains("256.0 MiB"), dump(r));
+        QVERIFY2(dump(r).contains("file_upload"), dump(r));
+        QCOMPARE(reqs("POST", QStringLiteral("^/v1/sandboxes$")).size(), before); // none made
     }
 
     void fileStatFromTheParentListing()

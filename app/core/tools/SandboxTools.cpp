@@ -4,6 +4,7 @@
 // pause_sandbox, resume_sandbox, list_templates, get_template
 #include "HostAccess.h"
 #include "McpTools.h"
+#include "RootUpload.h"
 #include "Schema.h"
 #include "Tool.h"
 #include "ToolSupport.h"
@@ -98,38 +99,56 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
         spec.network = policy.value();
     }
     spec.envVars = args.env(QStringLiteral("env_vars"));
-    auto create = [manager, provider, spec](ToolCall *call, const QList<HostMount> &mounts) {
+    // `upload`: the roots to copy in once the sandbox exists (a cloud one cannot mount them).
+    auto create = [manager, provider, spec](ToolCall *call, const QList<HostMount> &mounts,
+                      std::shared_ptr<RootUpload::Plan> upload = nullptr) {
         CreateSpec withMounts = spec;
-        withMounts.mounts = mounts;
+        if (!upload)
+            withMounts.mounts = mounts;
         provider->create(withMounts,
             onSuccess<SandboxInfo>(call,
                 QJsonObject {{QStringLiteral("details"),
                     QJsonObject {{QStringLiteral("template_id"),
                         spec.templateId.isEmpty() ? spec.templateName : spec.templateId}}}},
-                [manager](ToolCall *call, const SandboxInfo &created) {
+                [manager, provider, upload](ToolCall *call, const SandboxInfo &created) {
                     // The log's "sandbox created" row comes from track(); creating counts as
                     // activity.
                     SandboxInfo info = created;
                     if (!info.lastActivity.isValid())
                         info.lastActivity = QDateTime::currentDateTime();
                     manager->track(info);
-                    call->finish(ToolResult::structured(sandboxToJson(info)));
+                    if (!upload) {
+                        call->finish(ToolResult::structured(sandboxToJson(info)));
+                        return;
+                    }
+                    auto *copy = new RootUpload(call, provider, info.id, *upload,
+                        onSuccess<QJsonArray>(
+                            call, {}, [info](ToolCall *call, const QJsonArray &roots) {
+                                QJsonObject out = sandboxToJson(info);
+                                out.insert(QStringLiteral("uploaded_roots"), roots);
+                                call->finish(ToolResult::structured(out));
+                            }));
+                    copy->start();
                 }));
     };
     // Roots are mounted only when asked for, after the user agreed to each.
+    // A sandbox on this machine sees them read-only; a cloud one gets a copy, checked for size
+    // before it exists.
     const bool mountRoots = args.boolean(QStringLiteral("mount_roots"));
-    if (mountRoots && provider->id() != QLatin1String("local")) {
-        finishWithInvalid(call,
-            QStringLiteral("mount_roots works for local sandboxes only: a HOPX sandbox runs in "
-                           "the cloud. Copy files in with file_upload instead."),
-            QJsonObject {{QStringLiteral("mount_roots"), true},
-                {QStringLiteral("provider"), provider->id()}});
-        return;
-    }
-    auto withRoots = [access, mountRoots, create](ToolCall *call) {
+    const bool copyRoots = mountRoots && provider->id() != QLatin1String("local");
+    const qint64 copyCap = qint64(settings ? settings->cloudRootMb() : 256) << 20;
+    auto withRoots = [access, mountRoots, copyRoots, copyCap, create](ToolCall *call) {
         if (!mountRoots || !access)
             return create(call, {});
-        access->rootMounts(call, create);
+        access->rootMounts(
+            call, [copyRoots, copyCap, create](ToolCall *call, const QList<HostMount> &mounts) {
+                if (!copyRoots)
+                    return create(call, mounts);
+                Result<RootUpload::Plan> plan = RootUpload::plan(mounts, copyCap);
+                if (!plan)
+                    return finishWithError(call, plan.error());
+                create(call, mounts, std::make_shared<RootUpload::Plan>(std::move(plan.value())));
+            });
     };
     // Only an explicit request is confirmed: the settings default is the user's own choice,
     // and a HOPX sandbox is always online.
@@ -374,9 +393,11 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     QStringLiteral("Environment variables for everything run in the sandbox."))},
             {QStringLiteral("mount_roots"),
                 Schema::boolean(
-                    QStringLiteral("Local only: show the client's roots (its project folders) "
-                                   "read-only at /project/<name>, after the user agrees; "
-                                   "writes there fail. Default false."),
+                    QStringLiteral("Show the client's roots (its project folders) at "
+                                   "/project/<name>, after the user agrees. Local: read-only, "
+                                   "writes there fail. HOPX: a copy at /workspace/project/<name> "
+                                   "of what git would commit (.gitignore applies), up to "
+                                   "256 MiB. Default false."),
                     false)}}))
         .output(sandboxOutput())
         .hints(ToolSpec::OpenWorld)
