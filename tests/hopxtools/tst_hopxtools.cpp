@@ -1268,7 +1268,9 @@ private slots:
             {{QStringLiteral("provider"), QStringLiteral("hopx")},
                 {QStringLiteral("mount_roots"), true}});
         QVERIFY2(!isError(r), dump(r));
-        QCOMPARE(ide.questions.size(), 1); // the user agreed to the copy
+        QCOMPARE(ide.questions.size(), 1); // the user agreed to the copy, named as one
+        QVERIFY2(ide.questions.at(0).contains(QLatin1String("HOPX cloud")),
+            qPrintable(ide.questions.at(0)));
         const QString id = sc(r).value(QStringLiteral("id")).toString();
         const QJsonArray roots = sc(r).value(QStringLiteral("uploaded_roots")).toArray();
         QCOMPARE(roots.size(), 1);

@@ -70,13 +70,13 @@ bool SandboxStorage::prepare(QString *error)
                          .arg(m_base);
         return false;
     }
-    // No fallback to files in RAM: they would be lost at quit and could take the memory the
-    // user's session needs. A clear "how to fix it" instead.
     // Deletions an earlier run did not finish (it quit or crashed on the way).
     const QStringList left = QDir(m_base).entryList(
         {QLatin1String(kDeletingPrefix) + QLatin1Char('*')}, QDir::Dirs | QDir::Hidden);
     for (const QString &name : left)
         deleteInBackground(m_base + QLatin1Char('/') + name);
+    // No fallback to files in RAM: they would be lost at quit and could take the memory the
+    // user's session needs. A clear "how to fix it" instead.
     const QString why = SandboxVolume::unavailableReason();
     if (!why.isEmpty()) {
         if (error)

@@ -123,6 +123,7 @@ struct HostAccess::MountState
     QList<Core::HostMount> mounts;
     QSet<QString> taken;
     std::function<void(ToolCall *, QList<Core::HostMount>)> next;
+    bool toCloud = false;
 };
 
 namespace {
@@ -148,9 +149,9 @@ QString mountName(const HostRoot &root, QSet<QString> &taken)
 } // namespace
 
 void HostAccess::rootMounts(
-    ToolCall *call, std::function<void(ToolCall *, QList<Core::HostMount>)> next)
+    ToolCall *call, std::function<void(ToolCall *, QList<Core::HostMount>)> next, bool toCloud)
 {
-    roots(call, [this, next](ToolCall *call, const QList<HostRoot> &all) {
+    roots(call, [this, next, toCloud](ToolCall *call, const QList<HostRoot> &all) {
         // The client's roots are what is mounted; one the user also approved in the app needs
         // no second yes (an IDE that cannot ask has no other way to get it).
         auto pending = std::make_shared<QList<HostRoot>>();
@@ -177,6 +178,7 @@ void HostAccess::rootMounts(
         auto state = std::make_shared<MountState>();
         state->pending = *pending;
         state->next = next;
+        state->toCloud = toCloud;
         mountNext(call, state);
     });
 }
@@ -190,8 +192,11 @@ void HostAccess::mountNext(ToolCall *call, std::shared_ptr<MountState> state)
     const HostRoot root = state->pending.takeFirst();
     const QString at = QStringLiteral("/project/") + mountName(root, state->taken);
     state->mounts.append({root.path, at});
+    // Files that leave the machine are named as such: the user agrees to that, not to a mount.
     consent(call, root, Use::Read,
-        QStringLiteral("show it read-only at %1 in a new sandbox").arg(at),
+        state->toCloud
+            ? QStringLiteral("copy what git would commit of it into a new HOPX cloud sandbox")
+            : QStringLiteral("show it read-only at %1 in a new sandbox").arg(at),
         [this, state](ToolCall *call) { mountNext(call, state); });
 }
 

@@ -63,9 +63,10 @@ public:
 
     /*! The client's roots as read-only mounts at /project/<name> for a new sandbox, once the
      *  user agreed to each (asked only for roots not agreed to before); `next` gets them. A
-     *  client without roots, or a no, finishes the call with an isError result. */
-    void rootMounts(
-        Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *, QList<Core::HostMount>)> next);
+     *  client without roots, or a no, finishes the call with an isError result. With
+     *  \a toCloud the question says the folder is copied to a HOPX cloud sandbox instead. */
+    void rootMounts(Mcp::ToolCall *call,
+        std::function<void(Mcp::ToolCall *, QList<Core::HostMount>)> next, bool toCloud = false);
 
     //! The roots of \a roots as plain paths, for HostPath.
     static QStringList paths(const QList<HostRoot> &roots);

@@ -141,14 +141,16 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
         if (!mountRoots || !access)
             return create(call, {});
         access->rootMounts(
-            call, [copyRoots, copyCap, create](ToolCall *call, const QList<HostMount> &mounts) {
+            call,
+            [copyRoots, copyCap, create](ToolCall *call, const QList<HostMount> &mounts) {
                 if (!copyRoots)
                     return create(call, mounts);
                 Result<RootUpload::Plan> plan = RootUpload::plan(mounts, copyCap);
                 if (!plan)
                     return finishWithError(call, plan.error());
                 create(call, mounts, std::make_shared<RootUpload::Plan>(std::move(plan.value())));
-            });
+            },
+            copyRoots);
     };
     // Only an explicit request is confirmed: the settings default is the user's own choice,
     // and a HOPX sandbox is always online.
