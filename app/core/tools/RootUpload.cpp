@@ -82,11 +82,12 @@ Result<RootUpload::Plan> RootUpload::plan(const QList<HostMount> &mounts, qint64
     for (HostMount m : mounts) {
         // A HOPX agent writes beneath /workspace and /tmp only.
         m.sandboxPath.prepend(QLatin1String(kCopiesUnder));
-        plan.mounts.append(m);
         QStringList relative;
         if (!gitFiles(m.hostPath, &relative))
             relative = walkedFiles(m.hostPath);
         relative.sort();
+        const qint64 bytesBefore = plan.bytes;
+        const qsizetype filesBefore = plan.files.size();
         for (const QString &r : std::as_const(relative)) {
             const QFileInfo info(m.hostPath + QLatin1Char('/') + r);
             if (info.isSymLink() || !info.isFile())
@@ -95,6 +96,10 @@ Result<RootUpload::Plan> RootUpload::plan(const QList<HostMount> &mounts, qint64
                 {m.hostPath, info.filePath(), m.sandboxPath + QLatin1Char('/') + r, info.size()});
             plan.bytes += info.size();
         }
+        plan.roots.append(QJsonObject {{QStringLiteral("host_path"), m.hostPath},
+            {QStringLiteral("path"), m.sandboxPath},
+            {QStringLiteral("files"), int(plan.files.size() - filesBefore)},
+            {QStringLiteral("bytes"), double(plan.bytes - bytesBefore)}});
         if (plan.bytes > capBytes || plan.files.size() > kMaxFiles)
             return Error::make(Error::Code::InvalidArgument,
                 QStringLiteral("Your folders hold %1 in %2 files to copy (what git would "
@@ -149,23 +154,10 @@ void RootUpload::next()
     if (!m_done)
         return;
     if (m_index == m_plan.files.size()) {
-        QJsonArray roots;
-        for (const HostMount &m : std::as_const(m_plan.mounts)) {
-            int files = 0;
-            qint64 bytes = 0;
-            for (const File &f : std::as_const(m_plan.files))
-                if (f.root == m.hostPath) {
-                    ++files;
-                    bytes += f.size;
-                }
-            roots.append(QJsonObject {{QStringLiteral("host_path"), m.hostPath},
-                {QStringLiteral("path"), m.sandboxPath}, {QStringLiteral("files"), files},
-                {QStringLiteral("bytes"), double(bytes)}});
-        }
         Callback<QJsonArray> done = std::move(m_done);
         m_done = nullptr;
         deleteLater();
-        done(roots);
+        done(m_plan.roots);
         return;
     }
     const File file = m_plan.files.at(m_index);

@@ -44,7 +44,7 @@ public:
     };
     struct Plan
     {
-        QList<HostMount> mounts;
+        QJsonArray roots; // the answer: per root its host_path, path, files and bytes
         QList<File> files;
         qint64 bytes = 0;
     };
