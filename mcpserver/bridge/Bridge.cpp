@@ -131,7 +131,9 @@ void Bridge::onConnected()
         && Ipc::Handoff::isStreamDescriptor(STDOUT_FILENO);
     m_mode = offer ? Mode::Offering : Mode::Forwarding;
     m_socketOut += "{\"hopx_hello\":{\"version\":1,\"pid\":" + std::to_string(::getpid())
-        + (offer ? ",\"handoff\":1" : "") + ",\"env\":{" + env + "}}}\n";
+        + (offer ? ",\"handoff\":1" : "")
+        + (m_options.tools.empty() ? "" : ",\"tools\":" + jsonQuote(m_options.tools.c_str()))
+        + ",\"env\":{" + env + "}}}\n";
 }
 
 void Bridge::connectFailed()

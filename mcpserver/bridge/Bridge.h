@@ -31,6 +31,7 @@ public:
         int launchWaitMs = 10000;
         std::string appPath; // empty = next to this binary, else on PATH
         bool handoff = true; // offer stdin/stdout to the app when they are pipes/sockets
+        std::string tools; // the tool profile for this connection; empty: the app's default
     };
 
     explicit Bridge(Options options);

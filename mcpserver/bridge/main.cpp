@@ -11,12 +11,26 @@
 #include <string>
 
 namespace {
+// The app defines the profiles (ToolProfiles.cpp); a test checks that both lists agree. The
+// bridge checks the name itself so that a typo fails where the IDE shows it: at start-up.
+const char *const kProfiles[] = {"compact", "hopx-mcp", "full"};
+
+bool knownProfile(const std::string &name)
+{
+    for (const char *p : kProfiles)
+        if (name == p)
+            return true;
+    return false;
+}
+
 const char kHelp[] =
-    "Usage: hopx-mcp [--socket NAME] [--no-launch] [--no-handoff]\n"
+    "Usage: hopx-mcp [--tools PROFILE] [--socket NAME] [--no-launch] [--no-handoff]\n"
     "Connects an MCP client (IDE) on stdin/stdout to HOPX Desktop, and starts the app when it\n"
     "is not running. HOPX_API_KEY and HOPX_BASE_URL in the environment apply to this connection.\n"
     "\n"
     "Options:\n"
+    "  --tools PROFILE  The tools this IDE is offered: compact (default: every capability in\n"
+    "                 a few tools), hopx-mcp (the Python hopx-mcp server's 37 tools) or full.\n"
     "  --socket NAME  Connect to this socket (default: HOPX_MCP_SOCKET, else the per-user "
     "socket).\n"
     "  --no-launch    Do not start HOPX Desktop when it is not running.\n"
@@ -45,6 +59,14 @@ int main(int argc, char *argv[])
             options.launch = false;
         } else if (arg == "--no-handoff") {
             options.handoff = false;
+        } else if ((arg == "--tools" && i + 1 < argc) || arg.rfind("--tools=", 0) == 0) {
+            options.tools = arg == "--tools" ? argv[++i] : arg.substr(8);
+            if (!knownProfile(options.tools)) {
+                std::fprintf(stderr,
+                    "hopx-mcp: unknown tool profile \"%s\": use compact, hopx-mcp or full\n",
+                    options.tools.c_str());
+                return 2;
+            }
         } else if (arg == "--socket" && i + 1 < argc) {
             socket = argv[++i];
         } else if (arg.rfind("--socket=", 0) == 0) {

@@ -20,6 +20,8 @@ QByteArray Hello::toLine() const
         {QStringLiteral("env"), envObject}};
     if (handoff)
         hello.insert(QStringLiteral("handoff"), 1);
+    if (!tools.isEmpty())
+        hello.insert(QStringLiteral("tools"), tools);
     return QJsonDocument(QJsonObject {{QStringLiteral("hopx_hello"), hello}})
         .toJson(QJsonDocument::Compact);
 }
@@ -37,6 +39,7 @@ std::optional<Hello> Hello::parse(const QByteArray &line)
     hello.version = h.value(QStringLiteral("version")).toInt(1);
     hello.bridgePid = h.value(QStringLiteral("pid")).toInteger();
     hello.handoff = h.value(QStringLiteral("handoff")).toInt() == 1;
+    hello.tools = h.value(QStringLiteral("tools")).toString();
     const QJsonObject env = h.value(QStringLiteral("env")).toObject();
     for (const char *name : kForwarded) {
         const QString key = QLatin1String(name);

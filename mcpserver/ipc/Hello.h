@@ -23,6 +23,7 @@ struct Hello
     qint64 bridgePid = 0;
     bool handoff = false; // the bridge offers its stdin/stdout (see Handoff.h)
     QMap<QString, QString> env; // only HOPX_API_KEY, HOPX_BASE_URL, HOPX_PROVIDER
+    QString tools; // the tool profile (hopx-mcp --tools); empty: the app's default
 
     QByteArray toLine() const; // compact JSON, no newline
     static std::optional<Hello> parse(const QByteArray &line);

@@ -33,6 +33,9 @@ struct Caller
     QJsonObject serverCapabilities;
     //! The connection's environment from the bridge's hello (HOPX_API_KEY, …).
     QMap<QString, QString> connectionEnv;
+    //! The tool profile the connection asked for (hopx-mcp --tools, HTTP ?tools=); empty: the
+    //! registry's default. It shapes tools/list only: a call by name reaches any tool.
+    QString toolProfile;
     //! Who the transport says the client is; tasks are bound to it.
     QString authContext;
 

@@ -113,6 +113,11 @@ void McpSession::setConnectionEnv(const QMap<QString, QString> &env)
     updateCaller([&env](Caller &c) { c.connectionEnv = env; });
 }
 
+void McpSession::setToolProfile(const QString &profile)
+{
+    updateCaller([&profile](Caller &c) { c.toolProfile = profile; });
+}
+
 void McpSession::setAuthContext(const QString &context)
 {
     updateCaller([&context](Caller &c) { c.authContext = context; });
@@ -327,6 +332,7 @@ CallerPtr McpSession::callerFor(
     caller->clientInfo = envelope->clientInfo;
     caller->clientCapabilities = envelope->clientCapabilities;
     caller->connectionEnv = m_caller->connectionEnv;
+    caller->toolProfile = m_caller->toolProfile;
     caller->authContext = m_caller->authContext;
     caller->serverCapabilities = modernCapabilities();
     if (caller->clientInfo != m_reportedClient) {
@@ -335,7 +341,7 @@ CallerPtr McpSession::callerFor(
         logClient(*caller, caller->protocolVersion);
         if (m_context.observer && m_observerId)
             m_context.observer->identified(
-                m_observerId, caller->clientInfo, caller->protocolVersion);
+                m_observerId, caller->clientInfo, caller->protocolVersion, caller->toolProfile);
     }
     return caller;
 }
@@ -493,7 +499,8 @@ void McpSession::initialize(const McpRequest &request)
     });
     m_initializeAnswered = true;
     if (m_context.observer && m_observerId)
-        m_context.observer->identified(m_observerId, m_caller->clientInfo, version);
+        m_context.observer->identified(
+            m_observerId, m_caller->clientInfo, version, m_caller->toolProfile);
 
     QJsonObject serverInfo {
         {QStringLiteral("name"), m_config.name}, {QStringLiteral("version"), m_config.version}};

@@ -61,6 +61,8 @@ public:
     void handleOversizedLine(qsizetype limit);
     //! Per-connection environment from the bridge's hello (HOPX_API_KEY, …).
     void setConnectionEnv(const QMap<QString, QString> &env);
+    //! The tool profile this connection's tools/list shows (empty: the default).
+    void setToolProfile(const QString &profile);
     /*! Who the client is, as far as the transport can tell (e.g. "local-user"). Tasks are
      *  bound to it: another session with the same context may poll them, nobody else can. */
     void setAuthContext(const QString &context);

@@ -39,14 +39,15 @@ void SessionObserver::close(quint64 id)
         emit ended(entry.session);
 }
 
-void SessionObserver::identified(
-    quint64 id, const QJsonObject &clientInfo, const QString &protocolVersion)
+void SessionObserver::identified(quint64 id, const QJsonObject &clientInfo,
+    const QString &protocolVersion, const QString &toolProfile)
 {
     const auto it = m_sessions.find(id);
     if (it == m_sessions.end())
         return;
     it->session.clientInfo = clientInfo;
     it->session.protocolVersion = protocolVersion;
+    it->session.toolProfile = toolProfile;
     it->shown = true;
     emit connected(it->session);
 }

@@ -37,6 +37,7 @@ public:
         Transport transport = Transport::Local;
         QJsonObject clientInfo;
         QString protocolVersion;
+        QString toolProfile; // the profile its tools/list shows (empty: the default)
         QDateTime connectedAt; // when the transport opened it
         qint64 pid = 0; // the client's process (the bridge's), when the transport knows it
         int toolCalls = 0; // tools/call answered or cancelled so far
@@ -55,7 +56,8 @@ public:
     void setPid(quint64 id, qint64 pid);
     void close(quint64 id);
     // Sessions
-    void identified(quint64 id, const QJsonObject &clientInfo, const QString &protocolVersion);
+    void identified(quint64 id, const QJsonObject &clientInfo, const QString &protocolVersion,
+        const QString &toolProfile = {});
     void requestStarted(quint64 id, const QString &method, const QString &tool, const QString &key);
     void requestFinished(quint64 id, const RequestRecord &record);
 

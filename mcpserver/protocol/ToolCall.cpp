@@ -60,7 +60,7 @@ void ToolCall::finish(const ToolResult &result)
     if (m_cancelled || m_finished)
         return;
     m_finished = true;
-    emit finished(result);
+    emit finished(m_filter ? m_filter(result) : result);
 }
 
 void ToolCall::fail(int code, const QString &message)
@@ -92,6 +92,12 @@ void ToolCall::failLater(const ClientCallback &callback, int code, const QString
         if (self && !self->m_cancelled && !self->m_finished)
             callback(ClientReply {false, {}, code, message});
     });
+}
+
+void ToolCall::redirect(const QString &toolName, const QJsonObject &arguments)
+{
+    m_toolName = toolName;
+    m_arguments = arguments;
 }
 
 void ToolCall::cancel()

@@ -47,6 +47,7 @@ public:
     using ClientCallback = std::function<void(const ClientReply &reply)>;
     using ClientRequester = std::function<void(ToolCall *call, const QString &method,
         const QJsonObject &params, const ClientCallback &callback, const QString &key)>;
+    using ResultFilter = std::function<ToolResult(const ToolResult &result)>;
 
     //! A call outside any session (tests, tools calling tools): only `connectionEnv` is known.
     ToolCall(const QString &toolName, const QJsonObject &arguments, const QJsonValue &progressToken,
@@ -61,6 +62,8 @@ public:
     const RequestContext &context() const { return m_context; }
     //! HOPX_API_KEY / HOPX_BASE_URL / HOPX_PROVIDER sent by the bridge for this connection.
     const QMap<QString, QString> &connectionEnv() const { return caller().connectionEnv; }
+    //! The tool profile of the caller's connection (empty: the default).
+    const QString &toolProfile() const { return caller().toolProfile; }
     //! The protocol version and client the request came from.
     const QString &protocolVersion() const { return caller().protocolVersion; }
     const QJsonObject &clientInfo() const { return caller().clientInfo; }
@@ -104,6 +107,12 @@ public:
     //! Tells `callback` on the next loop turn (unless the call is over by then) that asking failed.
     void failLater(const ClientCallback &callback, int code, const QString &message);
 
+    //! What finish() passes the result through first (e.g. tool names in the caller's profile).
+    void setResultFilter(ResultFilter filter) { m_filter = std::move(filter); }
+    /*! Hands the call on to another tool that does the work (the compact profile's `run` to
+     *  execute_code, …): from here on it is that tool's call, with that tool's arguments. */
+    void redirect(const QString &toolName, const QJsonObject &arguments);
+
     //! Used by the session.
     void cancel();
     void setTaskId(const QString &taskId) { m_taskId = taskId; }
@@ -125,6 +134,7 @@ private:
     RequestContext m_context;
     QString m_taskId;
     ClientRequester m_requester;
+    ResultFilter m_filter;
     QJsonValue m_roundState = QJsonValue::Undefined;
     double m_lastProgress = -1;
     bool m_cancelled = false;

@@ -59,6 +59,66 @@ QList<ToolSpec> ToolRegistry::specs() const
     return out;
 }
 
+QList<ToolSpec> ToolRegistry::specs(const QString &name) const
+{
+    // An unknown name (a newer bridge's) gets the default rather than everything.
+    const Profile *p = profile(name);
+    if (!p)
+        p = profile(defaultProfile());
+    if (!p)
+        return specs();
+    QList<ToolSpec> out;
+    if (p->all) {
+        for (const Entry &e : m_entries)
+            if (e.enabled && !p->tools.contains(e.spec.name))
+                out.append(e.spec);
+        return out;
+    }
+    for (const QString &tool : p->tools)
+        if (const Entry *e = find(tool))
+            out.append(e->spec);
+    return out;
+}
+
+void ToolRegistry::addProfile(const Profile &added)
+{
+    for (Profile &p : m_profiles) {
+        if (p.name == added.name) {
+            p = added;
+            emit changed();
+            return;
+        }
+    }
+    m_profiles.append(added);
+    emit changed();
+}
+
+bool ToolRegistry::hasProfile(const QString &name) const
+{
+    return profile(name) != nullptr;
+}
+
+QStringList ToolRegistry::profileNames() const
+{
+    QStringList names;
+    for (const Profile &p : m_profiles)
+        names.append(p.name);
+    return names;
+}
+
+QString ToolRegistry::defaultProfile() const
+{
+    return m_profiles.isEmpty() ? QString() : m_profiles.first().name;
+}
+
+const ToolRegistry::Profile *ToolRegistry::profile(const QString &name) const
+{
+    for (const Profile &p : m_profiles)
+        if (p.name == name)
+            return &p;
+    return nullptr;
+}
+
 void ToolRegistry::setEnabled(const QString &name, bool enabled)
 {
     for (Entry &e : m_entries) {

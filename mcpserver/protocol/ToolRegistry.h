@@ -7,6 +7,7 @@
 
 #include <QList>
 #include <QObject>
+#include <QStringList>
 
 #include <functional>
 
@@ -39,6 +40,16 @@ public:
         QString validate(const QJsonObject &arguments) const;
     };
 
+    /*! A named view of the tools that a connection is offered (tools/list); calls by name
+     *  reach every tool whatever the view. `all`: every enabled tool in registration order
+     *  but those in `tools`. */
+    struct Profile
+    {
+        QString name;
+        QStringList tools; // in the order tools/list shows them (with `all`: the ones left out)
+        bool all = false;
+    };
+
     using QObject::QObject;
 
     //! False (and not added) when the input schema uses a keyword JsonSchema cannot check
@@ -48,13 +59,25 @@ public:
     const Entry *find(const QString &name) const;
     //! Enabled tools in registration order.
     QList<ToolSpec> specs() const;
+    /*! The enabled tools of `profile` in its order; an empty or unknown name means the default
+     *  profile (the first one added), and with no profiles at all every enabled tool. */
+    QList<ToolSpec> specs(const QString &profile) const;
+    //! Adds or replaces a profile; the first one added is the default.
+    void addProfile(const Profile &profile);
+    bool hasProfile(const QString &name) const;
+    //! Profile names in the order they were added (the default first).
+    QStringList profileNames() const;
+    QString defaultProfile() const;
     void setEnabled(const QString &name, bool enabled);
 
 signals:
     void changed();
 
 private:
+    const Profile *profile(const QString &name) const;
+
     QList<Entry> m_entries;
+    QList<Profile> m_profiles;
 };
 
 } // namespace Hopx::Mcp

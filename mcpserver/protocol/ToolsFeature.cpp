@@ -60,8 +60,10 @@ void ToolsFeature::declare(QJsonObject &capabilities, const Caller &) const
 
 void ToolsFeature::list(const McpRequest &request)
 {
-    // The same for every caller (tools/list "SHOULD" be deterministic for caching, too).
-    Pagination::answerList(request, m_registry ? m_registry->specs() : QList<ToolSpec> {},
+    // The same for every caller of a profile (tools/list "SHOULD" be deterministic for
+    // caching, too).
+    Pagination::answerList(request,
+        m_registry ? m_registry->specs(request.caller().toolProfile) : QList<ToolSpec> {},
         QStringLiteral("tools"), m_host.config().pageSize,
         CacheHint {m_host.config().listTtlMs, true});
 }
@@ -75,8 +77,7 @@ void ToolsFeature::call(const McpRequest &request)
     const QJsonObject &params = request.params();
     const ToolRegistry::Entry *entry = m_registry ? m_registry->find(name) : nullptr;
     if (!entry) {
-        request.fail(JsonRpc::InvalidParams,
-            QStringLiteral("Unknown tool: %1 (tools/list names the tools)").arg(name));
+        request.fail(JsonRpc::InvalidParams, unknownToolMessage(name, request.caller()));
         return;
     }
     const QJsonValue argsValue = params.value(QLatin1String("arguments"));
@@ -130,6 +131,17 @@ void ToolsFeature::call(const McpRequest &request)
         m_tasks->start(request, *entry, call, taskValue.toObject(), invalidResult);
     else
         run(request, *entry, call);
+}
+
+QString ToolsFeature::unknownToolMessage(const QString &name, const Caller &caller) const
+{
+    // The model reads this: name what it can call instead of sending it back to tools/list.
+    QStringList names;
+    if (m_registry)
+        for (const ToolSpec &spec : m_registry->specs(caller.toolProfile))
+            names.append(spec.name);
+    return QStringLiteral("Unknown tool: %1. The tools are: %2")
+        .arg(name, names.join(QStringLiteral(", ")));
 }
 
 void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &entry, ToolCall *call)

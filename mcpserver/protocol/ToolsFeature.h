@@ -41,6 +41,7 @@ public:
 private:
     void list(const McpRequest &request);
     void call(const McpRequest &request);
+    QString unknownToolMessage(const QString &name, const Caller &caller) const;
     void run(const McpRequest &request, const ToolRegistry::Entry &entry, ToolCall *call);
     void callStateless(
         const McpRequest &request, const ToolRegistry::Entry &entry, const QJsonObject &arguments);

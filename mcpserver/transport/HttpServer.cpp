@@ -17,6 +17,7 @@
 #include <QTcpSocket>
 #include <QTimer>
 #include <QUrl>
+#include <QUrlQuery>
 
 Q_LOGGING_CATEGORY(lcHttp, "hopx.mcp.http", QtInfoMsg)
 
@@ -115,12 +116,12 @@ void HttpServer::close()
     const QStringList ids = m_sessions.keys();
     for (const QString &id : ids)
         removeSession(id);
-    if (m_stateless) {
-        m_stateless->session()->endStreams(); // open listens end with a result, not a cut
-        m_stateless->close();
-        m_stateless->deleteLater();
-        m_stateless = nullptr;
+    for (HttpMcpSession *stateless : std::as_const(m_stateless)) {
+        stateless->session()->endStreams(); // open listens end with a result, not a cut
+        stateless->close();
+        stateless->deleteLater();
     }
+    m_stateless.clear();
     const auto connections = findChildren<HttpConnection *>(Qt::FindDirectChildrenOnly);
     for (HttpConnection *c : connections)
         c->abort();
@@ -412,7 +413,12 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
                 QStringLiteral("Invalid Request: Server already initialized"));
             return;
         }
+        const std::optional<QString> profile = toolProfileOf(connection, request);
+        if (!profile)
+            return;
         HttpMcpSession *session = createSession();
+        if (session)
+            session->session()->setToolProfile(*profile);
         if (!session) {
             sendError(connection, 503, -32000,
                 QStringLiteral("Too many active sessions; try again later"));
@@ -432,22 +438,45 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
     session->handlePost(connection, body, requestKeys);
 }
 
-HttpMcpSession *HttpServer::statelessSession()
+HttpMcpSession *HttpServer::statelessSession(const QString &toolProfile)
 {
-    if (!m_stateless) {
+    HttpMcpSession *&stateless = m_stateless[toolProfile];
+    if (!stateless) {
         // Without a token nobody is identified: tasks are bound to "stateless HTTP" as a whole.
         const QString authContext =
             m_http.requireToken ? QStringLiteral("http-bearer") : QStringLiteral("http-stateless");
-        m_stateless = new HttpMcpSession({}, m_config, m_context, m_http, authContext, this);
-        m_stateless->setStateless();
+        stateless = new HttpMcpSession({}, m_config, m_context, m_http, authContext, this);
+        stateless->setStateless();
+        stateless->session()->setToolProfile(toolProfile);
     }
-    return m_stateless;
+    return stateless;
+}
+
+std::optional<QString> HttpServer::toolProfileOf(
+    HttpConnection *connection, const HttpRequest &request)
+{
+    QString profile = QString::fromLatin1(request.header("x-hopx-tools")).trimmed();
+    if (profile.isEmpty()) {
+        const qsizetype q = request.target.indexOf('?');
+        if (q >= 0)
+            profile = QUrlQuery(QString::fromLatin1(request.target.mid(q + 1)))
+                          .queryItemValue(QStringLiteral("tools"), QUrl::FullyDecoded);
+    }
+    if (profile.isEmpty() || !m_context.tools || m_context.tools->hasProfile(profile))
+        return profile;
+    sendError(connection, 400, JsonRpc::InvalidRequest,
+        QStringLiteral("Unknown tool profile \"%1\": use one of %2")
+            .arg(profile, m_context.tools->profileNames().join(QStringLiteral(", "))));
+    return std::nullopt;
 }
 
 void HttpServer::handleModernPost(HttpConnection *connection, const HttpRequest &request,
     const QJsonValue &body, const QJsonArray &messages, const QStringList &requestKeys)
 {
-    HttpMcpSession *session = statelessSession();
+    const std::optional<QString> profile = toolProfileOf(connection, request);
+    if (!profile)
+        return;
+    HttpMcpSession *session = statelessSession(*profile);
     const auto serves = [session](
                             const QString &method) { return session->session()->serves(method); };
     const auto paramHeadersOf = [this](const QString &tool) {

@@ -8,8 +8,10 @@
 #include "protocol/ServerContext.h"
 
 #include <QHash>
+
 #include <QObject>
 #include <QPointer>
+#include <optional>
 
 class QTcpServer;
 class QTimer;
@@ -58,8 +60,11 @@ private:
     bool tokenAccepted(const QByteArray &authorization) const;
     HttpMcpSession *sessionFor(HttpConnection *connection, const HttpRequest &request);
     HttpMcpSession *createSession();
-    //! The one session every 2026-07-28 POST goes to (created on first use).
-    HttpMcpSession *statelessSession();
+    //! The session every 2026-07-28 POST of a tool profile goes to (created on first use).
+    HttpMcpSession *statelessSession(const QString &toolProfile);
+    /*! The tool profile a request asks for (X-HOPX-Tools header, else ?tools=); empty for the
+     *  default; nullopt (and a 400 sent) when the registry has no such profile. */
+    std::optional<QString> toolProfileOf(HttpConnection *connection, const HttpRequest &request);
     void handleModernPost(HttpConnection *connection, const HttpRequest &request,
         const QJsonValue &body, const QJsonArray &messages, const QStringList &requestKeys);
     void removeSession(const QString &id);
@@ -73,7 +78,7 @@ private:
     QTcpServer *m_server;
     QTimer *m_sweep;
     QHash<QString, HttpMcpSession *> m_sessions;
-    HttpMcpSession *m_stateless = nullptr;
+    QHash<QString, HttpMcpSession *> m_stateless; // by tool profile
     quint64 m_statelessPosts = 0; // names each stateless POST's request keys
     QString m_error;
     int m_connections = 0;

@@ -151,6 +151,7 @@ void LocalConnection::processInput(const QByteArray &bytes)
                 if (m_observer && m_observerId && hello->bridgePid)
                     m_observer->setPid(m_observerId, hello->bridgePid);
                 m_session->setConnectionEnv(hello->env);
+                m_session->setToolProfile(hello->tools);
                 qCDebug(lcConnection)
                     << "client" << m_id << "is a bridge, pid" << hello->bridgePid << "forwarding"
                     << hello->env.keys(); // names only, never values
