@@ -163,9 +163,13 @@ int main(int argc, char *argv[])
     const QCommandLineOption listTools(
         QStringLiteral("list-tools"), QStringLiteral("Print the MCP tool reference, exit."));
     const QCommandLineOption listFormat(QStringLiteral("format"),
-        QStringLiteral("--list-tools output: markdown or json."), QStringLiteral("format"),
+        QStringLiteral("--list-tools output: markdown, json or names."), QStringLiteral("format"),
         QStringLiteral("markdown"));
-    parser.addOptions({listTools, listFormat});
+    const QCommandLineOption listProfile(QStringLiteral("tools"),
+        QStringLiteral("--list-tools: only this profile's tools (compact, hopx-mcp, full); "
+                       "default: every tool."),
+        QStringLiteral("profile"));
+    parser.addOptions({listTools, listFormat, listProfile});
     Mcp::HttpCommandLine httpFlags; // --http, --http-token
     httpFlags.addOptions(parser);
     const std::unique_ptr<AppExtension> extension = createAppExtension();
@@ -175,7 +179,8 @@ int main(int argc, char *argv[])
             listTools)) { // the same registration as below, but no provider, keychain or socket
         Mcp::ToolRegistry tools;
         Core::Tools::registerAll(tools, Core::Tools::ToolDeps {});
-        return Core::Tools::ToolReference::print(tools, parser.value(listFormat));
+        return Core::Tools::ToolReference::print(
+            tools, parser.value(listFormat), parser.value(listProfile));
     }
     // First thing after parsing: a SIGTERM that arrives while we start must still shut down
     // cleanly (socket removed, sandboxes gone), not kill us half-way.

@@ -39,6 +39,14 @@
         <source>%1 (HTTP)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The tools this client is offered: compact (every capability in a few tools), hopx-mcp (the Python server&apos;s tools) or full (hopx-mcp --tools)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Format</name>
@@ -851,6 +859,26 @@ Sandbox: %2</source>
         <source>Install adds an [mcp_servers.hopx] table to Codex&apos;s config.toml, leaving the rest of the file as it is.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>compact: every capability in a few tools (recommended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hopx-mcp: the Python hopx-mcp server&apos;s tools, by their names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full: every tool, one per operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clients limit how many tools they pass their model (Cursor 40 across all servers, Windsurf and Trae fewer): compact fits them all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::FigureCache</name>
@@ -954,6 +982,37 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>%1 image, %2: click to enlarge</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FolderApproval</name>
+    <message>
+        <source>HOPX Desktop: your files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let a sandbox write into your folder %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let sandboxes read your folder %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An AI tool asks to: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allow this folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1205,37 +1264,6 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>Hopx::Ui::FolderApproval</name>
-    <message>
-        <source>HOPX Desktop: your files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Let a sandbox write into your folder %1?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Let sandboxes read your folder %1?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>An AI tool asks to: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Allow</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Always allow this folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deny</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

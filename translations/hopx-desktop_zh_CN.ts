@@ -39,6 +39,14 @@
         <source>%1 (HTTP)</source>
         <translation>%1（HTTP）</translation>
     </message>
+    <message>
+        <source>The tools this client is offered: compact (every capability in a few tools), hopx-mcp (the Python server&apos;s tools) or full (hopx-mcp --tools)</source>
+        <translation>此客户端获得的工具：compact（用少量工具提供全部功能）、hopx-mcp（Python 版服务器的工具）或 full（hopx-mcp --tools）</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Format</name>
@@ -849,6 +857,26 @@ Sandbox: %2</source>
         <source>Install adds an [mcp_servers.hopx] table to Codex&apos;s config.toml, leaving the rest of the file as it is.</source>
         <translation>“安装”会在 Codex 的 config.toml 中添加 [mcp_servers.hopx] 表，文件其余部分保持不变。</translation>
     </message>
+    <message>
+        <source>compact: every capability in a few tools (recommended)</source>
+        <translation>compact：用少量工具提供全部功能（推荐）</translation>
+    </message>
+    <message>
+        <source>hopx-mcp: the Python hopx-mcp server&apos;s tools, by their names</source>
+        <translation>hopx-mcp：Python 版 hopx-mcp 服务器的工具，沿用原来的名称</translation>
+    </message>
+    <message>
+        <source>full: every tool, one per operation</source>
+        <translation>full：全部工具，每个操作一个</translation>
+    </message>
+    <message>
+        <source>Clients limit how many tools they pass their model (Cursor 40 across all servers, Windsurf and Trae fewer): compact fits them all.</source>
+        <translation>客户端会限制传给模型的工具数量（Cursor 所有服务器合计 40 个，Windsurf 和 Trae 更少）：compact 在所有客户端中都放得下。</translation>
+    </message>
+    <message>
+        <source>&amp;Tools:</source>
+        <translation>工具(&amp;T)：</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::FigureCache</name>
@@ -953,6 +981,37 @@ Sandbox: %2</source>
     <message>
         <source>%1 image, %2: click to enlarge</source>
         <translation>%1 图像，%2：点击放大</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::FolderApproval</name>
+    <message>
+        <source>HOPX Desktop: your files</source>
+        <translation>HOPX Desktop：您的文件</translation>
+    </message>
+    <message>
+        <source>Let a sandbox write into your folder %1?</source>
+        <translation>允许沙箱写入您的文件夹 %1 吗？</translation>
+    </message>
+    <message>
+        <source>Let sandboxes read your folder %1?</source>
+        <translation>允许沙箱读取您的文件夹 %1 吗？</translation>
+    </message>
+    <message>
+        <source>An AI tool asks to: %1</source>
+        <translation>一个 AI 工具请求：%1</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <source>Always allow this folder</source>
+        <translation>始终允许此文件夹</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>拒绝</translation>
     </message>
 </context>
 <context>
@@ -1202,37 +1261,6 @@ Sandbox: %2</source>
     <message>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
-    </message>
-</context>
-<context>
-    <name>Hopx::Ui::FolderApproval</name>
-    <message>
-        <source>HOPX Desktop: your files</source>
-        <translation>HOPX Desktop：您的文件</translation>
-    </message>
-    <message>
-        <source>Let a sandbox write into your folder %1?</source>
-        <translation>允许沙箱写入您的文件夹 %1 吗？</translation>
-    </message>
-    <message>
-        <source>Let sandboxes read your folder %1?</source>
-        <translation>允许沙箱读取您的文件夹 %1 吗？</translation>
-    </message>
-    <message>
-        <source>An AI tool asks to: %1</source>
-        <translation>一个 AI 工具请求：%1</translation>
-    </message>
-    <message>
-        <source>Allow</source>
-        <translation>允许</translation>
-    </message>
-    <message>
-        <source>Always allow this folder</source>
-        <translation>始终允许此文件夹</translation>
-    </message>
-    <message>
-        <source>Deny</source>
-        <translation>拒绝</translation>
     </message>
 </context>
 <context>

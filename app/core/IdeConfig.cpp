@@ -137,6 +137,13 @@ IdeConfig::Launch IdeConfig::launchFor(const QString &bridgePath)
     return Launch {QFileInfo(bridgePath).absoluteFilePath(), {}};
 }
 
+IdeConfig::Launch IdeConfig::withToolProfile(Launch launch, const QString &profile)
+{
+    if (!profile.isEmpty() && profile != QLatin1String("compact"))
+        launch.args << QStringLiteral("--tools") << profile;
+    return launch;
+}
+
 QList<IdeConfig::Ide> IdeConfig::all()
 {
     return {Ide::ClaudeDesktop, Ide::Cursor, Ide::VsCode, Ide::ClaudeCode, Ide::GeminiCli,

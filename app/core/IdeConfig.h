@@ -67,6 +67,9 @@ public:
 
     //! hopx-mcp at `bridgePath`, or through `flatpak run` inside a Flatpak.
     static Launch launchFor(const QString &bridgePath);
+    /*! `launch` offering the tool profile `profile` (hopx-mcp --tools): nothing is added for
+     *  the default, compact, so a config that says nothing gets what new connections get. */
+    static Launch withToolProfile(Launch launch, const QString &profile);
     static QList<Ide> all();
     static QString displayName(Ide ide);
 

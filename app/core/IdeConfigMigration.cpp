@@ -87,7 +87,10 @@ QString homeRelative(const QString &path)
 } // namespace
 
 IdeConfigMigration::IdeConfigMigration(IdeConfig config)
-    : m_config(std::move(config))
+    // A migrated config keeps offering the Python server's tools by their names, so the
+    // prompts and agents written for it keep working (hopx-mcp --tools hopx-mcp).
+    : m_config(
+        IdeConfig::withToolProfile(config.launch(), QStringLiteral("hopx-mcp")), config.paths())
 { }
 
 bool IdeConfigMigration::isLegacy(

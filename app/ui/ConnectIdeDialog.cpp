@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFontDatabase>
@@ -39,8 +40,10 @@ QString homeRelative(const QString &path)
 
 ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
     : QDialog(parent)
+    , m_base(config)
     , m_config(config)
     , m_list(new QListWidget(this))
+    , m_profile(new QComboBox(this))
     , m_about(new QLabel(this))
     , m_path(new QLabel(this))
     , m_snippet(new QPlainTextEdit(this))
@@ -79,6 +82,25 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
     m_path->setObjectName(QStringLiteral("idePath"));
     m_path->setWordWrap(true);
     m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // Profile names stay as hopx-mcp --tools spells them: that is what the config shows.
+    m_profile->setObjectName(QStringLiteral("toolProfile"));
+    m_profile->addItem(
+        tr("compact: every capability in a few tools (recommended)"), QStringLiteral("compact"));
+    m_profile->addItem(tr("hopx-mcp: the Python hopx-mcp server's tools, by their names"),
+        QStringLiteral("hopx-mcp"));
+    m_profile->addItem(tr("full: every tool, one per operation"), QStringLiteral("full"));
+    m_profile->setToolTip(tr("Clients limit how many tools they pass their model (Cursor 40 "
+                             "across all servers, Windsurf and Trae fewer): compact fits them "
+                             "all."));
+    auto *profileLabel = new QLabel(tr("&Tools:"), this);
+    profileLabel->setBuddy(m_profile);
+    connect(m_profile, &QComboBox::currentIndexChanged, this, [this] {
+        m_config = IdeConfig(
+            IdeConfig::withToolProfile(m_base.launch(), m_profile->currentData().toString()),
+            m_base.paths());
+        showIde();
+    });
 
     m_snippet->setObjectName(QStringLiteral("ideSnippet"));
     m_snippet->setAccessibleName(tr("Configuration"));
@@ -128,6 +150,10 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
     auto *right = new QVBoxLayout;
     right->addWidget(m_about);
     right->addWidget(m_path);
+    auto *profileRow = new QHBoxLayout;
+    profileRow->addWidget(profileLabel);
+    profileRow->addWidget(m_profile, 1);
+    right->addLayout(profileRow);
     right->addWidget(m_snippet, 1);
     right->addWidget(m_commandLabel);
     right->addLayout(commandRow);
@@ -158,7 +184,7 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
 
 void ConnectIdeDialog::refreshLegacy()
 {
-    const auto found = Core::IdeConfigMigration(m_config).find();
+    const auto found = Core::IdeConfigMigration(m_base).find();
     QStringList where;
     for (const auto &l : found) {
         const QString name = IdeConfig::displayName(l.ide);
@@ -178,7 +204,7 @@ void ConnectIdeDialog::migrate()
 {
     m_migrate->setEnabled(false);
     QPointer<ConnectIdeDialog> self(this);
-    Core::IdeConfigMigration(m_config).run(m_keyStore, [self](const auto &report) {
+    Core::IdeConfigMigration(m_base).run(m_keyStore, [self](const auto &report) {
         if (!self)
             return;
         self->m_result->setText(report.text());

@@ -6,6 +6,7 @@
 
 #include <QDialog>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -42,6 +43,8 @@ public:
     QLabel *resultLabel() const { return m_result; }
     QLabel *legacyLabel() const { return m_legacy; }
     QPushButton *migrateButton() const { return m_migrate; }
+    //! The tool profile the configuration offers (hopx-mcp --tools); compact by default.
+    QComboBox *profileBox() const { return m_profile; }
     //! Looks for Python-server entries again and shows or hides the offer to move them.
     void refreshLegacy();
 
@@ -50,8 +53,10 @@ private:
     void install();
     void migrate();
 
-    Core::IdeConfig m_config;
+    const Core::IdeConfig m_base; // without a tool profile
+    Core::IdeConfig m_config; // with the one chosen
     QListWidget *m_list;
+    QComboBox *m_profile;
     QLabel *m_about;
     QLabel *m_path;
     QPlainTextEdit *m_snippet;

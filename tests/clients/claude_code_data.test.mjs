@@ -29,19 +29,19 @@ const ANALYSIS = 'import pandas as pd, glob\n'
   + 's.to_csv("/workspace/summary.csv", index=False)\n'
   + 'print("read", src, len(df), "rows")';
 let project = null; // the client's folder, once runClient made it
-const download = (s) => ({ sandbox_id: idOf(s), path: '/workspace/summary.csv', host_path: `${project}/summary.csv` });
+const download = (s) => ({ action: 'download', sandbox_id: idOf(s), path: '/workspace/summary.csv', host_path: `${project}/summary.csv` });
 const ANALYSE = [
   { key: 'create', tool: 'create_sandbox', input: { mount_roots: true } },
-  { key: 'write', tool: 'run_command', input: (s) => ({ sandbox_id: idOf(s), command: 'touch "$(ls -d /project/*)/mine.txt"' }) },
-  { key: 'analyse', tool: 'execute_code', input: (s) => ({ sandbox_id: idOf(s), code: ANALYSIS }) },
-  { key: 'download', tool: 'file_download', input: download },
-  { key: 'again', tool: 'file_download', input: download },
-  { key: 'delete', tool: 'delete_sandbox', input: (s) => ({ id: idOf(s) }) },
+  { key: 'write', tool: 'run', input: (s) => ({ sandbox_id: idOf(s), language: 'bash', code: 'touch "$(ls -d /project/*)/mine.txt"' }) },
+  { key: 'analyse', tool: 'run', input: (s) => ({ sandbox_id: idOf(s), code: ANALYSIS }) },
+  { key: 'download', tool: 'host_files', input: download },
+  { key: 'again', tool: 'host_files', input: download },
+  { key: 'delete', tool: 'manage_sandbox', input: (s) => ({ action: 'delete', sandbox_id: idOf(s) }) },
   { text: 'summary.csv is next to data.csv.' },
 ];
 const DECLINED = [
   { key: 'create', tool: 'create_sandbox', input: { mount_roots: true } },
-  { key: 'list', tool: 'list_sandboxes', input: {} },
+  { key: 'list', tool: 'manage_sandbox', input: { action: 'list' } },
   { text: 'You did not allow it, so nothing was mounted.' },
 ];
 
@@ -73,7 +73,7 @@ describe('Claude Code: the project folder in a sandbox, data.csv in, summary.csv
     const r = seen(ok, ANALYSE, 'analyse');
     assert.match(r.text, /read \/project\/[^ ]+\/data\.csv 4 rows/, r.text);
   });
-  test('file_download put summary.csv next to data.csv, and will not overwrite it', () => {
+  test('host_files download put summary.csv next to data.csv, and will not overwrite it', () => {
     const r = seen(ok, ANALYSE, 'download');
     assert.notEqual(r.isError, true, r.text);
     assert.equal(ok.projectFiles['summary.csv'], 'city,temp\nLima,20.0\nOslo,5.0\n');

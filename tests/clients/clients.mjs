@@ -82,6 +82,8 @@ export const opencode = {
   pkg: 'opencode-ai',
   bin: 'opencode',
   dialect: anthropic,
+  // Its MCP calls pass resetTimeoutOnProgress: its timeout is an idle timeout.
+  resetsTimeoutOnProgress: true,
   configure(ctx) {
     ctx.env.OPENCODE_DISABLE_MODELS_FETCH = '1';
     // README: { "mcp": { "hopx": { "type": "local", "command": ["/usr/bin/hopx-mcp"] } } }

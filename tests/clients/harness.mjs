@@ -104,7 +104,8 @@ export function setupCommand(ctx, args) {
 }
 
 // One whole client run: the model plays `script`; returns what the model saw and what happened.
-// `server` replaces hopx-mcp as the MCP server named "hopx" ({ command, args, env }).
+// `server` replaces hopx-mcp as the MCP server named "hopx" ({ command, args, env }), or is a
+// function of the default one (e.g. to add hopx-mcp arguments or wrap it).
 // `project`: files (name → text) in the folder the client runs in, whose path `onProject` gets
 // before the client starts; `approveProject`: see startApp.
 export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000, server = null,
@@ -118,7 +119,9 @@ export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs
   for (const [name, text] of Object.entries(project)) writeFileSync(join(cwd, name), text);
   onProject(cwd);
   const ctx = { client, bin: clientBin(client), env, cwd, url, toolTimeoutMs,
-    server: server ?? { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket, ...sanitizerEnv() } } };
+    server: null };
+  const ours = { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket, ...sanitizerEnv() } };
+  ctx.server = typeof server === 'function' ? server(ours) : (server ?? ours);
   try {
     client.configure(ctx);
     const started = Date.now();

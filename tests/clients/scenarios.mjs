@@ -18,6 +18,11 @@ const STOPPED_CHECK = 'for i in $(seq 100); do found=; for f in /proc/[0-9]*/cmd
   + `tr '\\0' ' ' < "$f" 2>/dev/null | grep -q '^${SLEEP} ' && found=1; done; `
   + '[ -z "$found" ] && { echo cancelled-run-stopped; exit 0; }; sleep 0.1; done; echo cancelled-run-still-running';
 export const TOOL_TIMEOUT_MS = 10000;
+// A client whose timeout restarts on every progress notification (opencode: the SDK's
+// resetTimeoutOnProgress, no total cap) never times out a run that reports, and ours report
+// every 2 s while silent; such a run ends at its own timeout instead, this one's.
+const OWN_TIMEOUT_S = 15;
+let cancelTimeout = 300;
 
 function sandboxOf(steps) {
   const m = SANDBOX_ID.exec(JSON.stringify(steps[1]?.raw ?? ''));
@@ -25,20 +30,35 @@ function sandboxOf(steps) {
   return m[0];
 }
 
-// The scenarios, in the order the model calls them. `key` names a step that tests look at.
+const NOTE = 'notes from the model: 42';
+const CHECKPOINT_ID = /checkpoint_id[\\"]*:\s*[\\"]*([A-Za-z0-9_.:-]+)/;
+function checkpointOf(steps) {
+  const m = CHECKPOINT_ID.exec(JSON.stringify(steps[SCRIPT.findIndex((s) => s.key === 'checkpoint')]?.raw ?? ''));
+  if (!m) throw new Error('checkpoint gave no checkpoint id');
+  return m[1];
+}
+
+// The scenarios, in the order the model calls them, on the default (compact) tools.
+// `key` names a step that tests look at.
 export const SCRIPT = [
-  { key: 'plotIsolated', tool: 'execute_code_isolated', input: { code: PLOT } },
+  { key: 'plotIsolated', tool: 'run', input: { code: PLOT } },
   { key: 'create', tool: 'create_sandbox', input: {} },
-  { key: 'plotSandbox', tool: 'execute_code', input: (s) => ({ sandbox_id: sandboxOf(s), code: PLOT }) },
-  { key: 'text', tool: 'run_command', input: (s) => ({ sandbox_id: sandboxOf(s), command: 'echo hi' }) },
-  { key: 'error', tool: 'run_command', input: { sandbox_id: 'local-000000000000', command: 'echo hi' } },
-  { key: 'progress', tool: 'execute_code', input: (s) => ({ sandbox_id: sandboxOf(s), code: LONG }) },
-  { key: 'cancel', tool: 'run_command',
-    input: (s) => ({ sandbox_id: sandboxOf(s), command: `echo started; ${SLEEP}; echo never`, timeout: 300 }) },
-  { key: 'afterCancel', tool: 'run_command', input: (s) => ({ sandbox_id: sandboxOf(s), command: STOPPED_CHECK }) },
-  { key: 'health', tool: 'health', input: {} },
-  { key: 'delete', tool: 'delete_sandbox', input: (s) => ({ id: sandboxOf(s) }) },
-  { text: 'All done: the plots, the echo, the error, the long run, the cancelled run and the health check.' },
+  { key: 'plotSandbox', tool: 'run', input: (s) => ({ sandbox_id: sandboxOf(s), code: PLOT }) },
+  { key: 'text', tool: 'run', input: (s) => ({ sandbox_id: sandboxOf(s), language: 'bash', code: 'echo hi' }) },
+  { key: 'error', tool: 'run', input: { sandbox_id: 'local-000000000000', language: 'bash', code: 'echo hi' } },
+  { key: 'progress', tool: 'run', input: (s) => ({ sandbox_id: sandboxOf(s), code: LONG }) },
+  { key: 'cancel', tool: 'run',
+    input: (s) => ({ sandbox_id: sandboxOf(s), language: 'bash', code: `echo started; ${SLEEP}; echo never`, timeout: cancelTimeout }) },
+  { key: 'afterCancel', tool: 'run', input: (s) => ({ sandbox_id: sandboxOf(s), language: 'bash', code: STOPPED_CHECK }) },
+  { key: 'write', tool: 'file_write', input: (s) => ({ sandbox_id: sandboxOf(s), path: '/workspace/notes.txt', content: NOTE }) },
+  { key: 'read', tool: 'file_read', input: (s) => ({ sandbox_id: sandboxOf(s), path: '/workspace/notes.txt' }) },
+  { key: 'checkpoint', tool: 'checkpoint', input: (s) => ({ action: 'create', sandbox_id: sandboxOf(s), name: 'before' }) },
+  { key: 'fork', tool: 'checkpoint',
+    input: (s) => ({ action: 'fork', sandbox_id: sandboxOf(s), checkpoint_id: checkpointOf(s) }) },
+  { key: 'packages', tool: 'sandbox_info', input: (s) => ({ action: 'packages', sandbox_id: sandboxOf(s) }) },
+  { key: 'health', tool: 'system', input: { action: 'health' } },
+  { key: 'delete', tool: 'manage_sandbox', input: (s) => ({ action: 'delete', sandbox_id: sandboxOf(s) }) },
+  { text: 'All done: the plots, the echo, the error, the long run, the cancelled run, the files, the fork and the health check.' },
 ];
 const PROMPT = 'Plot a small line chart with matplotlib, echo hi in a sandbox, and try a long job.';
 
@@ -85,6 +105,7 @@ export function clientSuite(client, known = {}) {
     console.log(`SKIP ${client.name}: ${why}`);
     process.exit(77);
   }
+  cancelTimeout = client.resetsTimeoutOnProgress ? OWN_TIMEOUT_S : 300;
   const titles = new Set();
   const it = (title, fn) => { titles.add(title); test(title, known[title] ? { todo: known[title] } : {}, fn); };
   let run;
@@ -161,14 +182,44 @@ export function clientSuite(client, known = {}) {
       assert.match(r.text, /long run done/);
     });
 
-    it('cancel: the model reads that the call was cancelled (the client\'s own timeout)', () => {
-      const r = seen('cancel');
-      assert.match(r.text, /timed out|cancel|abort/i, summary(r));
+    if (client.resetsTimeoutOnProgress) {
+      it('cancel: progress keeps a silent run alive past the client\'s timeout; it ends at its own', () => {
+        const r = seen('cancel');
+        assert.match(r.text, new RegExp(`timed out after ${OWN_TIMEOUT_S} s`), summary(r));
+        assert.match(r.text, /started/, summary(r));
+      });
+      it('cancel: the stopped run left no process in the sandbox', () => {
+        assert.match(seen('afterCancel').text, /cancelled-run-stopped/, summary(seen('afterCancel')));
+      });
+    } else {
+      it('cancel: the model reads that the call was cancelled (the client\'s own timeout)', () => {
+        const r = seen('cancel');
+        assert.match(r.text, /timed out|cancel|abort/i, summary(r));
+      });
+
+      it('cancel: the cancellation reached the sandbox (its process is gone)', () => {
+        assert.match(run.appLog, /cancelled request/, 'hopx-desktop got no notifications/cancelled');
+        assert.match(seen('afterCancel').text, /cancelled-run-stopped/, summary(seen('afterCancel')));
+      });
+    }
+
+    it('files: the model reads back what it wrote', () => {
+      assert.notEqual(seen('write').isError, true, summary(seen('write')));
+      assert.match(seen('read').text, new RegExp(NOTE), summary(seen('read')));
     });
 
-    it('cancel: the cancellation reached the sandbox (its process is gone)', () => {
-      assert.match(run.appLog, /cancelled request/, 'hopx-desktop got no notifications/cancelled');
-      assert.match(seen('afterCancel').text, /cancelled-run-stopped/, summary(seen('afterCancel')));
+    it('checkpoint and fork: the fork is a new sandbox, made from the checkpoint', () => {
+      const r = seen('fork');
+      assert.notEqual(r.isError, true, summary(r));
+      const ids = [...r.text.matchAll(/local-[A-Za-z0-9_-]+/g)].map((m) => m[0]);
+      assert.ok(ids.some((id) => id !== sandboxOf(run.model.steps)), summary(r));
+    });
+
+    it('packages: the model reads what the sandbox has installed', () => {
+      const r = seen('packages');
+      assert.notEqual(r.isError, true, summary(r));
+      assert.match(r.text, /pandas/, summary(r));
+      assert.match(r.text, /numpy/, summary(r));
     });
 
     const stale = Object.keys(known).filter((t) => !titles.has(t));

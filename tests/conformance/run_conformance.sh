@@ -8,7 +8,7 @@
 # flags), and exits non-zero on any failure.
 #   run_conformance.sh fixtures   every active scenario, with --conformance-fixtures
 #   run_conformance.sh product    the product's tools only (no fixtures): every scenario that
-#                                 needs none
+#                                 needs none, for each tool profile (?tools= on the URL)
 # Needs HOPX_BIN_DIR (build/bin) and HOPX_NODE_DIR (build/node, with node@22 and the suite).
 # Exit 77 (CTest: skipped) when the suite or Node 22 is not installed.
 set -euo pipefail
@@ -43,18 +43,22 @@ if [ "$mode" = fixtures ]; then
     echo "$total" | grep -qE '^Total: [1-9][0-9]* passed, 0 failed$' || status=1
 else
     passed=0 failed=0
-    for scenario in "${product_scenarios[@]}"; do
-        if out="$("$node" "$suite" server --url "$url" --scenario "$scenario" 2>&1)"; then rc=0; else rc=$?; fi
-        line="$(echo "$out" | grep -E '^Passed: ' | tail -n1)"
-        p="$(echo "$line" | sed -nE 's/^Passed: ([0-9]+)\/([0-9]+), ([0-9]+) failed.*/\1/p')"
-        f="$(echo "$line" | sed -nE 's/^Passed: ([0-9]+)\/([0-9]+), ([0-9]+) failed.*/\3/p')"
-        if [ "$rc" -ne 0 ] || [ -z "$p" ] || [ "${f:-1}" -ne 0 ]; then
-            echo "✗ $scenario: ${line:-no result}"; echo "$out" | tail -n 30; status=1
-            failed=$((failed + ${f:-1}))
-        else
-            echo "✓ $scenario: $line"
-        fi
-        passed=$((passed + ${p:-0}))
+    # Each tool profile, as a client asks for it on the URL (the default is compact).
+    for profile in "" hopx-mcp full; do
+        target=$url${profile:+?tools=$profile}
+        for scenario in "${product_scenarios[@]}"; do
+            if out="$("$node" "$suite" server --url "$target" --scenario "$scenario" 2>&1)"; then rc=0; else rc=$?; fi
+            line="$(echo "$out" | grep -E '^Passed: ' | tail -n1)"
+            p="$(echo "$line" | sed -nE 's/^Passed: ([0-9]+)\/([0-9]+), ([0-9]+) failed.*/\1/p')"
+            f="$(echo "$line" | sed -nE 's/^Passed: ([0-9]+)\/([0-9]+), ([0-9]+) failed.*/\3/p')"
+            if [ "$rc" -ne 0 ] || [ -z "$p" ] || [ "${f:-1}" -ne 0 ]; then
+                echo "✗ ${profile:-compact} $scenario: ${line:-no result}"; echo "$out" | tail -n 30; status=1
+                failed=$((failed + ${f:-1}))
+            else
+                echo "✓ ${profile:-compact} $scenario: $line"
+            fi
+            passed=$((passed + ${p:-0}))
+        done
     done
     echo
     echo "Total: $passed passed, $failed failed"

@@ -229,10 +229,8 @@ private slots:
         QCOMPARE(
             health.value(QStringLiteral("default_provider")).toString(), QStringLiteral("hopx"));
 
-        QStringList names;
-        for (const QJsonValue &t :
-            m_client->call(QStringLiteral("tools/list")).value(QStringLiteral("tools")).toArray())
-            names << t.toObject().value(QStringLiteral("name")).toString();
+        // Every tool of the full set (this connection lists the compact ones, which route there).
+        const QStringList names = toolNames(QStringLiteral("full"));
         for (const char *e : {"health", "list_templates", "get_template", "create_sandbox",
                  "list_sandboxes", "get_sandbox", "delete_sandbox", "update_sandbox_timeout",
                  "pause_sandbox", "resume_sandbox", "execute_code", "execute_code_isolated",
@@ -1231,7 +1229,8 @@ private slots:
         r = tool(QStringLiteral("create_sandbox"),
             {{QStringLiteral("provider"), QStringLiteral("hopx")},
                 {QStringLiteral("mount_roots"), true}});
-        QVERIFY2(isError(r) && dump(r).contains("file_upload"), dump(r));
+        // This connection speaks the compact profile: the hint names its upload.
+        QVERIFY2(isError(r) && dump(r).contains("host_files (action \\\"upload\\\")"), dump(r));
     }
 
     // A cloud sandbox cannot mount the client's root: it gets a copy of what git would commit.
@@ -1304,7 +1303,7 @@ private slots:
             {{QStringLiteral("provider"), QStringLiteral("hopx")},
                 {QStringLiteral("mount_roots"), true}});
         QVERIFY2(isError(r) && dump(r).contains("256.0 MiB"), dump(r));
-        QVERIFY2(dump(r).contains("file_upload"), dump(r));
+        QVERIFY2(dump(r).contains("host_files (action \\\"upload\\\")"), dump(r));
         QCOMPARE(reqs("POST", QStringLiteral("^/v1/sandboxes$")).size(), before); // none made
     }
 

@@ -330,12 +330,13 @@ private slots:
             if (which == Ide::Codex) {
                 QCOMPARE(entry,
                     QByteArray("[mcp_servers.hopx-sandbox]\ncommand = \"/opt/hopx "
-                               "desktop/bin/hopx-mcp\"\nargs = []\nenv = { LOG_LEVEL = \"info\" "
-                               "}\nstartup_timeout_sec = 20\n"));
+                               "desktop/bin/hopx-mcp\"\nargs = [\"--tools\", \"hopx-mcp\"]\nenv = "
+                               "{ LOG_LEVEL = \"info\" }\nstartup_timeout_sec = 20\n"));
             } else {
                 const QJsonObject o = QJsonDocument::fromJson(entry).object();
                 QCOMPARE(o.value("command").toString(), QLatin1String(kBridge));
-                QCOMPARE(o.value("args").toArray(), QJsonArray());
+                // The Python server's tools by their names: prompts written for it still work.
+                QCOMPARE(o.value("args").toArray(), QJsonArray({"--tools", "hopx-mcp"}));
                 QVERIFY(!o.value("env").toObject().contains("HOPX_API_KEY"));
                 const QJsonObject old = QJsonDocument::fromJson(s.entries[i]).object();
                 for (const QString &k : old.keys()) {
@@ -366,6 +367,19 @@ private slots:
         QCOMPARE(read(path), after);
         QCOMPARE(backups(path).size(), 1);
         QVERIFY(again.text().contains(QLatin1String("nothing was changed")));
+    }
+
+    // Connect an IDE's Tools choice: the default writes nothing, any other profile its flag.
+    void aToolProfileIsWrittenUnlessItIsTheDefault()
+    {
+        const IdeConfig c = config(Platform::Linux);
+        QCOMPARE(
+            IdeConfig::withToolProfile(c.launch(), QStringLiteral("compact")).args, QStringList());
+        const IdeConfig full(
+            IdeConfig::withToolProfile(c.launch(), QStringLiteral("full")), c.paths());
+        const QJsonObject entry = full.serverEntry(Ide::Cursor);
+        QCOMPARE(entry.value("args").toArray(), QJsonArray({"--tools", "full"}));
+        QVERIFY(full.snippet(Ide::Cursor).contains(QStringLiteral("\"--tools\", \"full\"")));
     }
 
     // Install for Codex writes only our table: appended once, then left as it is.

@@ -41,7 +41,7 @@ test('no token, or a wrong one, is refused with 401', async () => {
 test('tools/list and tools/call health (structured content validated by the SDK)', async () => {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name);
-  assert.ok(names.includes('health'));
+  assert.ok(names.includes('run') && names.includes('create_sandbox'));
   assert.ok(names.includes('test_tool_with_progress'));
   const result = await client.callTool({ name: 'health', arguments: {} });
   assert.notEqual(result.isError, true);

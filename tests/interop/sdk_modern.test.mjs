@@ -89,7 +89,7 @@ describe('wire', () => {
   test('HTTP tools/list carries resultType and cache hints; ping and initialize-free legacy calls are gone', async () => {
     const list = await rawPost({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: meta } });
     assert.equal(list.json.result.resultType, 'complete');
-    assert.ok(list.json.result.tools.some((t) => t.name === 'execute_code'));
+    assert.ok(list.json.result.tools.some((t) => t.name === 'run'));
     assert.equal(typeof list.json.result.ttlMs, 'number');
     const ping = await rawPost({ jsonrpc: '2.0', id: 3, method: 'ping', params: { _meta: meta } });
     assert.equal(ping.status, 404);
@@ -180,8 +180,9 @@ describe('MCP Inspector 2.12 --cli --protocol-era modern through hopx-mcp', () =
   });
   test('lists the tools, and a call is served in the 2026-07-28 era', async () => {
     const { tools } = await run('--method', 'tools/list');
-    assert.ok(tools.some((t) => t.name === 'execute_code'));
-    const health = await run('--method', 'tools/call', '--tool-name', 'health');
+    assert.ok(tools.some((t) => t.name === 'run'));
+    // The Inspector calls only tools the list offered: the compact one that routes to health.
+    const health = await run('--method', 'tools/call', '--tool-name', 'system', '--tool-arg', 'action=health');
     // health reports the protocol version its own request came with.
     assert.equal(health.structuredContent.protocol_version, MODERN);
     assert.equal(health._meta['io.modelcontextprotocol/serverInfo'].name, 'hopx-desktop');

@@ -28,7 +28,7 @@ test('initialize negotiates the SDK\'s latest version and names the server', asy
 test('tools/list: every tool has a description and an object input schema', async () => {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name);
-  assert.ok(names.includes('health'));
+  assert.ok(names.includes('run') && names.includes('create_sandbox'));
   for (const t of tools) {
     assert.ok(t.description, `${t.name} has a description`);
     assert.equal(t.inputSchema.type, 'object', `${t.name} input schema is an object`);

@@ -61,12 +61,18 @@ private slots:
     {
         QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
         ClientListModel::Client a {1, QStringLiteral("Cursor"), QStringLiteral("1.7"),
-            QStringLiteral("2025-06-18"), QDateTime::currentDateTime(), 0, 42};
+            QStringLiteral("2025-06-18"), QString(), QDateTime::currentDateTime(), 0, 42};
         ClientListModel::Client b {2, QStringLiteral("claude-code"), QStringLiteral("2.0.14"),
-            QStringLiteral("2025-11-25"), QDateTime::currentDateTime(), 3, 43};
+            QStringLiteral("2025-11-25"), QStringLiteral("hopx-mcp"), QDateTime::currentDateTime(),
+            3, 43};
         m_model->addClient(a);
         m_model->addClient(b);
         QCOMPARE(m_model->rowCount(), 2);
+        // The profile each was offered; one that asked for none got the default.
+        QCOMPARE(
+            m_model->index(0, ClientListModel::Tools).data().toString(), QStringLiteral("compact"));
+        QCOMPARE(m_model->index(1, ClientListModel::Tools).data().toString(),
+            QStringLiteral("hopx-mcp"));
         QCOMPARE(m_model->index(1, ClientListModel::Calls).data().toInt(), 3);
         m_model->setCalls(2, 4);
         QCOMPARE(changed.count(), 1);
@@ -113,6 +119,9 @@ private slots:
         QVERIFY(client.waitForConnected(2000));
         QTRY_COMPARE(server.connections().size(), 1);
         QCOMPARE(m_model->rowCount(), 0); // connected but not identified yet
+        // The bridge's hello says the profile hopx-mcp --tools asked for.
+        client.write(R"({"hopx_hello":{"version":1,"pid":0,"tools":"full","env":{}}})"
+                     "\n");
         client.write(initialize(QStringLiteral("Zed"), QStringLiteral("0.200")));
         QTRY_COMPARE(m_model->rowCount(), 1);
         QCOMPARE(m_model->index(0, ClientListModel::Name).data().toString(), QStringLiteral("Zed"));
@@ -120,6 +129,8 @@ private slots:
             m_model->index(0, ClientListModel::Version).data().toString(), QStringLiteral("0.200"));
         QCOMPARE(m_model->index(0, ClientListModel::Protocol).data().toString(),
             QStringLiteral("2025-06-18"));
+        QCOMPARE(
+            m_model->index(0, ClientListModel::Tools).data().toString(), QStringLiteral("full"));
 
         client.write(line({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
             {QStringLiteral("method"), QStringLiteral("notifications/initialized")}}));

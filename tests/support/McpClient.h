@@ -145,19 +145,6 @@ public:
         notify(QStringLiteral("notifications/initialized"));
         return r.value(QStringLiteral("protocolVersion")).isString();
     }
-    //! The tools tools/list names that are not in \a called (a test's "every tool is tested").
-    QStringList toolsNotIn(const QSet<QString> &called)
-    {
-        QStringList missing;
-        const QJsonArray tools =
-            call(QStringLiteral("tools/list")).value(QStringLiteral("tools")).toArray();
-        for (const QJsonValue &t : tools) {
-            const QString name = t.toObject().value(QStringLiteral("name")).toString();
-            if (!called.contains(name))
-                missing << name;
-        }
-        return missing;
-    }
     //! Every message not taken yet, in the order it arrived.
     const QList<QJsonObject> &messages() const { return m_messages; }
     //! Every line received, as sent.

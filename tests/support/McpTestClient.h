@@ -15,6 +15,7 @@
 #include <QJsonObject>
 #include <QLocalSocket>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,6 +28,36 @@ namespace HopxTest {
 inline QString binPath(const QString &name)
 {
     return QStringLiteral(HOPX_BIN_DIR "/") + name;
+}
+
+/*! The tools `hopx-desktop --list-tools` names: those of `profile`, or with none every tool of
+ *  every profile (the compact tools and the full ones they route to). What an "every tool is
+ *  tested" check holds a suite to. */
+inline QStringList toolNames(const QString &profile = {})
+{
+    QProcess p;
+    QStringList args {
+        QStringLiteral("--list-tools"), QStringLiteral("--format"), QStringLiteral("names")};
+    if (!profile.isEmpty())
+        args << QStringLiteral("--tools") << profile;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(binPath(QStringLiteral("hopx-desktop")), args);
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        return {QStringLiteral("(hopx-desktop --list-tools failed)")};
+    return QString::fromUtf8(p.readAllStandardOutput())
+        .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+//! The names in `tools` that are not in `called`.
+inline QStringList untested(const QStringList &tools, const QSet<QString> &called)
+{
+    QStringList out;
+    for (const QString &t : tools)
+        if (!called.contains(t))
+            out << t;
+    return out;
 }
 
 /*! `hopx-desktop --headless` on a private socket, with XDG dirs in a temporary tree. */

@@ -6,9 +6,12 @@
 #include "ModernFixtures.h"
 #include "SchemaFixtures.h"
 
+#include "protocol/ToolRegistry.h"
 #include "transport/HttpCommandLine.h"
 
 #include <QCommandLineParser>
+
+#include <algorithm>
 
 namespace Hopx {
 
@@ -39,9 +42,24 @@ void TestServerExtension::addOptions(QCommandLineParser &parser)
 void TestServerExtension::apply(const QCommandLineParser &parser, const Wiring &wiring)
 {
     if (parser.isSet(m_fixtures)) {
-        registerConformanceFixtures(*wiring.tools, *wiring.resources, *wiring.prompts);
-        registerModernFixtures(*wiring.tools, *wiring.prompts);
-        registerSchemaFixtures(*wiring.tools);
+        Mcp::ToolRegistry &tools = *wiring.tools;
+        const QList<Mcp::ToolSpec> before = tools.specs();
+        registerConformanceFixtures(tools, *wiring.resources, *wiring.prompts);
+        registerModernFixtures(tools, *wiring.prompts);
+        registerSchemaFixtures(tools);
+        // The suites list the fixtures whatever tool profile a connection asks for.
+        QStringList fixtures;
+        for (const Mcp::ToolSpec &spec : tools.specs())
+            if (!std::any_of(before.begin(), before.end(),
+                    [&spec](const Mcp::ToolSpec &b) { return b.name == spec.name; }))
+                fixtures.append(spec.name);
+        for (const QString &profile : tools.profileNames()) {
+            QStringList listed;
+            for (const Mcp::ToolSpec &spec : tools.specs(profile))
+                if (!fixtures.contains(spec.name))
+                    listed.append(spec.name);
+            tools.addProfile({profile, listed + fixtures});
+        }
     }
     if (parser.isSet(m_noToken))
         wiring.http->disableTokenCheck(QStringLiteral("--http-insecure-no-token"));

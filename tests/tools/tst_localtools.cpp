@@ -138,11 +138,17 @@ private slots:
 
     void toolsListHasTheWholeSurface()
     {
+        // A connection that names no profile gets the compact one.
         const QJsonArray tools =
             m_client->call(QStringLiteral("tools/list")).value(QStringLiteral("tools")).toArray();
-        QStringList names;
+        QStringList listed;
         for (const QJsonValue &t : tools)
-            names << t.toObject().value(QStringLiteral("name")).toString();
+            listed << t.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(listed,
+            QStringList({"run", "processes", "create_sandbox", "manage_sandbox", "file_read",
+                "file_write", "files", "host_files", "checkpoint", "env", "sandbox_info", "system",
+                "desktop"}));
+        const QStringList names = toolNames(QStringLiteral("full"));
         const QStringList expected {"health", "list_templates", "get_template", "create_sandbox",
             "list_sandboxes", "get_sandbox", "delete_sandbox", "update_sandbox_timeout",
             "pause_sandbox", "resume_sandbox", "execute_code", "execute_code_isolated",
@@ -598,7 +604,7 @@ private slots:
             tool(QStringLiteral("get_preview_url"), {{"sandbox_id", id}, {"port", 8000}});
         QVERIFY(isError(preview));
         QVERIFY2(text(preview).contains(QLatin1String("8000"))
-                && text(preview).contains(QLatin1String("run_command")),
+                && text(preview).contains(QLatin1String("run with language bash")),
             qPrintable(text(preview)));
         const QJsonObject agent = tool(QStringLiteral("get_agent_url"), {{"sandbox_id", id}});
         QVERIFY(isError(agent));
@@ -939,7 +945,9 @@ private slots:
         }
         r = tool(QStringLiteral("file_stat"), {{"sandbox_id", id}, {"path", "/"}});
         QVERIFY(isError(r));
-        QVERIFY2(text(r).contains(QLatin1String("file_list")), qPrintable(text(r)));
+        // In the words of this (compact) connection's tools.
+        QVERIFY2(
+            text(r).contains(QLatin1String("files (action \\\"list\\\")")), qPrintable(text(r)));
         // Checked by the schema before the tool runs.
         r = tool(QStringLiteral("file_stat"), {{"sandbox_id", id}});
         QVERIFY(isError(r));
@@ -1029,17 +1037,53 @@ private slots:
             },
             10000);
         QVERIFY(first);
-        QVERIFY(first->value(QStringLiteral("params"))
-                    .toObject()
-                    .value(QStringLiteral("message"))
-                    .toString()
-                    .contains(QLatin1String("line1")));
+        QCOMPARE(first->value(QStringLiteral("params"))
+                     .toObject()
+                     .value(QStringLiteral("message"))
+                     .toString(),
+            QStringLiteral("line1"));
         const auto reply = m_client->response(rid, 20000);
         QVERIFY(reply);
         QCOMPARE(sc(reply->value(QStringLiteral("result")).toObject())
                      .value(QStringLiteral("stdout"))
                      .toString(),
             QStringLiteral("line1\nline2\nline3\n"));
+        // Each message is the newest line, one line, the way Claude Code shows it.
+        QStringList messages;
+        for (const QJsonObject &m : m_client->messages())
+            if (m.value(QStringLiteral("method")).toString()
+                == QLatin1String("notifications/progress"))
+                messages << m.value(QStringLiteral("params"))
+                                .toObject()
+                                .value(QStringLiteral("message"))
+                                .toString();
+        QVERIFY2(messages.contains(QStringLiteral("line3")), qPrintable(messages.join(u'|')));
+
+        // A silent run says how long it has been going, so a person sees it is alive.
+        const qint64 silent = m_client->request(QStringLiteral("tools/call"),
+            QJsonObject {{QStringLiteral("name"), QStringLiteral("run")},
+                {QStringLiteral("arguments"),
+                    QJsonObject {
+                        {"sandbox_id", id}, {"language", "bash"}, {"code", "sleep 4.5; echo up"}}},
+                {QStringLiteral("_meta"),
+                    QJsonObject {{QStringLiteral("progressToken"), QStringLiteral("quiet")}}}});
+        const auto beat = m_client->waitFor(
+            [](const QJsonObject &m) {
+                return m.value(QStringLiteral("params"))
+                           .toObject()
+                           .value(QStringLiteral("progressToken"))
+                    == QJsonValue(QStringLiteral("quiet"));
+            },
+            10000);
+        QVERIFY(beat);
+        QVERIFY2(QRegularExpression(QStringLiteral("^running, [1-9]\\d* s, no output yet$"))
+                     .match(beat->value(QStringLiteral("params"))
+                                .toObject()
+                                .value(QStringLiteral("message"))
+                                .toString())
+                     .hasMatch(),
+            QJsonDocument(*beat).toJson().constData());
+        QVERIFY(m_client->response(silent, 20000));
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
@@ -1410,7 +1454,8 @@ private slots:
         const QJsonObject gone = tool(QStringLiteral("restore_sandbox"),
             {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}});
         QVERIFY(isError(gone));
-        QVERIFY(text(gone).contains(QLatin1String("list_checkpoints")));
+        QVERIFY2(text(gone).contains(QLatin1String("checkpoint (action \\\"list\\\")")),
+            qPrintable(text(gone)));
         tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), child}});
         tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
     }
@@ -1505,9 +1550,106 @@ private slots:
 
     // Last on purpose (Qt Test keeps declaration order): a tool added to the app without a
     // test above fails here. Only meaningful when the whole file runs.
+    //! Each compact tool reaches the full tool of its action, in a real sandbox: the same
+    //! results by either name (tst_toolprofiles checks the routes' arguments).
+    void compactToolsRunTheirTargets()
+    {
+        const QJsonObject fresh = tool(QStringLiteral("run"), {{"code", "print(6 * 7)"}});
+        QCOMPARE(sc(fresh).value(QStringLiteral("stdout")).toString(), QStringLiteral("42\n"));
+        QVERIFY(sc(fresh)
+                    .value(QStringLiteral("_note"))
+                    .toString()
+                    .contains(QStringLiteral("deleted")));
+        const QString id = createSandbox();
+        QVERIFY(!isError(tool(QStringLiteral("run"), {{"sandbox_id", id}, {"code", "x = 41"}})));
+        QCOMPARE(sc(tool(QStringLiteral("run"), {{"sandbox_id", id}, {"code", "x + 1"}}))
+                     .value(QStringLiteral("result"))
+                     .toString(),
+            QStringLiteral("42"));
+        QCOMPARE(sc(tool(QStringLiteral("run"),
+                        {{"sandbox_id", id}, {"language", "bash"}, {"code", "echo $((6*7))"}}))
+                     .value(QStringLiteral("stdout"))
+                     .toString(),
+            QStringLiteral("42\n"));
+        const QJsonObject started = tool(QStringLiteral("run"),
+            {{"sandbox_id", id}, {"language", "bash"}, {"code", "sleep 300"}, {"background", true},
+                {"name", "sleeper"}});
+        const QString pid = sc(started).value(QStringLiteral("process_id")).toString();
+        QVERIFY2(!pid.isEmpty(), QJsonDocument(started).toJson().constData());
+        QVERIFY(QJsonDocument(
+            sc(tool(QStringLiteral("processes"), {{"action", "list"}, {"sandbox_id", id}})))
+                    .toJson()
+                    .contains(pid.toUtf8()));
+        QCOMPARE(sc(tool(QStringLiteral("processes"),
+                        {{"action", "kill"}, {"sandbox_id", id}, {"process_id", pid}}))
+                     .value(QStringLiteral("status"))
+                     .toString(),
+            QStringLiteral("killed"));
+        QVERIFY(!isError(tool(QStringLiteral("files"),
+            {{"action", "mkdir"}, {"sandbox_id", id}, {"path", "/workspace/a/b"}})));
+        QVERIFY(sc(tool(QStringLiteral("files"),
+                       {{"action", "exists"}, {"sandbox_id", id}, {"path", "/workspace/a/b"}}))
+                    .value(QStringLiteral("exists"))
+                    .toBool());
+        QCOMPARE(sc(tool(QStringLiteral("env"),
+                        {{"action", "set"}, {"sandbox_id", id},
+                            {"env_vars", QJsonObject {{"ANSWER", "42"}}}}))
+                     .value(QStringLiteral("status"))
+                     .toString(),
+            QStringLiteral("success"));
+        QCOMPARE(sc(tool(QStringLiteral("env"), {{"action", "get"}, {"sandbox_id", id}}))
+                     .value(QStringLiteral("env_vars"))
+                     .toObject()
+                     .value(QStringLiteral("ANSWER"))
+                     .toString(),
+            QStringLiteral("42"));
+        QCOMPARE(sc(tool(QStringLiteral("sandbox_info"), {{"action", "ping"}, {"sandbox_id", id}}))
+                     .value(QStringLiteral("status"))
+                     .toString(),
+            QStringLiteral("ok"));
+        const QJsonObject cp =
+            tool(QStringLiteral("checkpoint"), {{"action", "create"}, {"sandbox_id", id}});
+        QVERIFY2(!sc(cp).value(QStringLiteral("checkpoint_id")).toString().isEmpty(),
+            QJsonDocument(cp).toJson().constData());
+        QCOMPARE(sc(tool(QStringLiteral("checkpoint"), {{"action", "list"}, {"sandbox_id", id}}))
+                     .value(QStringLiteral("count"))
+                     .toInt(),
+            1);
+        QVERIFY(!isError(tool(QStringLiteral("manage_sandbox"),
+            {{"action", "set_timeout"}, {"sandbox_id", id}, {"timeout_seconds", 900}})));
+        QCOMPARE(sc(tool(QStringLiteral("manage_sandbox"), {{"action", "get"}, {"sandbox_id", id}}))
+                     .value(QStringLiteral("timeout_seconds"))
+                     .toInt(),
+            900);
+        QCOMPARE(sc(tool(QStringLiteral("system"), {{"action", "health"}}))
+                     .value(QStringLiteral("server"))
+                     .toString(),
+            QStringLiteral("hopx-desktop"));
+        // No desktop, no roots here: the answer still comes from the routed tool, in compact words.
+        const QJsonObject desktop =
+            tool(QStringLiteral("desktop"), {{"action", "screenshot"}, {"sandbox_id", id}});
+        QVERIFY(isError(desktop));
+        const QJsonObject diff = tool(QStringLiteral("host_files"),
+            {{"action", "diff"}, {"sandbox_id", id}, {"root", "/project/none"}});
+        QVERIFY(isError(diff));
+        // A hint names what a compact client can call, never a tool it was not offered.
+        const QJsonObject missing = tool(QStringLiteral("files"),
+            {{"action", "stat"}, {"sandbox_id", id}, {"path", "/workspace/nothing"}});
+        QVERIFY(isError(missing));
+        const QString hint = QJsonDocument(sc(missing)).toJson();
+        QVERIFY2(hint.contains(QStringLiteral("files (action \\\"list\\\")")), qPrintable(hint));
+        QVERIFY2(!hint.contains(QStringLiteral("file_list")), qPrintable(hint));
+        QCOMPARE(
+            sc(tool(QStringLiteral("manage_sandbox"), {{"action", "delete"}, {"sandbox_id", id}}))
+                .value(QStringLiteral("status"))
+                .toString(),
+            QStringLiteral("deleted"));
+    }
+
     void everyToolIsExercised()
     {
-        const QStringList untested = m_client->toolsNotIn(m_called);
+        // Every tool of every profile: the full set and the compact tools that route to it.
+        const QStringList untested = HopxTest::untested(toolNames(), m_called);
         QVERIFY2(untested.isEmpty(), qPrintable(untested.join(QLatin1String(", "))));
     }
 };

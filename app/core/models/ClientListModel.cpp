@@ -25,6 +25,7 @@ ClientListModel::Client ClientListModel::describe(const Mcp::SessionObserver::Se
     }
     c.version = session.clientInfo.value(QStringLiteral("version")).toString();
     c.protocol = session.protocolVersion;
+    c.tools = session.toolProfile;
     c.since = session.connectedAt;
     c.calls = session.toolCalls;
     c.pid = session.pid;
@@ -131,6 +132,9 @@ QVariant ClientListModel::data(const QModelIndex &index, int role) const
             return c.version.isEmpty() ? QStringLiteral("—") : c.version;
         case Protocol:
             return c.protocol.isEmpty() ? QStringLiteral("—") : c.protocol;
+        case Tools:
+            // Profile names are what --tools and the IDE's config say: not translated.
+            return c.tools.isEmpty() ? QStringLiteral("compact") : c.tools;
         case Since:
             if (c.since.date() == QDate::currentDate())
                 return QLocale().toString(c.since.time(), QLocale::ShortFormat);
@@ -150,6 +154,9 @@ QVariant ClientListModel::data(const QModelIndex &index, int role) const
             return tr("%1 (process %2)").arg(c.name).arg(c.pid);
         if (index.column() == Since)
             return QLocale().toString(c.since, QLocale::LongFormat);
+        if (index.column() == Tools)
+            return tr("The tools this client is offered: compact (every capability in a few "
+                      "tools), hopx-mcp (the Python server's tools) or full (hopx-mcp --tools)");
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == Calls)
@@ -173,6 +180,8 @@ QVariant ClientListModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Version");
     case Protocol:
         return tr("Protocol");
+    case Tools:
+        return tr("Tools");
     case Since:
         return tr("Connected since");
     case Calls:

@@ -25,7 +25,7 @@ class ClientListModel final : public QAbstractTableModel
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ClientListModel)
 public:
-    enum Column { Name, Version, Protocol, Since, Calls, ColumnCount };
+    enum Column { Name, Version, Protocol, Tools, Since, Calls, ColumnCount };
     enum Role { ConnectionIdRole = Qt::UserRole + 1, SortRole };
     Q_ENUM(Role)
 
@@ -35,6 +35,7 @@ public:
         QString name;
         QString version;
         QString protocol;
+        QString tools; // the tool profile it was offered (empty: the default, compact)
         QDateTime since;
         int calls = 0;
         qint64 pid = 0; // the bridge's or the peer's process id

@@ -12,9 +12,16 @@ LiveOutput::LiveOutput(Mcp::ToolCall *call)
     : QObject(call)
     , m_call(call)
     , m_timer(new QTimer(this))
+    , m_heartbeat(new QTimer(this))
 {
+    m_running.start();
     m_timer->setInterval(1000 / kMaxPerSecond);
     connect(m_timer, &QTimer::timeout, this, &LiveOutput::flush);
+    if (call && call->hasProgressToken()) {
+        m_heartbeat->setInterval(kHeartbeatMs);
+        connect(m_heartbeat, &QTimer::timeout, this, &LiveOutput::heartbeat);
+        m_heartbeat->start();
+    }
 }
 
 OutputSink LiveOutput::sink(OutputSink also)
@@ -35,13 +42,17 @@ void LiveOutput::add(const QString &stream, const QByteArray &chunk)
     m_bytes += chunk.size();
     const int index = stream == QLatin1String("stderr") ? 1 : 0;
     const QString prefix = index ? QStringLiteral("[stderr] ") : QString();
-    QString text = m_partial[index] + QString::fromUtf8(chunk);
+    const QString text = m_partial[index] + QString::fromUtf8(chunk);
     const QStringList lines = text.split(QLatin1Char('\n'));
-    for (int i = 0; i + 1 < lines.size(); ++i)
-        m_tail.append(prefix + lines.at(i).left(500));
     m_partial[index] = lines.last().right(2000);
-    while (m_tail.size() > kTailLines)
-        m_tail.removeFirst();
+    // The newest text wins: an unfinished line ("Downloading… 40%") over the line before it.
+    for (qsizetype i = lines.size() - 1; i >= 0; --i) {
+        const QString line = lines.at(i).trimmed();
+        if (!line.isEmpty()) {
+            m_latest = prefix + line.left(kMaxLineChars);
+            break;
+        }
+    }
     m_dirty = true;
     // The first output goes out at once; after that at most kMaxPerSecond per second.
     if (!m_timer->isActive()) {
@@ -57,11 +68,27 @@ void LiveOutput::flush()
         return;
     }
     m_dirty = false;
-    QStringList message = m_tail;
-    for (int i = 0; i < 2; ++i)
-        if (!m_partial[i].isEmpty())
-            message.append((i ? QStringLiteral("[stderr] ") : QString()) + m_partial[i].left(500));
-    m_call->reportProgress(double(m_bytes), -1, message.join(QLatin1Char('\n')));
+    m_sentSinceBeat = true;
+    m_call->reportProgress(double(m_bytes), -1, m_latest);
+}
+
+void LiveOutput::heartbeat()
+{
+    if (!m_call || m_call->isFinished()) {
+        m_heartbeat->stop();
+        return;
+    }
+    // Output sent since the last beat said more than a beat would.
+    if (std::exchange(m_sentSinceBeat, false))
+        return;
+    m_call->reportProgress(double(m_bytes), -1,
+        m_latest.isEmpty() ? QStringLiteral("running, %1 s, no output yet").arg(seconds())
+                           : QStringLiteral("%1 (running, %2 s)").arg(m_latest, seconds()));
+}
+
+QString LiveOutput::seconds() const
+{
+    return QString::number(m_running.elapsed() / 1000);
 }
 
 } // namespace Hopx::Core::Tools

@@ -20,6 +20,8 @@ void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &given)
     registerCheckpointTools(registry, deps);
     registerDesktopTools(registry, deps);
     registerPackageTools(registry, deps);
+    registerCompactTools(registry, deps);
+    registerToolProfiles(registry);
 }
 
 } // namespace Hopx::Core::Tools

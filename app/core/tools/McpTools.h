@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QString>
+#include <QStringList>
+
 #include <memory>
 
 class QNetworkAccessManager;
@@ -43,6 +46,17 @@ void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerCheckpointTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerDesktopTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
 void registerPackageTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+
+//! The compact profile's own tools, which route to the tools above (after them: they look
+//! those up by name when called).
+void registerCompactTools(Mcp::ToolRegistry &registry, const ToolDeps &deps);
+//! The tools registerCompactTools() adds: the full profile leaves them out.
+QStringList compactToolNames();
+//! The profiles compact (the default), hopx-mcp and full (ToolProfiles.cpp).
+void registerToolProfiles(Mcp::ToolRegistry &registry);
+extern const QString kCompactProfile;
+extern const QString kHopxMcpProfile;
+extern const QString kFullProfile;
 
 //! sandbox://{sandbox_id}/{+path}: sandbox files for resources/read and completion.
 void registerSandboxResources(Mcp::ResourceRegistry &resources, const ToolDeps &deps);

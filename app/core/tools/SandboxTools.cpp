@@ -44,14 +44,13 @@ QJsonObject networkSchema()
             Schema::boolean(QStringLiteral("Also allow the package indexes."))}});
     return {{QStringLiteral("description"),
                 QStringLiteral(
-                    "Egress policy (local): \"none\" (default), \"packages\" (PyPI, npm and Go "
-                    "module hosts, for pip/npm install), a list of domains (\"*.example.com\" "
-                    "for subdomains), {\"allow\": [...], \"packages\": true}, or \"full\" "
-                    "(same as internet_access). Allowlisted traffic goes through an HTTP(S) "
-                    "proxy (HTTPS_PROXY is set); local addresses are never reachable.")},
+                    "Egress (local): \"none\" (default), \"packages\" (PyPI, npm, Go modules), "
+                    "a list of hosts (\"*.example.com\" for subdomains), {\"allow\": [...], "
+                    "\"packages\": true}, or \"full\". Through an HTTP(S) proxy; local "
+                    "addresses are never reachable.")},
         {QStringLiteral("anyOf"),
             QJsonArray {
-                Schema::stringEnum(QStringLiteral("A mode."),
+                Schema::stringEnum(QString(),
                     {QStringLiteral("none"), QStringLiteral("packages"), QStringLiteral("full")}),
                 hosts, listed}}};
 }
@@ -367,39 +366,32 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
 
     Tool(QStringLiteral("create_sandbox"), QStringLiteral("Create sandbox"))
         .description(QStringLiteral(
-            "Create a sandbox for multi-step work and return its id. Pass the id as sandbox_id "
-            "to execute_code, run_command, file_* and env_* tools; Python state, files, env "
-            "and background processes persist in it until delete_sandbox or its timeout. "
-            "provider \"local\" runs it on this machine (starts in milliseconds, no network "
-            "unless network or internet_access says so); \"hopx\" in the HOPX cloud. To pip/npm "
-            "install packages pass network \"packages\". Templates: list_templates."))
+            "Create a sandbox for multi-step work; pass its id as sandbox_id to later calls. "
+            "Python state, files, environment and background processes persist in it until it "
+            "is deleted or times out. A local one starts in milliseconds, offline unless "
+            "network says otherwise (\"packages\" for pip/npm install)."))
         .input(Schema::object({{QStringLiteral("template_id"),
                                    Schema::string(QStringLiteral(
-                                       "Template id or name (e.g. \"code-interpreter\"); a "
-                                       "numeric id or a name both work."))},
+                                       "Template id or name, e.g. code-interpreter."))},
             {QStringLiteral("template_name"),
-                Schema::string(QStringLiteral("Template name; used when template_id is absent. "
-                                              "Default \"code-interpreter\"."))},
+                Schema::string(QStringLiteral("Used when template_id is absent."))},
             {QStringLiteral("provider"), providerSchema()},
             {QStringLiteral("region"), Schema::string(QStringLiteral("HOPX region (cloud only)."))},
             {QStringLiteral("timeout_seconds"),
-                Schema::integer(QStringLiteral("Delete the sandbox after this many seconds "
-                                               "(default: the app setting, 1 hour)."),
+                Schema::integer(QStringLiteral("Seconds until it is deleted (default: the app's "
+                                               "setting, 1 hour)."),
                     1, 7 * 24 * 3600)},
             {QStringLiteral("internet_access"),
-                Schema::boolean(QStringLiteral("Allow outbound network (local default: off). "
-                                               "Same as network \"full\"."))},
+                Schema::boolean(QStringLiteral("Same as network \"full\"."))},
             {QStringLiteral("network"), networkSchema()},
             {QStringLiteral("env_vars"),
-                Schema::stringMap(
-                    QStringLiteral("Environment variables for everything run in the sandbox."))},
+                Schema::stringMap(QStringLiteral("For everything run in the sandbox."))},
             {QStringLiteral("mount_roots"),
                 Schema::boolean(
-                    QStringLiteral("Show the client's roots (its project folders) at "
-                                   "/project/<name>, after the user agrees. Local: read-only, "
-                                   "writes there fail. HOPX: a copy at /workspace/project/<name> "
-                                   "of what git would commit (.gitignore applies), up to "
-                                   "256 MiB. Default false."),
+                    QStringLiteral("Show the client's project folders at /project/<name> once "
+                                   "the user agrees, read-only (HOPX: a copy at "
+                                   "/workspace/project/<name> of what git would commit, up to "
+                                   "256 MiB)."),
                     false)}}))
         .output(sandboxOutput())
         .hints(ToolSpec::OpenWorld)

@@ -21,12 +21,19 @@ inline QJsonObject withDefault(QJsonObject schema, const QJsonValue &fallback)
         schema.insert(QStringLiteral("default"), fallback);
     return schema;
 }
+//! A schema of `type`, described unless `description` is empty (the name says it all: every
+//! byte of tools/list is in every conversation).
+inline QJsonObject typedAs(const QString &type, const QString &description)
+{
+    QJsonObject s {{QStringLiteral("type"), type}};
+    if (!description.isEmpty())
+        s.insert(QStringLiteral("description"), description);
+    return s;
+}
 inline QJsonObject string(
     const QString &description, const QJsonValue &fallback = QJsonValue::Undefined)
 {
-    return withDefault({{QStringLiteral("type"), QStringLiteral("string")},
-                           {QStringLiteral("description"), description}},
-        fallback);
+    return withDefault(typedAs(QStringLiteral("string"), description), fallback);
 }
 inline QJsonObject stringEnum(const QString &description, const QStringList &values,
     const QJsonValue &fallback = QJsonValue::Undefined)
@@ -38,25 +45,22 @@ inline QJsonObject stringEnum(const QString &description, const QStringList &val
 inline QJsonObject integer(const QString &description, double minimum, double maximum,
     const QJsonValue &fallback = QJsonValue::Undefined)
 {
-    return withDefault(
-        {{QStringLiteral("type"), QStringLiteral("integer")},
-            {QStringLiteral("description"), description}, {QStringLiteral("minimum"), minimum},
-            {QStringLiteral("maximum"), maximum}},
-        fallback);
+    QJsonObject s = typedAs(QStringLiteral("integer"), description);
+    s.insert(QStringLiteral("minimum"), minimum);
+    s.insert(QStringLiteral("maximum"), maximum);
+    return withDefault(s, fallback);
 }
 inline QJsonObject boolean(
     const QString &description, const QJsonValue &fallback = QJsonValue::Undefined)
 {
-    return withDefault({{QStringLiteral("type"), QStringLiteral("boolean")},
-                           {QStringLiteral("description"), description}},
-        fallback);
+    return withDefault(typedAs(QStringLiteral("boolean"), description), fallback);
 }
 inline QJsonObject stringMap(const QString &description)
 {
-    return {{QStringLiteral("type"), QStringLiteral("object")},
-        {QStringLiteral("description"), description},
-        {QStringLiteral("additionalProperties"),
-            QJsonObject {{QStringLiteral("type"), QStringLiteral("string")}}}};
+    QJsonObject s = typedAs(QStringLiteral("object"), description);
+    s.insert(QStringLiteral("additionalProperties"),
+        QJsonObject {{QStringLiteral("type"), QStringLiteral("string")}});
+    return s;
 }
 //! Just a type, for output schemas: "integer", "array", …
 inline QJsonObject typed(const QString &type)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "Tool.h"
 
+#include "CompactTools.h"
+
 #include "protocol/ToolCall.h"
 #include "protocol/ToolRegistry.h"
 
@@ -63,6 +65,8 @@ void Tool::addTo(Mcp::ToolRegistry &registry) const
     // Read once here, not on every call: the schema does not change after registration.
     const QJsonObject defaults = ToolArgs::defaultsOf(m_spec.inputSchema);
     registry.add(m_spec, [run = m_handler, defaults](Mcp::ToolCall *call) {
+        if (CompactTools::speaksCompact(call))
+            call->setResultFilter(&CompactTools::inCompactTerms);
         run(call, ToolArgs(call->arguments(), defaults));
     });
 }

@@ -50,15 +50,23 @@ QString typeName(const QJsonValue &type)
 
 } // namespace
 
-int ToolReference::print(const Mcp::ToolRegistry &registry, const QString &formatName)
+int ToolReference::print(
+    const Mcp::ToolRegistry &registry, const QString &formatName, const QString &profile)
 {
     Format format = Format::Markdown;
     if (!parseFormat(formatName, &format)) {
-        std::fprintf(stderr, "hopx-desktop: unknown --format \"%s\" (use markdown or json)\n",
+        std::fprintf(stderr,
+            "hopx-desktop: unknown --format \"%s\" (use markdown, json or names)\n",
             qPrintable(formatName));
         return 2;
     }
-    const QByteArray out = render(registry.specs(), format);
+    if (!profile.isEmpty() && !registry.hasProfile(profile)) {
+        std::fprintf(stderr, "hopx-desktop: unknown tool profile \"%s\" (use %s)\n",
+            qPrintable(profile), qPrintable(registry.profileNames().join(QStringLiteral(", "))));
+        return 2;
+    }
+    const QByteArray out =
+        render(profile.isEmpty() ? registry.specs() : registry.specs(profile), format);
     const bool written = std::fwrite(out.constData(), 1, static_cast<size_t>(out.size()), stdout)
         == static_cast<size_t>(out.size());
     // A closed pipe (`| head`) or a full disk must not look like success to a script.
@@ -72,6 +80,8 @@ bool ToolReference::parseFormat(const QString &text, Format *format)
         *format = Format::Markdown;
     else if (t == QLatin1String("json"))
         *format = Format::Json;
+    else if (t == QLatin1String("names"))
+        *format = Format::Names;
     else
         return false;
     return true;
@@ -79,6 +89,12 @@ bool ToolReference::parseFormat(const QString &text, Format *format)
 
 QByteArray ToolReference::render(const QList<Mcp::ToolSpec> &specs, Format format)
 {
+    if (format == Format::Names) {
+        QByteArray names;
+        for (const Mcp::ToolSpec &spec : specs)
+            names += spec.name.toUtf8() + '\n';
+        return names;
+    }
     return format == Format::Json ? json(specs) : markdown(specs).toUtf8();
 }
 

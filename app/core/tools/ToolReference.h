@@ -23,13 +23,14 @@ namespace Hopx::Core::Tools {
 class ToolReference
 {
 public:
-    enum class Format { Markdown, Json };
+    enum class Format { Markdown, Json, Names };
 
-    //! `--list-tools`: writes the registry's enabled tools to stdout; returns the exit code (2 for
-    //! an unknown format, which is reported on stderr).
-    static int print(const Mcp::ToolRegistry &registry, const QString &formatName);
+    /*! `--list-tools`: writes the tools of `profile` (empty: every registered tool) to stdout;
+     *  returns the exit code (2 for an unknown format or profile, reported on stderr). */
+    static int print(
+        const Mcp::ToolRegistry &registry, const QString &formatName, const QString &profile = {});
 
-    //! "markdown"/"md" or "json"; false for anything else.
+    //! "markdown"/"md", "json" or "names" (one per line); false for anything else.
     static bool parseFormat(const QString &text, Format *format);
 
     static QByteArray render(const QList<Mcp::ToolSpec> &specs, Format format);

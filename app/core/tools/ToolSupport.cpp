@@ -266,16 +266,14 @@ QString defaultTemplateName()
 
 QJsonObject sandboxIdSchema()
 {
-    return Schema::string(QStringLiteral("Sandbox id from create_sandbox or list_sandboxes "
-                                         "(local sandboxes start with \"local-\")."));
+    return Schema::string(QStringLiteral("From create_sandbox."));
 }
 
 QJsonObject providerSchema()
 {
     return Schema::stringEnum(
-        QStringLiteral("Where the sandbox runs: \"local\" (bubblewrap on this "
-                       "machine, offline, no account) or \"hopx\" (HOPX cloud, "
-                       "needs an API key). Default: the app's setting."),
+        QStringLiteral("local: this machine, offline, no account; hopx: the HOPX cloud, with "
+                       "an API key. Default: the app's setting."),
         {QStringLiteral("local"), QStringLiteral("hopx")});
 }
 

@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ToolRoute.h"
+
+#include "ToolArgs.h"
+#include "ToolSupport.h"
+
+#include "protocol/ToolCall.h"
+#include "protocol/ToolRegistry.h"
+
+namespace Hopx::Core::Tools {
+
+using Mcp::ToolCall;
+using Mcp::ToolRegistry;
+using Mcp::ToolResult;
+
+void forwardCall(ToolCall *call, const ToolRegistry &registry, const QString &target,
+    const QJsonObject &arguments)
+{
+    const ToolRegistry::Entry *entry = registry.find(target);
+    if (!entry) {
+        call->finish(ToolResult::error(
+            QStringLiteral("%1 is not available in this build of HOPX Desktop.").arg(target)));
+        return;
+    }
+    const QString invalid = entry->validate(arguments);
+    if (!invalid.isEmpty()) {
+        finishWithInvalid(call, QStringLiteral("%1: %2").arg(call->toolName(), invalid), arguments);
+        return;
+    }
+    call->redirect(target, arguments);
+    entry->handler(call);
+}
+
+QStringList targetArguments(
+    const ToolRegistry &registry, const QString &target, const QMap<QString, QString> &renames)
+{
+    const ToolRegistry::Entry *entry = registry.find(target);
+    if (!entry)
+        return {};
+    QStringList names;
+    const QJsonObject props = entry->spec.inputSchema.value(QLatin1String("properties")).toObject();
+    for (auto it = props.begin(); it != props.end(); ++it)
+        names.append(renames.key(it.key(), it.key()));
+    return names;
+}
+
+void forwardGiven(ToolCall *call, const ToolRegistry &registry, const QString &target,
+    const ToolArgs &args, const QString &what, const QMap<QString, QString> &renames,
+    const QJsonObject &fixed, const QStringList &skip)
+{
+    const ToolRegistry::Entry *entry = registry.find(target);
+    const QJsonObject props = entry
+        ? entry->spec.inputSchema.value(QLatin1String("properties")).toObject()
+        : QJsonObject();
+    QJsonObject forwarded = fixed;
+    QStringList unused;
+    const QJsonObject &given = args.raw();
+    for (auto it = given.begin(); it != given.end(); ++it) {
+        if (skip.contains(it.key()) || it.value().isNull())
+            continue;
+        const QString name = renames.value(it.key(), it.key());
+        if (entry && !props.contains(name))
+            unused.append(it.key());
+        else
+            forwarded.insert(name, it.value());
+    }
+    if (!unused.isEmpty()) {
+        // A silently dropped argument would hide what the model meant: say what this takes.
+        QStringList takes = targetArguments(registry, target, renames);
+        for (const QString &k : fixed.keys())
+            takes.removeAll(renames.key(k, k));
+        finishWithInvalid(call,
+            QStringLiteral("%1 does not take %2; it takes: %3")
+                .arg(what, unused.join(QStringLiteral(", ")), takes.join(QStringLiteral(", "))),
+            given);
+        return;
+    }
+    forwardCall(call, registry, target, forwarded);
+}
+
+void routeByAction(ToolCall *call, const ToolRegistry &registry, const QList<ToolRoute> &routes,
+    const ToolArgs &args)
+{
+    const QString action = args.string(QStringLiteral("action"));
+    for (const ToolRoute &route : routes) {
+        if (route.action != action)
+            continue;
+        forwardGiven(call, registry, route.target, args,
+            QStringLiteral("%1 action \"%2\"").arg(call->toolName(), action), route.renames,
+            route.fixed, {QStringLiteral("action")});
+        return;
+    }
+    // The schema's enum lets only known actions through; this is a registration mistake.
+    call->finish(ToolResult::error(QStringLiteral("Unknown action \"%1\".").arg(action)));
+}
+
+} // namespace Hopx::Core::Tools
