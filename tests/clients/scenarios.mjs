@@ -118,7 +118,7 @@ export function clientSuite(client, known = {}) {
   const peek = (key) => received(client.dialect, run.model.steps[SCRIPT.findIndex((s) => s.key === key)]);
   describe(`${client.name} through hopx-mcp, scripted model on loopback`, () => {
     before(async () => {
-      run = await runClient(client, SCRIPT, { prompt: PROMPT, toolTimeoutMs: TOOL_TIMEOUT_MS });
+      run = await runClient(client, SCRIPT, { prompt: PROMPT, toolTimeoutMs: TOOL_TIMEOUT_MS, limitMs: 100000 });
       const era = run.sessions.map((s) => `${s.name} ${s.version} → ${s.protocol}`).join('; ') || 'no session';
       console.log(`# ${client.name}: exit ${run.exitCode} after ${run.seconds} s; MCP: ${era}`);
       for (const s of SCRIPT.filter((x) => x.key)) console.log(`#   ${s.key}: ${summary(peek(s.key))}`);

@@ -9,10 +9,12 @@
 # which says why each entry is there; a baselined scenario that passes fails the run too).
 #   run_conformance_next.sh http    Streamable HTTP, stateless
 #   run_conformance_next.sh stdio   the same scenarios through hopx-mcp, behind stdio_relay.mjs
+#   run_conformance_next.sh MODE PROFILE   with that tool profile (?tools=, hopx-mcp --tools)
 # Needs HOPX_BIN_DIR and HOPX_NODE_DIR; exit 77 (CTest: skipped) when the suite is missing.
 set -euo pipefail
 
 mode="${1:-http}"
+profile="${2:-}"
 : "${HOPX_BIN_DIR:?HOPX_BIN_DIR must point at build/bin}"
 : "${HOPX_NODE_DIR:?HOPX_NODE_DIR must point at build/node}"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -34,7 +36,7 @@ if [ "$mode" = http ]; then
 else
     start_testserver --conformance-fixtures
     HOPX_MCP_SOCKET="$socket" "$node" "$here/stdio_relay.mjs" "$HOPX_BIN_DIR/hopx-mcp" --no-launch \
-        >"$tmp/relay.out" 2>"$tmp/relay.err" &
+        ${profile:+--tools "$profile"} >"$tmp/relay.out" 2>"$tmp/relay.err" &
     extra_pids+=($!)
     for _ in $(seq 100); do
         url="$(grep -o 'http://[^ ]*' "$tmp/relay.out" || true)"
@@ -43,7 +45,8 @@ else
     done
     [ -n "$url" ] || { echo "the stdio relay did not start:" >&2; cat "$tmp/relay.err" >&2; exit 1; }
 fi
-echo "hopx-desktop-testserver ($mode) serves $url"
+[ "$mode" = http ] && [ -n "$profile" ] && url="$url?tools=$profile"
+echo "hopx-desktop-testserver ($mode${profile:+, tools $profile}) serves $url"
 baseline=(--expected-failures "$here/next-baseline-$mode.yml")
 
 status=0

@@ -6,7 +6,9 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -75,6 +77,36 @@ private slots:
         QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("idePath"))
                     ->text()
                     .contains(QStringLiteral("claude_desktop_config.json")));
+    }
+
+    //! The Tools choice goes into what is shown, copied and installed; compact writes nothing.
+    void theToolProfileGoesIntoTheConfig()
+    {
+        ConnectIdeDialog dialog(config());
+        dialog.show();
+        QCOMPARE(dialog.profileBox()->currentData().toString(), QStringLiteral("compact"));
+        dialog.selectIde(Ide::ClaudeCode);
+        QCOMPARE(dialog.commandEdit()->text(),
+            QStringLiteral("claude mcp add --scope user hopx -- /opt/hopx/bin/hopx-mcp"));
+        dialog.profileBox()->setCurrentIndex(dialog.profileBox()->findData(QStringLiteral("hopx-mcp")));
+        QCOMPARE(dialog.commandEdit()->text(),
+            QStringLiteral(
+                "claude mcp add --scope user hopx -- /opt/hopx/bin/hopx-mcp --tools hopx-mcp"));
+        dialog.selectIde(Ide::Cursor);
+        QCOMPARE(QJsonDocument::fromJson(dialog.snippetEdit()->toPlainText().toUtf8())
+                     .object()
+                     .value(QStringLiteral("mcpServers"))
+                     .toObject()
+                     .value(QStringLiteral("hopx"))
+                     .toObject()
+                     .value(QStringLiteral("args"))
+                     .toArray(),
+            QJsonArray({QStringLiteral("--tools"), QStringLiteral("hopx-mcp")}));
+        QTest::mouseClick(dialog.installButton(), Qt::LeftButton);
+        QFile file(m_dir.path() + QStringLiteral("/.cursor/mcp.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("\"--tools\", \"hopx-mcp\""));
+        file.remove();
     }
 
     void installCreatesMergesAndRefuses()
