@@ -141,6 +141,26 @@
         <source>Codex</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Windsurf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qwen Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cline (VS Code)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kilo Code (VS Code)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GitHub Copilot CLI</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::IdeConfigFile</name>
@@ -877,6 +897,22 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>&amp;Tools:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Windsurf&apos;s MCP servers; refresh them in Cascade&apos;s MCP panel afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Qwen Code&apos;s user settings; start a new Qwen Code session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the extension&apos;s MCP servers in VS Code&apos;s settings storage; it picks the change up by itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to GitHub Copilot CLI&apos;s mcp-config.json with all of its tools allowed; start a new Copilot session afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -141,6 +141,26 @@
         <source>Codex</source>
         <translation>Codex</translation>
     </message>
+    <message>
+        <source>Windsurf</source>
+        <translation>Windsurf</translation>
+    </message>
+    <message>
+        <source>Qwen Code</source>
+        <translation>Qwen Code</translation>
+    </message>
+    <message>
+        <source>Cline (VS Code)</source>
+        <translation>Cline（VS Code）</translation>
+    </message>
+    <message>
+        <source>Kilo Code (VS Code)</source>
+        <translation>Kilo Code（VS Code）</translation>
+    </message>
+    <message>
+        <source>GitHub Copilot CLI</source>
+        <translation>GitHub Copilot CLI</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::IdeConfigFile</name>
@@ -876,6 +896,22 @@ Sandbox: %2</source>
     <message>
         <source>&amp;Tools:</source>
         <translation>工具(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Windsurf&apos;s MCP servers; refresh them in Cascade&apos;s MCP panel afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 Windsurf 的 MCP 服务器；之后在 Cascade 的 MCP 面板中刷新即可。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Qwen Code&apos;s user settings; start a new Qwen Code session afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 Qwen Code 的用户设置；之后开始一个新的 Qwen Code 会话。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the extension&apos;s MCP servers in VS Code&apos;s settings storage; it picks the change up by itself.</source>
+        <translation>“安装”会把 HOPX 加入该扩展保存在 VS Code 设置存储中的 MCP 服务器；扩展会自动读取这一更改。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to GitHub Copilot CLI&apos;s mcp-config.json with all of its tools allowed; start a new Copilot session afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 GitHub Copilot CLI 的 mcp-config.json，并允许使用它的全部工具；之后开始一个新的 Copilot 会话。</translation>
     </message>
 </context>
 <context>

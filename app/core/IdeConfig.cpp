@@ -119,6 +119,7 @@ IdeConfig::Paths IdeConfig::Paths::fromEnvironment()
         p.configHome = p.home + QStringLiteral("/.config");
     p.appData = QDir::fromNativeSeparators(qEnvironmentVariable("APPDATA"));
     p.codexHome = qEnvironmentVariable("CODEX_HOME");
+    p.copilotHome = qEnvironmentVariable("COPILOT_HOME");
     return p;
 }
 
@@ -147,7 +148,8 @@ IdeConfig::Launch IdeConfig::withToolProfile(Launch launch, const QString &profi
 QList<IdeConfig::Ide> IdeConfig::all()
 {
     return {Ide::ClaudeDesktop, Ide::Cursor, Ide::VsCode, Ide::ClaudeCode, Ide::GeminiCli,
-        Ide::Codex, Ide::Generic};
+        Ide::Codex, Ide::Windsurf, Ide::QwenCode, Ide::Cline, Ide::KiloCode, Ide::CopilotCli,
+        Ide::Generic};
 }
 
 QString IdeConfig::displayName(Ide ide)
@@ -165,6 +167,16 @@ QString IdeConfig::displayName(Ide ide)
         return tr("Gemini CLI");
     case Ide::Codex:
         return tr("Codex");
+    case Ide::Windsurf:
+        return tr("Windsurf");
+    case Ide::QwenCode:
+        return tr("Qwen Code");
+    case Ide::Cline:
+        return tr("Cline (VS Code)");
+    case Ide::KiloCode:
+        return tr("Kilo Code (VS Code)");
+    case Ide::CopilotCli:
+        return tr("GitHub Copilot CLI");
     case Ide::Generic:
         return tr("Other MCP client");
     }
@@ -202,6 +214,22 @@ QString IdeConfig::configPath(Ide ide) const
         return (m_paths.codexHome.isEmpty() ? m_paths.home + QStringLiteral("/.codex")
                                             : m_paths.codexHome)
             + QStringLiteral("/config.toml");
+    case Ide::Windsurf:
+        return m_paths.home + QStringLiteral("/.codeium/windsurf/mcp_config.json");
+    case Ide::QwenCode:
+        return m_paths.home + QStringLiteral("/.qwen/settings.json");
+    case Ide::Cline:
+        return appRoot
+            + QStringLiteral("/Code/User/globalStorage/saoudrizwan.claude-dev/settings/"
+                             "cline_mcp_settings.json");
+    case Ide::KiloCode:
+        return appRoot
+            + QStringLiteral("/Code/User/globalStorage/kilocode.kilo-code/settings/"
+                             "mcp_settings.json");
+    case Ide::CopilotCli:
+        return (m_paths.copilotHome.isEmpty() ? m_paths.home + QStringLiteral("/.copilot")
+                                              : m_paths.copilotHome)
+            + QStringLiteral("/mcp-config.json");
     case Ide::Generic:
         return {};
     }
@@ -221,6 +249,11 @@ QJsonObject IdeConfig::serverEntry(Ide ide) const
         {QStringLiteral("args"), QJsonArray::fromStringList(m_launch.args)}};
     if (ide == Ide::VsCode || ide == Ide::ClaudeCode)
         entry.insert(QStringLiteral("type"), QStringLiteral("stdio"));
+    // Copilot CLI offers a server's tools to its model only when listed: all of ours.
+    if (ide == Ide::CopilotCli) {
+        entry.insert(QStringLiteral("type"), QStringLiteral("local"));
+        entry.insert(QStringLiteral("tools"), QJsonArray {QStringLiteral("*")});
+    }
     return entry;
 }
 

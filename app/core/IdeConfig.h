@@ -27,13 +27,30 @@ namespace Hopx::Core {
  * `$XDG_CONFIG_HOME/Claude` (Linux builds); Cursor `~/.cursor/mcp.json`; VS Code's user
  * `mcp.json` in `Code/User` under the same three roots (key "servers"); Claude Code
  * `~/.claude.json` (user servers at the top, local ones per project); Gemini CLI
- * `~/.gemini/settings.json`; Codex `$CODEX_HOME/config.toml`, `~/.codex` by default.
+ * `~/.gemini/settings.json`; Codex `$CODEX_HOME/config.toml`, `~/.codex` by default; Windsurf
+ * `~/.codeium/windsurf/mcp_config.json` (every platform); Qwen Code `~/.qwen/settings.json` (Gemini
+ * CLI's shape); the Cline and Kilo Code extensions their `settings/…mcp_settings.json` in VS
+ * Code's `globalStorage/<extension id>`; GitHub Copilot CLI `$COPILOT_HOME/mcp-config.json`,
+ * `~/.copilot` by default, whose local servers say `"type": "local"` and the tools they may use.
  */
 class IdeConfig
 {
     Q_DECLARE_TR_FUNCTIONS(Hopx::Core::IdeConfig)
 public:
-    enum class Ide { ClaudeDesktop, Cursor, VsCode, ClaudeCode, GeminiCli, Codex, Generic };
+    enum class Ide {
+        ClaudeDesktop,
+        Cursor,
+        VsCode,
+        ClaudeCode,
+        GeminiCli,
+        Codex,
+        Windsurf,
+        QwenCode,
+        Cline,
+        KiloCode,
+        CopilotCli,
+        Generic
+    };
     enum class Platform { Linux, MacOS, Windows };
     static Platform currentPlatform();
 
@@ -50,6 +67,7 @@ public:
         QString configHome; // $XDG_CONFIG_HOME or ~/.config
         QString appData; // Windows: %APPDATA%; empty = <home>/AppData/Roaming
         QString codexHome; // $CODEX_HOME; empty = <home>/.codex
+        QString copilotHome; // $COPILOT_HOME; empty = <home>/.copilot
         Platform platform = currentPlatform();
         static Paths fromEnvironment();
     };

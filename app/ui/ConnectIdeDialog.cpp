@@ -255,6 +255,23 @@ void ConnectIdeDialog::showIde()
         m_about->setText(tr("Install adds an [mcp_servers.hopx] table to Codex's config.toml, "
                             "leaving the rest of the file as it is."));
         break;
+    case Ide::Windsurf:
+        m_about->setText(tr("Install adds HOPX to Windsurf's MCP servers; refresh them in "
+                            "Cascade's MCP panel afterwards."));
+        break;
+    case Ide::QwenCode:
+        m_about->setText(tr("Install adds HOPX to Qwen Code's user settings; start a new Qwen "
+                            "Code session afterwards."));
+        break;
+    case Ide::Cline:
+    case Ide::KiloCode:
+        m_about->setText(tr("Install adds HOPX to the extension's MCP servers in VS Code's "
+                            "settings storage; it picks the change up by itself."));
+        break;
+    case Ide::CopilotCli:
+        m_about->setText(tr("Install adds HOPX to GitHub Copilot CLI's mcp-config.json with all "
+                            "of its tools allowed; start a new Copilot session afterwards."));
+        break;
     case Ide::Generic:
         m_about->setText(tr("Any MCP client that starts servers over stdio: run the command below "
                             "with no arguments. Most clients take this JSON shape."));

@@ -48,7 +48,7 @@ private slots:
         ConnectIdeDialog dialog(config());
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        QCOMPARE(dialog.ideList()->count(), 7);
+        QCOMPARE(dialog.ideList()->count(), 12);
         for (Ide ide : IdeConfig::all()) {
             dialog.selectIde(ide);
             QCOMPARE(dialog.currentIde(), ide);
@@ -88,7 +88,8 @@ private slots:
         dialog.selectIde(Ide::ClaudeCode);
         QCOMPARE(dialog.commandEdit()->text(),
             QStringLiteral("claude mcp add --scope user hopx -- /opt/hopx/bin/hopx-mcp"));
-        dialog.profileBox()->setCurrentIndex(dialog.profileBox()->findData(QStringLiteral("hopx-mcp")));
+        dialog.profileBox()->setCurrentIndex(
+            dialog.profileBox()->findData(QStringLiteral("hopx-mcp")));
         QCOMPARE(dialog.commandEdit()->text(),
             QStringLiteral(
                 "claude mcp add --scope user hopx -- /opt/hopx/bin/hopx-mcp --tools hopx-mcp"));

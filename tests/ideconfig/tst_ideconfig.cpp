@@ -68,6 +68,18 @@ private slots:
         QCOMPARE(c.configPath(Ide::Cursor), home + QStringLiteral("/.cursor/mcp.json"));
         QCOMPARE(c.configPath(Ide::VsCode), home + QStringLiteral("/.config/Code/User/mcp.json"));
         QCOMPARE(c.configPath(Ide::ClaudeCode), home + QStringLiteral("/.claude.json"));
+        QCOMPARE(c.configPath(Ide::Windsurf),
+            home + QStringLiteral("/.codeium/windsurf/mcp_config.json"));
+        QCOMPARE(c.configPath(Ide::QwenCode), home + QStringLiteral("/.qwen/settings.json"));
+        QCOMPARE(c.configPath(Ide::Cline),
+            home
+                + QStringLiteral("/.config/Code/User/globalStorage/saoudrizwan.claude-dev/"
+                                 "settings/cline_mcp_settings.json"));
+        QCOMPARE(c.configPath(Ide::KiloCode),
+            home
+                + QStringLiteral("/.config/Code/User/globalStorage/kilocode.kilo-code/settings/"
+                                 "mcp_settings.json"));
+        QCOMPARE(c.configPath(Ide::CopilotCli), home + QStringLiteral("/.copilot/mcp-config.json"));
         QVERIFY(c.configPath(Ide::Generic).isEmpty());
         QVERIFY(!c.install(Ide::Generic).ok());
     }
@@ -95,6 +107,16 @@ private slots:
         QCOMPARE(c.command(Ide::ClaudeCode),
             QStringLiteral("claude mcp add --scope user hopx -- '/opt/hopx desktop/bin/hopx-mcp'"));
         QVERIFY(c.command(Ide::Cursor).isEmpty());
+        for (Ide same : {Ide::Windsurf, Ide::QwenCode, Ide::Cline, Ide::KiloCode})
+            QCOMPARE(QJsonDocument::fromJson(c.snippet(same).toUtf8()).object(), desktop);
+        // Copilot CLI: a local server, and the tools it may call (none unless listed).
+        QCOMPARE(QJsonDocument::fromJson(c.snippet(Ide::CopilotCli).toUtf8()).object(),
+            (QJsonObject {{QStringLiteral("mcpServers"),
+                QJsonObject {{QStringLiteral("hopx"),
+                    QJsonObject {{QStringLiteral("type"), QStringLiteral("local")},
+                        {QStringLiteral("command"), QLatin1String(kBridge)},
+                        {QStringLiteral("args"), QJsonArray()},
+                        {QStringLiteral("tools"), QJsonArray {QStringLiteral("*")}}}}}}}));
     }
 
     void readableText()

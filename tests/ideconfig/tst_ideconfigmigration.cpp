@@ -157,6 +157,28 @@ HOPX_API_KEY = "hopx_live_0123456789abcdef"
 LOG_LEVEL = "info"
 )"},
             {QStringLiteral("hopx-sandbox")}};
+    case Ide::Windsurf:
+    case Ide::QwenCode:
+        // Cursor's shape, which both document (Qwen Code is Gemini CLI's).
+        return {{"{\n  \"mcpServers\": {\n    \"hopx\": ",
+                    ",\n    \"fetch\": {\"command\": \"uvx\", \"args\": [\"mcp-server-fetch\"]}\n  "
+                    "}\n}\n"},
+            {kLegacy}, {QStringLiteral("hopx")}};
+    case Ide::Cline:
+    case Ide::KiloCode:
+        // The extensions' own keys on each server (disabled, autoApprove) stay.
+        return {{"{\n  \"mcpServers\": {\n    \"hopx-sandbox\": ", "\n  }\n}\n"}, {R"({
+      "command": "uvx",
+      "args": ["hopx-mcp"],
+      "env": {"HOPX_API_KEY": "hopx_live_0123456789abcdef"},
+      "disabled": false,
+      "autoApprove": ["health"]
+    })"},
+            {QStringLiteral("hopx-sandbox")}};
+    case Ide::CopilotCli:
+        return {{"{\n  \"mcpServers\": {\n    \"hopx\": ", "\n  }\n}\n"},
+            {R"({"type": "local", "command": "uvx", "args": ["hopx-mcp"], "tools": ["*"], "env": {"HOPX_API_KEY": "hopx_live_0123456789abcdef"}})"},
+            {QStringLiteral("hopx")}};
     case Ide::Generic:
         break;
     }
@@ -345,7 +367,8 @@ private slots:
                 }
                 QCOMPARE(o.value("env").toObject().value("LOG_LEVEL"),
                     old.value("env").toObject().value("LOG_LEVEL"));
-                QCOMPARE(o.contains("type"), which == Ide::VsCode || which == Ide::ClaudeCode);
+                QCOMPARE(o.contains("type"),
+                    which == Ide::VsCode || which == Ide::ClaudeCode || which == Ide::CopilotCli);
             }
             pos = next;
         }
