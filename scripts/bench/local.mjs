@@ -89,8 +89,9 @@ const barePrint = await samples(Math.min(RUNS, 100), () => spawnTime('/usr/bin/p
 // Creation, cold (no warm spare) and warm (a spare is ready; the next one boots between creates).
 const [coldCreate, warmCreate] = await createTimes((prepare) => startApp([], {}, prepare));
 
-// Disks of 1 GiB: the storage part's 200 MiB workspace and its checkpoint do not fit the tests' 256 MiB.
-const app = await startApp([], {}, (tree) => writeLocalSettings(tree.env, { workspaceMb: 1024 }));
+// Disks of 2 GiB: the storage part's 200 MiB workspace, its 500 MB of variables and a checkpoint
+// of both do not fit the tests' 256 MiB.
+const app = await startApp([], {}, (tree) => writeLocalSettings(tree.env, { workspaceMb: 2048 }));
 const c = await session(app);
 const sb = (await c.tool('create_sandbox')).structuredContent.id;
 await c.tool('execute_code', { sandbox_id: sb, code: '1+1' }); // starts the interpreter

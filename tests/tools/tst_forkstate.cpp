@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QJsonDocument>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -53,9 +54,15 @@ const QString kIntact = QStringLiteral("41 3 8.0 42 42 True False\n");
 class App
 {
 public:
-    explicit App(const QString &root)
+    //! \a diskMb: each sandbox's disk cap (Settings → Local), or the default.
+    explicit App(const QString &root, int diskMb = 0)
         : m_app({}, HeadlessApp::xdgUnder(root))
-    { }
+    {
+        if (diskMb > 0)
+            QSettings(root + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"),
+                QSettings::IniFormat)
+                .setValue(QStringLiteral("local/workspaceMb"), diskMb);
+    }
     bool start()
     {
         if (!m_app.start())
@@ -188,6 +195,41 @@ private slots:
         for (const QString &id : std::as_const(ids))
             app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
         app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), parent}});
+    }
+
+    void aCheckpointWhoseVariablesDoNotFitGoesWithoutThem()
+    {
+        // 150 MB of variables fit in a 256 MiB disk once, not with their copy in a checkpoint.
+        App app(m_root.path() + QStringLiteral("/full"), 256);
+        QVERIFY(app.start());
+        const QString id = app.create();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(
+            app.python(id, QStringLiteral("import numpy as np\nbig = np.ones(150_000_000 // 8)"))
+                .value(QStringLiteral("exit_code"))
+                .toInt(),
+            0);
+        const QJsonObject checkpoint = sc(
+            app.tool(QStringLiteral("checkpoint_sandbox"), {{QStringLiteral("sandbox_id"), id}}));
+        QVERIFY2(checkpoint.value(QStringLiteral("checkpoint_id"))
+                     .toString()
+                     .startsWith(QLatin1String("ckpt-")),
+            dump(checkpoint));
+        // The live copy of the interpreter still has everything while the app runs.
+        QVERIFY2(checkpoint.value(QStringLiteral("python_state")).toBool(), dump(checkpoint));
+        QVERIFY2(checkpoint.value(QStringLiteral("python_variables")).toArray().isEmpty(),
+            dump(checkpoint));
+        QVERIFY2(
+            checkpoint.value(QStringLiteral("_note")).toString().contains(QLatin1String("disk")),
+            dump(checkpoint));
+        // And the sandbox's disk is not left full of a state file.
+        QCOMPARE(app.python(id,
+                        QStringLiteral("import os\nprint(os.path.exists("
+                                       "'/home/user/.cache/hopx/python-state'))"))
+                     .value(QStringLiteral("stdout"))
+                     .toString(),
+            QStringLiteral("False\n"));
+        app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
     }
 
     void checkpointVariablesComeBackAfterTheAppIsKilled()

@@ -248,59 +248,70 @@ void LocalCheckpoints::checkpoint(const QString &name, Callback<CheckpointInfo> 
         statePath(), [this, self, id, name, done](Result<PythonKernel::StateReport> saved) {
             if (!self)
                 return;
-            self->kernel()->checkpoint([this, self, id, name, saved, done](
-                                           Result<PythonKernel::Snapshot> snapshot) {
-                if (!self)
-                    return;
-                const bool written = saved && saved.value().bytes > 0;
-                if (!snapshot) {
-                    m_busy = false;
-                    discardThen(self, written, [done, e = snapshot.error()]() { done(e); });
-                    return;
-                }
-                const PythonKernel::Snapshot python = snapshot.value();
-                signalAll(SIGSTOP, python.pid,
-                    [this, self, id, name, python, saved, written, done](
-                        const QList<qint64> &stopped) {
-                        copyFiles(id,
-                            [this, self, id, name, python, saved, written, stopped, done](
-                                Result<qint64> size) {
-                                if (!self)
-                                    return;
-                                thaw(stopped);
-                                m_busy = false;
-                                if (!size) {
-                                    if (python.pid > 0)
-                                        self->agent()->kill(
-                                            python.pid, SIGKILL, false, [](Result<Unit>) {});
-                                    discardThen(
-                                        self, written, [done, e = size.error()]() { done(e); });
-                                    return;
-                                }
-                                Entry e;
-                                e.info.id = id;
-                                e.info.name = name;
-                                e.info.createdAt = QDateTime::currentDateTimeUtc();
-                                e.info.sizeBytes = size.value();
-                                e.info.pythonState = python.pid > 0;
-                                e.python = python;
-                                e.stateFile = written;
-                                if (saved) {
-                                    e.info.variables = saved.value().carried;
-                                    e.info.notKept = saved.value().notCarried;
-                                } else {
-                                    e.info.note = QStringLiteral(
-                                        "The Python variables were not written to the disk (%1): "
-                                        "they come back only while HOPX Desktop keeps running.")
-                                                      .arg(saved.error().message);
-                                }
-                                m_entries.append(e);
-                                self->persist();
-                                discardThen(self, written, [done, info = e.info]() { done(info); });
-                            });
-                    });
-            });
+            self->kernel()->checkpoint(
+                [this, self, id, name, saved, done](Result<PythonKernel::Snapshot> snapshot) {
+                    if (!self)
+                        return;
+                    const bool written = saved && saved.value().bytes > 0;
+                    if (!snapshot) {
+                        m_busy = false;
+                        discardThen(self, written, [done, e = snapshot.error()]() { done(e); });
+                        return;
+                    }
+                    copyCheckpoint({id, name, snapshot.value(), saved, written}, done);
+                });
         });
+}
+
+void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointInfo> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    signalAll(SIGSTOP, taking.python.pid, [this, self, taking, done](const QList<qint64> &stopped) {
+        copyFiles(taking.id, [this, self, taking, stopped, done](Result<qint64> size) {
+            if (!self)
+                return;
+            thaw(stopped);
+            if (!size && taking.written && size.error().code == Error::Code::LimitExceeded) {
+                // The variables' file is what did not fit: the checkpoint goes without it.
+                Taking again = taking;
+                again.written = false;
+                again.saved = Error::make(Error::Code::LimitExceeded,
+                    QStringLiteral("with them the checkpoint did not fit in the sandbox's disk"));
+                discardThen(self, true, [this, self, again, done]() {
+                    if (self)
+                        copyCheckpoint(again, done);
+                });
+                return;
+            }
+            m_busy = false;
+            if (!size) {
+                if (taking.python.pid > 0)
+                    self->agent()->kill(taking.python.pid, SIGKILL, false, [](Result<Unit>) {});
+                discardThen(self, taking.written, [done, e = size.error()]() { done(e); });
+                return;
+            }
+            Entry e;
+            e.info.id = taking.id;
+            e.info.name = taking.name;
+            e.info.createdAt = QDateTime::currentDateTimeUtc();
+            e.info.sizeBytes = size.value();
+            e.info.pythonState = taking.python.pid > 0;
+            e.python = taking.python;
+            e.stateFile = taking.written;
+            if (taking.saved) {
+                e.info.variables = taking.saved.value().carried;
+                e.info.notKept = taking.saved.value().notCarried;
+            } else {
+                e.info.note = QStringLiteral("The Python variables were not written to the disk "
+                                             "(%1): they come back only while HOPX Desktop keeps "
+                                             "running.")
+                                  .arg(taking.saved.error().message);
+            }
+            m_entries.append(e);
+            self->persist();
+            discardThen(self, taking.written, [done, info = e.info]() { done(info); });
+        });
+    });
 }
 
 void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const QString &)> done)

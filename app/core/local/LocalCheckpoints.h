@@ -76,6 +76,16 @@ private:
     void signalAll(int signal, qint64 spare, PidsDone done);
     void thaw(const QList<qint64> &pids);
     void copyFiles(const QString &id, Core::Callback<qint64> done);
+    //! A checkpoint being taken, once its interpreter was copied.
+    struct Taking
+    {
+        QString id;
+        QString name;
+        PythonKernel::Snapshot python;
+        Core::Result<PythonKernel::StateReport> saved;
+        bool written = false; // the state file is in the live home, to go with the copy
+    };
+    void copyCheckpoint(const Taking &taking, Core::Callback<Core::CheckpointInfo> done);
     void restoreFiles(const QString &id, std::function<void(const QString &error)> done);
     //! After the files of \a checkpointId came back: the interpreter continues from its
     //! stopped copy, else from its state file, else fresh.

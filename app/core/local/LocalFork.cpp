@@ -152,23 +152,38 @@ void LocalFork::loadState(const Result<PythonKernel::StateReport> &saved, bool w
                 childDone();
                 return;
             }
-            child.sandbox->kernel()->loadState(QString::fromLatin1(kStatePath),
-                [self, i, checkpointId, childDone](Result<PythonKernel::StateReport> loaded) {
-                    Child &child = self->m_children[i];
+            // The load runs in the fork's interpreter while the result goes back: the fork's
+            // first run queues behind it, so it sees the variables, and the call does not wait
+            // for pandas or scikit-learn to be imported there.
+            child.outcome.carried = saved.value().carried;
+            child.outcome.note = self->note(child, checkpointId)
+                + QStringLiteral(" The variables are loading in the fork's interpreter now; its "
+                                 "first run waits for them.");
+            QPointer<LocalSandbox> target = child.sandbox;
+            const QStringList expected = saved.value().carried;
+            target->kernel()->loadState(QString::fromLatin1(kStatePath),
+                [target, expected](Result<PythonKernel::StateReport> loaded) {
+                    if (!target)
+                        return;
+                    QStringList missing = expected;
+                    QString why;
                     if (loaded) {
-                        child.outcome.carried = loaded.value().carried;
-                        for (auto it = loaded.value().notCarried.begin();
-                             it != loaded.value().notCarried.end(); ++it)
-                            child.outcome.notCarried.insert(it.key(), it.value());
-                        child.outcome.note = self->note(child, checkpointId);
+                        for (const QString &name : loaded.value().carried)
+                            missing.removeAll(name);
+                        if (!missing.isEmpty())
+                            why = loaded.value()
+                                      .notCarried.value(missing.first())
+                                      .toString(QStringLiteral("not in the state file"));
                     } else {
-                        child.outcome.note = self->note(child, checkpointId)
-                            + QStringLiteral(" Its variables did not load (%1): its interpreter "
-                                             "starts fresh.")
-                                  .arg(loaded.error().message);
+                        why = loaded.error().message;
                     }
-                    childDone();
+                    if (!missing.isEmpty())
+                        target->setKernelNote(
+                            QStringLiteral("The parent's variables did not all load into this "
+                                           "fork (%1); missing: %2.")
+                                .arg(why, nameList(missing)));
                 });
+            childDone();
         },
         std::move(done));
 }

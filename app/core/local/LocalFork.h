@@ -42,8 +42,9 @@ public:
     //! Copies workspace/ and home/ from \a source (a host directory holding both) into each
     //! started child's disk, all at once; a child whose copy fails is released.
     void copyFiles(const QString &source, Done done);
-    /*! Loads the state file into each child's interpreter when \a saved says one was written,
-     *  and writes each child's outcome. \a from: "now" or the checkpoint's id, for the note. */
+    /*! Starts loading the state file into each child's interpreter when one was \a written,
+     *  and writes each child's outcome from \a saved (what the file holds); a load that fails
+     *  later says so with that child's next Python result. \a checkpointId: empty for now. */
     void loadState(const Core::Result<PythonKernel::StateReport> &saved, bool written,
         const QString &checkpointId, Done done);
     //! The parent went away mid-fork: every child started so far goes too.
