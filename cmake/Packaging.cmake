@@ -145,10 +145,11 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # bwrap builds every local sandbox; hopx-capfs mounts its capped disk with fuse3's fusermount3
 # (libfuse3 itself comes from dpkg-shlibdeps); the SVG icon plugin.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap (>= 0.8), fuse3, libqt6svg6")
-# Local sandboxes run code with these when present; the keychain keeps the API key; fuse2fs
+# Local sandboxes run code with these when present (python3-dill carries Python variables into
+# forks and checkpoints); the keychain keeps the API key; fuse2fs
 # moves the files of sandboxes made before hopx-capfs out of their disk images.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-    "gnome-keyring | kwalletmanager, python3, python3-numpy, python3-pandas, python3-matplotlib, nodejs, golang-go, slirp4netns, fuse2fs")
+    "gnome-keyring | kwalletmanager, python3, python3-numpy, python3-pandas, python3-matplotlib, python3-dill, nodejs, golang-go, slirp4netns, fuse2fs")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # Install and load the AppArmor profile where AppArmor takes it; remove it again (0755 by STRICT).
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA

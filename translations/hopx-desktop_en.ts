@@ -581,6 +581,14 @@ Sandbox: %2</source>
         <source>%1: %2, %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Forked from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forked from %1 at checkpoint %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Settings</name>

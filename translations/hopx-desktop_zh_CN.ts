@@ -580,6 +580,14 @@ Sandbox: %2</source>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
+    <message>
+        <source>Forked from %1</source>
+        <translation>由 %1 分叉而来</translation>
+    </message>
+    <message>
+        <source>Forked from %1 at checkpoint %2</source>
+        <translation>由 %1 在检查点 %2 处分叉而来</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Settings</name>

@@ -89,8 +89,9 @@ const barePrint = await samples(Math.min(RUNS, 100), () => spawnTime('/usr/bin/p
 // Creation, cold (no warm spare) and warm (a spare is ready; the next one boots between creates).
 const [coldCreate, warmCreate] = await createTimes((prepare) => startApp([], {}, prepare));
 
-// Disks of 1 GiB: the storage part's 200 MiB workspace and its checkpoint do not fit the tests' 256 MiB.
-const app = await startApp([], {}, (tree) => writeLocalSettings(tree.env, { workspaceMb: 1024 }));
+// Disks of 2 GiB: the storage part's 200 MiB workspace, its 500 MB of variables and a checkpoint
+// of both do not fit the tests' 256 MiB.
+const app = await startApp([], {}, (tree) => writeLocalSettings(tree.env, { workspaceMb: 2048 }));
 const c = await session(app);
 const sb = (await c.tool('create_sandbox')).structuredContent.id;
 await c.tool('execute_code', { sandbox_id: sb, code: '1+1' }); // starts the interpreter
@@ -134,10 +135,36 @@ for (let i = 0; i < 5; i++) {
 }
 for (let i = 0; i < 3; i++) {
   const [tf, rf] = await timed(() => c.tool('fork_sandbox', { sandbox_id: st }));
-  if (!rf.structuredContent.sandbox_id) throw new Error('fork: ' + JSON.stringify(rf));
+  // The fork carries the interpreter's 500 MB array (its variables go with it).
+  if (!rf.structuredContent.sandbox_id || !rf.structuredContent.carried?.includes('a')) throw new Error('fork: ' + JSON.stringify(rf));
   forkT.push(tf);
   await c.tool('delete_sandbox', { id: rf.structuredContent.sandbox_id });
 }
+// Forks that carry a notebook's state (a DataFrame, a fitted model, a lambda, an instance of
+// a class defined in a cell): one fork, and eight in one call.
+const fs = (await c.tool('create_sandbox', { timeout_seconds: 3600 })).structuredContent.id;
+const state = await c.tool('execute_code', { sandbox_id: fs, timeout: 120, code: [
+  'import pandas as pd', 'from sklearn.linear_model import LinearRegression', 'x = 41',
+  "df = pd.DataFrame({'a': range(1000), 'b': [2.0 * i for i in range(1000)]})",
+  "model = LinearRegression().fit(df[['a']], df['b'])", 'add = lambda v: v + x',
+  'class Point:', '    def __init__(self, v): self.v = v', 'p = Point(21)'].join('\n') });
+if (state.structuredContent.exit_code !== 0) throw new Error('state: ' + JSON.stringify(state));
+const forkStateT = [], fork8T = [];
+for (let i = 0; i < 5; i++) {
+  const [tf, rf] = await timed(() => c.tool('fork_sandbox', { sandbox_id: fs }));
+  if (!rf.structuredContent.carried?.includes('model')) throw new Error('fork with state: ' + JSON.stringify(rf));
+  forkStateT.push(tf);
+  await c.tool('delete_sandbox', { id: rf.structuredContent.sandbox_id });
+}
+for (let i = 0; i < 3; i++) {
+  const [tf, rf] = await timed(() => c.tool('fork_sandbox', { sandbox_id: fs, count: 8 }));
+  const kids = rf.structuredContent.children ?? [];
+  if (kids.length !== 8 || kids.some((k) => !k.carried?.includes('model'))) throw new Error('fork count=8: ' + JSON.stringify(rf));
+  fork8T.push(tf);
+  for (const k of kids) await c.tool('delete_sandbox', { id: k.sandbox_id });
+}
+await c.tool('delete_sandbox', { id: fs });
+
 const ddScript = (file, bs, count) => `s=$(date +%s%N); dd if=/dev/zero of=${file} bs=${bs} count=${count} conv=fsync 2>/dev/null; e=$(date +%s%N); rm -f ${file}; echo $(( (e - s) / 1000000 ))`;
 const hostFile = join(app.env.XDG_STATE_HOME, 'bench-dd.bin');
 mkdirSync(app.env.XDG_STATE_HOME, { recursive: true });
@@ -200,7 +227,9 @@ console.log(row([`memory per idle sandbox, ${IDLE} alive (RSS / PSS MiB)`, `${f2
 console.log(row([`${PARALLEL} parallel executions: wall time, correct`, f1(parWall), '', '', `${correct}/${PARALLEL} correct`]));
 console.log(row(['checkpoint_sandbox, 200 MiB files + 500 MB numpy array', f1(p50(ckptT)), f1(p99(ckptT)), '', '≤ 100 ms']));
 console.log(row(['restore_sandbox, the same', f1(p50(restoreT)), f1(p99(restoreT)), '', '≤ 100 ms']));
-console.log(row(['fork_sandbox, 200 MiB files', f1(p50(forkT)), f1(p99(forkT)), '', '']));
+console.log(row(['fork_sandbox, 200 MiB files + 500 MB numpy array carried', f1(p50(forkT)), f1(p99(forkT)), '', 'array ≤ 1 s']));
+console.log(row(['fork_sandbox with state (DataFrame, fitted model, lambda, class instance)', f1(p50(forkStateT)), f1(p99(forkStateT)), '', '']));
+console.log(row(['fork_sandbox count=8, the same state: wall time', f1(p50(fork8T)), f1(p99(fork8T)), '', '≤ 400 ms']));
 for (const [label, t] of Object.entries(through))
   console.log(row([`write ${t.mib} MiB to /workspace in ${label} writes + fsync (MB/s)`, f1(t.sandbox), '', `host dir ${f1(t.host)}`, `≥ 0.5× host: ${f2(t.sandbox / t.host)}×`]));
 

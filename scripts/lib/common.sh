@@ -9,7 +9,8 @@ source "$HOPX_ROOT/scripts/lib/apparmor.sh"
 HOPX_BUILD=${HOPX_BUILD:-$HOPX_ROOT/build}
 
 # Build and runtime packages. The sandbox runtimes (python3-*, nodejs, golang-go, and curl for
-# the commands a model runs) are what local sandboxes run code with; bubblewrap and slirp4netns
+# the commands a model runs) are what local sandboxes run code with (python3-dill carries a
+# sandbox's Python variables into its forks and checkpoints); bubblewrap and slirp4netns
 # build them; hopx-capfs (libfuse3, with fuse3's fusermount3) mounts each sandbox's capped disk;
 # fuse2fs and e2fsprogs move an earlier version's disk images (and make one in a test).
 HOPX_APT_PACKAGES=(
@@ -19,6 +20,7 @@ HOPX_APT_PACKAGES=(
     qt6-image-formats-plugins libqt6svg6 qtkeychain-qt6-dev libsecret-1-dev libseccomp-dev libgl-dev
     bubblewrap slirp4netns fuse2fs fuse3 libfuse3-dev e2fsprogs
     python3 python3-pip python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
+    python3-dill
     nodejs npm golang-go curl
 )
 # The fuzz targets (tests/fuzz): libFuzzer and the sanitizer runtimes come with Debian's clang.

@@ -1449,7 +1449,18 @@ private slots:
                 tool(QString::fromLatin1(name), {{QStringLiteral("sandbox_id"), m_sandbox}});
             QVERIFY2(isError(r), dump(r));
             QVERIFY2(said(r).contains(QLatin1String("not supported by the HOPX cloud")), dump(r));
+            // What exactly is missing there: the tools, and forks' variables and children.
+            QVERIFY2(sc(r)
+                         .value(QStringLiteral("not_supported"))
+                         .toArray()
+                         .contains(QStringLiteral("fork_sandbox")),
+                dump(r));
+            QVERIFY2(said(r).contains(QLatin1String("carry Python variables")), dump(r));
         }
+        // count asks for many children at once: the same answer, not a schema error.
+        const QJsonObject many = tool(QStringLiteral("fork_sandbox"),
+            {{QStringLiteral("sandbox_id"), m_sandbox}, {QStringLiteral("count"), 8}});
+        QVERIFY2(said(many).contains(QLatin1String("not supported by the HOPX cloud")), dump(many));
         const QJsonObject r = tool(QStringLiteral("restore_sandbox"),
             {{QStringLiteral("sandbox_id"), m_sandbox},
                 {QStringLiteral("checkpoint_id"), QStringLiteral("ckpt-00000000")}});

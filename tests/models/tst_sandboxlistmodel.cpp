@@ -151,6 +151,31 @@ private slots:
                     .contains(QLatin1String("local sandboxes only")));
     }
 
+    void idToolTipSaysWhereAForkCameFrom()
+    {
+        SandboxInfo fork = sandbox(QStringLiteral("local-f"));
+        m_model->upsert(fork);
+        auto tip = [&]() {
+            return m_model->index(0, SandboxListModel::Id).data(Qt::ToolTipRole).toString();
+        };
+        QVERIFY2(!tip().contains(QLatin1String("Forked")), qPrintable(tip()));
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        auto from = [&](const QJsonValue &checkpoint) {
+            fork.extra.insert(QStringLiteral("forked_from"),
+                QJsonObject {{QStringLiteral("sandbox_id"), QStringLiteral("local-p")},
+                    {QStringLiteral("checkpoint_id"), checkpoint}});
+        };
+        from(QStringLiteral("ckpt-0000000a"));
+        m_model->upsert(fork);
+        QVERIFY(changed.count() >= 1);
+        QVERIFY2(tip().contains(QLatin1String("Forked from local-p at checkpoint ckpt-0000000a")),
+            qPrintable(tip()));
+        from(QJsonValue(QJsonValue::Null));
+        m_model->upsert(fork);
+        QVERIFY2(tip().contains(QLatin1String("Forked from local-p")) && !tip().contains("ckpt"),
+            qPrintable(tip()));
+    }
+
     void snapshotDiffsByIdPerProvider()
     {
         m_model->upsert(sandbox(QStringLiteral("local-1")));

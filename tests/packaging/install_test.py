@@ -22,7 +22,7 @@ import time
 
 APP_ID = "dev.hopx.Desktop"
 REQUIRED_RECOMMENDS = ["gnome-keyring | kwalletmanager", "python3-numpy", "python3-pandas",
-                       "python3-matplotlib", "nodejs", "golang-go", "slirp4netns"]
+                       "python3-matplotlib", "python3-dill", "nodejs", "golang-go", "slirp4netns"]
 
 
 def fail(message):

@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -157,6 +158,22 @@ public:
         if (!s->waitForConnected(3000))
             return nullptr;
         return s;
+    }
+    //! kill -9, as a crash: the sandboxes and their disks stay for the next start.
+    void killHard()
+    {
+        ::kill(pid_t(m_process.processId()), SIGKILL);
+        m_process.waitForFinished(5000);
+    }
+    //! XDG directories under \a root: a second app given the same root is the first restarted.
+    static QProcessEnvironment xdgUnder(const QString &root)
+    {
+        QProcessEnvironment env;
+        for (const char *dir :
+            {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
+            env.insert(
+                QLatin1String(dir), root + QLatin1Char('/') + QString::fromLatin1(dir).toLower());
+        return env;
     }
     const QString &socketPath() const { return m_socket; }
     QString root() const { return m_dir.path(); }

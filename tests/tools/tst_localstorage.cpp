@@ -101,11 +101,7 @@ public:
         return m_client->initialize();
     }
     void stop() { m_app.stop(); }
-    void killHard()
-    {
-        ::kill(pid_t(m_app.process().processId()), SIGKILL);
-        m_app.process().waitForFinished(5000);
-    }
+    void killHard() { m_app.killHard(); }
     QJsonObject tool(const QString &name, const QJsonObject &args = {}, int timeoutMs = 120000)
     {
         return m_client->callTool(name, args, timeoutMs);
@@ -148,14 +144,7 @@ public:
 private:
     static QProcessEnvironment environmentFor(const QString &root)
     {
-        QProcessEnvironment env;
-        if (root.isEmpty())
-            return env;
-        for (const char *dir :
-            {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
-            env.insert(
-                QLatin1String(dir), root + QLatin1Char('/') + QString::fromLatin1(dir).toLower());
-        return env;
+        return root.isEmpty() ? QProcessEnvironment() : HeadlessApp::xdgUnder(root);
     }
 
     HeadlessApp m_app;

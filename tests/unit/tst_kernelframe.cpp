@@ -81,6 +81,39 @@ private slots:
         QCOMPARE(frame.pid, pid);
     }
 
+    void stateFrames_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QStringList>("carried");
+        QTest::addColumn<QStringList>("notCarried");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("saved") << QByteArray(
+            R"({"type":"state","id":4,"carried":["x","df"],"not_carried":{"fh":"an open file"},"bytes":9})")
+                               << QStringList {"x", "df"} << QStringList {"fh"} << QString();
+        QTest::newRow("failed") << QByteArray(
+            R"({"type":"state","id":4,"carried":[],"not_carried":{},"error":"ImportError: dill"})")
+                                << QStringList() << QStringList()
+                                << QStringLiteral("ImportError: dill");
+        // Written by sandboxed code: what is not a name is dropped, not trusted.
+        QTest::newRow("hostile") << QByteArray(
+            R"({"type":"state","id":4,"carried":[1,"",null,"ok"],"not_carried":[],"bytes":-5})")
+                                 << QStringList {"ok"} << QStringList() << QString();
+    }
+    void stateFrames()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QStringList, carried);
+        QFETCH(QStringList, notCarried);
+        QFETCH(QString, message);
+        const KernelFrame f = KernelFrame::parse(line);
+        QCOMPARE(f.type, KernelFrame::Type::State);
+        QCOMPARE(f.id, qint64(4));
+        QCOMPARE(f.carried, carried);
+        QCOMPARE(f.notCarried.keys(), notCarried);
+        QCOMPARE(f.message, message);
+        QVERIFY(f.stateBytes >= 0);
+    }
+
     void noise_data()
     {
         QTest::addColumn<QByteArray>("line");

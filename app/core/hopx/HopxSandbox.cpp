@@ -10,6 +10,8 @@
 #include "HopxProvider.h"
 #include "QueuedCallback.h"
 
+#include <QJsonArray>
+
 namespace Hopx::Cloud {
 
 using namespace Core;
@@ -144,11 +146,18 @@ Core::Error HopxSandbox::explainUnsupported(
     // The HOPX API has no snapshot, restore or clone endpoint.
     if (capability == QLatin1String(Core::SandboxCheckpoints::kName))
         return Core::Error::make(Core::Error::Code::Unsupported,
-            QStringLiteral("Checkpoints, restore and fork are not supported by the HOPX cloud. "
-                           "Use a local sandbox (provider \"local\") for them, or keep what "
-                           "you need with file_read and recreate the rest."),
-            QJsonObject {
-                {QStringLiteral("id"), id()}, {QStringLiteral("provider"), QStringLiteral("hopx")}},
+            QStringLiteral(
+                "Checkpoints, restore and fork are not supported by the HOPX cloud: it cannot "
+                "save a sandbox, go back to a saved state, fork one into children (count), "
+                "carry Python variables into a fork, or keep variables across a restart "
+                "(not_supported lists the tools). Use a local sandbox (provider \"local\") for "
+                "them, or keep what you need with file_read and recreate the rest."),
+            QJsonObject {{QStringLiteral("id"), id()},
+                {QStringLiteral("provider"), QStringLiteral("hopx")},
+                {QStringLiteral("not_supported"),
+                    QJsonArray {QStringLiteral("checkpoint_sandbox"),
+                        QStringLiteral("restore_sandbox"), QStringLiteral("fork_sandbox"),
+                        QStringLiteral("list_checkpoints"), QStringLiteral("delete_checkpoint")}}},
             QStringLiteral("Not supported by the HOPX cloud"));
     return Sandbox::explainUnsupported(capability, request);
 }

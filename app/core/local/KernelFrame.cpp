@@ -7,6 +7,33 @@
 
 namespace Hopx::Local {
 
+namespace {
+
+// A name is a Python identifier and a reason one sentence: longer ones are cut, not trusted.
+constexpr qsizetype kMaxName = 256;
+constexpr qsizetype kMaxWhy = 400;
+constexpr qsizetype kMaxNames = 10000;
+
+void parseState(const QJsonObject &frame, KernelFrame &f)
+{
+    for (const QJsonValue &v : frame.value(QStringLiteral("carried")).toArray()) {
+        if (f.carried.size() >= kMaxNames)
+            break;
+        if (v.isString() && !v.toString().isEmpty())
+            f.carried << v.toString().left(kMaxName);
+    }
+    const QJsonObject left = frame.value(QStringLiteral("not_carried")).toObject();
+    for (auto it = left.begin(); it != left.end() && f.notCarried.size() < kMaxNames; ++it)
+        if (!it.key().isEmpty())
+            f.notCarried.insert(it.key().left(kMaxName), it.value().toString().left(kMaxWhy));
+    f.stateBytes = std::max<qint64>(0, frame.value(QStringLiteral("bytes")).toInteger());
+    f.stateMissing = frame.value(QStringLiteral("missing")).toBool();
+    if (frame.value(QStringLiteral("error")).isString())
+        f.message = frame.value(QStringLiteral("error")).toString().left(kMaxWhy);
+}
+
+} // namespace
+
 KernelFrame KernelFrame::parse(const QByteArray &line)
 {
     KernelFrame f;
@@ -48,6 +75,9 @@ KernelFrame KernelFrame::parse(const QByteArray &line)
             frame.value(checkpoint ? QStringLiteral("pid") : QStringLiteral("checkpoint_pid"))
                 .toInteger();
         f.pid = pid > 2 && pid <= 4194304 ? pid : 0;
+    } else if (type == QLatin1String("state")) {
+        f.type = Type::State;
+        parseState(frame, f);
     }
     return f;
 }

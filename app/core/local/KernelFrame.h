@@ -9,6 +9,7 @@
 #include <QJsonValue>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace Hopx::Local {
 
@@ -20,7 +21,17 @@ namespace Hopx::Local {
  */
 struct KernelFrame
 {
-    enum class Type { Unknown, Ready, Stream, Truncated, Result, Error, Checkpoint, Restored };
+    enum class Type {
+        Unknown,
+        Ready,
+        Stream,
+        Truncated,
+        Result,
+        Error,
+        Checkpoint,
+        Restored,
+        State
+    };
 
     Type type = Type::Unknown;
     qint64 id = -1; // the run it belongs to; -1 when absent or not an integer
@@ -34,6 +45,12 @@ struct KernelFrame
     //! Checkpoint: the stopped copy ("pid"); Restored: the copy it left behind ("checkpoint_pid").
     //! 0 unless a plausible pid (2 < pid <= 4194304, the kernel's pid_max limit).
     qint64 pid = 0;
+    //! State: the variables carried (names), those left out (name -> why), the file's size,
+    //! whether there was no file to load; message holds the error when the request failed.
+    QStringList carried;
+    QJsonObject notCarried;
+    qint64 stateBytes = 0;
+    bool stateMissing = false;
 
     static KernelFrame parse(const QByteArray &line);
 };

@@ -4,6 +4,7 @@
 
 #include "AgentClient.h"
 #include "HostTool.h"
+#include "LocalFork.h"
 #include "LocalLogging.h"
 #include "LocalProvider.h"
 #include "LocalSandbox.h"
@@ -41,8 +42,6 @@ const QString kRestoreScript = QStringLiteral(
     "set -e; test -d \"$1/workspace\"; for d in workspace home; do "
     "find \"$d\" -mindepth 1 -type d -exec chmod u+rwx {} +; "
     "find \"$d\" -mindepth 1 -delete; cp -a --reflink=auto \"$1/$d/.\" \"$d/\"; done");
-const QString kForkScript = QStringLiteral(
-    "set -e; for d in workspace home; do cp -a --reflink=auto \"$1/$d/.\" \"$2/$d/\"; done");
 
 Error noSpace(LocalSandbox *sandbox, const QString &what)
 {
@@ -52,6 +51,28 @@ Error noSpace(LocalSandbox *sandbox, const QString &what)
                        "raise the cap in Settings → Local.")
             .arg(what, sandbox->capText()),
         {}, QStringLiteral("No space left"));
+}
+
+QString statePath()
+{
+    return QString::fromLatin1(LocalFork::kStatePath);
+}
+
+//! Removes the live copy of the state file when one was \a written, then \a next: a run
+//! queued after the operation must not find the interpreter still busy with it.
+void discardThen(LocalSandbox *sandbox, bool written, std::function<void()> next)
+{
+    if (written)
+        sandbox->kernel()->discardState(statePath(), std::move(next));
+    else
+        next();
+}
+
+Error parentGone()
+{
+    return Error::make(Error::Code::SandboxDead,
+        QStringLiteral("The sandbox was deleted while it was being forked; its forks were "
+                       "deleted with it."));
 }
 
 bool saysNoSpace(const HostTool::Outcome &o)
@@ -117,6 +138,8 @@ QJsonArray LocalCheckpoints::index() const
     for (const Entry &e : m_entries) {
         QJsonObject o = e.info.toJson();
         o.remove(QStringLiteral("python_state"));
+        o.remove(QStringLiteral("_note"));
+        o.insert(QStringLiteral("python_state_file"), e.stateFile);
         out.append(o);
     }
     return out;
@@ -133,6 +156,10 @@ void LocalCheckpoints::loadIndex(const QJsonArray &index)
         e.info.createdAt =
             QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODate);
         e.info.sizeBytes = o.value(QStringLiteral("size_bytes")).toInteger();
+        for (const QJsonValue &name : o.value(QStringLiteral("python_variables")).toArray())
+            e.info.variables << name.toString();
+        e.info.notKept = o.value(QStringLiteral("not_kept")).toObject();
+        e.stateFile = o.value(QStringLiteral("python_state_file")).toBool();
         if (ids.match(e.info.id).hasMatch() && !find(e.info.id))
             m_entries.append(e);
     }
@@ -206,47 +233,84 @@ void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
 
 void LocalCheckpoints::checkpoint(const QString &name, Callback<CheckpointInfo> done)
 {
+    // Right after an app restart the sandbox boots again: the call waits for it.
+    if (m_sandbox->deferUntilStarted([this, name, done]() { checkpoint(name, done); }))
+        return;
     if (refuse(done))
         return;
     m_busy = true;
     const QString id = QStringLiteral("ckpt-%1").arg(
         QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
     QPointer<LocalSandbox> self(m_sandbox);
-    m_sandbox->kernel()->checkpoint([this, self, id, name, done](
-                                        Result<PythonKernel::Snapshot> snapshot) {
-        if (!self)
-            return;
-        if (!snapshot) {
-            m_busy = false;
-            done(snapshot.error());
-            return;
-        }
-        const PythonKernel::Snapshot python = snapshot.value();
-        signalAll(SIGSTOP, python.pid,
-            [this, self, id, name, python, done](const QList<qint64> &stopped) {
-                copyFiles(id, [this, self, id, name, python, stopped, done](Result<qint64> size) {
+    // First the variables to the disk (they outlive the app), then the live copy (any object,
+    // while the app runs), then the files, the state file among them.
+    m_sandbox->kernel()->saveState(
+        statePath(), [this, self, id, name, done](Result<PythonKernel::StateReport> saved) {
+            if (!self)
+                return;
+            self->kernel()->checkpoint(
+                [this, self, id, name, saved, done](Result<PythonKernel::Snapshot> snapshot) {
                     if (!self)
                         return;
-                    thaw(stopped);
-                    m_busy = false;
-                    if (!size) {
-                        if (python.pid > 0)
-                            self->agent()->kill(python.pid, SIGKILL, false, [](Result<Unit>) {});
-                        done(size.error());
+                    const bool written = saved && saved.value().bytes > 0;
+                    if (!snapshot) {
+                        m_busy = false;
+                        discardThen(self, written, [done, e = snapshot.error()]() { done(e); });
                         return;
                     }
-                    Entry e;
-                    e.info.id = id;
-                    e.info.name = name;
-                    e.info.createdAt = QDateTime::currentDateTimeUtc();
-                    e.info.sizeBytes = size.value();
-                    e.info.pythonState = python.pid > 0;
-                    e.python = python;
-                    m_entries.append(e);
-                    self->persist();
-                    done(e.info);
+                    copyCheckpoint({id, name, snapshot.value(), saved, written}, done);
                 });
-            });
+        });
+}
+
+void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointInfo> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    signalAll(SIGSTOP, taking.python.pid, [this, self, taking, done](const QList<qint64> &stopped) {
+        copyFiles(taking.id, [this, self, taking, stopped, done](Result<qint64> size) {
+            if (!self)
+                return;
+            thaw(stopped);
+            if (!size && taking.written && size.error().code == Error::Code::LimitExceeded) {
+                // The variables' file is what did not fit: the checkpoint goes without it.
+                Taking again = taking;
+                again.written = false;
+                again.saved = Error::make(Error::Code::LimitExceeded,
+                    QStringLiteral("with them the checkpoint did not fit in the sandbox's disk"));
+                discardThen(self, true, [this, self, again, done]() {
+                    if (self)
+                        copyCheckpoint(again, done);
+                });
+                return;
+            }
+            m_busy = false;
+            if (!size) {
+                if (taking.python.pid > 0)
+                    self->agent()->kill(taking.python.pid, SIGKILL, false, [](Result<Unit>) {});
+                discardThen(self, taking.written, [done, e = size.error()]() { done(e); });
+                return;
+            }
+            Entry e;
+            e.info.id = taking.id;
+            e.info.name = taking.name;
+            e.info.createdAt = QDateTime::currentDateTimeUtc();
+            e.info.sizeBytes = size.value();
+            e.info.pythonState = taking.python.pid > 0;
+            e.python = taking.python;
+            e.stateFile = taking.written;
+            if (taking.saved) {
+                e.info.variables = taking.saved.value().carried;
+                e.info.notKept = taking.saved.value().notCarried;
+            } else {
+                e.info.note = QStringLiteral("The Python variables were not written to the disk "
+                                             "(%1): they come back only while HOPX Desktop keeps "
+                                             "running.")
+                                  .arg(taking.saved.error().message);
+            }
+            m_entries.append(e);
+            self->persist();
+            discardThen(self, taking.written, [done, info = e.info]() { done(info); });
+        });
     });
 }
 
@@ -265,6 +329,8 @@ void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const 
 
 void LocalCheckpoints::restore(const QString &checkpointId, Callback<Core::RestoreOutcome> done)
 {
+    if (m_sandbox->deferUntilStarted([this, checkpointId, done]() { restore(checkpointId, done); }))
+        return;
     if (refuse(done))
         return;
     if (!find(checkpointId)) {
@@ -302,38 +368,80 @@ void LocalCheckpoints::restore(const QString &checkpointId, Callback<Core::Resto
                         .arg(error)));
                 return;
             }
-            const PythonKernel::Snapshot python = find(checkpointId)->python;
-            self->kernel()->restore(python,
-                [this, self, checkpointId, python, done](Result<PythonKernel::Snapshot> next) {
-                    if (!self)
-                        return;
-                    m_busy = false;
-                    Entry *e = find(checkpointId);
-                    Core::RestoreOutcome out;
-                    if (next && python.pid > 0) {
-                        out.pythonStateRestored = true;
-                        e->python = next.value();
-                        if (e->python.pid <= 0)
-                            out.note = QStringLiteral("The Python state could not be kept for "
-                                                      "another restore of this checkpoint.");
-                    } else {
-                        e->python = {};
-                        out.note = python.pid > 0
-                            ? QStringLiteral("%1 The files were restored; the Python interpreter "
-                                             "starts fresh.")
-                                  .arg(next ? QString() : next.error().message)
-                            : QStringLiteral("This checkpoint holds files only (no Python "
-                                             "interpreter was running when it was taken, or the "
-                                             "app restarted since): the interpreter starts fresh.");
-                    }
-                    e->info.pythonState = e->python.pid > 0;
-                    out.checkpoint = e->info;
-                    self->persist();
-                    done(out);
-                });
+            restorePython(checkpointId, done);
         });
     };
     signalAll(SIGKILL, kernelPid, afterSignals);
+}
+
+void LocalCheckpoints::restorePython(
+    const QString &checkpointId, Callback<Core::RestoreOutcome> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    const Entry *entry = find(checkpointId);
+    const PythonKernel::Snapshot python = entry->python;
+    const bool stateFile = entry->stateFile;
+    auto finish = [this, self, checkpointId, done](Core::RestoreOutcome out) {
+        if (!self)
+            return;
+        m_busy = false;
+        Entry *e = find(checkpointId);
+        e->info.pythonState = e->python.pid > 0;
+        out.checkpoint = e->info;
+        self->persist();
+        done(out);
+    };
+    m_sandbox->kernel()->restore(python,
+        [this, self, checkpointId, python, stateFile, finish](Result<PythonKernel::Snapshot> next) {
+            if (!self)
+                return;
+            Entry *e = find(checkpointId);
+            Core::RestoreOutcome out;
+            if (next && python.pid > 0) {
+                out.pythonStateRestored = true;
+                e->python = next.value();
+                if (e->python.pid <= 0)
+                    out.note = QStringLiteral("The Python state could not be kept for "
+                                              "another restore of this checkpoint.");
+                // The live copy has every object; the restored files' state file is not needed.
+                discardThen(self, stateFile, [finish, out]() { finish(out); });
+                return;
+            }
+            e->python = {};
+            const QString why = python.pid > 0
+                ? next.error().message
+                : QStringLiteral("Its stopped interpreter is gone (HOPX Desktop restarted since "
+                                 "it was taken, or no interpreter was running then).");
+            if (!stateFile) {
+                out.note = QStringLiteral("%1 This checkpoint holds files only: the files were "
+                                          "restored; the Python interpreter starts fresh.")
+                               .arg(why);
+                finish(out);
+                return;
+            }
+            self->kernel()->loadState(
+                statePath(), [why, finish](Result<PythonKernel::StateReport> loaded) {
+                    Core::RestoreOutcome out;
+                    if (!loaded) {
+                        out.note = QStringLiteral("%1 The files were restored; the variables "
+                                                  "could not be loaded (%2), so the Python "
+                                                  "interpreter starts fresh.")
+                                       .arg(why, loaded.error().message);
+                        finish(out);
+                        return;
+                    }
+                    out.pythonStateRestored = !loaded.value().carried.isEmpty();
+                    out.variables = loaded.value().carried;
+                    out.notRestored = loaded.value().notCarried;
+                    out.note = QStringLiteral(
+                        "%1 The interpreter started again with the variables the checkpoint "
+                        "wrote to the disk (python_variables); not_restored names those that "
+                        "could not be kept, and why. Running code, open files, sockets and "
+                        "threads are not restored.")
+                                   .arg(why);
+                    finish(out);
+                });
+        });
 }
 
 void LocalCheckpoints::listCheckpoints(Callback<QList<CheckpointInfo>> done)
@@ -378,8 +486,12 @@ void LocalCheckpoints::deleteCheckpoint(const QString &checkpointId, Callback<Un
         });
 }
 
-void LocalCheckpoints::fork(const QString &checkpointId, Callback<Core::ForkOutcome> done)
+void LocalCheckpoints::fork(
+    const QString &checkpointId, int count, Callback<QList<Core::ForkOutcome>> done)
 {
+    if (m_sandbox->deferUntilStarted(
+            [this, checkpointId, count, done]() { fork(checkpointId, count, done); }))
+        return;
     if (refuse(done))
         return;
     if (!checkpointId.isEmpty() && !find(checkpointId)) {
@@ -397,68 +509,63 @@ void LocalCheckpoints::fork(const QString &checkpointId, Callback<Core::ForkOutc
     spec.timeoutSeconds = parent.timeoutSeconds;
     spec.internetAccess = parent.internetAccess;
     spec.envVars = m_sandbox->envPart().session();
+    auto fork = std::make_shared<LocalFork>(m_sandbox, spec, std::clamp(count, 1, 32));
     QPointer<LocalSandbox> self(m_sandbox);
-    LocalProvider *owner = m_sandbox->owner();
-    owner->create(spec, [this, self, owner, checkpointId, done](Result<Core::SandboxInfo> child) {
+    // The children start first: the parent keeps running meanwhile.
+    fork->create([this, self, fork, checkpointId, done]() {
         if (!self) {
-            if (child)
-                owner->release(child.value().id);
+            fork->releaseAll();
+            done(parentGone());
             return;
         }
-        if (!child) {
-            m_busy = false;
-            done(child.error());
-            return;
-        }
-        const Core::SandboxInfo info = child.value();
-        const Result<Core::Sandbox *> handle = owner->sandbox(info.id);
-        auto *target = handle ? qobject_cast<LocalSandbox *>(handle.value()) : nullptr;
-        if (!target || !target->volume()) {
-            m_busy = false;
-            owner->release(info.id);
-            done(Error::make(Error::Code::Internal,
-                QStringLiteral("The new sandbox %1 has no disk to copy the files to.")
-                    .arg(info.id)));
-            return;
-        }
-        const QString source =
-            checkpointId.isEmpty() ? self->volume()->mountPoint() : filesDir(checkpointId);
-        const QString destination = target->volume()->mountPoint();
-        auto copy = [this, self, owner, info, source, destination, done](
-                        const QList<qint64> &stopped) {
-            HostTool::runAsync(self, QStringLiteral("/bin/sh"),
-                {QStringLiteral("-c"), kForkScript, QStringLiteral("sh"), source, destination},
-                QStringLiteral("/"), kCopyTimeoutMs,
-                [this, self, owner, info, stopped, done](const HostTool::Outcome &o) {
-                    if (!self)
-                        return;
-                    thaw(stopped);
-                    m_busy = false;
-                    if (!o.ok()) {
-                        owner->release(info.id);
-                        done(saysNoSpace(o)
-                                ? noSpace(self, QStringLiteral("The fork's copy of the files"))
-                                : Error::make(Error::Code::Internal,
-                                    QStringLiteral("Copying the files to the fork failed: %1")
-                                        .arg(o.said)));
-                        return;
-                    }
-                    Core::ForkOutcome out;
-                    out.sandbox = info;
-                    out.note = QStringLiteral(
-                        "The fork has the files of %1; its Python interpreter starts fresh "
-                        "(a live interpreter cannot move into another sandbox), so variables "
-                        "must be computed again there.")
-                                   .arg(self->id());
-                    done(out);
-                });
-        };
-        // The files as they are now: nothing may change them while they are copied.
-        if (checkpointId.isEmpty())
-            signalAll(SIGSTOP, 0, copy);
-        else
-            copy({});
+        forkFrom(checkpointId, fork, done);
     });
+}
+
+void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<LocalFork> fork,
+    Callback<QList<Core::ForkOutcome>> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    auto finish = [this, self, fork, checkpointId, done](
+                      const Result<PythonKernel::StateReport> &saved, bool written) {
+        fork->loadState(saved, written, checkpointId, [this, self, fork, done]() {
+            if (self)
+                m_busy = false;
+            done(fork->outcomes());
+        });
+    };
+    if (!checkpointId.isEmpty()) {
+        const Entry *e = find(checkpointId);
+        const PythonKernel::StateReport kept {e->info.variables, e->info.notKept, 0, false};
+        const bool written = e->stateFile;
+        fork->copyFiles(
+            filesDir(checkpointId), [finish, kept, written]() { finish(kept, written); });
+        return;
+    }
+    m_sandbox->kernel()->saveState(
+        statePath(), [this, self, fork, finish, done](Result<PythonKernel::StateReport> saved) {
+            if (!self) {
+                fork->releaseAll();
+                done(parentGone());
+                return;
+            }
+            const bool written = saved && saved.value().bytes > 0;
+            // The files as they are now: nothing may change them while they are copied.
+            signalAll(SIGSTOP, 0,
+                [this, self, fork, finish, saved, written, done](const QList<qint64> &stopped) {
+                    fork->copyFiles(self->volume()->mountPoint(),
+                        [this, self, fork, finish, saved, written, stopped, done]() {
+                            if (!self) {
+                                fork->releaseAll();
+                                done(parentGone());
+                                return;
+                            }
+                            thaw(stopped);
+                            discardThen(self, written,
+                                [finish, saved, written]() { finish(saved, written); });
+                        });
+                });
+        });
 }
 
 } // namespace Hopx::Local

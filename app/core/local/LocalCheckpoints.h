@@ -23,8 +23,14 @@ class LocalSandbox;
  * are copied, then continued. Restore: every process but the agent and the checkpoints'
  * stopped interpreters is ended, the files are replaced by the checkpoint's in place (the
  * sandbox, its pid namespace and mounts stay), and the stopped interpreter is resumed in the
- * kernel's place. Fork: a new sandbox gets the files; its interpreter starts fresh (a process
- * cannot move into another sandbox's pid namespace).
+ * kernel's place. Fork: new sandboxes (LocalFork) get the files and the variables: a process
+ * cannot move into another sandbox's pid namespace, so the kernel writes its namespace with
+ * dill into a state file in the home directory just before the copy (resources/
+ * kernel_state.py), each child's kernel loads its copy, and the parent's is removed.
+ *
+ * A checkpoint keeps such a state file too, so that after an app restart (when the stopped
+ * interpreter is gone) a restore still brings back every variable dill could write, and
+ * says which it could not.
  *
  * Files are copied by the host (cp -a: symlinks stay symlinks, nothing is followed) while
  * nothing in the sandbox runs, so sandboxed code cannot race the copy into a host path. The
@@ -32,7 +38,7 @@ class LocalSandbox;
  * where the host's file system has them). A fork copies between two disks, through both.
  *
  * The stopped interpreters live as long as the sandbox's process tree: after an app restart
- * a checkpoint holds files only, and a restore says the interpreter starts fresh.
+ * a checkpoint holds its files and its state file, and a restore loads the variables.
  */
 class LocalCheckpoints final : public Core::SandboxCheckpoints
 {
@@ -43,7 +49,8 @@ public:
     void restore(const QString &checkpointId, Core::Callback<Core::RestoreOutcome> done) override;
     void listCheckpoints(Core::Callback<QList<Core::CheckpointInfo>> done) override;
     void deleteCheckpoint(const QString &checkpointId, Core::Callback<Core::Unit> done) override;
-    void fork(const QString &checkpointId, Core::Callback<Core::ForkOutcome> done) override;
+    void fork(const QString &checkpointId, int count,
+        Core::Callback<QList<Core::ForkOutcome>> done) override;
 
     //! Pids of the stopped interpreters: pause/resume and restores leave them alone.
     QSet<qint64> stoppedPids() const;
@@ -59,6 +66,7 @@ private:
     {
         Core::CheckpointInfo info;
         PythonKernel::Snapshot python;
+        bool stateFile = false; // its home/ holds the variables' file (LocalFork::kStatePath)
     };
     using PidsDone = std::function<void(const QList<qint64> &pids)>;
 
@@ -68,7 +76,22 @@ private:
     void signalAll(int signal, qint64 spare, PidsDone done);
     void thaw(const QList<qint64> &pids);
     void copyFiles(const QString &id, Core::Callback<qint64> done);
+    //! A checkpoint being taken, once its interpreter was copied.
+    struct Taking
+    {
+        QString id;
+        QString name;
+        PythonKernel::Snapshot python;
+        Core::Result<PythonKernel::StateReport> saved;
+        bool written = false; // the state file is in the live home, to go with the copy
+    };
+    void copyCheckpoint(const Taking &taking, Core::Callback<Core::CheckpointInfo> done);
     void restoreFiles(const QString &id, std::function<void(const QString &error)> done);
+    //! After the files of \a checkpointId came back: the interpreter continues from its
+    //! stopped copy, else from its state file, else fresh.
+    void restorePython(const QString &checkpointId, Core::Callback<Core::RestoreOutcome> done);
+    void forkFrom(const QString &checkpointId, std::shared_ptr<class LocalFork> fork,
+        Core::Callback<QList<Core::ForkOutcome>> done);
     template<typename T>
     bool refuse(const Core::Callback<T> &done);
 

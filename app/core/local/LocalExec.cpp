@@ -194,7 +194,7 @@ Callback<ExecResult> LocalExec::withNotes(bool python, Callback<ExecResult> done
     // since the program itself may only have seen a write fail with ENOSPC.
     const QString restart = python ? m_sandbox->takeKernelNote() : QString();
     QPointer<LocalSandbox> self(m_sandbox);
-    return [self, restart, done](Result<ExecResult> r) {
+    return [self, python, restart, done](Result<ExecResult> r) {
         if (!r) {
             if (self && !restart.isEmpty())
                 self->setKernelNote(restart);
@@ -202,8 +202,12 @@ Callback<ExecResult> LocalExec::withNotes(bool python, Callback<ExecResult> done
             return;
         }
         ExecResult value = r.value();
+        // A fork's variables load ahead of its first run, which may already be waiting: what
+        // went wrong there is news for this result.
+        const QString late = python && self ? self->takeKernelNote() : QString();
         QStringList notes;
-        for (const QString &n : {restart, value.note, self ? self->diskFullNote() : QString()})
+        for (const QString &n :
+            {restart, late, value.note, self ? self->diskFullNote() : QString()})
             if (!n.isEmpty())
                 notes << n;
         value.note = notes.join(QLatin1Char(' '));

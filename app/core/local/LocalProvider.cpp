@@ -94,14 +94,17 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     // The Python kernel ships in the app; sandboxes see it read-only at /run/sbx/lib.
     m_libDir = m_stateBase + QStringLiteral("/lib");
     QDir().mkpath(m_libDir);
-    QFile::remove(m_libDir + QStringLiteral("/kernel.py"));
-    if (!QFile::copy(
-            QStringLiteral(":/local/kernel.py"), m_libDir + QStringLiteral("/kernel.py"))) {
-        m_unavailable = QStringLiteral("Could not install the Python kernel into %1").arg(m_libDir);
-        return;
+    for (const QString &file : {QStringLiteral("kernel.py"), QStringLiteral("kernel_state.py")}) {
+        const QString target = m_libDir + QLatin1Char('/') + file;
+        QFile::remove(target);
+        if (!QFile::copy(QStringLiteral(":/local/") + file, target)) {
+            m_unavailable =
+                QStringLiteral("Could not install the Python kernel into %1").arg(m_libDir);
+            return;
+        }
+        QFile::setPermissions(
+            target, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     }
-    QFile::setPermissions(m_libDir + QStringLiteral("/kernel.py"),
-        QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     m_runtimes.detect();
     // After the constructor: the manager watches this provider's signals by then.
     QTimer::singleShot(0, this, &LocalProvider::recover);

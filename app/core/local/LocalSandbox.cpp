@@ -123,6 +123,14 @@ QString LocalSandbox::diskFullNote() const
         .arg(SandboxVolume::sizeText(m_volume->capBytes()));
 }
 
+void LocalSandbox::setForkedFrom(const QString &parentId, const QString &checkpoint)
+{
+    m_info.extra.insert(QStringLiteral("forked_from"),
+        QJsonObject {{QStringLiteral("sandbox_id"), parentId},
+            {QStringLiteral("checkpoint_id"),
+                checkpoint.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(checkpoint)}});
+}
+
 void LocalSandbox::persist()
 {
     m_owner->persist(this);

@@ -53,6 +53,10 @@ public:
     bool isDead() const { return m_dead; }
     Core::SandboxInfo info() const;
     void setInfo(const Core::SandboxInfo &info) { m_info = info; }
+    /*! This sandbox is a fork of \a parentId (at its \a checkpoint, when one is named):
+     *  "forked_from" {sandbox_id, checkpoint_id} among its info's extra fields, which
+     *  get_sandbox, list_checkpoints and the Sandboxes view show and its record keeps. */
+    void setForkedFrom(const QString &parentId, const QString &checkpoint);
     SandboxProcess *process() const { return m_process; }
     SandboxVolume *volume() const { return m_volume.get(); }
     //! Hands the volume over (to be deleted or kept by the provider); null afterwards.

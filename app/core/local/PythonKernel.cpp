@@ -26,6 +26,9 @@ constexpr qsizetype kMaxFrame = 48 * 1024 * 1024; // a result with large images 
 constexpr int kInterruptGraceMs = 2000;
 constexpr int kTimeoutExitCode = 124; // as GNU timeout
 const char *const kKernelPath = "/run/sbx/lib/kernel.py";
+// Writing or reading a state file moves every byte of the variables (hundreds of MB for big
+// arrays), through the sandbox's disk.
+constexpr int kStateTimeoutMs = 10 * 60 * 1000;
 } // namespace
 
 PythonKernel::PythonKernel(AgentClient *agent, QObject *parent)
@@ -204,14 +207,18 @@ void PythonKernel::sendNext()
     m_current = m_queue.dequeue();
     Job &job = *m_current;
     if (job.forked) {
-        const QByteArray line =
-            QJsonDocument(QJsonObject {{QStringLiteral("id"), qint64(job.id)},
-                              {QStringLiteral("op"), QStringLiteral("checkpoint")}})
-                .toJson(QJsonDocument::Compact)
-            + '\n';
         m_timeout->start(30000);
-        if (::write(m_in, line.constData(), size_t(line.size())) != line.size())
-            died(QStringLiteral("its input pipe closed"));
+        writeLine(QJsonDocument(QJsonObject {{QStringLiteral("id"), qint64(job.id)},
+                                    {QStringLiteral("op"), QStringLiteral("checkpoint")}})
+                      .toJson(QJsonDocument::Compact));
+        return;
+    }
+    if (job.stateDone) {
+        QJsonObject request = job.stateRequest;
+        request.insert(QStringLiteral("id"), qint64(job.id));
+        request.insert(QStringLiteral("op"), QStringLiteral("state"));
+        m_timeout->start(kStateTimeoutMs);
+        writeLine(QJsonDocument(request).toJson(QJsonDocument::Compact));
         return;
     }
     QJsonObject env;
@@ -227,9 +234,14 @@ void PythonKernel::sendNext()
             job.spec.workingDir.isEmpty() ? QStringLiteral("/workspace") : job.spec.workingDir},
         {QStringLiteral("cpu_s"), 0},
         {QStringLiteral("max_output"), job.spec.maxOutputBytes < 0 ? 0 : job.spec.maxOutputBytes}};
-    const QByteArray line = QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n';
     job.clock.restart();
     m_timeout->start(std::max(1, job.spec.timeoutSeconds) * 1000);
+    writeLine(QJsonDocument(request).toJson(QJsonDocument::Compact));
+}
+
+bool PythonKernel::writeLine(const QByteArray &json)
+{
+    const QByteArray line = json + '\n';
     // Blocking write: the interpreter reads whole request lines while idle, so this drains.
     const char *p = line.constData();
     qsizetype left = line.size();
@@ -239,11 +251,12 @@ void PythonKernel::sendNext()
             continue;
         if (n <= 0) {
             died(QStringLiteral("its input pipe closed"));
-            return;
+            return false;
         }
         p += n;
         left -= n;
     }
+    return true;
 }
 
 void PythonKernel::interrupt(bool timedOut, bool cancelled)
@@ -344,6 +357,25 @@ void PythonKernel::handleFrame(const QByteArray &line)
         QTimer::singleShot(0, this, &PythonKernel::sendNext);
         return;
     }
+    if (job.stateDone
+        && (frame.type == KernelFrame::Type::State || frame.type == KernelFrame::Type::Error)) {
+        m_timeout->stop();
+        m_killTimer->stop();
+        auto stateJob = std::exchange(m_current, nullptr);
+        if (frame.type == KernelFrame::Type::State && frame.message.isEmpty())
+            stateJob->stateDone(StateReport {
+                frame.carried, frame.notCarried, frame.stateBytes, frame.stateMissing});
+        else
+            stateJob->stateDone(Error::make(Error::Code::Internal,
+                QStringLiteral("The Python variables could not be %1: %2")
+                    .arg(stateJob->stateRequest.value(QStringLiteral("action")).toString()
+                                == QLatin1String("save")
+                            ? QStringLiteral("saved")
+                            : QStringLiteral("loaded"),
+                        frame.message)));
+        QTimer::singleShot(0, this, &PythonKernel::sendNext);
+        return;
+    }
     const bool err = frame.stderrStream;
     switch (frame.type) {
     case KernelFrame::Type::Stream: {
@@ -376,6 +408,7 @@ void PythonKernel::handleFrame(const QByteArray &line)
     case KernelFrame::Type::Ready:
     case KernelFrame::Type::Checkpoint:
     case KernelFrame::Type::Restored:
+    case KernelFrame::Type::State:
     case KernelFrame::Type::Unknown:
         break;
     }
@@ -420,6 +453,15 @@ void PythonKernel::died(const QString &why, bool sandboxGone)
         std::exchange(m_current, nullptr)
             ->forked(Error::make(Error::Code::Internal,
                 QStringLiteral("The Python interpreter stopped (%1).").arg(why)));
+    }
+    if (m_current && m_current->stateDone) {
+        m_timeout->stop();
+        m_killTimer->stop();
+        std::exchange(m_current, nullptr)
+            ->stateDone(Error::make(Error::Code::Internal,
+                QStringLiteral("The Python interpreter stopped (%1) while its variables were "
+                               "being saved or loaded.")
+                    .arg(why)));
     }
     const bool wasUp = m_ready || m_starting;
     const bool duringRun = bool(m_current);
@@ -469,6 +511,8 @@ void PythonKernel::failQueue()
             done(gone);
         if (auto forked = std::exchange(job->forked, nullptr))
             forked(gone);
+        if (auto state = std::exchange(job->stateDone, nullptr))
+            state(gone);
     }
 }
 
@@ -495,6 +539,41 @@ void PythonKernel::checkpoint(Core::Callback<Snapshot> done)
     job->forked = std::move(done);
     m_queue.enqueue(job);
     QTimer::singleShot(0, this, &PythonKernel::sendNext);
+}
+
+void PythonKernel::saveState(const QString &path, Core::Callback<StateReport> done)
+{
+    requestState(QStringLiteral("save"), path, false, std::move(done));
+}
+
+void PythonKernel::loadState(const QString &path, Core::Callback<StateReport> done)
+{
+    requestState(QStringLiteral("load"), path, true, std::move(done));
+}
+
+void PythonKernel::discardState(const QString &path, std::function<void()> done)
+{
+    requestState(QStringLiteral("discard"), path, false,
+        [done = std::move(done)](Core::Result<StateReport>) { done(); });
+}
+
+void PythonKernel::requestState(
+    const QString &action, const QString &path, bool start, Core::Callback<StateReport> done)
+{
+    if (!start && !m_starting && !m_ready) {
+        // No interpreter: no variables to write, and no file was written to remove.
+        QTimer::singleShot(0, this, [done]() { done(StateReport {}); });
+        return;
+    }
+    auto job = std::make_shared<Job>();
+    job->id = m_nextId++;
+    job->stateDone = std::move(done);
+    job->stateRequest = {{QStringLiteral("action"), action}, {QStringLiteral("path"), path}};
+    m_queue.enqueue(job);
+    if (!m_starting && !m_ready)
+        launch();
+    else
+        QTimer::singleShot(0, this, &PythonKernel::sendNext);
 }
 
 void PythonKernel::restore(const Snapshot &snapshot, Core::Callback<Snapshot> done)

@@ -12,6 +12,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QQueue>
+#include <QStringList>
 
 #include <memory>
 
@@ -71,6 +72,21 @@ public:
      *  \a done gets the snapshot to keep for the next restore (the copy leaves a stopped copy
      *  of itself). A snapshot of pid 0 just ends the interpreter: the next run starts fresh. */
     void restore(const Snapshot &snapshot, Core::Callback<Snapshot> done);
+    //! What a state request did (resources/kernel_state.py).
+    struct StateReport
+    {
+        QStringList carried; // variable names
+        QJsonObject notCarried; // name -> why
+        qint64 bytes = 0; // the file written (save)
+        bool missing = false; // load: there was no file
+    };
+    /*! Writes the interpreter's variables to \a path (a path inside the sandbox), once idle.
+     *  Without an interpreter there is nothing to write: an empty report, and no file. */
+    void saveState(const QString &path, Core::Callback<StateReport> done);
+    //! Loads the variables \a path holds (then removes it), starting an interpreter if needed.
+    void loadState(const QString &path, Core::Callback<StateReport> done);
+    //! Removes \a path inside the sandbox, through the interpreter, if one runs; then \a done.
+    void discardState(const QString &path, std::function<void()> done);
     bool isBusy() const { return bool(m_current) || !m_queue.isEmpty() || m_restoring; }
 
 signals:
@@ -87,6 +103,8 @@ private:
         QStringList unset;
         Core::Callback<Core::ExecResult> done;
         Core::Callback<Snapshot> forked; // a checkpoint request instead of code
+        Core::Callback<StateReport> stateDone; // a state request instead of code
+        QJsonObject stateRequest;
         Core::ExecResult result;
         QElapsedTimer clock;
         qint64 streamed[2] = {0, 0};
@@ -96,6 +114,9 @@ private:
     };
 
     void launch();
+    void requestState(
+        const QString &action, const QString &path, bool start, Core::Callback<StateReport> done);
+    bool writeLine(const QByteArray &line);
     void watch(std::shared_ptr<Pipes> pipes);
     void continueRestore();
     void failRestore(const Core::Error &error);

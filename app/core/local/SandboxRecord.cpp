@@ -43,6 +43,7 @@ SandboxRecord SandboxRecord::from(const Core::SandboxInfo &info, const Core::Env
     r.expiresAt = info.expiresAt;
     r.timeoutSeconds = info.timeoutSeconds;
     r.internetAccess = info.internetAccess;
+    r.forkedFrom = info.extra.value(QStringLiteral("forked_from")).toObject();
     for (auto it = env.cbegin(); it != env.cend(); ++it) {
         if (secretLooking(it.key(), it.value()))
             r.envWithheld << it.key();
@@ -65,7 +66,7 @@ bool SandboxRecord::save(const QString &dir, QString *error) const
         {QStringLiteral("internet_access"), internetAccess},
         {QStringLiteral("disk_cap_bytes"), capBytes}, {QStringLiteral("env"), env},
         {QStringLiteral("env_withheld"), QJsonArray::fromStringList(envWithheld)},
-        {QStringLiteral("checkpoints"), checkpoints}};
+        {QStringLiteral("checkpoints"), checkpoints}, {QStringLiteral("forked_from"), forkedFrom}};
     QSaveFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
     file.setDirectWriteFallback(false);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -107,6 +108,7 @@ std::optional<SandboxRecord> SandboxRecord::load(const QString &dir)
     for (const QJsonValue &v : o.value(QStringLiteral("env_withheld")).toArray())
         r.envWithheld << v.toString();
     r.checkpoints = o.value(QStringLiteral("checkpoints")).toArray();
+    r.forkedFrom = o.value(QStringLiteral("forked_from")).toObject();
     if (r.id.isEmpty() || !r.createdAt.isValid() || r.capBytes <= 0)
         return std::nullopt;
     return r;
@@ -124,6 +126,8 @@ Core::SandboxInfo SandboxRecord::restoredInfo(const QString &provider) const
     info.expiresAt = expiresAt.toLocalTime();
     info.timeoutSeconds = timeoutSeconds;
     info.internetAccess = internetAccess;
+    if (!forkedFrom.isEmpty())
+        info.extra.insert(QStringLiteral("forked_from"), forkedFrom);
     return info;
 }
 

@@ -5,6 +5,7 @@
 #include "core/SandboxTypes.h"
 
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -34,6 +35,7 @@ struct SandboxRecord
     Core::EnvMap env; // safe to keep
     QStringList envWithheld; // names whose values were not written
     QJsonArray checkpoints; // LocalCheckpoints' index
+    QJsonObject forkedFrom; // a fork's {sandbox_id, checkpoint_id}; empty otherwise
 
     //! The record for \a info and its session env (secret-looking values left out).
     static SandboxRecord from(const Core::SandboxInfo &info, const Core::EnvMap &env);

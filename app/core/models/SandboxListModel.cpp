@@ -274,7 +274,9 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
         touch(Disk, {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
     if (old.region != info.region || old.internetAccess != info.internetAccess
         || old.timeoutSeconds != info.timeoutSeconds || old.templateId != info.templateId
-        || workspaceOf(old) != workspaceOf(info))
+        || workspaceOf(old) != workspaceOf(info)
+        || old.extra.value(QStringLiteral("forked_from"))
+            != info.extra.value(QStringLiteral("forked_from")))
         touch(Id, {Qt::ToolTipRole, WorkspaceRole});
     if (old.extra != info.extra)
         touch(Disk, {Qt::ToolTipRole});
@@ -438,6 +440,14 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Id: {
             QStringList lines {s.id};
+            // A fork says where it came from, so branches can be told apart in the list.
+            const QJsonObject parent = s.extra.value(QStringLiteral("forked_from")).toObject();
+            const QString parentId = parent.value(QStringLiteral("sandbox_id")).toString();
+            const QString checkpoint = parent.value(QStringLiteral("checkpoint_id")).toString();
+            if (!parentId.isEmpty())
+                lines << (checkpoint.isEmpty()
+                        ? tr("Forked from %1").arg(parentId)
+                        : tr("Forked from %1 at checkpoint %2").arg(parentId, checkpoint));
             if (!s.templateId.isEmpty() && s.templateId != s.templateName)
                 lines << tr("Template id: %1").arg(s.templateId);
             if (!s.region.isEmpty())

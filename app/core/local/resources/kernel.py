@@ -28,6 +28,9 @@ restored again) and says so:
   (host ends the kernel; the agent sends SIGUSR1 to P)
   P -> host       {"type":"restored","pid":P,"checkpoint_pid":Q}           (Q waits, or 0)
 
+Fork and checkpoint state files ({"op":"state"}: the namespace through dill, into a file the
+host copies to another sandbox or keeps with a checkpoint) are kernel_state.py's, beside this file.
+
 Only stdlib modules are imported here; numpy/pandas/matplotlib are touched only when user code
 has already imported them. Requests are handled one at a time; SIGINT cancels the running one.
 """
@@ -411,6 +414,7 @@ class _Kernel:
         self._future_flags = 0
         self._loop = None
         self._libc = None
+        self._state = None              # kernel_state, loaded on the first state request
         self._setup_namespace()
         signal.signal(signal.SIGINT, self._on_sigint)
         signal.signal(signal.SIGXCPU, self._on_sigxcpu)
@@ -501,7 +505,7 @@ class _Kernel:
                 break
             if not line.strip():
                 continue
-            if self._fork_request(line):
+            if self._fork_request(line) or self._state_request(line):
                 continue
             req, rid, problem = _parse_request(line)
             if problem is not None:
@@ -545,6 +549,34 @@ class _Kernel:
                 break
         self._send(_frame({"type": "restored", "pid": os.getpid(),
                            "checkpoint_pid": max(copy, 0)}))
+        return True
+
+    def _state_request(self, line):
+        """The namespace to or from a file (kernel_state.py beside this file): a fork's
+        children and a checkpoint after an app restart get the variables back from it."""
+        if b'"op":"state"' not in line:
+            return False
+        try:
+            req = json.loads(line)
+        except ValueError:
+            return False
+        if not isinstance(req, dict) or req.get("op") != "state":
+            return False
+        rid = req.get("id")
+        try:
+            if self._state is None:
+                import importlib.util
+                path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernel_state.py")
+                spec = importlib.util.spec_from_file_location("hopx_kernel_state", path)
+                self._state = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(self._state)
+            frame = self._state.handle(self._ns, req)
+        except BaseException as e:     # no dill, a full disk, ...: the host says what was lost
+            self._log("state: " + "".join(traceback.format_exception(e)))
+            frame = {"carried": [], "not_carried": {}, "error": "%s: %s" % (type(e).__name__, e)}
+        frame.update({"id": rid, "type": "state"})
+        self._flush_output()
+        self._send(_frame(frame))
         return True
 
     def _stopped_copy(self):

@@ -1,0 +1,304 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// Forks and checkpoints that carry the Python state, through the real app and real sandboxes:
+// eight forks in one call each get the parent's variables (a DataFrame, a fitted scikit-learn
+// model, a lambda, an instance of a class defined in a cell) but not its open file, which
+// not_carried names; changing a fork leaves the parent and the other forks as they were; a
+// checkpoint's variables come back after kill -9 of the app and a restart.
+#include "support/McpTestClient.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace HopxTest;
+
+namespace {
+
+QJsonObject sc(const QJsonObject &result)
+{
+    return result.value(QStringLiteral("structuredContent")).toObject();
+}
+
+QByteArray dump(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// The state every test builds: one of each kind the issue names, and an open file.
+const QString kState = QStringLiteral("import pandas as pd\n"
+                                      "from sklearn.linear_model import LinearRegression\n"
+                                      "x = 41\n"
+                                      "df = pd.DataFrame({'a': [1, 2, 3], 'b': [2.0, 4.0, 6.0]})\n"
+                                      "model = LinearRegression().fit(df[['a']], df['b'])\n"
+                                      "add = lambda v: v + x\n"
+                                      "class Point:\n"
+                                      "    def __init__(self, v):\n"
+                                      "        self.v = v\n"
+                                      "    def double(self):\n"
+                                      "        return self.v * 2\n"
+                                      "p = Point(21)\n"
+                                      "fh = open('/workspace/log.txt', 'w')\n");
+
+// What a sandbox with that state answers: "41 3 8.0 42 42 True False".
+const QString kCheck = QStringLiteral(
+    "print(x, len(df), round(float(model.predict(pd.DataFrame({'a': [4]}))[0]), 3), add(1), "
+    "p.double(), isinstance(p, Point), 'fh' in globals())");
+const QString kIntact = QStringLiteral("41 3 8.0 42 42 True False\n");
+
+/*! One app on an XDG tree of its own; a second App on the same root is the app restarted. */
+class App
+{
+public:
+    //! \a diskMb: each sandbox's disk cap (Settings → Local), or the default.
+    explicit App(const QString &root, int diskMb = 0)
+        : m_app({}, HeadlessApp::xdgUnder(root))
+    {
+        if (diskMb > 0)
+            QSettings(root + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"),
+                QSettings::IniFormat)
+                .setValue(QStringLiteral("local/workspaceMb"), diskMb);
+    }
+    bool start()
+    {
+        if (!m_app.start())
+            return false;
+        m_socket = m_app.connect();
+        if (!m_socket)
+            return false;
+        m_client = std::make_unique<McpClient>(m_socket.get());
+        return m_client->initialize();
+    }
+    void killHard() { m_app.killHard(); }
+    QJsonObject tool(const QString &name, const QJsonObject &args = {})
+    {
+        return m_client->callTool(name, args, 300000);
+    }
+    QJsonObject python(const QString &id, const QString &code)
+    {
+        return sc(tool(QStringLiteral("execute_code"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("code"), code},
+                {QStringLiteral("timeout"), 120}}));
+    }
+    QString create()
+    {
+        const QJsonObject r = tool(QStringLiteral("create_sandbox"));
+        const QString id = sc(r).value(QStringLiteral("id")).toString();
+        if (!id.startsWith(QLatin1String("local-")))
+            qWarning() << "create_sandbox failed:" << r;
+        return id;
+    }
+    bool lists(const QString &id)
+    {
+        for (const QJsonValue &v :
+            sc(tool(QStringLiteral("list_sandboxes"))).value(QStringLiteral("data")).toArray())
+            if (v.toObject().value(QStringLiteral("sandbox_id")).toString() == id)
+                return true;
+        return false;
+    }
+
+private:
+    HeadlessApp m_app;
+    std::unique_ptr<QLocalSocket> m_socket;
+    std::unique_ptr<McpClient> m_client;
+};
+
+} // namespace
+
+class TestForkState : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_root {QDir::tempPath() + QStringLiteral("/hopx-forkstate-XXXXXX")};
+
+private slots:
+    void initTestCase()
+    {
+        if (::access("/usr/bin/bwrap", X_OK) != 0)
+            QSKIP("bubblewrap is not installed (scripts/test.sh installs it)");
+        QVERIFY(m_root.isValid());
+    }
+
+    void cleanupTestCase() { HeadlessApp::unmountLeftovers(m_root.path()); }
+
+    void eightForksCarryTheVariablesButNotTheOpenFile()
+    {
+        App app(m_root.path() + QStringLiteral("/forks"));
+        QVERIFY(app.start());
+        const QString parent = app.create();
+        QVERIFY(!parent.isEmpty());
+        const QJsonObject made = app.python(parent, kState);
+        QVERIFY2(made.value(QStringLiteral("exit_code")).toInt() == 0, dump(made));
+
+        const QJsonObject r = app.tool(QStringLiteral("fork_sandbox"),
+            {{QStringLiteral("sandbox_id"), parent}, {QStringLiteral("count"), 8}});
+        const QJsonObject fork = sc(r);
+        const QJsonArray children = fork.value(QStringLiteral("children")).toArray();
+        QVERIFY2(children.size() == 8 && fork.value(QStringLiteral("count")).toInt() == 8, dump(r));
+        // The count=1 keys stay: the first child, its parent, what it carries, and why not.
+        QCOMPARE(fork.value(QStringLiteral("sandbox_id")).toString(),
+            children.at(0).toObject().value(QStringLiteral("sandbox_id")).toString());
+        QCOMPARE(fork.value(QStringLiteral("parent_id")).toString(), parent);
+        QVERIFY2(
+            fork.value(QStringLiteral("_note")).toString().contains(QLatin1String("fh")), dump(r));
+        QStringList ids;
+        for (const QJsonValue &v : children) {
+            const QJsonObject child = v.toObject();
+            const QString id = child.value(QStringLiteral("sandbox_id")).toString();
+            QVERIFY2(id.startsWith(QLatin1String("local-")) && id != parent && !ids.contains(id),
+                dump(child));
+            ids << id;
+            const QJsonArray carried = child.value(QStringLiteral("carried")).toArray();
+            for (const char *name : {"x", "df", "model", "add", "Point", "p", "pd"})
+                QVERIFY2(carried.contains(QLatin1String(name)), dump(child));
+            QVERIFY2(!carried.contains(QStringLiteral("fh")), dump(child));
+            const QString why = child.value(QStringLiteral("not_carried"))
+                                    .toObject()
+                                    .value(QStringLiteral("fh"))
+                                    .toString();
+            QVERIFY2(why.contains(QLatin1String("open file")), dump(child));
+        }
+        for (const QString &id : std::as_const(ids)) {
+            const QJsonObject seen = app.python(id, kCheck);
+            QVERIFY2(seen.value(QStringLiteral("stdout")).toString() == kIntact, dump(seen));
+        }
+
+        // Copies, not shared objects: a fork's changes stay in that fork.
+        const QJsonObject changed = app.python(ids.at(0),
+            QStringLiteral("x = 0\ndf['a'] = 0\np.v = 0\nPoint.double = lambda self: -1\n"
+                           "model.coef_[0] = 0.0\nprint(x, int(df['a'].sum()), p.double())"));
+        QVERIFY2(changed.value(QStringLiteral("stdout")).toString() == QLatin1String("0 0 -1\n"),
+            dump(changed));
+        for (const QString &id : {parent, ids.at(1), ids.at(7)}) {
+            const QJsonObject seen = app.python(id, kCheck);
+            QVERIFY2(seen.value(QStringLiteral("stdout")).toString()
+                    == QString(kIntact).replace(QStringLiteral("False\n"),
+                        id == parent ? QStringLiteral("True\n") : QStringLiteral("False\n")),
+                dump(seen));
+        }
+
+        // Where each branch came from.
+        const QJsonObject listed = sc(
+            app.tool(QStringLiteral("list_checkpoints"), {{QStringLiteral("sandbox_id"), parent}}));
+        QCOMPARE(listed.value(QStringLiteral("forks")).toArray().size(), 8);
+        const QJsonObject child = sc(app.tool(
+            QStringLiteral("list_checkpoints"), {{QStringLiteral("sandbox_id"), ids.at(3)}}));
+        QVERIFY2(child.value(QStringLiteral("forked_from"))
+                     .toObject()
+                     .value(QStringLiteral("sandbox_id"))
+                     .toString()
+                == parent,
+            dump(child));
+        for (const QString &id : std::as_const(ids))
+            app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+        app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), parent}});
+    }
+
+    void aCheckpointWhoseVariablesDoNotFitGoesWithoutThem()
+    {
+        // 150 MB of variables fit in a 256 MiB disk once, not with their copy in a checkpoint.
+        App app(m_root.path() + QStringLiteral("/full"), 256);
+        QVERIFY(app.start());
+        const QString id = app.create();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(
+            app.python(id, QStringLiteral("import numpy as np\nbig = np.ones(150_000_000 // 8)"))
+                .value(QStringLiteral("exit_code"))
+                .toInt(),
+            0);
+        const QJsonObject checkpoint = sc(
+            app.tool(QStringLiteral("checkpoint_sandbox"), {{QStringLiteral("sandbox_id"), id}}));
+        QVERIFY2(checkpoint.value(QStringLiteral("checkpoint_id"))
+                     .toString()
+                     .startsWith(QLatin1String("ckpt-")),
+            dump(checkpoint));
+        // The live copy of the interpreter still has everything while the app runs.
+        QVERIFY2(checkpoint.value(QStringLiteral("python_state")).toBool(), dump(checkpoint));
+        QVERIFY2(checkpoint.value(QStringLiteral("python_variables")).toArray().isEmpty(),
+            dump(checkpoint));
+        QVERIFY2(
+            checkpoint.value(QStringLiteral("_note")).toString().contains(QLatin1String("disk")),
+            dump(checkpoint));
+        // And the sandbox's disk is not left full of a state file.
+        QCOMPARE(app.python(id,
+                        QStringLiteral("import os\nprint(os.path.exists("
+                                       "'/home/user/.cache/hopx/python-state'))"))
+                     .value(QStringLiteral("stdout"))
+                     .toString(),
+            QStringLiteral("False\n"));
+        app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+    }
+
+    void checkpointVariablesComeBackAfterTheAppIsKilled()
+    {
+        const QString root = m_root.path() + QStringLiteral("/restart");
+        App first(root);
+        QVERIFY(first.start());
+        const QString id = first.create();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(first.python(id, kState).value(QStringLiteral("exit_code")).toInt(), 0);
+        const QJsonObject checkpoint = sc(
+            first.tool(QStringLiteral("checkpoint_sandbox"), {{QStringLiteral("sandbox_id"), id}}));
+        const QString cp = checkpoint.value(QStringLiteral("checkpoint_id")).toString();
+        QVERIFY2(cp.startsWith(QLatin1String("ckpt-")), dump(checkpoint));
+        QVERIFY2(checkpoint.value(QStringLiteral("python_variables"))
+                     .toArray()
+                     .contains(QStringLiteral("model")),
+            dump(checkpoint));
+        QVERIFY2(
+            checkpoint.value(QStringLiteral("not_kept")).toObject().contains(QStringLiteral("fh")),
+            dump(checkpoint));
+        // The live sandbox does not keep the state file: it went into the checkpoint only.
+        QCOMPARE(first
+                     .python(id,
+                         QStringLiteral("import os\nprint(os.path.exists("
+                                        "'/home/user/.cache/hopx/python-state'))"))
+                     .value(QStringLiteral("stdout"))
+                     .toString(),
+            QStringLiteral("False\n"));
+        first.python(id, QStringLiteral("x = 0\ndel model"));
+        first.killHard();
+
+        App second(root);
+        QVERIFY(second.start());
+        QTRY_VERIFY_WITH_TIMEOUT(second.lists(id), 30000);
+        const QJsonObject restored = sc(second.tool(QStringLiteral("restore_sandbox"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}}));
+        QVERIFY2(restored.value(QStringLiteral("python_state_restored")).toBool(), dump(restored));
+        for (const char *name : {"x", "df", "model", "add", "Point", "p"})
+            QVERIFY2(restored.value(QStringLiteral("python_variables"))
+                         .toArray()
+                         .contains(QLatin1String(name)),
+                dump(restored));
+        QVERIFY2(restored.value(QStringLiteral("not_restored"))
+                     .toObject()
+                     .value(QStringLiteral("fh"))
+                     .toString()
+                     .contains(QLatin1String("open file")),
+            dump(restored));
+        const QJsonObject seen = second.python(id, kCheck);
+        QVERIFY2(seen.value(QStringLiteral("stdout")).toString() == kIntact, dump(seen));
+
+        // A fork of that checkpoint, after the restart, carries the variables too.
+        const QJsonObject fork = sc(second.tool(QStringLiteral("fork_sandbox"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}}));
+        const QString child = fork.value(QStringLiteral("sandbox_id")).toString();
+        QVERIFY2(child.startsWith(QLatin1String("local-")), dump(fork));
+        QCOMPARE(second.python(child, kCheck).value(QStringLiteral("stdout")).toString(), kIntact);
+        const QJsonArray checkpoints = sc(
+            second.tool(QStringLiteral("list_checkpoints"), {{QStringLiteral("sandbox_id"), id}}))
+                                           .value(QStringLiteral("checkpoints"))
+                                           .toArray();
+        QVERIFY2(
+            checkpoints.at(0).toObject().value(QStringLiteral("forks")).toArray().contains(child),
+            QJsonDocument(checkpoints).toJson().constData());
+        second.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), child}});
+        second.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestForkState)
+#include "tst_forkstate.moc"
