@@ -230,11 +230,13 @@ void addSandboxTools(ToolRegistry &registry)
         {kSandboxId}, ToolSpec::Destructive);
 
     addActionTool(registry, QStringLiteral("checkpoint"), QStringLiteral("Checkpoints and forks"),
-        QStringLiteral("create a checkpoint (files and, locally, live Python variables), list "
-                       "them, restore one (later changes are lost), fork the sandbox (now or at "
-                       "a checkpoint) into a new one, or delete one. Not on the HOPX cloud."),
+        QStringLiteral("create a checkpoint (files and Python variables, kept across restarts), "
+                       "list them, restore one (later changes are lost), fork the sandbox (now "
+                       "or at a checkpoint) into count new sandboxes that carry its files and "
+                       "Python variables, or delete one. Not on the HOPX cloud."),
         {{kSandboxId, sandboxId()}, {QStringLiteral("checkpoint_id"), Schema::string(QString())},
-            {QStringLiteral("name"), Schema::string(QStringLiteral("create: a label."))}},
+            {QStringLiteral("name"), Schema::string(QStringLiteral("create: a label."))},
+            {QStringLiteral("count"), Schema::integer(QStringLiteral("fork: 1 to 32."), 1, 32)}},
         {kSandboxId}, ToolSpec::Destructive);
 }
 
