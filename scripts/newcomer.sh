@@ -184,9 +184,9 @@ chmod 440 "$rootfs/etc/sudoers.d/$user"
 printf '127.0.0.1 localhost %s\n::1 localhost\n' "$(hostname)" >"$rootfs/etc/hosts"
 # An installed system has a machine id (systemd writes it at first boot); D-Bus needs one.
 { od -An -N16 -tx1 /dev/urandom | tr -d ' \n'; echo; } >"$rootfs/etc/machine-id"
-# An installed system also has /etc/mtab as a link to the kernel's mount table (systemd makes
-# it); minbase has none, and fusermount3 -u then fails ("failed to open /etc/mtab").
-[ -e "$rootfs/etc/mtab" ] || ln -s ../proc/self/mounts "$rootfs/etc/mtab"
+# No /etc/mtab, as in minbase or a container: the set-up's own step (hopx_ensure_mtab) must make
+# the link fusermount3 needs to unmount for the user.
+rm -f "$rootfs/etc/mtab"
 # The network is the host's: where it inspects TLS, the root needs the host's local CAs as well,
 # as a newcomer on that network would have installed them.
 if [ -n "$(ls /usr/local/share/ca-certificates 2>/dev/null)" ]; then

@@ -6,6 +6,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 
 hopx_install_packages "${HOPX_APT_PACKAGES[@]}"
+hopx_ensure_mtab
 hopx_configure_and_build
 hopx_offer_apparmor_profile "$HOPX_BUILD/bin/hopx-desktop"
 

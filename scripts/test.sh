@@ -23,6 +23,7 @@ fi
 source "$root/scripts/lib/common.sh"
 
 hopx_install_packages "${HOPX_APT_PACKAGES[@]}" "${HOPX_APT_TEST_PACKAGES[@]}"
+hopx_ensure_mtab
 hopx_install_node_packages
 hopx_install_client_packages
 if [ -n "$sanitize" ]; then

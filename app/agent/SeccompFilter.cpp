@@ -68,7 +68,9 @@ const Rule kDenied[] = {
     {"process_vm_writev", EPERM},
     {"pidfd_getfd", EPERM},
     {"open_by_handle_at", EPERM},
-    {"name_to_handle_at", EPERM},
+    // EOPNOTSUPP, what a file system without export support answers, and what programs that
+    // try a handle first take as "use paths instead"; EPERM reads as a refusal to them.
+    {"name_to_handle_at", EOPNOTSUPP},
     {"kexec_load", EPERM},
     {"kexec_file_load", EPERM},
     {"init_module", EPERM},

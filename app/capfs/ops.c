@@ -62,8 +62,9 @@ static void op_init(void *userdata, struct fuse_conn_info *conn)
 static void op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
     struct capfs *fs = fs_of(req);
-    if (!name_ok(name)) {
-        fuse_reply_err(req, strcmp(name, "..") && strcmp(name, ".") ? EINVAL : EPERM);
+    const int bad = name_error(name);
+    if (bad) {
+        fuse_reply_err(req, bad == EINVAL && name[0] == '.' ? EPERM : bad);
         return;
     }
     struct fuse_entry_param e;
@@ -228,8 +229,9 @@ static void make_node(fuse_req_t req, fuse_ino_t parent_ino, const char *name, m
 {
     struct capfs *fs = fs_of(req);
     struct capfs_inode *parent = capfs_inode(fs, parent_ino);
-    if (!name_ok(name)) {
-        fuse_reply_err(req, EINVAL);
+    const int bad = name_error(name);
+    if (bad) {
+        fuse_reply_err(req, bad);
         return;
     }
     if (!link && (S_ISCHR(mode) || S_ISBLK(mode))) {
@@ -276,8 +278,9 @@ static void op_create(
 {
     struct capfs *fs = fs_of(req);
     struct capfs_inode *parent = capfs_inode(fs, parent_ino);
-    if (!name_ok(name)) {
-        fuse_reply_err(req, EINVAL);
+    const int bad = name_error(name);
+    if (bad) {
+        fuse_reply_err(req, bad);
         return;
     }
     if (!capfs_quota_reserve(&fs->quota, 0, 1)) {
@@ -324,8 +327,9 @@ static void op_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const 
     struct capfs *fs = fs_of(req);
     struct capfs_inode *in = capfs_inode(fs, ino);
     struct capfs_inode *parent = capfs_inode(fs, newparent);
-    if (!name_ok(newname)) {
-        fuse_reply_err(req, EINVAL);
+    const int bad = name_error(newname);
+    if (bad) {
+        fuse_reply_err(req, bad);
         return;
     }
     /* A second name for an inode already inside the tree: it cannot reach outside, and the
@@ -354,8 +358,9 @@ static void remove_entry(fuse_req_t req, fuse_ino_t parent_ino, const char *name
 {
     struct capfs *fs = fs_of(req);
     struct capfs_inode *parent = capfs_inode(fs, parent_ino);
-    if (!name_ok(name)) {
-        fuse_reply_err(req, EINVAL);
+    const int bad = name_error(name);
+    if (bad) {
+        fuse_reply_err(req, bad);
         return;
     }
     /* The inode's blocks come back when the kernel forgets it (capfs_table_unref). */
@@ -381,8 +386,9 @@ static void op_rename(fuse_req_t req, fuse_ino_t parent_ino, const char *name,
     struct capfs *fs = fs_of(req);
     struct capfs_inode *parent = capfs_inode(fs, parent_ino);
     struct capfs_inode *newparent = capfs_inode(fs, newparent_ino);
-    if (!name_ok(name) || !name_ok(newname)) {
-        fuse_reply_err(req, EINVAL);
+    const int bad = name_error(name) ? name_error(name) : name_error(newname);
+    if (bad) {
+        fuse_reply_err(req, bad);
         return;
     }
     if (flags & ~(unsigned)(RENAME_NOREPLACE | RENAME_EXCHANGE)) {

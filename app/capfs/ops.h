@@ -7,6 +7,7 @@
 
 #include "capfs.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,10 +26,14 @@ static inline struct capfs *fs_of(fuse_req_t req)
     return fuse_req_userdata(req);
 }
 
-static inline int name_ok(const char *name)
+/* 0 when \a name is one entry of a directory, else an errno: ENAMETOOLONG past NAME_MAX, as
+ * every local file system says (the kernel passes FUSE names of up to 1024 bytes), EINVAL for
+ * what cannot be one entry ("", ".", "..", a '/'; the kernel resolves dots itself). */
+static inline int name_error(const char *name)
 {
-    return name[0] && strcmp(name, ".") && strcmp(name, "..") && !strchr(name, '/')
-        && strlen(name) <= NAME_MAX;
+    if (!name[0] || !strcmp(name, ".") || !strcmp(name, "..") || strchr(name, '/'))
+        return EINVAL;
+    return strlen(name) > NAME_MAX ? ENAMETOOLONG : 0;
 }
 
 static inline int stat_inode(const struct capfs_inode *in, struct stat *st)

@@ -41,6 +41,7 @@ void SandboxManager::watch(SandboxProvider *provider)
     connect(provider, &SandboxProvider::sandboxRemoved, this,
         [this](const QString &id) { untrack(id); });
     connect(provider, &SandboxProvider::output, this, &SandboxManager::output);
+    connect(provider, &SandboxProvider::problem, this, &SandboxManager::problem);
 }
 
 QList<SandboxProvider *> SandboxManager::providers() const

@@ -71,6 +71,7 @@ signals:
     void activity(const QString &id, const QString &what);
     void execution(const Hopx::Core::ExecutionRecord &record);
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);
+    void problem(const QString &sandboxId, const QString &message);
 
 private:
     void touch(const QString &id);

@@ -70,6 +70,21 @@ hopx_install_packages() {
     DEBIAN_FRONTEND=noninteractive hopx_sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# fusermount3 reads /etc/mtab before it unmounts anything for a user who is not root, and fails
+# without it ("failed to open /etc/mtab"): every sandbox's disk would stay mounted after its
+# deletion. An installed system has it as a link to the kernel's mount table (systemd and
+# util-linux make it); a container or a debootstrap minbase may not. The same link, then.
+hopx_ensure_mtab() {
+    [ -e /etc/mtab ] && return 0
+    if [ -L /etc/mtab ]; then
+        hopx_log "/etc/mtab is a dangling link ($(readlink /etc/mtab)): fix it (sudo ln -sfn ../proc/self/mounts /etc/mtab)"
+        return 0
+    fi
+    hopx_log "Linking /etc/mtab to the kernel's mount table (fusermount3 needs it to unmount)"
+    hopx_sudo ln -s ../proc/self/mounts /etc/mtab ||
+        hopx_log "Could not create /etc/mtab: local sandboxes stay unavailable until it exists"
+}
+
 hopx_configure_and_build() {
     local generator=()
     command -v ninja >/dev/null && generator=(-G Ninja)

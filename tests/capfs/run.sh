@@ -215,6 +215,58 @@ os.rename(m + "/a", m + "/b")  # replaces b: its blocks come back on forget
 assert open(m + "/b").read() == "B"
 os.unlink(m + "/b"); os.rmdir(m + "/dir")
 PY
+python3 - "$mnt" <<'PY' && ok "a name of 256 bytes is ENAMETOOLONG (255 is fine), as on every local file system" || bad "ENAMETOOLONG"
+import errno, os, sys
+m = sys.argv[1]
+long, ok = m + "/" + "n" * 256, m + "/" + "n" * 255
+open(ok, "w").close()
+for what, op in (("open", lambda: open(long, "w")), ("stat", lambda: os.stat(long)),
+                 ("mkdir", lambda: os.mkdir(long)), ("symlink", lambda: os.symlink("x", long)),
+                 ("mkfifo", lambda: os.mkfifo(long)), ("link", lambda: os.link(ok, long)),
+                 ("rename", lambda: os.rename(ok, long)), ("unlink", lambda: os.unlink(long))):
+    try: op(); raise SystemExit(what + " of a 256-byte name worked")
+    except OSError as e: assert e.errno == errno.ENAMETOOLONG, (what, e)
+os.unlink(ok)
+PY
+python3 - "$mnt" <<'PY' && ok "chown, fchown and lchown to the owner's own ids, -1 and its groups work" || bad "chown"
+import os, sys
+m = sys.argv[1]
+p, l = m + "/own", m + "/own-link"
+open(p, "w").close(); os.symlink("own", l)
+uid, gid = os.getuid(), os.getgid()
+fd = os.open(p, os.O_RDONLY)
+for u, g in ((uid, gid), (-1, -1), (uid, -1), (-1, gid)):
+    os.chown(p, u, g); os.fchown(fd, u, g); os.lchown(l, u, g)
+for g in os.getgroups():
+    os.chown(p, -1, g)
+os.chown(p, -1, gid)
+assert (os.stat(p).st_uid, os.stat(p).st_gid) == (uid, gid)
+os.close(fd); os.unlink(p); os.unlink(l)
+PY
+# In a user namespace, as in a sandbox: every owner change gives what it gives in a plain
+# directory in the same namespace (to ids the namespace does not map, the kernel's EINVAL).
+if command -v bwrap >/dev/null && bwrap --unshare-user --ro-bind / / true 2>/dev/null; then
+    mkdir -p "$work/plain"
+    out=$(bwrap --unshare-user --uid 1000 --gid 1000 --ro-bind / / --tmpfs /mnt --bind "$mnt" /mnt/capfs \
+        --bind "$work/plain" /mnt/plain --proc /proc --dev /dev python3 -c '
+import errno, os
+def results(d):
+    p, l = d + "/f", d + "/l"
+    open(p, "w").close(); os.symlink("f", l)
+    fd = os.open(p, os.O_RDONLY)
+    out = []
+    for u, g in ((1000, 1000), (-1, -1), (1000, -1), (-1, 1000), (0, 0), (-1, 0), (0, -1), (65534, 65534)):
+        for name, op in (("chown", lambda: os.chown(p, u, g)), ("fchown", lambda: os.fchown(fd, u, g)),
+                         ("lchown", lambda: os.lchown(l, u, g))):
+            try: op(); out.append("%s(%d,%d)=ok" % (name, u, g))
+            except OSError as e: out.append("%s(%d,%d)=%s" % (name, u, g, errno.errorcode[e.errno]))
+    os.close(fd); os.unlink(p); os.unlink(l)
+    return out
+a, b = results("/mnt/capfs"), results("/mnt/plain")
+print("same" if a == b else "differ: capfs %s, plain %s" % (a, b))' 2>&1)
+    check "chown in a user namespace: the same results as a plain directory" test "$out" = same
+    [ "$out" = same ] || echo "  $out"
+fi
 python3 - "$mnt" <<'PY' && ok "user.* xattrs; others refused" || bad "xattrs"
 import errno, os, sys
 p = sys.argv[1] + "/x"

@@ -92,6 +92,7 @@ probe("keyctl", lambda: sysc(250, 0, 0, 0, 0, 0))
 probe("userfaultfd", lambda: sysc(323, 0))
 probe("perf_event_open", lambda: sysc(298, 0, 0, -1, -1, 0))
 probe("open_by_handle_at", lambda: sysc(304, 0, 0, 0))
+probe("name_to_handle_at", lambda: sysc(303, -100, 0, 0, 0, 0))
 probe("personality", lambda: sysc(135, 0x0040000))
 probe("tiocsti", lambda: (lambda m, s: sysc(16, s, 0x5412, ctypes.addressof(ctypes.c_char(b"x"))))(*os.openpty()))
 probe("setns", lambda: sysc(308, 0, 0))
@@ -260,6 +261,8 @@ void TestLocalIsolation::probesFromInside()
     expect("userfaultfd", {QStringLiteral("EPERM")});
     expect("perf_event_open", {QStringLiteral("EPERM")});
     expect("open_by_handle_at", {QStringLiteral("EPERM")});
+    // What a file system that cannot make handles says: callers fall back to paths.
+    expect("name_to_handle_at", {QStringLiteral("ENOTSUP")});
     expect("personality", {QStringLiteral("EPERM")});
     expect("tiocsti", {QStringLiteral("EPERM")});
     expect("setns", {QStringLiteral("EPERM")});

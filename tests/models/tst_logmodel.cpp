@@ -379,9 +379,15 @@ private slots:
         manager.noteActivity(s.id, QStringLiteral("run_command: ls"));
         emit manager.output(s.id, QStringLiteral("stdout"), "a.txt\n");
         manager.untrack(s.id);
-        QTRY_COMPARE(m_model->rowCount(), 4);
+        // What a provider reports after the sandbox is gone (a disk that stayed mounted).
+        emit manager.problem(s.id, QStringLiteral("Its disk is still mounted"));
+        QTRY_COMPARE(m_model->rowCount(), 5);
         QCOMPARE(m_model->entry(1).kind, LogEntry::Kind::Execution);
         QCOMPARE(m_model->entry(2).message, QStringLiteral("a.txt"));
+        QCOMPARE(m_model->entry(4).level, LogEntry::Level::Error);
+        QCOMPARE(m_model->entry(4).kind, LogEntry::Kind::Sandbox);
+        QCOMPARE(m_model->entry(4).sandboxId, s.id);
+        QCOMPARE(m_model->entry(4).message, QStringLiteral("Its disk is still mounted"));
     }
 };
 

@@ -73,6 +73,26 @@ QStringList fuseMountsUnder(const QString &root)
     return out;
 }
 
+/*! Where tests/tools/without-mtab.sh runs this test: in a private mount namespace whose
+ *  /etc/mtab reaches the mount table through this link, which the test may take away (a
+ *  machine without /etc/mtab) and put back. The host's /etc/mtab is never touched. */
+QString mtabLink()
+{
+    return qEnvironmentVariable("HOPX_TEST_MTAB_LINK");
+}
+
+//! While it lives, /etc/mtab is missing (see mtabLink()).
+class MtabHidden
+{
+public:
+    MtabHidden() { m_ok = QFile::remove(mtabLink()) && ::access("/etc/mtab", F_OK) != 0; }
+    ~MtabHidden() { QFile::link(QStringLiteral("/proc/self/mounts"), mtabLink()); }
+    bool ok() const { return m_ok; }
+
+private:
+    bool m_ok = false;
+};
+
 } // namespace
 
 /*! One app with its settings, started on a given XDG tree (a second app can reuse the tree of
@@ -102,6 +122,13 @@ public:
     }
     void stop() { m_app.stop(); }
     void killHard() { m_app.killHard(); }
+    //! What the app writes to stderr (its log) is kept for stderrText() instead of forwarded.
+    void captureStderr() { m_app.process().setProcessChannelMode(QProcess::SeparateChannels); }
+    QString stderrText()
+    {
+        m_stderr += QString::fromUtf8(m_app.process().readAllStandardError());
+        return m_stderr;
+    }
     QJsonObject tool(const QString &name, const QJsonObject &args = {}, int timeoutMs = 120000)
     {
         return m_client->callTool(name, args, timeoutMs);
@@ -149,6 +176,7 @@ private:
 
     HeadlessApp m_app;
     QString m_root;
+    QString m_stderr;
     std::unique_ptr<QLocalSocket> m_socket;
     std::unique_ptr<McpClient> m_client;
 };
@@ -528,6 +556,75 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(left), 20000);
         QTRY_VERIFY_WITH_TIMEOUT(second.listed().contains(stays), 20000);
         QVERIFY(QFileInfo::exists(first.sandboxDir(stays) + QStringLiteral("/sandbox.json")));
+        second.stop();
+    }
+
+    void withoutMtabLocalSandboxesSayHowToFixIt()
+    {
+        if (mtabLink().isEmpty() || ::getuid() == 0)
+            QSKIP("needs a user who is not root and a private /etc/mtab "
+                  "(tests/tools/without-mtab.sh)");
+        App app;
+        const MtabHidden hidden;
+        QVERIFY(hidden.ok());
+        QVERIFY(app.start());
+        const QJsonObject local = sc(app.tool(QStringLiteral("health")))
+                                      .value(QStringLiteral("providers"))
+                                      .toObject()
+                                      .value(QStringLiteral("local"))
+                                      .toObject();
+        QVERIFY(!local.value(QStringLiteral("available")).toBool());
+        const QString reason = local.value(QStringLiteral("reason")).toString();
+        QVERIFY2(reason.contains(QLatin1String("/etc/mtab"))
+                && reason.contains(QLatin1String("ln -s ../proc/self/mounts /etc/mtab")),
+            qPrintable(reason));
+        const QJsonObject r = app.tool(QStringLiteral("create_sandbox"));
+        QVERIFY(r.value(QStringLiteral("isError")).toBool());
+        QVERIFY2(text(r).contains(QLatin1String("/etc/mtab")), qPrintable(text(r)));
+        app.stop();
+        QVERIFY(fuseMountsUnder(app.root()).isEmpty());
+    }
+
+    void aDiskLeftMountedIsReportedAndCleanedAtTheNextStart()
+    {
+        if (mtabLink().isEmpty() || ::getuid() == 0)
+            QSKIP("needs a user who is not root and a private /etc/mtab "
+                  "(tests/tools/without-mtab.sh)");
+        App first;
+        first.captureStderr();
+        QVERIFY(first.start());
+        const QString id = first.create({{QStringLiteral("timeout_seconds"), 3600}});
+        QVERIFY(!id.isEmpty());
+        const QString left = first.sandboxDir(QString()) + QStringLiteral(".deleting-") + id;
+        {
+            // /etc/mtab goes away while the sandbox runs: fusermount3 cannot unmount its disk.
+            const MtabHidden hidden;
+            QVERIFY(hidden.ok());
+            const QJsonObject r =
+                first.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+            QVERIFY2(!r.value(QStringLiteral("isError")).toBool(), QJsonDocument(r).toJson());
+            // Gone from the sandboxes all the same (it must not come back), its disk kept
+            // mounted rather than deleted through the mount, and the user told.
+            QVERIFY(!QFileInfo::exists(first.sandboxDir(id)));
+            QVERIFY(!first.listed().contains(id));
+            QCOMPARE(fuseMountsUnder(first.root()), QStringList {left + QStringLiteral("/mnt")});
+            QTRY_VERIFY_WITH_TIMEOUT(
+                first.stderrText().contains(QStringLiteral("The disk of deleted sandbox %1 is "
+                                                           "still mounted")
+                                                .arg(id)),
+                20000);
+            QVERIFY2(first.stderrText().contains(QLatin1String("failed to open /etc/mtab")),
+                qPrintable(first.stderrText()));
+            QVERIFY(QFileInfo::exists(left + QStringLiteral("/disk/workspace")));
+            first.stop();
+            QCOMPARE(fuseMountsUnder(first.root()), QStringList {left + QStringLiteral("/mnt")});
+        }
+        // /etc/mtab is back: the next start unmounts and deletes what was left.
+        App second(first.root());
+        QVERIFY(second.start());
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(left), 20000);
+        QVERIFY(fuseMountsUnder(first.root()).isEmpty());
+        QVERIFY(!second.listed().contains(id));
         second.stop();
     }
 

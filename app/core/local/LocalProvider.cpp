@@ -69,6 +69,9 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         SandboxCgroup::describe(SandboxCgroup::prepare(*m_cgroupFs))}};
     m_storage = std::make_unique<SandboxStorage>(
         options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
+    // Before prepare(): it takes up the deletions an earlier run left, mounts included.
+    m_storage->onLeftMounted(
+        this, [this](const QString &id, const QString &message) { emit problem(id, message); });
     if (!m_storage->prepare(&error)) {
         m_unavailable = error;
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;

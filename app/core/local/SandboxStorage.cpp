@@ -6,9 +6,11 @@
 #include "SandboxRecord.h"
 #include "XdgBaseDir.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QThread>
 
 #include <cerrno>
 #include <cstdio>
@@ -51,7 +53,15 @@ SandboxStorage::SandboxStorage(QString base)
 
 SandboxStorage::~SandboxStorage()
 {
+    m_stopping = true;
     m_reaper.waitForDone();
+}
+
+void SandboxStorage::onLeftMounted(
+    QObject *context, std::function<void(const QString &, const QString &)> report)
+{
+    m_reportContext = context;
+    m_report = std::move(report);
 }
 
 QString SandboxStorage::defaultBase()
@@ -162,16 +172,21 @@ std::unique_ptr<SandboxVolume> SandboxStorage::existingVolume(
 
 void SandboxStorage::remove(SandboxVolume *volume)
 {
-    if (!volume || !volume->release())
+    if (!volume)
         return;
+    // The first try here (a few ms); when it fails, the reaper's retries below.
+    volume->unmount();
     const QString dir = volume->dir();
     const QString name = QFileInfo(dir).fileName();
     QString hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name;
     for (int n = 1; QFileInfo::exists(hidden); ++n)
         hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name
             + QLatin1Char('.') + QString::number(n);
+    // A directory holding a mount point may move (only the mount point itself may not).
     if (::rename(QFile::encodeName(dir).constData(), QFile::encodeName(hidden).constData()) != 0) {
-        SandboxVolume::deleteTree(dir); // a directory that cannot move: delete it where it is
+        // Cannot move: deleted where it is, its record first, so that it never comes back.
+        QFile::remove(dir + QLatin1Char('/') + QLatin1String(SandboxRecord::kFileName));
+        deleteInBackground(dir);
         return;
     }
     deleteInBackground(hidden);
@@ -179,7 +194,41 @@ void SandboxStorage::remove(SandboxVolume *volume)
 
 void SandboxStorage::deleteInBackground(const QString &dir)
 {
-    m_reaper.start([dir] { SandboxVolume::deleteTree(dir); });
+    m_reaper.start([this, dir] {
+        if (unmountForDeletion(dir))
+            SandboxVolume::deleteTree(dir);
+    });
+}
+
+bool SandboxStorage::unmountForDeletion(const QString &dir)
+{
+    SandboxVolume volume(dir, 0);
+    QString why;
+    // What makes an unmount fail may pass (fusermount3 racing another mount, a slow daemon);
+    // what does not (no /etc/mtab) is reported after these few seconds.
+    for (const int waitMs : {0, 250, 1000, 3000}) {
+        for (QDeadlineTimer wait(waitMs); !wait.hasExpired() && !m_stopping;)
+            QThread::msleep(50);
+        if (m_stopping && waitMs > 0)
+            return false; // quitting: the next start tries again
+        if (volume.unmount(&why))
+            return true;
+    }
+    // Never through a mount: a removal would reach into the files through the daemon and
+    // still leave the mount and the daemon behind.
+    QString id = QFileInfo(dir).fileName();
+    if (id.startsWith(QLatin1String(kDeletingPrefix)))
+        id = id.mid(int(qstrlen(kDeletingPrefix))).section(QLatin1Char('.'), 0, 0);
+    const QString message =
+        QStringLiteral("The disk of deleted sandbox %1 is still mounted at %2: %3. Its files "
+                       "stay until it is unmounted; the app tries again at its next start.")
+            .arg(id, volume.mountPoint(), why);
+    qCWarning(lcLocal).noquote() << message;
+    if (m_reportContext && m_report)
+        QMetaObject::invokeMethod(
+            m_reportContext, [report = m_report, id, message] { report(id, message); },
+            Qt::QueuedConnection);
+    return false;
 }
 
 } // namespace Hopx::Local

@@ -4,10 +4,13 @@
 
 #include "SandboxVolume.h"
 
+#include <QPointer>
 #include <QString>
 #include <QStringList>
 #include <QThreadPool>
 
+#include <atomic>
+#include <functional>
 #include <memory>
 
 namespace Hopx::Local {
@@ -55,15 +58,29 @@ public:
     /*! Unmounts \a volume and deletes its directory. The directory leaves its place at once
      *  (renamed to a hidden one) and is deleted on a thread of its own: a workspace of many
      *  files takes seconds, which the event loop, and every client, must not wait for. A
-     *  deletion cut short by a crash is finished by the next prepare(). */
+     *  deletion cut short by a crash is finished by the next prepare().
+     *
+     *  A disk that cannot be unmounted leaves its place all the same (the sandbox is gone and
+     *  must not come back at the next start); that thread tries the unmount again a few times,
+     *  deletes nothing through a mount, and reports what is left to the callback of
+     *  onLeftMounted(). The next prepare() tries again. */
     void remove(SandboxVolume *volume);
+    //! Where remove() reports a disk still mounted after its retries: \a report(sandbox id, a
+    //! sentence for the user) runs on \a context's thread.
+    void onLeftMounted(
+        QObject *context, std::function<void(const QString &, const QString &)> report);
     //! What every volume on disk holds on the host (allocated blocks), except \a exceptId's.
     qint64 usedBytes(const QString &exceptId = {}) const;
 
 private:
     void deleteInBackground(const QString &dir);
+    //! On the reaper's thread: unmounts \a dir's disk, with retries; false once it gave up.
+    bool unmountForDeletion(const QString &dir);
 
     QString m_base;
+    QPointer<QObject> m_reportContext;
+    std::function<void(const QString &, const QString &)> m_report;
+    std::atomic<bool> m_stopping {false}; // at quit the retries stop: the next start retries
     QThreadPool m_reaper; // one thread: deleting many trees at once would only fight for the disk
 };
 

@@ -102,6 +102,15 @@ QString SandboxVolume::unavailableReason()
         return QStringLiteral("hopx-capfs is missing beside the app (reinstall HOPX Desktop)");
     if (fusermount().isEmpty())
         return QStringLiteral("fusermount3 is missing (Debian/Ubuntu: sudo apt install fuse3)");
+    // fusermount3 (libfuse 3.14 and its latest release) finds the mount in /etc/mtab before it
+    // unmounts anything for a user who is not root, and fails without it ("failed to open
+    // /etc/mtab"), even with -z. No other way lets a normal user unmount what it mounted: every
+    // deleted sandbox's disk would stay mounted, its daemon running. Containers and debootstrap
+    // roots lack the link that systemd and util-linux make on an installed system.
+    if (::getuid() != 0 && ::access("/etc/mtab", R_OK) != 0)
+        return QStringLiteral("/etc/mtab is missing, and without it fusermount3 cannot unmount "
+                              "a sandbox's disk (create the usual link: sudo ln -s "
+                              "../proc/self/mounts /etc/mtab)");
     const int fd = ::open("/dev/fuse", O_RDWR | O_CLOEXEC);
     if (fd < 0)
         return QStringLiteral("/dev/fuse cannot be opened by this user (%1); desktop systems "
@@ -227,28 +236,37 @@ bool SandboxVolume::mount(QString *error)
     return true;
 }
 
-void SandboxVolume::unmount()
+bool SandboxVolume::unmount(QString *error)
 {
-    if (!isMounted() && !isDeadMount())
-        return;
+    const auto gone = [this] { return !isMounted() && !isDeadMount(); };
+    if (gone())
+        return true;
     const QString tool = fusermount();
-    if (HostTool::run(tool, {QStringLiteral("-u"), QStringLiteral("mnt")}, m_dir).ok())
-        return;
+    if (HostTool::run(tool, {QStringLiteral("-u"), QStringLiteral("mnt")}, m_dir).ok() && gone())
+        return true;
     // Busy on the host (a file manager looking in): detach now, hopx-capfs ends when it is free.
     const HostTool::Outcome lazy = HostTool::run(
         tool, {QStringLiteral("-u"), QStringLiteral("-z"), QStringLiteral("mnt")}, m_dir);
-    if (!lazy.ok())
-        qCWarning(lcLocal).noquote() << "could not unmount" << mountPoint() << ":" << lazy.said;
+    if (gone())
+        return true;
+    QString why = lazy.said.isEmpty()
+        ? QStringLiteral("%1 -u -z exited with code %2").arg(tool).arg(lazy.exitCode)
+        : lazy.said;
+    if (::getuid() != 0 && ::access("/etc/mtab", R_OK) != 0)
+        why += QStringLiteral(" (fusermount3 needs /etc/mtab: sudo ln -s ../proc/self/mounts "
+                              "/etc/mtab)");
+    qCWarning(lcLocal).noquote() << "could not unmount" << mountPoint() << ":" << why;
+    if (error)
+        *error = why;
+    return false;
 }
 
 bool SandboxVolume::release()
 {
-    unmount();
-    if (isMounted()) {
-        qCWarning(lcLocal).noquote() << "not deleting" << m_dir << ": still mounted";
-        return false;
-    }
-    return true;
+    if (unmount())
+        return true;
+    qCWarning(lcLocal).noquote() << "not deleting" << m_dir << ": still mounted";
+    return false;
 }
 
 void SandboxVolume::remove()

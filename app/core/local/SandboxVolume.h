@@ -63,8 +63,9 @@ public:
     bool create(QString *error);
     //! Mounts the disk; a mount left alive by an earlier app run is used as it is.
     bool mount(QString *error);
-    //! Unmounts (hopx-capfs exits; every write is already in disk/). The files stay.
-    void unmount();
+    /*! Unmounts (hopx-capfs exits; every write is already in disk/). The files stay. False,
+     *  with fusermount's words in \a error, when the mount (or a dead one) is still there. */
+    bool unmount(QString *error = nullptr);
     bool isMounted() const;
     //! Unmounts for good before the directory goes; false (and a warning) if still mounted.
     bool release();

@@ -49,6 +49,7 @@ void LogFeed::attachManager(SandboxManager *manager)
     connect(manager, &SandboxManager::activity, this, &LogFeed::activity);
     connect(manager, &SandboxManager::execution, this, &LogFeed::execution);
     connect(manager, &SandboxManager::output, this, &LogFeed::output);
+    connect(manager, &SandboxManager::problem, this, &LogFeed::problem);
 }
 
 QString LogFeed::clientName(quint64 connectionId) const
@@ -170,6 +171,16 @@ void LogFeed::sandboxRemoved(const QString &id, const QString &reason)
     e.message = reason == QLatin1String("timeout") ? tr("Sandbox deleted: its timeout passed")
         : reason.isEmpty()                         ? tr("Sandbox deleted")
                                                    : tr("Sandbox deleted: %1").arg(reason);
+    m_model->append(std::move(e));
+}
+
+void LogFeed::problem(const QString &sandboxId, const QString &message)
+{
+    LogEntry e;
+    e.kind = LogEntry::Kind::Sandbox;
+    e.sandboxId = sandboxId;
+    e.level = LogEntry::Level::Error;
+    e.message = message; // the provider's sentence, like an unavailable provider's reason
     m_model->append(std::move(e));
 }
 

@@ -46,6 +46,7 @@ public:
     void activity(const QString &sandboxId, const QString &what);
     void execution(const ExecutionRecord &record);
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);
+    void problem(const QString &sandboxId, const QString &message);
 
 private:
     QString clientName(quint64 connectionId) const;
