@@ -607,7 +607,9 @@ private slots:
             // mounted rather than deleted through the mount, and the user told.
             QVERIFY(!QFileInfo::exists(first.sandboxDir(id)));
             QVERIFY(!first.listed().contains(id));
-            QCOMPARE(fuseMountsUnder(first.root()), QStringList {left + QStringLiteral("/mnt")});
+            // (The warm spare has a disk of its own.)
+            QVERIFY2(fuseMountsUnder(first.root()).contains(left + QStringLiteral("/mnt")),
+                qPrintable(fuseMountsUnder(first.root()).join(u' ')));
             QTRY_VERIFY_WITH_TIMEOUT(
                 first.stderrText().contains(QStringLiteral("The disk of deleted sandbox %1 is "
                                                            "still mounted")
@@ -617,7 +619,8 @@ private slots:
                 qPrintable(first.stderrText()));
             QVERIFY(QFileInfo::exists(left + QStringLiteral("/disk/workspace")));
             first.stop();
-            QCOMPARE(fuseMountsUnder(first.root()), QStringList {left + QStringLiteral("/mnt")});
+            QVERIFY2(fuseMountsUnder(first.root()).contains(left + QStringLiteral("/mnt")),
+                qPrintable(fuseMountsUnder(first.root()).join(u' ')));
         }
         // /etc/mtab is back: the next start unmounts and deletes what was left.
         App second(first.root());
