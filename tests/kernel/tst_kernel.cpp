@@ -567,23 +567,30 @@ void TestKernel::preloadRunsBesideRequests()
     QTemporaryDir dir;
     m_kernel = std::make_unique<KernelClient>();
     m_kernel->process().setWorkingDirectory(dir.path());
-    // Its import lasts until the test says so: a request must be answered meanwhile.
-    writeModule(dir.path(), QStringLiteral("hopx_slow_import"),
-        "import os, time\nwhile not os.path.exists('go'):\n    time.sleep(0.02)\n");
+    // A stand-in for matplotlib (the working directory comes first on sys.path) whose pyplot
+    // imports until the test says so: a request must be answered meanwhile, and the figure
+    // capture must leave the half-imported pyplot alone.
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("matplotlib")));
+    writeModule(dir.path(), QStringLiteral("matplotlib/__init__"), "");
+    writeModule(dir.path(), QStringLiteral("matplotlib/pyplot"),
+        "import os, time\nwhile not os.path.exists('go'):\n    time.sleep(0.02)\n"
+        "def get_fignums():\n    return []\n");
     QSignalSpy ready(m_kernel.get(), &KernelClient::readyReceived);
     QSignalSpy preloaded(m_kernel.get(), &KernelClient::preloadedReceived);
     m_kernel->start();
     QVERIFY(ready.wait(10000));
-    m_kernel->sendRaw(preloadLine({QStringLiteral("csv"), QStringLiteral("hopx_slow_import"),
+    m_kernel->sendRaw(preloadLine({QStringLiteral("csv"), QStringLiteral("matplotlib.pyplot"),
         QStringLiteral("no_such_module_hopx")}));
-    const QJsonObject r = m_kernel->run(
-        QStringLiteral("import sys, time\n"
-                       "while 'hopx_slow_import' not in sys.modules: time.sleep(0.01)\n"
-                       "('csv' in sys.modules, sorted(globals()))"),
+    const QJsonObject r = m_kernel->run(QStringLiteral("import sys, time\n"
+                                                       "while 'matplotlib.pyplot' not in "
+                                                       "sys.modules: time.sleep(0.01)\n"
+                                                       "('csv' in sys.modules, sorted(globals()))"),
         {}, 60000);
     QCOMPARE(r.value(QStringLiteral("result")).toString(),
         QStringLiteral("(True, ['__builtins__', '__doc__', '__hopx_shell__', '__loader__', "
                        "'__name__', '__package__', '__spec__', 'sys', 'time'])"));
+    QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 0);
+    QVERIFY(r.value(QStringLiteral("error")).isNull());
     QCOMPARE(preloaded.count(), 0); // answered while the preload was still importing
 
     QFile go(dir.path() + QStringLiteral("/go"));
@@ -592,7 +599,7 @@ void TestKernel::preloadRunsBesideRequests()
     QVERIFY(preloaded.wait(15000));
     const QJsonObject frame = preloaded.first().first().toJsonObject();
     QCOMPARE(frame.value(QStringLiteral("modules")).toVariant().toStringList(),
-        (QStringList {QStringLiteral("csv"), QStringLiteral("hopx_slow_import")}));
+        (QStringList {QStringLiteral("csv"), QStringLiteral("matplotlib.pyplot")}));
     QCOMPARE(frame.value(QStringLiteral("failed")).toVariant().toStringList(),
         QStringList {QStringLiteral("no_such_module_hopx")});
     // A second preload request is ignored: one per interpreter.

@@ -389,7 +389,10 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         }
         sandbox->setInfo(info);
         adopt(sandbox);
-        persist(sandbox);
+        // An isolated run's sandbox is deleted when the run ends: a record (written with an
+        // fsync) would only let a crash bring back what nobody can use.
+        if (!spec.warmPython)
+            persist(sandbox);
         if (spec.envVars.isEmpty()) {
             done(info);
             return;

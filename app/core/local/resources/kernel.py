@@ -971,7 +971,7 @@ class _Kernel:
         return rich
 
     def _figures(self):
-        plt = sys.modules.get("matplotlib.pyplot")
+        plt = _imported("matplotlib.pyplot")
         if plt is None:
             return []
         rich = []
@@ -987,7 +987,7 @@ class _Kernel:
 
     @staticmethod
     def _close_figures():
-        plt = sys.modules.get("matplotlib.pyplot")
+        plt = _imported("matplotlib.pyplot")
         if plt is not None:
             try:
                 plt.close("all")
@@ -1021,6 +1021,15 @@ class _Kernel:
             return
         signal.setitimer(signal.ITIMER_PROF, 0)
         resource.setrlimit(resource.RLIMIT_CPU, saved)
+
+
+def _imported(name):
+    """The module if it is imported, None while it is not or still being imported (a preload
+    may be halfway through it while a cell runs)."""
+    module = sys.modules.get(name)
+    if module is None or getattr(getattr(module, "__spec__", None), "_initializing", False):
+        return None
+    return module
 
 
 def _op_request(line, op):
