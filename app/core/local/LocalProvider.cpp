@@ -7,6 +7,7 @@
 #include "LocalLogging.h"
 #include "LocalSandbox.h"
 #include "PackageCache.h"
+#include "PythonKernel.h"
 #include "SandboxCgroup.h"
 #include "SandboxCgroupFs.h"
 #include "SandboxHost.h"
@@ -423,7 +424,12 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         disconnect(spare, nullptr, this, nullptr);
         // Environment variables given at creation may steer imports (OMP_NUM_THREADS,
         // MPLBACKEND, …): an interpreter that imported before they were set must not be kept.
-        if (!spec.envVars.isEmpty())
+        // Nor one still importing (at nice 19, seconds on a busy machine): the first run would
+        // share it with the preload, and a checkpoint would wait for it. The next run starts a
+        // plain interpreter at once instead.
+        const PythonKernel *kernel = spare->kernel();
+        if (!spec.envVars.isEmpty()
+            || (kernel && kernel->preloadState() == PythonKernel::Preload::Loading))
             spare->dropUnusedInterpreter();
         else if (!spec.warmPython)
             QTimer::singleShot(

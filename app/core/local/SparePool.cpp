@@ -107,8 +107,8 @@ LocalSandbox *SparePool::take(Kind kind, const SandboxLimits &limits)
     }
     QList<LocalSandbox *> &spares = pool(kind);
     // Lower is better: the preload done, then a plain interpreter ready (as fast for code that
-    // needs no preload), then one still preloading (which shares the interpreter's time with
-    // the run), then one still booting.
+    // needs no preload), then one still preloading (whose interpreter the provider replaces),
+    // then one still booting.
     auto rank = [&](LocalSandbox *s) {
         const PythonKernel::Preload p = preloadOf(s);
         if (p == PythonKernel::Preload::Done)
