@@ -37,6 +37,8 @@ constexpr const char *kIdPrefix = "local-";
 // A sandbox handed out with a preloaded interpreter keeps it this long for its first Python
 // run; a sandbox that runs no Python by then does not keep ~60 MiB for nothing.
 constexpr int kUnusedInterpreterMs = 60 * 1000;
+// A discarded sandbox, killed at once, is torn down (waited for) this much later.
+constexpr int kReapDelayMs = 500;
 
 template<typename T>
 void later(QObject *context, const Callback<T> &done, Result<T> value)
@@ -173,8 +175,13 @@ void LocalProvider::persist(LocalSandbox *sandbox)
 void LocalProvider::discard(LocalSandbox *sandbox)
 {
     std::unique_ptr<SandboxVolume> volume = sandbox->takeVolume();
-    sandbox->kill();
-    sandbox->deleteLater();
+    // Killed now; the teardown waits (bwrap's exit, pid 1's) once the kernel has ended them, so
+    // that the next call of a burst does not wait for that on this thread.
+    sandbox->process()->signalKill();
+    QTimer::singleShot(kReapDelayMs, sandbox, [sandbox]() {
+        sandbox->kill();
+        sandbox->deleteLater();
+    });
     if (m_storage)
         m_storage->removeInBackground(std::move(volume));
 }
@@ -525,6 +532,7 @@ void LocalProvider::release(const QString &id)
     if (!s)
         return;
     discard(s);
+    m_spares->finished(id);
     emit sandboxRemoved(id);
 }
 

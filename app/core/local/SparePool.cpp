@@ -6,6 +6,7 @@
 #include "LocalSandbox.h"
 #include "PythonKernel.h"
 
+#include <QDateTime>
 #include <QFile>
 
 #include <algorithm>
@@ -21,6 +22,8 @@ constexpr int kMaxBooting = 2;
 constexpr qint64 kBurstMemoryFloor = qint64(2) << 30;
 // Calls of a burst come closer than this; refilling waits for the gap after the last one.
 constexpr int kRefillQuietMs = 50;
+// An isolated run holds refilling back for at most this long (a long run must not starve it).
+constexpr qint64 kRunHoldsRefillMs = 2000;
 
 bool kernelReady(const LocalSandbox *s)
 {
@@ -130,9 +133,18 @@ LocalSandbox *SparePool::take(Kind kind, const SandboxLimits &limits)
             bestRank = r;
         }
     }
-    if (best)
+    if (best) {
         forget(best);
+        if (kind == Kind::Python)
+            m_running.insert(best->info().id, QDateTime::currentMSecsSinceEpoch());
+    }
     return best;
+}
+
+void SparePool::finished(const QString &id)
+{
+    if (m_running.remove(id))
+        refillSoon();
 }
 
 void SparePool::forget(LocalSandbox *spare)
@@ -172,6 +184,12 @@ bool SparePool::bootOne(Kind kind)
 
 void SparePool::refill()
 {
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (auto it = m_running.begin(); it != m_running.end();)
+        it = now - it.value() > kRunHoldsRefillMs ? m_running.erase(it) : std::next(it);
+    if (!m_running.isEmpty())
+        return; // finished() calls again
+
     for (Kind kind : {Kind::Plain, Kind::Python}) {
         while (pool(kind).size() < target(kind)) {
             // The first spare of a kind boots at once; more wait until fewer are booting.

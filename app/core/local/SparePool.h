@@ -4,6 +4,7 @@
 
 #include "SandboxLimits.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QStringList>
@@ -60,9 +61,12 @@ public:
     LocalSandbox *take(Kind kind, const SandboxLimits &limits);
     //! Boots what is missing now (spares become ready in the background).
     void refill();
-    /*! Boots what is missing once no spare has been taken for a moment: a boot mounts a disk
-     *  and starts bwrap on this thread, which the next call of a burst must not wait for. */
+    /*! Boots what is missing once no spare has been taken for a moment and no isolated run
+     *  taken from the pool is still going (for up to two seconds): a boot mounts a disk and
+     *  starts bwrap on this thread, which the calls of a burst must not wait for. */
     void refillSoon() { m_refill.start(); }
+    //! The sandbox \a id, taken as a Python spare, is gone (its isolated run ended).
+    void finished(const QString &id);
     //! Ends every spare and boots new ones (the preload setting changed).
     void renew();
     //! Empties the pool (app exit); the caller ends them.
@@ -100,6 +104,7 @@ private:
     bool m_burst = false; // Python spares at burst size (an isolated run came recently)
     QTimer m_idle;
     QTimer m_refill;
+    QHash<QString, qint64> m_running; // Python spares handed out -> when (ms since the epoch)
 };
 
 } // namespace Hopx::Local
