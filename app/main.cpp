@@ -209,6 +209,7 @@ int main(int argc, char *argv[])
     // Providers are created here and injected: the manager and the tools only know the interface.
     Local::LocalProvider::Options localOptions;
     localOptions.warmSpares = settings.value(QStringLiteral("local/warmSpares"), 1).toInt();
+    localOptions.burstSpares = settings.value(QStringLiteral("local/burstSpares"), 16).toInt();
     Local::LocalProvider localProvider(&settings, localOptions);
     manager.addProvider(&localProvider);
     const auto makeCloud = [&network](const Core::ProviderPolicy::CloudAccount &account) {

@@ -81,6 +81,8 @@ private:
     QCheckBox *m_deleteOnQuit = nullptr;
     QSpinBox *m_timeout = nullptr;
     QCheckBox *m_network = nullptr;
+    QCheckBox *m_preload = nullptr;
+    QLineEdit *m_preloadModules = nullptr;
     QSpinBox *m_outputCap = nullptr;
     QLineEdit *m_baseUrl = nullptr;
     QCheckBox *m_httpEnabled = nullptr;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/HttpService.h"
 #include "core/MemoryKeyStore.h"
+#include "core/PythonPreload.h"
 #include "core/Settings.h"
 #include "ui/SettingsDialog.h"
 #include "ui/Translations.h"
@@ -122,6 +123,36 @@ private slots:
         QCOMPARE(dialog.tabs()->currentIndex(), 2);
         QCOMPARE(settings.localMemoryMb(), 1024); // nothing written
         QCOMPARE(settings.hopxBaseUrl(), QString());
+    }
+
+    void preloadListIsShownCheckedAndSaved()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/p.ini"), nullptr);
+        SettingsDialog dialog(&settings, nullptr, QString());
+        dialog.show();
+        auto *on = child<QCheckBox>(&dialog, "localPreload");
+        auto *modules = child<QLineEdit>(&dialog, "localPreloadModules");
+        QVERIFY(on->isChecked());
+        QCOMPARE(modules->text(), Core::PythonPreload::defaultModules().join(QStringLiteral(", ")));
+        // Unchanged, the default stays unset, so a later version's default applies.
+        QVERIFY(dialog.apply());
+        QVERIFY(!settings.value(QLatin1String(Core::PythonPreload::kModulesKey)).isValid());
+
+        // Not a module name: refused, nothing written, the field shown.
+        modules->setText(QStringLiteral("numpy, os.path; rm"));
+        QVERIFY(!dialog.apply());
+        QVERIFY(dialog.messageLabel()->text().contains(QStringLiteral("\"os.path;\"")));
+        QCOMPARE(dialog.tabs()->currentIndex(), 1);
+        QCOMPARE(Core::PythonPreload::modules(settings), Core::PythonPreload::defaultModules());
+
+        modules->setText(QStringLiteral("numpy,scipy.stats  polars"));
+        QTest::mouseClick(on, Qt::LeftButton);
+        QVERIFY(!modules->isEnabled());
+        QVERIFY(dialog.apply());
+        QVERIFY(!Core::PythonPreload::enabled(settings));
+        QCOMPARE(Core::PythonPreload::modules(settings),
+            (QStringList {
+                QStringLiteral("numpy"), QStringLiteral("scipy.stats"), QStringLiteral("polars")}));
     }
 
     void startAtLoginWritesAndRemovesTheAutostartEntry()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,6 +10,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -127,6 +129,7 @@ signals:
     void readyReceived(const QJsonObject &frame);
     void resultReceived(const QJsonObject &frame);
     void errorReceived(const QJsonObject &frame);
+    void preloadedReceived(const QJsonObject &frame);
 
 private:
     void onStdout()
@@ -164,6 +167,8 @@ private:
             emit resultReceived(frame);
         } else if (type == QLatin1String("error")) {
             emit errorReceived(frame);
+        } else if (type == QLatin1String("preloaded")) {
+            emit preloadedReceived(frame);
         } else if (m_finished.contains(id)) {
             ++m_lateFrames; // the result promised that all output had been forwarded
         }
@@ -203,6 +208,8 @@ private slots:
     void malformedRequest();
     void cpuLimit();
     void strayOutputGoesToNextRun();
+    void preloadRunsBesideRequests();
+    void preloadNoiseIsDropped();
     void roundTripLatency();
 
 private:
@@ -535,6 +542,91 @@ void TestKernel::strayOutputGoesToNextRun()
     m_kernel->run(QStringLiteral("None"));
     QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stdout")),
         QStringLiteral("late\n"));
+}
+
+namespace {
+//! A module in the kernel's working directory (sys.path[0] is ''), for the preload to import.
+void writeModule(const QString &dir, const QString &name, const QByteArray &source)
+{
+    QFile f(dir + QLatin1Char('/') + name + QStringLiteral(".py"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(source);
+}
+
+QByteArray preloadLine(const QStringList &modules)
+{
+    return QJsonDocument(QJsonObject {{QStringLiteral("op"), QStringLiteral("preload")},
+                             {QStringLiteral("modules"), QJsonArray::fromStringList(modules)}})
+               .toJson(QJsonDocument::Compact)
+        + '\n';
+}
+} // namespace
+
+void TestKernel::preloadRunsBesideRequests()
+{
+    QTemporaryDir dir;
+    m_kernel = std::make_unique<KernelClient>();
+    m_kernel->process().setWorkingDirectory(dir.path());
+    // A stand-in for matplotlib (the working directory comes first on sys.path) whose pyplot
+    // imports until the test says so: a request must be answered meanwhile, and the figure
+    // capture must leave the half-imported pyplot alone.
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("matplotlib")));
+    writeModule(dir.path(), QStringLiteral("matplotlib/__init__"), "");
+    writeModule(dir.path(), QStringLiteral("matplotlib/pyplot"),
+        "import os, time\nwhile not os.path.exists('go'):\n    time.sleep(0.02)\n"
+        "def get_fignums():\n    return []\n");
+    QSignalSpy ready(m_kernel.get(), &KernelClient::readyReceived);
+    QSignalSpy preloaded(m_kernel.get(), &KernelClient::preloadedReceived);
+    m_kernel->start();
+    QVERIFY(ready.wait(10000));
+    m_kernel->sendRaw(preloadLine({QStringLiteral("csv"), QStringLiteral("matplotlib.pyplot"),
+        QStringLiteral("no_such_module_hopx")}));
+    const QJsonObject r = m_kernel->run(QStringLiteral("import sys, time\n"
+                                                       "while 'matplotlib.pyplot' not in "
+                                                       "sys.modules: time.sleep(0.01)\n"
+                                                       "('csv' in sys.modules, sorted(globals()))"),
+        {}, 60000);
+    QCOMPARE(r.value(QStringLiteral("result")).toString(),
+        QStringLiteral("(True, ['__builtins__', '__doc__', '__hopx_shell__', '__loader__', "
+                       "'__name__', '__package__', '__spec__', 'sys', 'time'])"));
+    QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 0);
+    QVERIFY(r.value(QStringLiteral("error")).isNull());
+    QCOMPARE(preloaded.count(), 0); // answered while the preload was still importing
+
+    QFile go(dir.path() + QStringLiteral("/go"));
+    QVERIFY(go.open(QIODevice::WriteOnly));
+    go.close();
+    QVERIFY(preloaded.wait(15000));
+    const QJsonObject frame = preloaded.first().first().toJsonObject();
+    QCOMPARE(frame.value(QStringLiteral("modules")).toVariant().toStringList(),
+        (QStringList {QStringLiteral("csv"), QStringLiteral("matplotlib.pyplot")}));
+    QCOMPARE(frame.value(QStringLiteral("failed")).toVariant().toStringList(),
+        QStringList {QStringLiteral("no_such_module_hopx")});
+    // A second preload request is ignored: one per interpreter.
+    m_kernel->sendRaw(preloadLine({QStringLiteral("json")}));
+    QCOMPARE(m_kernel->run(QStringLiteral("1")).value(QStringLiteral("result")).toString(),
+        QStringLiteral("1"));
+    QVERIFY(!preloaded.wait(300));
+}
+
+void TestKernel::preloadNoiseIsDropped()
+{
+    QTemporaryDir dir;
+    m_kernel = std::make_unique<KernelClient>();
+    m_kernel->process().setWorkingDirectory(dir.path());
+    writeModule(dir.path(), QStringLiteral("hopx_noisy_import"),
+        "import sys\nprint('noise on stdout')\nprint('noise on stderr', file=sys.stderr)\n");
+    QSignalSpy ready(m_kernel.get(), &KernelClient::readyReceived);
+    QSignalSpy preloaded(m_kernel.get(), &KernelClient::preloadedReceived);
+    m_kernel->start();
+    QVERIFY(ready.wait(10000));
+    m_kernel->sendRaw(preloadLine({QStringLiteral("hopx_noisy_import")}));
+    QVERIFY(preloaded.wait(15000));
+    // What the preload printed before any user code ran is nobody's output.
+    m_kernel->run(QStringLiteral("print('mine')"));
+    QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stdout")),
+        QStringLiteral("mine\n"));
+    QCOMPARE(m_kernel->streamText(m_kernel->lastId(), QStringLiteral("stderr")), QString());
 }
 
 void TestKernel::roundTripLatency()

@@ -10,6 +10,7 @@
 #include "core/local/ProcessRun.h"
 #include "core/local/SandboxHost.h"
 #include "core/local/SandboxProcess.h"
+#include "core/local/SandboxVolume.h"
 #include "support/ProcessState.h"
 
 #include <QEventLoop>
@@ -28,6 +29,14 @@ using namespace Hopx::Local;
 inline QString agentBinary()
 {
     return QStringLiteral(HOPX_BIN_DIR "/hopx-sandbox-agent");
+}
+
+/*! Why a real LocalProvider cannot run here (no bubblewrap, no usable FUSE), empty when it can.
+ *  A missing hopx-capfs is this build's fault, not the machine's: tests fail on it, never skip. */
+inline QString localProviderUnavailable()
+{
+    const QString why = SandboxHost::selfTest();
+    return why.isEmpty() ? SandboxVolume::unavailableReason() : why;
 }
 
 /*! A temporary state base with a staged /etc; sandboxes are made from it. */

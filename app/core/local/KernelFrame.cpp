@@ -32,6 +32,17 @@ void parseState(const QJsonObject &frame, KernelFrame &f)
         f.message = frame.value(QStringLiteral("error")).toString().left(kMaxWhy);
 }
 
+QStringList names(const QJsonValue &value)
+{
+    QStringList out;
+    for (const QJsonValue &v : value.toArray()) {
+        if (out.size() == 256)
+            break;
+        if (v.isString())
+            out.append(v.toString().left(200));
+    }
+    return out;
+}
 } // namespace
 
 KernelFrame KernelFrame::parse(const QByteArray &line)
@@ -78,6 +89,10 @@ KernelFrame KernelFrame::parse(const QByteArray &line)
     } else if (type == QLatin1String("state")) {
         f.type = Type::State;
         parseState(frame, f);
+    } else if (type == QLatin1String("preloaded")) {
+        f.type = Type::Preloaded;
+        f.modules = names(frame.value(QStringLiteral("modules")));
+        f.failed = names(frame.value(QStringLiteral("failed")));
     }
     return f;
 }

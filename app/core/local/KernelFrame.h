@@ -30,7 +30,8 @@ struct KernelFrame
         Error,
         Checkpoint,
         Restored,
-        State
+        State,
+        Preloaded
     };
 
     Type type = Type::Unknown;
@@ -51,6 +52,9 @@ struct KernelFrame
     QJsonObject notCarried;
     qint64 stateBytes = 0;
     bool stateMissing = false;
+    //! Preloaded: the modules imported and those that were not (names only, at most 256 each).
+    QStringList modules;
+    QStringList failed;
 
     static KernelFrame parse(const QByteArray &line);
 };

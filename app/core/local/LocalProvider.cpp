@@ -7,6 +7,7 @@
 #include "LocalLogging.h"
 #include "LocalSandbox.h"
 #include "PackageCache.h"
+#include "PythonKernel.h"
 #include "SandboxCgroup.h"
 #include "SandboxCgroupFs.h"
 #include "SandboxHost.h"
@@ -14,6 +15,7 @@
 #include "SandboxRecord.h"
 
 #include "core/Later.h"
+#include "core/PythonPreload.h"
 #include "core/Settings.h"
 
 #include <QDir>
@@ -32,6 +34,11 @@ using Core::Unit;
 namespace {
 // Every id this provider mints starts so: it claims them without a look-up (claims()).
 constexpr const char *kIdPrefix = "local-";
+// A sandbox handed out with a preloaded interpreter keeps it this long for its first Python
+// run; a sandbox that runs no Python by then does not keep ~60 MiB for nothing.
+constexpr int kUnusedInterpreterMs = 60 * 1000;
+// A discarded sandbox, killed at once, is torn down (waited for) this much later.
+constexpr int kReapDelayMs = 500;
 
 template<typename T>
 void later(QObject *context, const Callback<T> &done, Result<T> value)
@@ -109,6 +116,20 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
             target, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     }
     m_runtimes.detect();
+    SparePool::Sizes sizes;
+    sizes.plain = options.warmSpares;
+    sizes.pythonBurst = options.warmSpares > 0 ? std::max(1, options.burstSpares) : 0;
+    m_spares = std::make_unique<SparePool>(
+        [this]() { return bootSpare(); }, [this](LocalSandbox *spare) { discard(spare); }, sizes);
+    if (settings)
+        connect(settings, &Core::Settings::changed, this, [this](const QString &key) {
+            if (key != QLatin1String(Core::PythonPreload::kEnabledKey)
+                && key != QLatin1String(Core::PythonPreload::kModulesKey))
+                return;
+            // Spares made with the old setting would hand out the old interpreter.
+            m_spares->setPreload(preloadModules());
+            m_spares->renew();
+        });
     // After the constructor: the manager watches this provider's signals by then.
     QTimer::singleShot(0, this, &LocalProvider::recover);
 }
@@ -120,9 +141,7 @@ LocalProvider::~LocalProvider()
 
 void LocalProvider::shutdown()
 {
-    const auto spares = m_spares + m_pythonSpares;
-    m_spares.clear();
-    m_pythonSpares.clear();
+    const QList<LocalSandbox *> spares = m_spares ? m_spares->takeAll() : QList<LocalSandbox *>();
     const auto all = m_sandboxes;
     m_sandboxes.clear();
     const bool keep = !(m_settings && m_settings->localDeleteOnQuit());
@@ -156,10 +175,15 @@ void LocalProvider::persist(LocalSandbox *sandbox)
 void LocalProvider::discard(LocalSandbox *sandbox)
 {
     std::unique_ptr<SandboxVolume> volume = sandbox->takeVolume();
-    sandbox->kill();
-    sandbox->deleteLater();
+    // Killed now; the teardown waits (bwrap's exit, pid 1's) once the kernel has ended them, so
+    // that the next call of a burst does not wait for that on this thread.
+    sandbox->process()->signalKill();
+    QTimer::singleShot(kReapDelayMs, sandbox, [sandbox]() {
+        sandbox->kill();
+        sandbox->deleteLater();
+    });
     if (m_storage)
-        m_storage->remove(volume.get());
+        m_storage->removeInBackground(std::move(volume));
 }
 
 QString LocalProvider::newId()
@@ -279,7 +303,14 @@ void LocalProvider::adopt(LocalSandbox *sandbox)
             const QString &stream, const QByteArray &chunk) { emit output(id, stream, chunk); });
 }
 
-LocalSandbox *LocalProvider::bootSpare(bool warmPython)
+QStringList LocalProvider::preloadModules() const
+{
+    if (!m_settings || !Core::PythonPreload::enabled(*m_settings))
+        return {};
+    return Core::PythonPreload::modules(*m_settings);
+}
+
+LocalSandbox *LocalProvider::bootSpare()
 {
     SandboxInfo info;
     info.id = newId();
@@ -292,15 +323,6 @@ LocalSandbox *LocalProvider::bootSpare(bool warmPython)
         qCWarning(lcLocal).noquote() << "could not boot a spare sandbox:" << error;
         return nullptr;
     }
-    // Plain spares do not start Python ahead: every handed-out sandbox would carry ~15 MiB
-    // for it whether it runs Python or not. Python spares serve isolated runs, which use
-    // the interpreter at once and are deleted right after.
-    if (warmPython)
-        connect(spare, &LocalSandbox::ready, spare, [spare]() { spare->warmUp(); });
-    connect(spare, &LocalSandbox::died, this, [this, spare](const QString &) {
-        if (m_spares.removeAll(spare) + m_pythonSpares.removeAll(spare))
-            discard(spare);
-    });
     return spare;
 }
 
@@ -308,18 +330,8 @@ void LocalProvider::refillSpares()
 {
     if (!m_unavailable.isEmpty())
         return;
-    while (m_sparesWanted && m_spares.size() < m_options.warmSpares) {
-        LocalSandbox *spare = bootSpare(false);
-        if (!spare)
-            return;
-        m_spares.append(spare);
-    }
-    while (m_pythonSparesWanted && m_pythonSpares.size() < m_options.warmSpares) {
-        LocalSandbox *spare = bootSpare(true);
-        if (!spare)
-            return;
-        m_pythonSpares.append(spare);
-    }
+    m_spares->setPreload(preloadModules());
+    m_spares->refill();
 }
 
 void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> done)
@@ -385,7 +397,10 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         }
         sandbox->setInfo(info);
         adopt(sandbox);
-        persist(sandbox);
+        // An isolated run's sandbox is deleted when the run ends: a record (written with an
+        // fsync) would only let a crash bring back what nobody can use.
+        if (!spec.warmPython)
+            persist(sandbox);
         if (spec.envVars.isEmpty()) {
             done(info);
             return;
@@ -401,20 +416,31 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         });
     };
 
-    if (spec.warmPython)
-        m_pythonSparesWanted = m_options.warmSpares > 0;
-    else
-        m_sparesWanted = m_options.warmSpares > 0;
-    // A spare that is up (or booting) with today's limits serves this create at once.
-    QList<LocalSandbox *> &pool =
-        spec.warmPython && !m_pythonSpares.isEmpty() ? m_pythonSpares : m_spares;
-    // Spares have neither network nor mounts: those are fixed when bwrap starts.
-    for (int i = 0; i < pool.size() && !network && spec.mounts.isEmpty(); ++i) {
-        LocalSandbox *spare = pool.at(i);
-        if (spare->isDead() || spare->process()->options().limits != limits())
-            continue;
-        pool.removeAt(i);
+    const SparePool::Kind kind = spec.warmPython ? SparePool::Kind::Python : SparePool::Kind::Plain;
+    m_spares->want(kind);
+    m_spares->setPreload(preloadModules());
+    // A spare that is up (or booting) with today's limits serves this create at once. Spares
+    // have neither network nor mounts: those are fixed when bwrap starts.
+    LocalSandbox *spare = nullptr;
+    if (!network && spec.mounts.isEmpty()) {
+        spare = m_spares->take(kind, limits());
+        if (!spare && kind == SparePool::Kind::Python)
+            spare = m_spares->take(SparePool::Kind::Plain, limits());
+    }
+    if (spare) {
         disconnect(spare, nullptr, this, nullptr);
+        // Environment variables given at creation may steer imports (OMP_NUM_THREADS,
+        // MPLBACKEND, …): an interpreter that imported before they were set must not be kept.
+        // Nor one still importing (at nice 19, seconds on a busy machine): the first run would
+        // share it with the preload, and a checkpoint would wait for it. The next run starts a
+        // plain interpreter at once instead.
+        const PythonKernel *kernel = spare->kernel();
+        if (!spec.envVars.isEmpty()
+            || (kernel && kernel->preloadState() == PythonKernel::Preload::Loading))
+            spare->dropUnusedInterpreter();
+        else if (!spec.warmPython)
+            QTimer::singleShot(
+                kUnusedInterpreterMs, spare, [spare]() { spare->dropUnusedInterpreter(); });
         if (spare->isReady()) {
             QTimer::singleShot(0, this, [finish, spare]() { finish(spare); });
         } else {
@@ -425,9 +451,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
                     QStringLiteral("The sandbox failed to start: %1").arg(reason)));
             });
         }
-        // Queued after the answer: booting the next spare mounts its disk and starts bwrap on
-        // this thread, which the caller need not wait for.
-        QTimer::singleShot(0, this, &LocalProvider::refillSpares);
+        m_spares->refillSoon();
         return;
     }
 
@@ -508,6 +532,7 @@ void LocalProvider::release(const QString &id)
     if (!s)
         return;
     discard(s);
+    m_spares->finished(id);
     emit sandboxRemoved(id);
 }
 
@@ -531,10 +556,7 @@ void LocalProvider::recover()
 
 bool LocalProvider::isSpare(const QString &id) const
 {
-    for (const LocalSandbox *s : m_spares + m_pythonSpares)
-        if (s->info().id == id)
-            return true;
-    return false;
+    return m_spares && m_spares->contains(id);
 }
 
 void LocalProvider::recoverOne(const QString &id)

@@ -6,6 +6,7 @@
 #include "LocalRuntimes.h"
 #include "SandboxLimits.h"
 #include "SandboxStorage.h"
+#include "SparePool.h"
 
 #include "core/NetworkPolicy.h"
 #include "core/SandboxProvider.h"
@@ -29,9 +30,9 @@ class PackageCache;
 
 /*! \brief Sandboxes on this machine: one bubblewrap + hopx-sandbox-agent per sandbox.
  *
- * Keeps one warm spare sandbox (with its Python interpreter started) ready, so that
- * create_sandbox and isolated executions do not wait for a sandbox to boot; the spare is
- * replaced in the background after it is handed out.
+ * Keeps warm spare sandboxes ready (SparePool), so that create_sandbox and isolated executions
+ * do not wait for a sandbox to boot, and their Python has imported the data stack already
+ * (Settings: local/preload); spares are replaced in the background after they are handed out.
  *
  * Each sandbox's files live on its own capped disk (SandboxStorage, SandboxVolume) with its
  * record next to it, so they outlive the app: at start-up the sandboxes of an earlier run
@@ -50,6 +51,7 @@ public:
         QString agentPath; // empty = SandboxHost::findAgent()
         QString bwrapPath; // empty = bwrap on PATH
         int warmSpares = 1; // sandboxes kept booted for the next create
+        int burstSpares = 16; // Python spares kept for isolated runs while they come
         SandboxCgroupFs *cgroupFs = nullptr; // null = the host's /sys/fs/cgroup
         QString packageCacheDir; // empty = PackageStore::defaultRoot()
     };
@@ -71,6 +73,8 @@ public:
     //! Writes \a sandbox's record (after a change of its timeout or environment).
     void persist(LocalSandbox *sandbox);
     SandboxStorage *storage() const { return m_storage.get(); }
+    //! The spares waiting for the next create (null when local sandboxes are unavailable).
+    const SparePool *spares() const { return m_spares.get(); }
 
     //! Ids this provider mints ("local-…") are its own; it knows no others.
     Claim claims(const QString &sandboxId) const override;
@@ -105,7 +109,9 @@ private:
     void recoverOne(const QString &id);
     bool isSpare(const QString &id) const;
     void refillSpares();
-    LocalSandbox *bootSpare(bool warmPython);
+    LocalSandbox *bootSpare();
+    //! The preload list the settings ask for (empty when preloading is off).
+    QStringList preloadModules() const;
     void adopt(LocalSandbox *sandbox);
     static QString newId();
 
@@ -121,11 +127,8 @@ private:
     std::unique_ptr<SandboxStorage> m_storage;
     std::unique_ptr<PackageCache> m_packages; // shared by the allowlist sandboxes' proxies
     QHash<QString, LocalSandbox *> m_sandboxes;
-    QList<LocalSandbox *> m_spares; // booting or ready, not yet handed out
-    QList<LocalSandbox *> m_pythonSpares; // the same with Python started, for isolated runs
+    std::unique_ptr<SparePool> m_spares; // booting or ready, not yet handed out
     LocalRuntimes m_runtimes;
-    bool m_sparesWanted = false; // after the first create: keep one ready
-    bool m_pythonSparesWanted = false; // after the first isolated Python run
 };
 
 } // namespace Hopx::Local

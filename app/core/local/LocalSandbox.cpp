@@ -156,10 +156,18 @@ SandboxInfo LocalSandbox::info() const
     return info;
 }
 
-void LocalSandbox::warmUp()
+void LocalSandbox::warmUp(const QStringList &preload)
 {
-    if (m_kernel)
-        m_kernel->start();
+    if (!m_kernel)
+        return;
+    m_kernel->start();
+    m_kernel->preload(preload);
+}
+
+void LocalSandbox::dropUnusedInterpreter()
+{
+    if (m_kernel && (m_kernel->isRunning() || m_kernel->isReady()) && !m_kernel->hasBeenUsed())
+        m_kernel->stop();
 }
 
 void LocalSandbox::kill()

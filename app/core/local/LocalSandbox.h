@@ -80,8 +80,12 @@ public:
     //! The sandbox's egress proxy (network allowlist), or null; the sandbox owns it.
     EgressProxy *egress() const { return m_egress; }
     void setEgress(EgressProxy *proxy);
-    //! Starts the Python interpreter ahead of the first run (warm spares).
-    void warmUp();
+    //! Starts the Python interpreter ahead of the first run (warm spares), which imports
+    //! \a preload in the background.
+    void warmUp(const QStringList &preload = {});
+    //! Ends the interpreter started by warmUp() if nothing has run in it: its memory is not
+    //! kept for a sandbox that does not use Python. The next run starts a plain one.
+    void dropUnusedInterpreter();
     //! Kills everything now; the object stays for its owner to delete.
     void kill();
 

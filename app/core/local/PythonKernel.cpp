@@ -103,6 +103,30 @@ void PythonKernel::start()
         launch();
 }
 
+void PythonKernel::preload(const QStringList &modules)
+{
+    if (modules.isEmpty() || m_preload != Preload::None || !(m_starting || m_ready) || m_used)
+        return;
+    m_preload = Preload::Loading;
+    m_preloadModules = modules;
+    if (m_ready)
+        sendPreload();
+}
+
+void PythonKernel::sendPreload()
+{
+    if (m_preloadModules.isEmpty() || m_in < 0)
+        return;
+    const QByteArray line = QJsonDocument(
+        QJsonObject {{QStringLiteral("op"), QStringLiteral("preload")},
+            {QStringLiteral("modules"),
+                QJsonArray::fromStringList(std::exchange(m_preloadModules,
+                    {}))}}).toJson(QJsonDocument::Compact);
+    // The kernel matches the op by these bytes before it parses the line.
+    Q_ASSERT(line.contains("\"op\":\"preload\""));
+    writeLine(line);
+}
+
 void PythonKernel::launch()
 {
     if (!m_agent || !m_agent->isConnected()) {
@@ -131,6 +155,9 @@ void PythonKernel::launch()
     watch(std::move(pipes));
     m_starting = true;
     m_ready = false;
+    m_used = !m_queue.isEmpty();
+    m_preload = Preload::None;
+    m_preloadModules.clear();
 
     AgentClient::ExecRequest request;
     request.argv = {
@@ -180,6 +207,7 @@ Core::Cancel PythonKernel::run(const Core::ExecSpec &spec, const Core::EnvMap &e
     job->done = std::move(done);
     job->clock.start();
     m_queue.enqueue(job);
+    m_used = true;
     if (!m_starting && !m_ready)
         launch();
     else
@@ -328,7 +356,15 @@ void PythonKernel::handleFrame(const QByteArray &line)
     if (frame.type == KernelFrame::Type::Ready) {
         m_starting = false;
         m_ready = true;
+        sendPreload(); // before any run: the kernel starts it and reads on at once
         sendNext();
+        return;
+    }
+    if (frame.type == KernelFrame::Type::Preloaded) {
+        if (m_preload == Preload::Loading) {
+            m_preload = Preload::Done;
+            emit preloaded(frame.modules, frame.failed);
+        }
         return;
     }
     if (frame.type == KernelFrame::Type::Restored && m_restoring && !m_restoring->waitingForExit) {
@@ -409,6 +445,7 @@ void PythonKernel::handleFrame(const QByteArray &line)
     case KernelFrame::Type::Checkpoint:
     case KernelFrame::Type::Restored:
     case KernelFrame::Type::State:
+    case KernelFrame::Type::Preloaded:
     case KernelFrame::Type::Unknown:
         break;
     }
@@ -468,6 +505,8 @@ void PythonKernel::died(const QString &why, bool sandboxGone)
     ++m_generation; // late callbacks of this interpreter must not touch the next one
     m_ready = false;
     m_starting = false;
+    m_preload = Preload::None;
+    m_preloadModules.clear();
     m_pid = 0;
     closePipes();
     qCInfo(lcLocal).noquote() << "python interpreter stopped:" << why;
@@ -534,6 +573,7 @@ void PythonKernel::checkpoint(Core::Callback<Snapshot> done)
         QTimer::singleShot(0, this, [done]() { done(Snapshot {}); });
         return;
     }
+    m_used = true;
     auto job = std::make_shared<Job>();
     job->id = m_nextId++;
     job->forked = std::move(done);
@@ -565,6 +605,7 @@ void PythonKernel::requestState(
         QTimer::singleShot(0, this, [done]() { done(StateReport {}); });
         return;
     }
+    m_used = true;
     auto job = std::make_shared<Job>();
     job->id = m_nextId++;
     job->stateDone = std::move(done);

@@ -41,7 +41,18 @@ public:
 
     //! Starts the interpreter now (warm spares do this before they are handed out).
     void start();
+    /*! Asks the interpreter started by start() to import \a modules ahead of any code (warm
+     *  spares), on a low-priority thread of its own: runs never wait for it. Once per launch;
+     *  an interpreter started again after this one ended is a plain one. */
+    void preload(const QStringList &modules);
+    enum class Preload { None, Loading, Done };
+    Preload preloadState() const { return m_preload; }
+    //! Whether this launch has been given any run or checkpoint (a preloaded one unused so far
+    //! can be ended without anyone losing state).
+    bool hasBeenUsed() const { return m_used; }
     bool isRunning() const { return m_pid > 0; }
+    //! The interpreter said it is ready for code.
+    bool isReady() const { return m_ready; }
     qint64 pid() const { return m_pid; }
 
     /*! Runs code. `env`/`unset` are applied to os.environ first (they persist). Returns a
@@ -93,6 +104,9 @@ signals:
     //! The interpreter ended (its variables are gone); \a duringRun: that run's result
     //! already says so.
     void stateLost(const QString &why, bool duringRun);
+    //! The preload of this launch finished: \a modules are imported, \a failed were not found
+    //! or raised.
+    void preloaded(const QStringList &modules, const QStringList &failed);
 
 private:
     struct Job
@@ -117,6 +131,7 @@ private:
     void requestState(
         const QString &action, const QString &path, bool start, Core::Callback<StateReport> done);
     bool writeLine(const QByteArray &line);
+    void sendPreload();
     void watch(std::shared_ptr<Pipes> pipes);
     void continueRestore();
     void failRestore(const Core::Error &error);
@@ -151,6 +166,9 @@ private:
     qint64 m_pid = 0;
     bool m_starting = false;
     bool m_ready = false;
+    bool m_used = false;
+    Preload m_preload = Preload::None;
+    QStringList m_preloadModules; // to send once the interpreter is ready
     quint64 m_nextId = 1;
     quint64 m_generation = 0; // which launch the agent's callbacks belong to
     QQueue<std::shared_ptr<Job>> m_queue;

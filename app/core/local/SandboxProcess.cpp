@@ -511,6 +511,17 @@ void SandboxProcess::kill()
     teardown(true, {});
 }
 
+void SandboxProcess::signalKill()
+{
+    if (m_state == State::Stopped || m_state == State::NotStarted)
+        return;
+    m_hostAsked = true; // its end, when the agent's EOF tells, is no news
+    if (m_childPidFd >= 0)
+        ::syscall(SYS_pidfd_send_signal, m_childPidFd, SIGKILL, nullptr, 0);
+    else if (m_childPid > 0 && m_bwrapStatus == -1)
+        ::kill(pid_t(m_childPid), SIGKILL);
+}
+
 void SandboxProcess::closeFd(int &fd)
 {
     if (fd >= 0)

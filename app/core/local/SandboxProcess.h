@@ -67,6 +67,9 @@ public:
     void stop(int graceMs = 500);
     //! Hard teardown now.
     void kill();
+    //! SIGKILL to the sandbox's pid 1, without waiting for anything: a kill() after it finds
+    //! the sandbox gone instead of waiting on this thread for the kernel to tear it down.
+    void signalKill();
 
     State state() const { return m_state; }
     //! The agent's connection; valid from start() until the end (then disconnected).

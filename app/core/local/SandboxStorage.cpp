@@ -177,11 +177,7 @@ void SandboxStorage::remove(SandboxVolume *volume)
     // The first try here (a few ms); when it fails, the reaper's retries below.
     volume->unmount();
     const QString dir = volume->dir();
-    const QString name = QFileInfo(dir).fileName();
-    QString hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name;
-    for (int n = 1; QFileInfo::exists(hidden); ++n)
-        hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name
-            + QLatin1Char('.') + QString::number(n);
+    const QString hidden = hiddenPlaceFor(dir);
     // A directory holding a mount point may move (only the mount point itself may not).
     if (::rename(QFile::encodeName(dir).constData(), QFile::encodeName(hidden).constData()) != 0) {
         // Cannot move: deleted where it is, its record first, so that it never comes back.
@@ -190,6 +186,31 @@ void SandboxStorage::remove(SandboxVolume *volume)
         return;
     }
     deleteInBackground(hidden);
+}
+
+void SandboxStorage::removeInBackground(std::unique_ptr<SandboxVolume> volume)
+{
+    if (!volume)
+        return;
+    // The mount moves with its directory (fusermount finds it under the new name), so the
+    // sandbox's place is free at once and the unmount waits on the deleting thread.
+    const QString dir = volume->dir();
+    const QString hidden = hiddenPlaceFor(dir);
+    if (::rename(QFile::encodeName(dir).constData(), QFile::encodeName(hidden).constData()) != 0) {
+        remove(volume.get());
+        return;
+    }
+    deleteInBackground(hidden);
+}
+
+QString SandboxStorage::hiddenPlaceFor(const QString &dir) const
+{
+    const QString name = QFileInfo(dir).fileName();
+    QString hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name;
+    for (int n = 1; QFileInfo::exists(hidden); ++n)
+        hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name
+            + QLatin1Char('.') + QString::number(n);
+    return hidden;
 }
 
 void SandboxStorage::deleteInBackground(const QString &dir)

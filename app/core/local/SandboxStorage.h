@@ -69,6 +69,9 @@ public:
     //! sentence for the user) runs on \a context's thread.
     void onLeftMounted(
         QObject *context, std::function<void(const QString &, const QString &)> report);
+    /*! The same, with the unmount on the deleting thread too: fusermount takes milliseconds
+     *  that the next call (an agent's burst of isolated runs) must not wait for. */
+    void removeInBackground(std::unique_ptr<SandboxVolume> volume);
     //! What every volume on disk holds on the host (allocated blocks), except \a exceptId's.
     qint64 usedBytes(const QString &exceptId = {}) const;
 
@@ -76,6 +79,8 @@ private:
     void deleteInBackground(const QString &dir);
     //! On the reaper's thread: unmounts \a dir's disk, with retries; false once it gave up.
     bool unmountForDeletion(const QString &dir);
+    //! A free hidden name for \a dir on its way out.
+    QString hiddenPlaceFor(const QString &dir) const;
 
     QString m_base;
     QPointer<QObject> m_reportContext;

@@ -30,22 +30,23 @@ void runIn(ToolCall *call, const ToolDeps &deps, SandboxProvider *provider, cons
     Callback<ExecResult> done = [guard = QPointer<ToolCall>(call), activity, a, after, extra](
                                     Result<ExecResult> r) {
         activity.finished(r);
+        if (guard && !guard->isCancelled() && !guard->isFinished()) {
+            if (!r) {
+                finishWithError(guard, r.error(),
+                    QJsonObject {{QStringLiteral("mode"), a.mode},
+                        {QStringLiteral("sandbox_id"), a.sandboxId},
+                        {QStringLiteral("stdout"), QString()},
+                        {QStringLiteral("stderr"), r.error().message},
+                        {QStringLiteral("exit_code"), 1}});
+            } else {
+                ExecutionResult::Context context = a.resultContext();
+                context.extra = extra;
+                guard->finish(ExecutionResult(r.value(), context).toolResult());
+            }
+        }
+        // After the answer: deleting an isolated run's sandbox is not the caller's wait.
         if (after)
             after();
-        if (!guard || guard->isCancelled() || guard->isFinished())
-            return;
-        if (!r) {
-            finishWithError(guard, r.error(),
-                QJsonObject {{QStringLiteral("mode"), a.mode},
-                    {QStringLiteral("sandbox_id"), a.sandboxId},
-                    {QStringLiteral("stdout"), QString()},
-                    {QStringLiteral("stderr"), r.error().message},
-                    {QStringLiteral("exit_code"), 1}});
-            return;
-        }
-        ExecutionResult::Context context = a.resultContext();
-        context.extra = extra;
-        guard->finish(ExecutionResult(r.value(), context).toolResult());
     };
     const Cancel cancel = onCapability<SandboxExec>(provider, a.sandboxId, std::move(done),
         [spec = a.execSpec(deps, call)](SandboxExec *exec, Callback<ExecResult> done) {

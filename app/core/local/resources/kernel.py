@@ -33,6 +33,16 @@ host copies to another sandbox or keeps with a checkpoint) are kernel_state.py's
 
 Only stdlib modules are imported here; numpy/pandas/matplotlib are touched only when user code
 has already imported them. Requests are handled one at a time; SIGINT cancels the running one.
+Preloading (warm spares): the host may ask, once, for modules to be imported ahead of user code.
+They are imported on a low-priority thread, so a request that arrives meanwhile runs at once; they
+land in sys.modules only (nothing in the user's namespace), and the output they print is dropped:
+
+  host -> kernel  {"op":"preload","modules":["numpy",...]}
+  kernel -> host  {"type":"preloaded","modules":[imported],"failed":[not importable],"seconds":s}
+
+The kernel itself imports only stdlib modules; numpy/pandas/matplotlib are touched only when user
+code or a preload has imported them. Requests are handled one at a time; SIGINT cancels the
+running one.
 """
 
 import os
@@ -49,6 +59,7 @@ import builtins
 import codecs
 import faulthandler
 import fcntl
+import importlib
 import io
 import json
 import linecache
@@ -259,6 +270,13 @@ class _Capture:
         with self._cond:
             self._finish_locked()
 
+    def drop_idle_output(self):
+        """Forget the output held for the next request (between requests only)."""
+        with self._cond:
+            if self._run_id is None:
+                self._pending = []
+                self._pending_size = 0
+
     def _pump(self):
         # Cancellation and CPU-limit signals must land on the main thread, where user code runs.
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGXCPU, signal.SIGPROF})
@@ -383,6 +401,71 @@ class _Capture:
             self._send(b"".join(lines))
 
 
+class _Preloader:
+    """Imports modules ahead of user code on a thread of its own, at the lowest CPU priority.
+
+    User code runs meanwhile (a request never waits for it); an import of a module the thread is
+    loading waits for that one module, as Python's import locks make it. A fork (a checkpoint,
+    multiprocessing) waits until the imports are done, so no copy holds a half-imported module.
+    """
+
+    FORK_WAIT_S = 120.0
+
+    def __init__(self, modules, capture, send, cells):
+        self._modules = modules
+        self._capture = capture
+        self._send = send
+        self._cells = cells         # how many cells have run: output is nobody's while none has
+        self._done = threading.Event()
+        os.register_at_fork(before=self._before_fork)
+        threading.Thread(target=self._run, name="hopx-preload", daemon=True).start()
+
+    def _before_fork(self):
+        if threading.current_thread().name != "hopx-preload":
+            self._done.wait(self.FORK_WAIT_S)
+
+    def _run(self):
+        started = time.monotonic()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGXCPU, signal.SIGPROF})
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        except (AttributeError, OSError):
+            pass
+        cells = self._cells()
+        loaded, failed = [], []
+        for name in self._modules:
+            try:
+                importlib.import_module(name)
+                loaded.append(name)
+            except Exception:
+                failed.append(name)
+        if any(name.partition(".")[0] == "matplotlib" for name in loaded):
+            self._draw_once()
+        self._done.set()
+        if self._cells() == cells:     # e.g. matplotlib's "building the font cache" notice
+            self._capture.drop_idle_output()
+        self._send(_frame({"type": "preloaded", "modules": loaded, "failed": failed,
+                           "seconds": round(time.monotonic() - started, 3)}))
+
+    @staticmethod
+    def _draw_once():
+        """A throwaway figure rendered to PNG, as our capture does: the first plot of user code
+        then finds fonts, Agg's renderer and pandas' plotting set up. Object-oriented, never
+        through pyplot, whose current figure user code may be drawing in meanwhile."""
+        try:
+            from matplotlib.figure import Figure
+            axes = Figure().add_subplot()
+            pandas = sys.modules.get("pandas")
+            if pandas is not None and "pandas.plotting._matplotlib" in sys.modules:
+                pandas.DataFrame({"x": [0, 1], "y": [0.0, 1.0]}).plot(x="x", y="y", ax=axes,
+                                                                      title="x")
+            else:
+                axes.plot([0, 1], [0, 1])
+            axes.figure.savefig(io.BytesIO(), format="png", bbox_inches="tight")
+        except Exception:
+            pass
+
+
 class _Outcome:
     __slots__ = ("result", "error", "rich", "exit_code")
 
@@ -401,6 +484,7 @@ _NOTHING = object()
 
 
 class _Kernel:
+    _preloader = None   # the first preload request starts one
     def __init__(self):
         self._pid = os.getpid()
         self._write_lock = threading.Lock()
@@ -505,6 +589,8 @@ class _Kernel:
                 break
             if not line.strip():
                 continue
+            if self._preload_request(line):
+                continue
             if self._fork_request(line) or self._state_request(line):
                 continue
             req, rid, problem = _parse_request(line)
@@ -523,6 +609,18 @@ class _Kernel:
                 self._send(_frame({"type": "error", "id": rid,
                                    "message": "internal kernel error: %s: %s" % (type(e).__name__, e)}))
         self._shutdown()
+
+    # -- preloading --------------------------------------------------------------------------
+
+    def _preload_request(self, line):
+        req = _op_request(line, "preload")
+        if req is None:
+            return False
+        modules = req.get("modules")
+        if self._preloader is None and isinstance(modules, list):
+            self._preloader = _Preloader([m for m in modules if isinstance(m, str)],
+                                         self._capture, self._send, lambda: self._cells)
+        return True
 
     # -- checkpoints ------------------------------------------------------------------------
 
@@ -873,7 +971,7 @@ class _Kernel:
         return rich
 
     def _figures(self):
-        plt = sys.modules.get("matplotlib.pyplot")
+        plt = _imported("matplotlib.pyplot")
         if plt is None:
             return []
         rich = []
@@ -889,7 +987,7 @@ class _Kernel:
 
     @staticmethod
     def _close_figures():
-        plt = sys.modules.get("matplotlib.pyplot")
+        plt = _imported("matplotlib.pyplot")
         if plt is not None:
             try:
                 plt.close("all")
@@ -923,6 +1021,27 @@ class _Kernel:
             return
         signal.setitimer(signal.ITIMER_PROF, 0)
         resource.setrlimit(resource.RLIMIT_CPU, saved)
+
+
+def _imported(name):
+    """The module if it is imported, None while it is not or still being imported (a preload
+    may be halfway through it while a cell runs)."""
+    module = sys.modules.get(name)
+    if module is None or getattr(getattr(module, "__spec__", None), "_initializing", False):
+        return None
+    return module
+
+
+def _op_request(line, op):
+    """The request if `line` is the host's {"op": op, ...}, else None (a cheap byte test first:
+    every code request passes through here)."""
+    if b'"op":"%s"' % op.encode() not in line:
+        return None
+    try:
+        req = json.loads(line)
+    except ValueError:
+        return None
+    return req if isinstance(req, dict) and req.get("op") == op else None
 
 
 def _parse_request(line):
