@@ -1648,6 +1648,31 @@ private slots:
             QStringLiteral("deleted"));
     }
 
+    //! Quitting while a discarded (isolated) sandbox waits for its delayed teardown: the app
+    //! exits cleanly (it crashed in ~LocalProvider, tearing it down after the cgroup code).
+    void quitRightAfterAnIsolatedRun()
+    {
+        for (int round = 0; round < 3; ++round) {
+            HeadlessApp app;
+            QVERIFY(app.start());
+            auto socket = app.connect();
+            QVERIFY(socket);
+            McpClient client(socket.get());
+            QVERIFY(client.initialize());
+            const QJsonObject r = client.callTool(QStringLiteral("execute_code_isolated"),
+                {{"code", "echo gone-soon"}, {"language", "bash"}});
+            QVERIFY2(sc(r)
+                         .value(QStringLiteral("stdout"))
+                         .toString()
+                         .contains(QStringLiteral("gone-soon")),
+                QJsonDocument(r).toJson().constData());
+            app.process().terminate();
+            QVERIFY(app.process().waitForFinished(20000));
+            QCOMPARE(app.process().exitStatus(), QProcess::NormalExit);
+            QCOMPARE(app.process().exitCode(), 0);
+        }
+    }
+
     void everyToolIsExercised()
     {
         // Every tool of every profile: the full set and the compact tools that route to it.

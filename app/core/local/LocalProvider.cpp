@@ -156,6 +156,12 @@ void LocalProvider::shutdown()
         else if (m_storage)
             m_storage->remove(volume.get());
     }
+    // Discarded sandboxes still waiting for their delayed teardown (discard()): torn down now,
+    // while what their teardown uses (the cgroup file system) is still there. Left to
+    // ~QObject they would be deleted after this provider's members (a crash at quit).
+    const auto waiting = findChildren<LocalSandbox *>(QString(), Qt::FindDirectChildrenOnly);
+    for (LocalSandbox *s : waiting)
+        delete s;
 }
 
 void LocalProvider::persist(LocalSandbox *sandbox)
