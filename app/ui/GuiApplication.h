@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ApiKeyTester.h"
+#include "ui/dialogs/ApiKeyTester.h"
 
 #include <QObject>
 #include <QPointer>

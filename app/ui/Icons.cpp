@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "Icons.h"
+#include "ui/Icons.h"
 
 #include <QHash>
 #include <QPainter>

@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "MainWindow.h"
+#include "ui/MainWindow.h"
 
-#include "ClientsView.h"
-#include "Icons.h"
-#include "LogsView.h"
-#include "SandboxesView.h"
-#include "core/Settings.h"
 #include "core/models/ClientListModel.h"
 #include "core/models/LogModel.h"
 #include "core/models/SandboxListModel.h"
+#include "core/settings/Settings.h"
+#include "ui/Icons.h"
+#include "ui/views/ClientsView.h"
+#include "ui/views/LogsView.h"
+#include "ui/views/SandboxesView.h"
 
 #include <QApplication>
 #include <QCloseEvent>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "Translations.h"
+#include "ui/Translations.h"
 
-#include "UiLogging.h"
+#include "ui/UiLogging.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

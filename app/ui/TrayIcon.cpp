@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "TrayIcon.h"
+#include "ui/TrayIcon.h"
 
 #include "core/models/Format.h"
 #include "core/models/SandboxListModel.h"

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "Icons.h"
+#include "ui/Icons.h"
 
 #include <QPointer>
 #include <QSystemTrayIcon>

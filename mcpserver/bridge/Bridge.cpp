@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "Bridge.h"
+#include "bridge/Bridge.h"
 
 #include "ipc/Handoff.h"
 #include "ipc/JsonScan.h"

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 // hopx-mcp: the stdio bridge an IDE starts. Protocol on stdout, diagnostics on stderr.
 // Deliberately free of Qt: it starts in about a millisecond and stays a few MiB.
-#include "Bridge.h"
+#include "bridge/Bridge.h"
 #include "ipc/SocketPathCore.h"
 
 #include <csignal>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "Handoff.h"
+#include "ipc/Handoff.h"
 
-#include "FdMessage.h"
+#include "posix/FdMessage.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "Hello.h"
+#include "ipc/Hello.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

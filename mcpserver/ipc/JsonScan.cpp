@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "JsonScan.h"
+#include "ipc/JsonScan.h"
 
 #include <cmath>
 #include <cstdio>

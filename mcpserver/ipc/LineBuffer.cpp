@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "LineBuffer.h"
+#include "ipc/LineBuffer.h"
 
 namespace Hopx::Ipc {
 

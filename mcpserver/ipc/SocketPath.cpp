@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "SocketPath.h"
-#include "SocketPathCore.h"
+#include "ipc/SocketPath.h"
+#include "ipc/SocketPathCore.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "SocketPathCore.h"
+#include "ipc/SocketPathCore.h"
 
 #include <cstdlib>
 #include <sys/stat.h>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "HttpCommandLine.h"
+#include "transport/HttpCommandLine.h"
 
-#include "HttpTokenFile.h"
+#include "transport/HttpTokenFile.h"
 
 #include <QCommandLineParser>
 

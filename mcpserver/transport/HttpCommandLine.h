@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "HttpServerConfig.h"
+#include "transport/HttpServerConfig.h"
 
 #include <QCommandLineOption>
 #include <QStringList>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "HttpConnection.h"
+#include "transport/HttpConnection.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

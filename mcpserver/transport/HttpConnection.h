@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "HttpRequest.h"
-#include "HttpRequestParser.h"
-#include "HttpServerConfig.h"
+#include "transport/HttpRequest.h"
+#include "transport/HttpRequestParser.h"
+#include "transport/HttpServerConfig.h"
 
 #include <QByteArray>
 #include <QList>

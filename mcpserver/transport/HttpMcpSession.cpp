@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "HttpMcpSession.h"
+#include "transport/HttpMcpSession.h"
 
-#include "protocol/SessionObserver.h"
+#include "session/SessionObserver.h"
 
 #include <QLoggingCategory>
 #include <QTimer>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "HttpConnection.h"
-#include "HttpServerConfig.h"
-#include "protocol/McpSession.h"
+#include "session/McpSession.h"
+#include "transport/HttpConnection.h"
+#include "transport/HttpServerConfig.h"
 
 #include <QElapsedTimer>
 #include <QHash>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "HttpRequest.h"
+#include "transport/HttpRequest.h"
 
 namespace Hopx::Mcp {
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "HttpRequestParser.h"
+#include "transport/HttpRequestParser.h"
 
 #include <QList>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "HttpRequest.h"
+#include "transport/HttpRequest.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "HttpServer.h"
+#include "transport/HttpServer.h"
 
-#include "HttpConnection.h"
-#include "HttpMcpSession.h"
-#include "ModernPostGate.h"
-#include "protocol/JsonRpc.h"
-#include "protocol/RandomId.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolRegistry.h"
+#include "transport/HttpConnection.h"
+#include "transport/HttpMcpSession.h"
+#include "transport/ModernPostGate.h"
+#include "json/JsonRpc.h"
+#include "json/RandomId.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "HttpRequest.h"
-#include "HttpServerConfig.h"
-#include "protocol/ServerConfig.h"
-#include "protocol/ServerContext.h"
+#include "session/ServerConfig.h"
+#include "session/ServerContext.h"
+#include "transport/HttpRequest.h"
+#include "transport/HttpServerConfig.h"
 
 #include <QHash>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "HttpTokenFile.h"
+#include "transport/HttpTokenFile.h"
 
-#include "protocol/RandomId.h"
+#include "json/RandomId.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "LocalConnection.h"
+#include "transport/LocalConnection.h"
 
-#include "PipeChannel.h"
 #include "ipc/Handoff.h"
 #include "ipc/Hello.h"
 #include "ipc/JsonScan.h"
-#include "protocol/SessionObserver.h"
+#include "session/SessionObserver.h"
+#include "transport/PipeChannel.h"
 
 #include <QLocalSocket>
 #include <QLoggingCategory>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "ipc/LineBuffer.h"
-#include "protocol/McpSession.h"
+#include "session/McpSession.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "LocalServer.h"
+#include "transport/LocalServer.h"
 
-#include "LocalConnection.h"
 #include "ipc/SocketPath.h"
+#include "transport/LocalConnection.h"
 
 #include <QLocalServer>
 #include <QLocalSocket>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "protocol/ServerConfig.h"
-#include "protocol/ServerContext.h"
+#include "session/ServerConfig.h"
+#include "session/ServerContext.h"
 
 #include <QList>
 #include <QObject>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "ModernPostGate.h"
+#include "transport/ModernPostGate.h"
 
-#include "protocol/JsonRpc.h"
-#include "protocol/RequestEnvelope.h"
+#include "modern/RequestEnvelope.h"
+#include "json/JsonRpc.h"
 
 namespace Hopx::Mcp {
 

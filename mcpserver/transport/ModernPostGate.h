@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "HttpRequest.h"
-#include "protocol/ParamHeaders.h"
-#include "protocol/ServerConfig.h"
+#include "modern/ParamHeaders.h"
+#include "session/ServerConfig.h"
+#include "transport/HttpRequest.h"
 
 #include <QByteArray>
 #include <QJsonArray>

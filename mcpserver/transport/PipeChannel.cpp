@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "PipeChannel.h"
+#include "transport/PipeChannel.h"
 
 #include <QMetaObject>
 #include <QSocketNotifier>

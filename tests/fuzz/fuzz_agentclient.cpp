@@ -5,7 +5,7 @@
 // real SEQPACKET socketpair sends one request of each kind; the input, split at '\n', is what
 // the "agent" answers, datagram by datagram, before it hangs up. Whatever it sends, every request
 // must end with exactly one callback (exec: `failed`, or `started` then `exited`).
-#include "AgentClient.h"
+#include "providers/local/agentlink/AgentClient.h"
 
 #include "FuzzSupport.h"
 

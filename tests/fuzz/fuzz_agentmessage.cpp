@@ -3,7 +3,7 @@
 // The sandbox agent's own message layer (app/agent/Message): a datagram the host sends goes in
 // through a real SEQPACKET socketpair and Message::receive(), then the fields' strict number
 // parsing. split/join must round-trip, and parseUnsigned accept exactly plain decimals <= max.
-#include "Message.h"
+#include "sandbox-agent/Message.h"
 
 #include "FuzzSupport.h"
 

@@ -4,7 +4,7 @@
 // ExecuteStream connects to a real QWebSocketServer on 127.0.0.1; once the execute message
 // arrives, the "agent" sends the input, split at '\n', one text frame per line, then hangs up.
 // Whatever it sends, done() comes exactly once, and the kept output never passes the cap.
-#include "hopx/ExecuteStream.h"
+#include "providers/cloud/api/ExecuteStream.h"
 
 #include "FuzzSupport.h"
 

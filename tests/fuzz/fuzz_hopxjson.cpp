@@ -3,7 +3,7 @@
 // Cloud::HopxJson: every HOPX control-plane and agent reply becomes Core values through it. The
 // input is a reply body; each reader must accept any JSON object without undefined behaviour,
 // and the sandbox's token never reaches `extra` (tools dump it to the model).
-#include "hopx/HopxJson.h"
+#include "providers/cloud/HopxJson.h"
 
 #include "FuzzSupport.h"
 

@@ -5,8 +5,8 @@
 // either it refuses and leaves the file as it was, or the new file parses to the old object
 // plus our entry, and the backup holds the old bytes exactly. toText() (our own JSON writer)
 // must always write JSON that parses back to the same object.
-#include "core/IdeConfig.h"
-#include "core/IdeConfigToml.h"
+#include "core/ide/IdeConfig.h"
+#include "core/ide/IdeConfigToml.h"
 
 #include "FuzzSupport.h"
 

@@ -4,7 +4,7 @@
 // a JSON message as an IDE sends it (or an array of them, as a batch would be): every id the
 // server accepts must get a key of its own (two live requests must never share one), and every
 // reply built from a client's id and text must serialize to one line that parses back equal.
-#include "protocol/JsonRpc.h"
+#include "json/JsonRpc.h"
 
 #include "FuzzSupport.h"
 

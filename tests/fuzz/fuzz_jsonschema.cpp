@@ -4,7 +4,7 @@
 // the tool runs. The schemas are our real tools' (tool-schemas.json, from
 // `hopx-desktop --list-tools --format json`); the input is the arguments object a client sends.
 // An input of the form [schema, value] validates against an arbitrary schema as well.
-#include "protocol/JsonSchema.h"
+#include "json/JsonSchema.h"
 
 #include "FuzzSupport.h"
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 // Local::KernelFrame: the lines the sandbox's Python kernel writes back. Code in the sandbox
 // controls the kernel, so each line is attacker-written. The input is one line.
-#include "KernelFrame.h"
+#include "providers/local/agentlink/KernelFrame.h"
 
 #include "FuzzSupport.h"
 

@@ -5,13 +5,13 @@
 // elicit), a resource template and a task store gets the input, split at '\n', after an
 // initialize whose protocol version the first byte picks. Every message it writes must be one
 // line of JSON, and no request id may be answered more often than it was sent.
-#include "protocol/JsonRpc.h"
-#include "protocol/McpSession.h"
-#include "protocol/ResourceRegistry.h"
-#include "protocol/TaskStore.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
-#include "protocol/ToolResult.h"
+#include "features/ResourceRegistry.h"
+#include "session/McpSession.h"
+#include "tasks/TaskStore.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
+#include "tools/ToolResult.h"
+#include "json/JsonRpc.h"
 
 #include "FuzzSupport.h"
 

@@ -3,7 +3,7 @@
 // UriTemplate: resource templates matched against URIs a client sends. Input: the template,
 // a newline, the URI. A match must bind every variable, and a simple variable never spans a
 // path segment.
-#include "protocol/UriTemplate.h"
+#include "json/UriTemplate.h"
 
 #include "FuzzSupport.h"
 

@@ -1,4 +1,4 @@
-# cmake -DLUPDATE=… -DLRELEASE=… -DSOURCES_FILE=… -DTS_FILES=a.ts;b.ts -DWORK_DIR=… [-DAPP_DIR=…]
+# cmake -DLUPDATE=… -DLRELEASE=… -DSOURCE_ROOT=… -DSOURCES_FILE=… -DTS_FILES=a.ts;b.ts -DWORK_DIR=… [-DAPP_DIR=…]
 #   -P CheckTranslations.cmake
 # Fails when today's sources hold a UI string that a .ts file lacks or leaves unfinished.
 # English is the source language: only its plural forms are translated, so it is not checked.
@@ -33,7 +33,9 @@ foreach(ts ${TS_FILES})
         continue()
     endif()
     file(COPY ${ts} DESTINATION ${WORK_DIR})
-    execute_process(COMMAND ${LUPDATE} -no-obsolete -locations none ${sources} -ts ${WORK_DIR}/${name}
+    # -I as app/CMakeLists.txt gives it: includes are written from the library roots.
+    execute_process(COMMAND ${LUPDATE} -no-obsolete -locations none -I ${SOURCE_ROOT}/app
+        -I ${SOURCE_ROOT}/mcpserver ${sources} -ts ${WORK_DIR}/${name}
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)
         message(FATAL_ERROR "lupdate failed: ${out}${err}")

@@ -7,7 +7,7 @@
 // missing file); what the UI never uses is absent, so asking for it gives the "not supported"
 // error real callers see. Every callback is queued, as the interface requires.
 
-#include "core/SandboxProvider.h"
+#include "core/manager/SandboxProvider.h"
 
 #include <QHash>
 #include <QJsonArray>

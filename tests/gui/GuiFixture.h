@@ -7,13 +7,13 @@
 
 #include "FakeSandboxProvider.h"
 
-#include "core/HttpService.h"
-#include "core/MemoryKeyStore.h"
-#include "core/ProviderPolicy.h"
-#include "core/SandboxManager.h"
-#include "core/Settings.h"
-#include "protocol/SessionObserver.h"
-#include "protocol/ToolRegistry.h"
+#include "core/http/HttpService.h"
+#include "core/manager/ProviderPolicy.h"
+#include "core/manager/SandboxManager.h"
+#include "core/secrets/MemoryKeyStore.h"
+#include "core/settings/Settings.h"
+#include "session/SessionObserver.h"
+#include "tools/ToolRegistry.h"
 #include "transport/LocalServer.h"
 #include "ui/GuiApplication.h"
 

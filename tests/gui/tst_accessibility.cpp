@@ -4,10 +4,10 @@
 // that has no visible text of its own has an accessible name.
 #include "GuiFixture.h"
 
-#include "ui/ApiKeyDialog.h"
-#include "ui/ConnectIdeDialog.h"
 #include "ui/MainWindow.h"
-#include "ui/SettingsDialog.h"
+#include "ui/dialogs/ApiKeyDialog.h"
+#include "ui/dialogs/ConnectIdeDialog.h"
+#include "ui/dialogs/SettingsDialog.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -5,13 +5,13 @@
 // the next request to that host goes through the same proxy. Offscreen, through GuiApplication.
 #include "GuiFixture.h"
 
-#include "core/Later.h"
-#include "core/NetworkPolicy.h"
-#include "core/local/EgressProxy.h"
+#include "core/base/Later.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
-#include "ui/LogsView.h"
+#include "core/settings/NetworkPolicy.h"
+#include "providers/local/egress/EgressProxy.h"
 #include "ui/MainWindow.h"
+#include "ui/views/LogsView.h"
 
 #include <QLocalSocket>
 #include <QPushButton>

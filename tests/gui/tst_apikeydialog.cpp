@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 // The API key dialog with an in-memory keychain, an injected tester, and the default tester
 // against a tiny HTTP server standing in for HOPX.
-#include "core/MemoryKeyStore.h"
-#include "core/SessionKeyStore.h"
-#include "ui/ApiKeyDialog.h"
-#include "ui/ApiKeyTester.h"
+#include "core/secrets/MemoryKeyStore.h"
+#include "core/secrets/SessionKeyStore.h"
 #include "ui/Translations.h"
+#include "ui/dialogs/ApiKeyDialog.h"
+#include "ui/dialogs/ApiKeyTester.h"
 
 #include <QCheckBox>
 #include <QLabel>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "core/MemoryKeyStore.h"
-#include "ui/ConnectIdeDialog.h"
+#include "core/secrets/MemoryKeyStore.h"
 #include "ui/Translations.h"
+#include "ui/dialogs/ConnectIdeDialog.h"
 
 #include <QApplication>
 #include <QClipboard>

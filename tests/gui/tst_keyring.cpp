@@ -3,14 +3,14 @@
 // The key flows against the real Secret Service (run through tests/with-keyring.sh): the API
 // key dialog saves and removes through QtKeychain, the tray follows, the HTTP token lands in
 // its own entry. A test service name keeps the user's real entries out of reach.
-#include "core/HttpService.h"
-#include "core/QtKeychainStore.h"
-#include "core/SandboxManager.h"
-#include "core/Settings.h"
-#include "ui/ApiKeyDialog.h"
+#include "core/http/HttpService.h"
+#include "core/manager/SandboxManager.h"
+#include "core/secrets/QtKeychainStore.h"
+#include "core/settings/Settings.h"
 #include "ui/GuiApplication.h"
-#include "ui/SettingsDialog.h"
 #include "ui/TrayIcon.h"
+#include "ui/dialogs/ApiKeyDialog.h"
+#include "ui/dialogs/SettingsDialog.h"
 
 #include <QLabel>
 #include <QLineEdit>

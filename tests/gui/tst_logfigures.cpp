@@ -7,10 +7,10 @@
 
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
-#include "ui/FigureCache.h"
-#include "ui/FigureDialog.h"
-#include "ui/LogsView.h"
 #include "ui/MainWindow.h"
+#include "ui/figures/FigureCache.h"
+#include "ui/figures/FigureDialog.h"
+#include "ui/views/LogsView.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

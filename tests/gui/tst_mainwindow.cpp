@@ -8,11 +8,11 @@
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
 #include "core/models/SandboxListModel.h"
-#include "ui/ClientsView.h"
-#include "ui/LogsView.h"
 #include "ui/MainWindow.h"
-#include "ui/SandboxesView.h"
 #include "ui/TrayIcon.h"
+#include "ui/views/ClientsView.h"
+#include "ui/views/LogsView.h"
+#include "ui/views/SandboxesView.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -17,16 +17,16 @@
 #include "core/models/LogModel.h"
 #include "core/models/SandboxListModel.h"
 #include "core/tools/McpTools.h"
-#include "ui/ApiKeyDialog.h"
-#include "ui/ApiKeyTester.h"
-#include "ui/ConnectIdeDialog.h"
-#include "ui/FigureDialog.h"
 #include "ui/Icons.h"
-#include "ui/LogsView.h"
 #include "ui/MainWindow.h"
-#include "ui/SandboxesView.h"
-#include "ui/SettingsDialog.h"
 #include "ui/TrayIcon.h"
+#include "ui/dialogs/ApiKeyDialog.h"
+#include "ui/dialogs/ApiKeyTester.h"
+#include "ui/dialogs/ConnectIdeDialog.h"
+#include "ui/dialogs/SettingsDialog.h"
+#include "ui/figures/FigureDialog.h"
+#include "ui/views/LogsView.h"
+#include "ui/views/SandboxesView.h"
 
 #include <QApplication>
 #include <QLabel>

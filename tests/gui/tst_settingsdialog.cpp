@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "core/HttpService.h"
-#include "core/MemoryKeyStore.h"
-#include "core/PythonPreload.h"
-#include "core/Settings.h"
-#include "ui/SettingsDialog.h"
+#include "core/http/HttpService.h"
+#include "core/secrets/MemoryKeyStore.h"
+#include "core/settings/PythonPreload.h"
+#include "core/settings/Settings.h"
 #include "ui/Translations.h"
+#include "ui/dialogs/SettingsDialog.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -5,10 +5,10 @@
 #include "FakeHopxServer.h"
 #include "HopxTestSupport.h"
 
-#include "core/hopx/AgentPool.h"
-#include "core/hopx/ControlPlane.h"
-#include "core/hopx/HopxApiKey.h"
-#include "core/hopx/RestClient.h"
+#include "providers/cloud/HopxApiKey.h"
+#include "providers/cloud/api/AgentPool.h"
+#include "providers/cloud/api/ControlPlane.h"
+#include "providers/cloud/api/RestClient.h"
 
 #include <QNetworkAccessManager>
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/Result.h"
-#include "core/hopx/HopxOptions.h"
+#include "core/base/Result.h"
+#include "providers/cloud/HopxOptions.h"
 
 #include <QTest>
 

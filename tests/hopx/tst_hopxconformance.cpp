@@ -10,10 +10,10 @@
 #include "HopxPieces.h"
 #include "HopxTestSupport.h"
 
-#include "core/Sandbox.h"
-#include "core/hopx/HopxDesktop.h"
-#include "core/hopx/HopxFiles.h"
-#include "core/hopx/HopxProvider.h"
+#include "core/sandbox/Sandbox.h"
+#include "providers/cloud/HopxProvider.h"
+#include "providers/cloud/parts/HopxDesktop.h"
+#include "providers/cloud/parts/HopxFiles.h"
 
 #include <QBuffer>
 #include <QFile>

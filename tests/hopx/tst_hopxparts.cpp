@@ -7,16 +7,16 @@
 #include "HopxPieces.h"
 #include "HopxTestSupport.h"
 
-#include "core/MemoryKeyStore.h"
-#include "core/hopx/AgentChannel.h"
-#include "core/hopx/AgentPool.h"
-#include "core/hopx/ControlPlane.h"
-#include "core/hopx/HopxApiKey.h"
-#include "core/hopx/HopxDesktop.h"
-#include "core/hopx/HopxEnv.h"
-#include "core/hopx/HopxExec.h"
-#include "core/hopx/HopxFiles.h"
-#include "core/hopx/RestClient.h"
+#include "core/secrets/MemoryKeyStore.h"
+#include "providers/cloud/HopxApiKey.h"
+#include "providers/cloud/api/AgentChannel.h"
+#include "providers/cloud/api/AgentPool.h"
+#include "providers/cloud/api/ControlPlane.h"
+#include "providers/cloud/api/RestClient.h"
+#include "providers/cloud/parts/HopxDesktop.h"
+#include "providers/cloud/parts/HopxEnv.h"
+#include "providers/cloud/parts/HopxExec.h"
+#include "providers/cloud/parts/HopxFiles.h"
 
 #include <QBuffer>
 #include <QNetworkAccessManager>

@@ -4,8 +4,8 @@
 #include "FakeHopxServer.h"
 #include "HopxTestSupport.h"
 
-#include "core/MemoryKeyStore.h"
-#include "core/hopx/HopxProvider.h"
+#include "core/secrets/MemoryKeyStore.h"
+#include "providers/cloud/HopxProvider.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

@@ -5,9 +5,9 @@
 #include "FakeHopxServer.h"
 #include "HopxTestSupport.h"
 
-#include "core/Sandbox.h"
-#include "core/hopx/AgentEndpoint.h"
-#include "core/hopx/HopxProvider.h"
+#include "core/sandbox/Sandbox.h"
+#include "providers/cloud/HopxProvider.h"
+#include "providers/cloud/api/AgentEndpoint.h"
 
 #include <QJsonArray>
 #include <QNetworkAccessManager>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "core/MemoryKeyStore.h"
+#include "core/secrets/MemoryKeyStore.h"
 
 #include <QSignalSpy>
 #include <QTest>

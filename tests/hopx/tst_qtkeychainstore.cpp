@@ -3,7 +3,7 @@
 // Runs twice (tests/hopx/CMakeLists.txt): inside with-keyring.sh with a real Secret Service
 // (HOPX_KEYCHAIN_EXPECT=available), and with the session bus pointing nowhere
 // (HOPX_KEYCHAIN_EXPECT=unavailable).
-#include "core/QtKeychainStore.h"
+#include "core/secrets/QtKeychainStore.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>

@@ -4,9 +4,9 @@
 // appear in the manager and disappear when deleted; failures back off; no key, no requests.
 #include "FakeHopxServer.h"
 
-#include "core/RemoteSandboxPoller.h"
-#include "core/SandboxManager.h"
-#include "core/hopx/HopxProvider.h"
+#include "core/manager/RemoteSandboxPoller.h"
+#include "core/manager/SandboxManager.h"
+#include "providers/cloud/HopxProvider.h"
 
 #include <QNetworkAccessManager>
 #include <QSignalSpy>

@@ -5,12 +5,12 @@
 // session lifecycle, SSE routing and ordering, server-to-client requests, and tasks.
 #include "HttpTestClient.h"
 
-#include "protocol/PromptRegistry.h"
-#include "protocol/ResourceRegistry.h"
-#include "protocol/SessionObserver.h"
-#include "protocol/TaskStore.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "features/PromptRegistry.h"
+#include "features/ResourceRegistry.h"
+#include "session/SessionObserver.h"
+#include "tasks/TaskStore.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 #include "transport/HttpServer.h"
 #include "transport/HttpTokenFile.h"
 

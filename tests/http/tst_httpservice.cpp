@@ -4,16 +4,16 @@
 // the settings live, its token comes from the key store, and a new token locks the old out.
 #include "HttpTestClient.h"
 
-#include "core/HttpService.h"
-#include "core/MemoryKeyStore.h"
-#include "core/Settings.h"
+#include "core/http/HttpService.h"
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFeed.h"
 #include "core/models/LogModel.h"
-#include "protocol/SessionObserver.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
-#include "protocol/ToolResult.h"
+#include "core/secrets/MemoryKeyStore.h"
+#include "core/settings/Settings.h"
+#include "session/SessionObserver.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
+#include "tools/ToolResult.h"
 
 #include <QAbstractItemModelTester>
 

@@ -5,8 +5,8 @@
 // tool runs; one that agrees runs; the legacy era, which has no such headers, is unaffected.
 #include "HttpTestClient.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 #include "transport/HttpServer.h"
 
 #include <QJsonArray>

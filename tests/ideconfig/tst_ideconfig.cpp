@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "core/IdeConfig.h"
+#include "core/ide/IdeConfig.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,10 +4,10 @@
 // each platform's paths (the platform is a parameter, so macOS and Windows are tested here);
 // every byte outside the replaced entries stays; the key goes to the keychain (a memory one,
 // and the real Secret Service inside tests/with-keyring.sh); a second run changes nothing.
-#include "core/IdeConfigMigration.h"
-#include "core/IdeConfigToml.h"
-#include "core/MemoryKeyStore.h"
-#include "core/QtKeychainStore.h"
+#include "core/ide/IdeConfigMigration.h"
+#include "core/ide/IdeConfigToml.h"
+#include "core/secrets/MemoryKeyStore.h"
+#include "core/secrets/QtKeychainStore.h"
 
 #include <QDir>
 #include <QFile>

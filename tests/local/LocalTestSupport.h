@@ -5,12 +5,12 @@
 // Shared by the local-sandbox tests: a staged /etc in a temporary directory, sandboxes
 // started from it, and synchronous wrappers around the async AgentClient/ProcessRun API.
 
-#include "core/local/AgentClient.h"
-#include "core/local/EtcStage.h"
-#include "core/local/ProcessRun.h"
-#include "core/local/SandboxHost.h"
-#include "core/local/SandboxProcess.h"
-#include "core/local/SandboxVolume.h"
+#include "providers/local/agentlink/AgentClient.h"
+#include "providers/local/boot/EtcStage.h"
+#include "providers/local/boot/ProcessRun.h"
+#include "providers/local/boot/SandboxHost.h"
+#include "providers/local/boot/SandboxProcess.h"
+#include "providers/local/disk/SandboxVolume.h"
 #include "support/ProcessState.h"
 
 #include <QEventLoop>

@@ -8,15 +8,15 @@
 
 #include "support/FakeCgroupV2.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
-#include "protocol/ToolResult.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
+#include "tools/ToolResult.h"
 
-#include "core/SandboxManager.h"
-#include "core/Settings.h"
-#include "core/local/LocalProvider.h"
-#include "core/local/SandboxCgroup.h"
+#include "core/manager/SandboxManager.h"
+#include "core/settings/Settings.h"
 #include "core/tools/McpTools.h"
+#include "providers/local/LocalProvider.h"
+#include "providers/local/cgroup/SandboxCgroup.h"
 
 #include <QJsonDocument>
 #include <QProcess>

@@ -7,7 +7,7 @@
 
 #include "LocalTestSupport.h"
 
-#include "core/local/SandboxCgroupFs.h"
+#include "providers/local/cgroup/SandboxCgroupFs.h"
 
 #include <QDir>
 #include <QFile>

@@ -6,13 +6,13 @@
 // interpreter is still preloading.
 #include "LocalTestSupport.h"
 
-#include "core/PythonPreload.h"
-#include "core/Settings.h"
-#include "core/local/LocalProvider.h"
-#include "core/local/LocalSandbox.h"
-#include "core/local/PythonKernel.h"
-#include "core/local/SandboxVolume.h"
-#include "core/local/SparePool.h"
+#include "core/settings/PythonPreload.h"
+#include "core/settings/Settings.h"
+#include "providers/local/LocalProvider.h"
+#include "providers/local/LocalSandbox.h"
+#include "providers/local/SparePool.h"
+#include "providers/local/agentlink/PythonKernel.h"
+#include "providers/local/disk/SandboxVolume.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -5,11 +5,11 @@
 // the Sandboxes view shows gets its row, running, with its disk use.
 #include "LocalTestSupport.h"
 
-#include "core/SandboxManager.h"
-#include "core/Settings.h"
-#include "core/local/LocalProvider.h"
-#include "core/local/SandboxVolume.h"
+#include "core/manager/SandboxManager.h"
 #include "core/models/SandboxListModel.h"
+#include "core/settings/Settings.h"
+#include "providers/local/LocalProvider.h"
+#include "providers/local/disk/SandboxVolume.h"
 
 #include <QTemporaryDir>
 

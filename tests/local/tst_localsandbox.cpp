@@ -6,8 +6,8 @@
 
 #include "LocalTestSupport.h"
 
-#include "core/local/BwrapCommand.h"
-#include "core/local/LocalFiles.h"
+#include "providers/local/boot/BwrapCommand.h"
+#include "providers/local/parts/LocalFiles.h"
 
 #include <QDir>
 #include <QFile>

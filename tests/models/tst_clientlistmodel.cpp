@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/ClientListModel.h"
 
-#include "protocol/SessionObserver.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
-#include "protocol/ToolResult.h"
+#include "session/SessionObserver.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
+#include "tools/ToolResult.h"
 #include "transport/LocalConnection.h"
 #include "transport/LocalServer.h"
 

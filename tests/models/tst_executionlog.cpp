@@ -4,13 +4,13 @@
 // GUI shows: every run's rows carry the code, the exit code and the output.
 #include "../gui/FakeSandboxProvider.h"
 
-#include "core/SandboxManager.h"
-#include "core/Settings.h"
+#include "core/manager/SandboxManager.h"
 #include "core/models/LogFeed.h"
 #include "core/models/LogModel.h"
+#include "core/settings/Settings.h"
 #include "core/tools/McpTools.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QAbstractItemModelTester>
 #include <QTemporaryDir>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "core/SandboxManager.h"
+#include "core/manager/SandboxManager.h"
 #include "core/models/LogFeed.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "core/SandboxManager.h"
+#include "core/manager/SandboxManager.h"
 #include "core/models/ResourceSampler.h"
 #include "core/models/SandboxListModel.h"
 #include "gui/FakeSandboxProvider.h"

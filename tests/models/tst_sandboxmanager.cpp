@@ -4,15 +4,15 @@
 // per-connection cloud providers, the default-provider rule, and capabilities a sandbox lacks.
 #include "gui/FakeSandboxProvider.h"
 
-#include "core/MemoryKeyStore.h"
-#include "core/ProviderPolicy.h"
-#include "core/SandboxManager.h"
-#include "core/Settings.h"
+#include "core/manager/ProviderPolicy.h"
+#include "core/manager/SandboxManager.h"
+#include "core/secrets/MemoryKeyStore.h"
+#include "core/settings/Settings.h"
 #include "core/tools/McpTools.h"
 #include "core/tools/ToolSupport.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

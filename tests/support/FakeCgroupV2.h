@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/local/SandboxCgroupFs.h"
+#include "providers/local/cgroup/SandboxCgroupFs.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,10 +4,10 @@
 
 #include "core/tools/Schema.h"
 
-#include "protocol/PromptRegistry.h"
-#include "protocol/ResourceRegistry.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "features/PromptRegistry.h"
+#include "features/ResourceRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

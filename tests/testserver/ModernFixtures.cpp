@@ -4,9 +4,9 @@
 
 #include "core/tools/Schema.h"
 
-#include "protocol/PromptRegistry.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "features/PromptRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

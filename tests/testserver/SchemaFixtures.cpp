@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "SchemaFixtures.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonDocument>
 

@@ -6,7 +6,7 @@
 #include "ModernFixtures.h"
 #include "SchemaFixtures.h"
 
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolRegistry.h"
 #include "transport/HttpCommandLine.h"
 
 #include <QCommandLineParser>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 // The requestState of 2026-07-28 input-required results: what comes back intact verifies, and
 // whatever a client changes, replays elsewhere or keeps too long is refused.
-#include "protocol/InputStateCodec.h"
+#include "modern/InputStateCodec.h"
 
 #include <QTest>
 #include <QThread>

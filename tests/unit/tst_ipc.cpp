@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "ipc/FdMessage.h"
 #include "ipc/Handoff.h"
 #include "ipc/Hello.h"
 #include "ipc/JsonScan.h"
 #include "ipc/LineBuffer.h"
 #include "ipc/SocketPath.h"
+#include "posix/FdMessage.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "protocol/JsonRpc.h"
+#include "json/JsonRpc.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

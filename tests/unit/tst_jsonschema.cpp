@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "protocol/JsonSchema.h"
+#include "json/JsonSchema.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

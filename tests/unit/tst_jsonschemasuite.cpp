@@ -5,8 +5,8 @@
 // use a keyword it does not implement (those tool schemas are refused at registration, below)
 // or whose meaning 2020-12 changed (items as an array: unsupportedKeywords() reports it; a
 // $ref beside other keywords: kChangedIn2020).
-#include "protocol/JsonSchema.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolRegistry.h"
+#include "json/JsonSchema.h"
 
 #include <QDir>
 #include <QFile>

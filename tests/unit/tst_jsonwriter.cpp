@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 // The session's JSON writer against Qt's own: byte for byte the same output, for every kind of
 // value, escape and number, and for the tool results and responses written without objects.
-#include "protocol/JsonRpc.h"
-#include "protocol/JsonWriter.h"
-#include "protocol/ToolResult.h"
+#include "tools/ToolResult.h"
+#include "json/JsonRpc.h"
+#include "json/JsonWriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 // KernelFrame::parse: the lines the sandbox's Python kernel writes (attacker-written: code in
 // the sandbox controls that process). tests/fuzz/fuzz_kernelframe explores the rest.
-#include "KernelFrame.h"
+#include "providers/local/agentlink/KernelFrame.h"
 
 #include <QJsonArray>
 #include <QTest>

@@ -5,8 +5,8 @@
 // the socket. What the connection keeps per request must end with the request, answered or not.
 #include "ipc/Handoff.h"
 #include "ipc/Hello.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 #include "transport/LocalConnection.h"
 #include "transport/LocalServer.h"
 

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 // The protocol core without sockets: one row per JSON-RPC / MCP rule.
-#include "protocol/McpSession.h"
-#include "protocol/ResourceRegistry.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "features/ResourceRegistry.h"
+#include "session/McpSession.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

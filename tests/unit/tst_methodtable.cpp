@@ -3,12 +3,12 @@
 // The session's method table: what each feature registers and declares for the server it is
 // given and the client it talks to, and what a handler learns of its caller (the request's
 // context, not the session's fields).
-#include "protocol/McpSession.h"
-#include "protocol/PromptRegistry.h"
-#include "protocol/ResourceRegistry.h"
-#include "protocol/TaskStore.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "features/PromptRegistry.h"
+#include "features/ResourceRegistry.h"
+#include "session/McpSession.h"
+#include "tasks/TaskStore.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

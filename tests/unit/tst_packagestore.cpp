@@ -3,8 +3,8 @@
 // The package cache's building blocks without a sandbox: the content-addressed store (a file
 // is kept only under its own digest; the cap evicts the least recently used) and the index
 // pages as the cache rewrites them (only files with a published hash, links to the cache).
-#include "PackageIndexRewrite.h"
-#include "PackageStore.h"
+#include "providers/local/packages/PackageIndexRewrite.h"
+#include "providers/local/packages/PackageStore.h"
 
 #include <QDateTime>
 #include <QDir>

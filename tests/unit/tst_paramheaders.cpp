@@ -3,9 +3,9 @@
 // ParamHeaders: which x-mcp-header declarations a tool may make (the cases are the next
 // conformance suite's invalid tools, plus placement), how an Mcp-Param-* value is decoded, and
 // when headers and arguments disagree. tests/http/tst_modernheaders drives it over sockets.
-#include "protocol/ParamHeaders.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "modern/ParamHeaders.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: MIT
 // The server-level SessionObserver: what sessions report to it (connected, request, response,
 // ended) without sockets, and what a real local connection reports.
-#include "protocol/McpSession.h"
-#include "protocol/SessionObserver.h"
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "session/McpSession.h"
+#include "session/SessionObserver.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 #include "transport/LocalServer.h"
 
 #include <QJsonArray>

@@ -4,8 +4,8 @@
 #include "core/tools/Schema.h"
 #include "core/tools/Tool.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QTest>
 

@@ -6,9 +6,9 @@
 #include "core/tools/CompactTools.h"
 #include "core/tools/McpTools.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
 #include "support/PythonServerTools.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

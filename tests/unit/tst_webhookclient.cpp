@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 // execute_code_async's callback: which URLs it may go to, and the signed POST, on a real socket.
-#include "core/tools/WebhookClient.h"
+#include "core/tools/exec/WebhookClient.h"
 #include "support/WebhookReceiver.h"
 
 #include <QJsonDocument>

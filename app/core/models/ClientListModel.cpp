@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "ClientListModel.h"
+#include "core/models/ClientListModel.h"
 
 #include <QLocale>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "protocol/SessionObserver.h"
+#include "session/SessionObserver.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "Format.h"
+#include "core/models/Format.h"
 
 #include <QLocale>
 

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "LogFeed.h"
+#include "core/models/LogFeed.h"
 
-#include "ClientListModel.h"
-#include "Format.h"
-#include "LogModel.h"
-#include "SandboxListModel.h"
-#include "core/SandboxManager.h"
-#include "protocol/SessionObserver.h"
+#include "core/manager/SandboxManager.h"
+#include "core/models/ClientListModel.h"
+#include "core/models/Format.h"
+#include "core/models/LogModel.h"
+#include "core/models/SandboxListModel.h"
+#include "session/SessionObserver.h"
 
 namespace Hopx::Core {
 

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "LogEntry.h"
-#include "core/SandboxTypes.h"
-#include "protocol/RequestRecord.h"
+#include "core/models/LogEntry.h"
+#include "core/sandbox/SandboxTypes.h"
+#include "session/RequestRecord.h"
 
 #include <QHash>
 #include <QObject>

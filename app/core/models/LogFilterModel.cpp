@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "LogFilterModel.h"
+#include "core/models/LogFilterModel.h"
 
-#include "LogModel.h"
+#include "core/models/LogModel.h"
 
 namespace Hopx::Core {
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "LogModel.h"
+#include "core/models/LogModel.h"
 
 #include <QLocale>
 #include <QTimer>

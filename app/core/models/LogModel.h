@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "LogEntry.h"
+#include "core/models/LogEntry.h"
 
 #include <QAbstractTableModel>
 

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "ResourceSampler.h"
+#include "core/models/ResourceSampler.h"
 
-#include "SandboxListModel.h"
-#include "core/SandboxManager.h"
-#include "core/SandboxProvider.h"
+#include "core/manager/SandboxManager.h"
+#include "core/manager/SandboxProvider.h"
+#include "core/models/SandboxListModel.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "SandboxListModel.h"
+#include "core/models/SandboxListModel.h"
 
-#include "Format.h"
-#include "core/SandboxManager.h"
+#include "core/manager/SandboxManager.h"
+#include "core/models/Format.h"
 
 #include <QJsonArray>
 #include <QLocale>

@@ -5,15 +5,15 @@
 // and Trae fewer). Each one routes to the full tool that does the work (ToolRoute), so results
 // are the same in every profile. Which tools the compact profile lists, in which order:
 // ToolProfiles.cpp. How a new capability joins within the budget: CONTRIBUTING.md.
-#include "CompactTools.h"
+#include "core/tools/CompactTools.h"
 
-#include "McpTools.h"
-#include "Schema.h"
-#include "Tool.h"
-#include "ToolSupport.h"
+#include "core/tools/McpTools.h"
+#include "core/tools/Schema.h"
+#include "core/tools/Tool.h"
+#include "core/tools/ToolSupport.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 #include <QRegularExpression>
 

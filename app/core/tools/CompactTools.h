@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ToolRoute.h"
+#include "core/tools/ToolRoute.h"
 
-#include "protocol/ToolResult.h"
+#include "tools/ToolResult.h"
 
 #include <QMap>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "McpTools.h"
+#include "core/tools/McpTools.h"
 
-#include "HostAccess.h"
+#include "core/tools/files/HostAccess.h"
 
 namespace Hopx::Core::Tools {
 

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "Tool.h"
+#include "core/tools/Tool.h"
 
-#include "CompactTools.h"
+#include "core/tools/CompactTools.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 namespace Hopx::Core::Tools {
 

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ToolArgs.h"
+#include "core/tools/ToolArgs.h"
 
-#include "protocol/ToolSpec.h"
+#include "tools/ToolSpec.h"
 
 #include <functional>
 

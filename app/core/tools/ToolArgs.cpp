@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "ToolArgs.h"
+#include "core/tools/ToolArgs.h"
 
 #include <algorithm>
 #include <limits>

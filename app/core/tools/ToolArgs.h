@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/SandboxTypes.h"
+#include "core/sandbox/SandboxTypes.h"
 
 #include <QJsonObject>
 #include <QString>

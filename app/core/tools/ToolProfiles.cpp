@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 // Which tools each connection is offered (hopx-mcp --tools, HTTP ?tools=). Every tool answers
 // a call by name whatever the profile; the profile shapes tools/list only.
-#include "McpTools.h"
+#include "core/tools/McpTools.h"
 
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolRegistry.h"
 
 namespace Hopx::Core::Tools {
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "ToolReference.h"
+#include "core/tools/ToolReference.h"
 
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

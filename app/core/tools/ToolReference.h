@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "protocol/ToolSpec.h"
+#include "tools/ToolSpec.h"
 
 #include <QByteArray>
 #include <QList>

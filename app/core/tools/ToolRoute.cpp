@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "ToolRoute.h"
+#include "core/tools/ToolRoute.h"
 
-#include "ToolArgs.h"
-#include "ToolSupport.h"
+#include "core/tools/ToolArgs.h"
+#include "core/tools/ToolSupport.h"
 
-#include "protocol/ToolCall.h"
-#include "protocol/ToolRegistry.h"
+#include "tools/ToolCall.h"
+#include "tools/ToolRegistry.h"
 
 namespace Hopx::Core::Tools {
 

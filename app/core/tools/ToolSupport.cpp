@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "ToolSupport.h"
+#include "core/tools/ToolSupport.h"
 
-#include "Schema.h"
-#include "ToolArgs.h"
-#include "core/SandboxManager.h"
-#include "core/SandboxProvider.h"
+#include "core/manager/SandboxManager.h"
+#include "core/manager/SandboxProvider.h"
+#include "core/tools/Schema.h"
+#include "core/tools/ToolArgs.h"
 
 #include <QJsonArray>
 #include <QMimeDatabase>

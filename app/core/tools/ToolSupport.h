@@ -5,12 +5,12 @@
 // What every tool group shares: provider lookup, hopx-mcp-shaped errors, sandbox dicts,
 // and callbacks that are safe when the call was cancelled or its client went away.
 
-#include "core/Later.h"
-#include "core/Result.h"
-#include "core/SandboxProvider.h"
-#include "core/SandboxTypes.h"
+#include "core/base/Later.h"
+#include "core/base/Result.h"
+#include "core/manager/SandboxProvider.h"
+#include "core/sandbox/SandboxTypes.h"
 
-#include "protocol/ToolCall.h"
+#include "tools/ToolCall.h"
 
 #include <QPointer>
 

@@ -1,5 +1,0 @@
-// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
-// SPDX-License-Identifier: MIT
-#include "HopxLogging.h"
-
-Q_LOGGING_CATEGORY(lcCloud, "hopx.cloud", QtInfoMsg)

@@ -1,0 +1,224 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "core/tools/files/HostAccess.h"
+
+#include "core/tools/ToolSupport.h"
+
+#include "core/settings/Settings.h"
+
+#include "tools/ToolCall.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QPointer>
+#include <QUrl>
+
+namespace Hopx::Core::Tools {
+
+using Mcp::ToolCall;
+
+HostAccess::HostAccess(Settings *settings)
+    : m_settings(settings)
+{ }
+
+void HostAccess::roots(ToolCall *call, std::function<void(ToolCall *, QList<HostRoot>)> next)
+{
+    QList<HostRoot> approved;
+    if (m_settings) {
+        for (const QString &folder : m_settings->approvedFolders()) {
+            if (QDir::isAbsolutePath(folder))
+                approved.append({QDir::cleanPath(folder), QFileInfo(folder).fileName(), true});
+        }
+    }
+    if (!call->clientSupports(QStringLiteral("roots"))) {
+        QPointer<ToolCall> guard(call);
+        QMetaObject::invokeMethod(
+            call,
+            [guard, approved, next] {
+                if (guard && !guard->isCancelled() && !guard->isFinished())
+                    next(guard, approved);
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    QPointer<ToolCall> guard(call);
+    call->requestFromClient(QStringLiteral("roots/list"), {},
+        [guard, approved, next](const ToolCall::ClientReply &reply) {
+            if (!guard || guard->isCancelled() || guard->isFinished())
+                return;
+            QList<HostRoot> roots;
+            // A failed roots/list leaves only the approved folders: no guessing.
+            const QJsonArray list = reply.result.value(QStringLiteral("roots")).toArray();
+            for (const QJsonValue &v : list) {
+                const QUrl uri(v.toObject().value(QStringLiteral("uri")).toString());
+                if (!uri.isLocalFile())
+                    continue;
+                const QString path = QDir::cleanPath(uri.toLocalFile());
+                if (!QDir::isAbsolutePath(path) || path == QLatin1String("/"))
+                    continue; // the whole machine is never a root
+                QString name = v.toObject().value(QStringLiteral("name")).toString();
+                if (name.isEmpty())
+                    name = QFileInfo(path).fileName();
+                roots.append({path, name, false});
+            }
+            next(guard, roots + approved);
+        });
+}
+
+void HostAccess::consent(ToolCall *call, const HostRoot &root, Use use, const QString &what,
+    std::function<void(ToolCall *)> proceed)
+{
+    if (root.approvedInApp || (use == Use::Read && m_readConsent.contains(root.path))) {
+        proceed(call);
+        return;
+    }
+    const QString message = use == Use::Read
+        ? QStringLiteral("Let sandboxes read your folder %1? A tool wants to %2.")
+              .arg(root.path, what)
+        : QStringLiteral("Let a sandbox write into your folder %1? A tool wants to %2.")
+              .arg(root.path, what);
+    const QJsonObject details {{QStringLiteral("root"), root.path}};
+    const auto decide = [this, root, use, what, details, proceed](
+                            ToolCall *call, bool allowed, const QString &why) {
+        if (allowed) {
+            if (use == Use::Read)
+                m_readConsent.insert(root.path);
+            proceed(call);
+            return;
+        }
+        finishWithError(call,
+            Error::make(Error::Code::Cancelled,
+                QStringLiteral("The user did not allow this (%1): %2 was not done and nothing "
+                               "changed. Ask the user, or have them approve the folder in "
+                               "HOPX Desktop's settings.")
+                    .arg(why, what),
+                details, QStringLiteral("Consent declined")));
+    };
+    if (call->clientSupports(QStringLiteral("elicitation"))) {
+        askUser(call,
+            {message,
+                use == Use::Read ? QStringLiteral("Allow reading this folder")
+                                 : QStringLiteral("Allow writing into this folder"),
+                root.path},
+            decide);
+        return;
+    }
+    if (m_prompt) {
+        QPointer<ToolCall> guard(call);
+        m_prompt(root.path, use == Use::Write, what, [guard, decide](bool allowed) {
+            if (guard && !guard->isCancelled() && !guard->isFinished())
+                decide(guard, allowed, allowed ? QString() : QStringLiteral("the answer was no"));
+        });
+        return;
+    }
+    decide(call, false,
+        QStringLiteral("this client cannot ask its user (no elicitation) and HOPX Desktop runs "
+                       "without a window to ask in"));
+}
+
+struct HostAccess::MountState
+{
+    QList<HostRoot> pending;
+    QList<Core::HostMount> mounts;
+    QSet<QString> taken;
+    std::function<void(ToolCall *, QList<Core::HostMount>)> next;
+    bool toCloud = false;
+};
+
+namespace {
+
+//! A directory name for /project: the root's name, made safe and unique among `taken`.
+QString mountName(const HostRoot &root, QSet<QString> &taken)
+{
+    QString name;
+    for (const QChar c : root.name.isEmpty() ? QFileInfo(root.path).fileName() : root.name)
+        name += c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_')
+                || c == QLatin1Char('.')
+            ? c
+            : QLatin1Char('_');
+    if (name.isEmpty() || name.startsWith(QLatin1Char('.')))
+        name.prepend(QStringLiteral("root"));
+    QString unique = name;
+    for (int n = 2; taken.contains(unique); ++n)
+        unique = name + QLatin1Char('-') + QString::number(n);
+    taken.insert(unique);
+    return unique;
+}
+
+} // namespace
+
+void HostAccess::rootMounts(
+    ToolCall *call, std::function<void(ToolCall *, QList<Core::HostMount>)> next, bool toCloud)
+{
+    roots(call, [this, next, toCloud](ToolCall *call, const QList<HostRoot> &all) {
+        // The client's roots are what is mounted; one the user also approved in the app needs
+        // no second yes (an IDE that cannot ask has no other way to get it).
+        auto pending = std::make_shared<QList<HostRoot>>();
+        for (const HostRoot &r : all) {
+            if (r.approvedInApp || !QFileInfo(r.path).isDir())
+                continue;
+            HostRoot root = r;
+            root.approvedInApp = find(all, r.path)->approvedInApp;
+            pending->append(root);
+        }
+        if (pending->isEmpty()) {
+            finishWithError(call,
+                Error::make(Error::Code::InvalidArgument,
+                    call->clientSupports(QStringLiteral("roots"))
+                        ? QStringLiteral("The client listed no folder roots on this machine; "
+                                         "nothing to mount. Create the sandbox without "
+                                         "mount_roots and use file_upload.")
+                        : QStringLiteral("This client does not declare roots (its project "
+                                         "folders), so there is nothing to mount. Create the "
+                                         "sandbox without mount_roots and use file_upload."),
+                    {}, QStringLiteral("No roots")));
+            return;
+        }
+        auto state = std::make_shared<MountState>();
+        state->pending = *pending;
+        state->next = next;
+        state->toCloud = toCloud;
+        mountNext(call, state);
+    });
+}
+
+void HostAccess::mountNext(ToolCall *call, std::shared_ptr<MountState> state)
+{
+    if (state->pending.isEmpty()) {
+        state->next(call, state->mounts);
+        return;
+    }
+    const HostRoot root = state->pending.takeFirst();
+    const QString at = QStringLiteral("/project/") + mountName(root, state->taken);
+    state->mounts.append({root.path, at});
+    // Files that leave the machine are named as such: the user agrees to that, not to a mount.
+    consent(call, root, Use::Read,
+        state->toCloud
+            ? QStringLiteral("copy what git would commit of it into a new HOPX cloud sandbox")
+            : QStringLiteral("show it read-only at %1 in a new sandbox").arg(at),
+        [this, state](ToolCall *call) { mountNext(call, state); });
+}
+
+QStringList HostAccess::paths(const QList<HostRoot> &roots)
+{
+    QStringList out;
+    for (const HostRoot &r : roots)
+        out << r.path;
+    return out;
+}
+
+const HostRoot *HostAccess::find(const QList<HostRoot> &roots, const QString &path)
+{
+    // The same folder may be a client root and approved in the app: the approval counts.
+    const HostRoot *found = nullptr;
+    for (const HostRoot &r : roots) {
+        if (r.path != path && QFileInfo(r.path).canonicalFilePath() != path)
+            continue;
+        if (!found || r.approvedInApp)
+            found = &r;
+    }
+    return found;
+}
+
+} // namespace Hopx::Core::Tools

@@ -1,0 +1,641 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "providers/local/LocalProvider.h"
+
+#include "providers/local/LocalLogging.h"
+#include "providers/local/LocalSandbox.h"
+#include "providers/local/SandboxRecord.h"
+#include "providers/local/agentlink/PythonKernel.h"
+#include "providers/local/boot/BwrapCommand.h"
+#include "providers/local/boot/SandboxHost.h"
+#include "providers/local/boot/SandboxProcess.h"
+#include "providers/local/cgroup/SandboxCgroup.h"
+#include "providers/local/cgroup/SandboxCgroupFs.h"
+#include "providers/local/egress/EgressProxy.h"
+#include "providers/local/packages/PackageCache.h"
+
+#include "core/base/Later.h"
+#include "core/settings/PythonPreload.h"
+#include "core/settings/Settings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTimer>
+
+namespace Hopx::Local {
+
+using Core::Callback;
+using Core::Error;
+using Core::Result;
+using Core::SandboxInfo;
+using Core::Unit;
+
+namespace {
+// Every id this provider mints starts so: it claims them without a look-up (claims()).
+constexpr const char *kIdPrefix = "local-";
+// A sandbox handed out with a preloaded interpreter keeps it this long for its first Python
+// run; a sandbox that runs no Python by then does not keep ~60 MiB for nothing.
+constexpr int kUnusedInterpreterMs = 60 * 1000;
+// A discarded sandbox, killed at once, is torn down (waited for) this much later.
+constexpr int kReapDelayMs = 500;
+
+template<typename T>
+void later(QObject *context, const Callback<T> &done, Result<T> value)
+{
+    Core::answerLater<T>(context, done, std::move(value));
+}
+} // namespace
+
+LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, QObject *parent)
+    : SandboxProvider(parent)
+    , m_settings(settings)
+    , m_options(options)
+{
+    if (!m_options.cgroupFs)
+        m_hostCgroupFs = std::make_unique<SandboxCgroupFs>();
+    m_cgroupFs = m_options.cgroupFs ? m_options.cgroupFs : m_hostCgroupFs.get();
+    m_unavailable = SandboxHost::selfTest(options.bwrapPath);
+    if (!m_unavailable.isEmpty()) {
+        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
+        return;
+    }
+    QString error;
+    m_stateBase =
+        options.stateBase.isEmpty() ? SandboxHost::defaultStateBase(&error) : options.stateBase;
+    if (m_stateBase.isEmpty()) {
+        m_unavailable =
+            QStringLiteral("Local sandboxes need a private state directory: %1").arg(error);
+        return;
+    }
+    QDir().mkpath(m_stateBase);
+    // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
+    // namespaces died with the app) and would pile up.
+    SandboxCgroup::removeStale(*m_cgroupFs);
+    m_healthDetails = {{QStringLiteral("resource_limits"),
+        SandboxCgroup::describe(SandboxCgroup::prepare(*m_cgroupFs))}};
+    m_storage = std::make_unique<SandboxStorage>(
+        options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
+    // Before prepare(): it takes up the deletions an earlier run left, mounts included.
+    m_storage->onLeftMounted(
+        this, [this](const QString &id, const QString &message) { emit problem(id, message); });
+    if (!m_storage->prepare(&error)) {
+        m_unavailable = error;
+        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
+        return;
+    }
+    m_packages = std::make_unique<PackageCache>(settings,
+        PackageCache::Options {options.packageCacheDir,
+            QStringLiteral("http://127.0.0.1:%1").arg(BwrapCommand::kProxyPort)});
+    QFile::setPermissions(
+        m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    if ((options.agentPath.isEmpty() ? SandboxHost::findAgent() : options.agentPath).isEmpty()) {
+        m_unavailable =
+            QStringLiteral("hopx-sandbox-agent was not found next to the app or in its libexec "
+                           "directory; reinstall HOPX Desktop.");
+        return;
+    }
+    // A fresh staging per app run: a host /etc change shows up at the next start.
+    m_etc = std::make_unique<EtcStage>(m_stateBase + QStringLiteral("/etc"));
+    if (!m_etc->prepare(&error)) {
+        m_unavailable = QStringLiteral("Could not stage /etc for sandboxes: %1").arg(error);
+        return;
+    }
+    // The Python kernel ships in the app; sandboxes see it read-only at /run/sbx/lib.
+    m_libDir = m_stateBase + QStringLiteral("/lib");
+    QDir().mkpath(m_libDir);
+    for (const QString &file : {QStringLiteral("kernel.py"), QStringLiteral("kernel_state.py")}) {
+        const QString target = m_libDir + QLatin1Char('/') + file;
+        QFile::remove(target);
+        if (!QFile::copy(QStringLiteral(":/local/") + file, target)) {
+            m_unavailable =
+                QStringLiteral("Could not install the Python kernel into %1").arg(m_libDir);
+            return;
+        }
+        QFile::setPermissions(
+            target, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    }
+    m_runtimes.detect();
+    SparePool::Sizes sizes;
+    sizes.plain = options.warmSpares;
+    sizes.pythonBurst = options.warmSpares > 0 ? std::max(1, options.burstSpares) : 0;
+    m_spares = std::make_unique<SparePool>(
+        [this]() { return bootSpare(); }, [this](LocalSandbox *spare) { discard(spare); }, sizes);
+    if (settings)
+        connect(settings, &Core::Settings::changed, this, [this](const QString &key) {
+            if (key != QLatin1String(Core::PythonPreload::kEnabledKey)
+                && key != QLatin1String(Core::PythonPreload::kModulesKey))
+                return;
+            // Spares made with the old setting would hand out the old interpreter.
+            m_spares->setPreload(preloadModules());
+            m_spares->renew();
+        });
+    // After the constructor: the manager watches this provider's signals by then.
+    QTimer::singleShot(0, this, &LocalProvider::recover);
+}
+
+LocalProvider::~LocalProvider()
+{
+    shutdown();
+}
+
+void LocalProvider::shutdown()
+{
+    const QList<LocalSandbox *> spares = m_spares ? m_spares->takeAll() : QList<LocalSandbox *>();
+    const auto all = m_sandboxes;
+    m_sandboxes.clear();
+    const bool keep = !(m_settings && m_settings->localDeleteOnQuit());
+    for (LocalSandbox *s : all.values() + spares) {
+        std::unique_ptr<SandboxVolume> volume = s->takeVolume();
+        const bool kept = keep && !spares.contains(s) && volume;
+        if (kept)
+            persist(s);
+        delete s; // hard teardown: SIGKILL of the sandbox's pid 1
+        if (kept)
+            volume->unmount(); // every write is already in disk/; the files stay
+        else if (m_storage)
+            m_storage->remove(volume.get());
+    }
+    // Discarded sandboxes still waiting for their delayed teardown (discard()): torn down now,
+    // while what their teardown uses (the cgroup file system) is still there. Left to
+    // ~QObject they would be deleted after this provider's members (a crash at quit).
+    const auto waiting = findChildren<LocalSandbox *>(QString(), Qt::FindDirectChildrenOnly);
+    for (LocalSandbox *s : waiting)
+        delete s;
+}
+
+void LocalProvider::persist(LocalSandbox *sandbox)
+{
+    SandboxVolume *volume = sandbox->volume();
+    // Spares have nothing to come back to.
+    if (!volume || m_sandboxes.value(sandbox->info().id) != sandbox)
+        return;
+    SandboxRecord record = SandboxRecord::from(sandbox->info(), sandbox->envPart().session());
+    record.capBytes = volume->capBytes();
+    record.checkpoints = sandbox->checkpointsPart().index();
+    QString error;
+    if (!record.save(volume->dir(), &error))
+        qCWarning(lcLocal).noquote() << "could not save the record of" << record.id << ":" << error;
+}
+
+void LocalProvider::discard(LocalSandbox *sandbox)
+{
+    std::unique_ptr<SandboxVolume> volume = sandbox->takeVolume();
+    // Killed now; the teardown waits (bwrap's exit, pid 1's) once the kernel has ended them, so
+    // that the next call of a burst does not wait for that on this thread.
+    sandbox->process()->signalKill();
+    QTimer::singleShot(kReapDelayMs, sandbox, [sandbox]() {
+        sandbox->kill();
+        sandbox->deleteLater();
+    });
+    if (m_storage)
+        m_storage->removeInBackground(std::move(volume));
+}
+
+QString LocalProvider::newId()
+{
+    // Looks like a HOPX id but says where it lives.
+    const quint64 r = QRandomGenerator::system()->generate64();
+    return QLatin1String(kIdPrefix)
+        + QString::number(r, 16).rightJustified(16, QLatin1Char('0')).left(12);
+}
+
+SandboxLimits LocalProvider::limits() const
+{
+    SandboxLimits l;
+    if (m_settings) {
+        l.memoryMb = m_settings->localMemoryMb();
+        l.processes = m_settings->localProcesses();
+        l.cpuSecondsPerRun = m_settings->localCpuSecondsPerRun();
+        l.diskMb = m_settings->localDiskMb();
+        l.workspaceMb = m_settings->localWorkspaceMb();
+        l.openFiles = m_settings->localOpenFiles();
+    }
+    return l;
+}
+
+EgressProxy *LocalProvider::makeEgress(
+    const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error)
+{
+    EgressProxy::Rules rules;
+    rules.policy = policy;
+    rules.packages = m_packages.get();
+    if (m_settings)
+        rules.hostMap = EgressProxy::parseHostMap(m_settings->egressHostMap());
+    auto *proxy = new EgressProxy(id, rules);
+    QDir().mkpath(dir);
+    QFile::setPermissions(
+        dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    if (!proxy->listen(dir + QStringLiteral("/proxy.sock"), error)) {
+        delete proxy;
+        return nullptr;
+    }
+    // Every decision reaches the Logs view as a line of the sandbox's "network" stream.
+    connect(proxy, &EgressProxy::decided, this,
+        [this, id](const QString &host, quint16 port, bool allowed, const QString &reason) {
+            const QString line = allowed
+                ? QStringLiteral("egress allowed: %1:%2\n").arg(host).arg(port)
+                : Core::NetworkPolicy::deniedLogLine(host, port, reason) + QLatin1Char('\n');
+            emit output(id, QStringLiteral("network"), line.toUtf8());
+        });
+    return proxy;
+}
+
+LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error,
+    const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
+{
+    const qint64 total = qint64(m_settings ? m_settings->localTotalDiskMb() : 20480) << 20;
+    std::unique_ptr<SandboxVolume> volume =
+        m_storage->newVolume(info.id, qint64(limits().workspaceMb) << 20, total, error);
+    if (!volume)
+        return nullptr;
+    return boot(info, std::move(volume), error, network, mounts);
+}
+
+LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
+    QString *error, const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
+{
+    SandboxProcess::Options o;
+    o.id = info.id;
+    o.bwrapPath = m_options.bwrapPath;
+    o.agentPath = m_options.agentPath;
+    o.etcDir = m_etc->path();
+    o.workspaceDir = volume->workspaceDir();
+    o.homeDir = volume->homeDir();
+    o.libDir = m_libDir;
+    o.limits = limits();
+    o.cgroupFs = m_cgroupFs;
+    o.limits.workspaceMb = int(volume->capBytes() >> 20);
+    o.network = network.mode == Core::NetworkPolicy::Mode::Full;
+    for (const Core::HostMount &m : mounts)
+        o.readOnlyMounts.append({m.hostPath, QFile::encodeName(m.sandboxPath)});
+    // The proxy's socket sits beside the disk, outside everything the sandbox can write.
+    EgressProxy *egress = nullptr;
+    if (network.mode == Core::NetworkPolicy::Mode::Allowlist) {
+        o.proxyDir = volume->dir() + QStringLiteral("/net");
+        egress = makeEgress(info.id, network, o.proxyDir, error);
+        if (!egress) {
+            if (!info.createdAt.isValid())
+                m_storage->remove(volume.get());
+            return nullptr;
+        }
+    }
+    auto *sandbox = new LocalSandbox(info, o, std::move(volume), this);
+    if (egress)
+        sandbox->setEgress(egress);
+    if (!sandbox->start(error)) {
+        std::unique_ptr<SandboxVolume> back = sandbox->takeVolume();
+        delete sandbox;
+        // A recovered sandbox's files are the user's: only a new one's are thrown away.
+        if (!info.createdAt.isValid())
+            m_storage->remove(back.get());
+        else
+            back->unmount();
+        return nullptr;
+    }
+    return sandbox;
+}
+
+void LocalProvider::adopt(LocalSandbox *sandbox)
+{
+    m_sandboxes.insert(sandbox->info().id, sandbox);
+    const QString id = sandbox->info().id;
+    connect(sandbox, &LocalSandbox::died, this, [this, sandbox](const QString &) {
+        if (m_sandboxes.value(sandbox->info().id) == sandbox)
+            emit sandboxChanged(sandbox->info());
+    });
+    connect(sandbox, &LocalSandbox::output, this,
+        [this, id](
+            const QString &stream, const QByteArray &chunk) { emit output(id, stream, chunk); });
+}
+
+QStringList LocalProvider::preloadModules() const
+{
+    if (!m_settings || !Core::PythonPreload::enabled(*m_settings))
+        return {};
+    return Core::PythonPreload::modules(*m_settings);
+}
+
+LocalSandbox *LocalProvider::bootSpare()
+{
+    SandboxInfo info;
+    info.id = newId();
+    info.provider = id();
+    info.status = QStringLiteral("creating");
+    info.templateName = QStringLiteral("code-interpreter");
+    QString error;
+    LocalSandbox *spare = boot(info, &error);
+    if (!spare) {
+        qCWarning(lcLocal).noquote() << "could not boot a spare sandbox:" << error;
+        return nullptr;
+    }
+    return spare;
+}
+
+void LocalProvider::refillSpares()
+{
+    if (!m_unavailable.isEmpty())
+        return;
+    m_spares->setPreload(preloadModules());
+    m_spares->refill();
+}
+
+void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> done)
+{
+    if (!m_unavailable.isEmpty()) {
+        later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, m_unavailable));
+        return;
+    }
+    const QString templ = spec.templateName.isEmpty() ? spec.templateId : spec.templateName;
+    if (!templ.isEmpty() && templ != QLatin1String("code-interpreter")
+        && templ != QLatin1String("base")) {
+        later<SandboxInfo>(this, done,
+            Error::make(Error::Code::NotFound,
+                QStringLiteral("Template \"%1\" does not exist for local sandboxes. Available: "
+                               "code-interpreter, base.")
+                    .arg(templ),
+                QJsonObject {{QStringLiteral("available"),
+                    QJsonArray {QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
+                QStringLiteral("Template not found")));
+        return;
+    }
+    const Core::NetworkPolicy policy = spec.network
+        ? *spec.network
+        : (spec.internetAccess.value_or(m_settings && m_settings->localNetworkDefault())
+                ? Core::NetworkPolicy::full()
+                : Core::NetworkPolicy::none());
+    const bool network = policy.mode != Core::NetworkPolicy::Mode::None;
+    if (policy.mode == Core::NetworkPolicy::Mode::Full) {
+        const QString why = SandboxHost::networkUnavailableReason();
+        if (!why.isEmpty()) {
+            later<SandboxInfo>(this, done,
+                Error::make(Error::Code::Unavailable,
+                    QStringLiteral(
+                        "This machine cannot give local sandboxes network: %1 Create the "
+                        "sandbox without internet_access, or use provider \"hopx\".")
+                        .arg(why)));
+            return;
+        }
+    }
+    const int timeout = spec.timeoutSeconds > 0
+        ? spec.timeoutSeconds
+        : (m_settings ? m_settings->defaultSandboxTimeoutSeconds() : 3600);
+    auto finish = [this, spec, timeout, templ, done, policy](LocalSandbox *sandbox) {
+        SandboxInfo info = sandbox->info();
+        info.templateName = templ.isEmpty() ? QStringLiteral("code-interpreter") : templ;
+        info.templateId = info.templateName;
+        info.createdAt = QDateTime::currentDateTime();
+        info.timeoutSeconds = timeout;
+        info.expiresAt = info.createdAt.addSecs(timeout);
+        info.status = QStringLiteral("running");
+        info.internetAccess = sandbox->process()->options().network;
+        info.extra = QJsonObject {{QStringLiteral("limits"),
+                                      QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
+                                          {QStringLiteral("processes"), limits().processes},
+                                          {QStringLiteral("tmp_mb"), limits().diskMb}}},
+            {QStringLiteral("network"), policy.toJson()}};
+        if (!spec.mounts.isEmpty()) {
+            QJsonArray mounted;
+            for (const Core::HostMount &m : spec.mounts)
+                mounted.append(QJsonObject {{QStringLiteral("host_path"), m.hostPath},
+                    {QStringLiteral("path"), m.sandboxPath}, {QStringLiteral("read_only"), true}});
+            info.extra.insert(QStringLiteral("mounted_roots"), mounted);
+        }
+        sandbox->setInfo(info);
+        adopt(sandbox);
+        // An isolated run's sandbox is deleted when the run ends: a record (written with an
+        // fsync) would only let a crash bring back what nobody can use.
+        if (!spec.warmPython)
+            persist(sandbox);
+        if (spec.envVars.isEmpty()) {
+            done(info);
+            return;
+        }
+        QPointer<LocalSandbox> guard(sandbox);
+        sandbox->env()->setEnv(spec.envVars, true, [guard, done](Result<Unit> r) {
+            if (!guard)
+                return;
+            if (!r)
+                done(r.error());
+            else
+                done(guard->info());
+        });
+    };
+
+    const SparePool::Kind kind = spec.warmPython ? SparePool::Kind::Python : SparePool::Kind::Plain;
+    m_spares->want(kind);
+    m_spares->setPreload(preloadModules());
+    // A spare that is up (or booting) with today's limits serves this create at once. Spares
+    // have neither network nor mounts: those are fixed when bwrap starts.
+    LocalSandbox *spare = nullptr;
+    if (!network && spec.mounts.isEmpty()) {
+        spare = m_spares->take(kind, limits());
+        if (!spare && kind == SparePool::Kind::Python)
+            spare = m_spares->take(SparePool::Kind::Plain, limits());
+    }
+    if (spare) {
+        disconnect(spare, nullptr, this, nullptr);
+        // Environment variables given at creation may steer imports (OMP_NUM_THREADS,
+        // MPLBACKEND, …): an interpreter that imported before they were set must not be kept.
+        // Nor one still importing (at nice 19, seconds on a busy machine): the first run would
+        // share it with the preload, and a checkpoint would wait for it. The next run starts a
+        // plain interpreter at once instead.
+        const PythonKernel *kernel = spare->kernel();
+        if (!spec.envVars.isEmpty()
+            || (kernel && kernel->preloadState() == PythonKernel::Preload::Loading))
+            spare->dropUnusedInterpreter();
+        else if (!spec.warmPython)
+            QTimer::singleShot(
+                kUnusedInterpreterMs, spare, [spare]() { spare->dropUnusedInterpreter(); });
+        if (spare->isReady()) {
+            QTimer::singleShot(0, this, [finish, spare]() { finish(spare); });
+        } else {
+            connect(spare, &LocalSandbox::ready, this, [finish, spare]() { finish(spare); });
+            connect(spare, &LocalSandbox::died, this, [this, spare, done](const QString &reason) {
+                discard(spare);
+                done(Error::make(Error::Code::Unavailable,
+                    QStringLiteral("The sandbox failed to start: %1").arg(reason)));
+            });
+        }
+        m_spares->refillSoon();
+        return;
+    }
+
+    SandboxInfo info;
+    info.id = newId();
+    info.provider = id();
+    info.status = QStringLiteral("creating");
+    QString error;
+    LocalSandbox *sandbox = boot(info, &error, policy, spec.mounts);
+    if (!sandbox) {
+        later<SandboxInfo>(this, done,
+            Error::make(Error::Code::Unavailable,
+                QStringLiteral("Could not start a local sandbox: %1").arg(error)));
+        return;
+    }
+    connect(sandbox, &LocalSandbox::ready, this, [this, finish, sandbox]() {
+        finish(sandbox);
+        refillSpares();
+    });
+    connect(sandbox, &LocalSandbox::died, this, [this, sandbox, done](const QString &reason) {
+        if (!m_sandboxes.contains(sandbox->info().id)) { // died before it was ready
+            discard(sandbox);
+            done(Error::make(Error::Code::Unavailable,
+                QStringLiteral("The sandbox failed to start: %1").arg(reason)));
+        }
+    });
+}
+
+LocalSandbox *LocalProvider::find(const QString &id) const
+{
+    return m_sandboxes.value(id);
+}
+
+LocalProvider::Claim LocalProvider::claims(const QString &sandboxId) const
+{
+    return sandboxId.startsWith(QLatin1String(kIdPrefix)) ? Claim::Yes : Claim::No;
+}
+
+Result<Core::Sandbox *> LocalProvider::sandbox(const QString &id)
+{
+    if (LocalSandbox *s = find(id))
+        return s;
+    return Error::make(Error::Code::NotFound,
+        QStringLiteral("Sandbox %1 not found; it may have been deleted or expired. "
+                       "list_sandboxes shows the ones that exist.")
+            .arg(id),
+        QJsonObject {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found"));
+}
+
+qint64 LocalProvider::sandboxPid(const QString &id) const
+{
+    LocalSandbox *s = find(id);
+    return s ? s->process()->childPid() : -1;
+}
+
+QString LocalProvider::workspacePath(const QString &id) const
+{
+    LocalSandbox *s = find(id);
+    return s && s->volume() ? s->volume()->workspaceDir() : QString();
+}
+
+void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>> done)
+{
+    QList<SandboxInfo> out;
+    for (LocalSandbox *s : std::as_const(m_sandboxes)) {
+        const SandboxInfo info = s->info();
+        if (spec.status.isEmpty() || spec.status == info.status)
+            out.append(info);
+    }
+    std::sort(out.begin(), out.end(),
+        [](const SandboxInfo &a, const SandboxInfo &b) { return a.createdAt > b.createdAt; });
+    later<QList<SandboxInfo>>(this, done, out);
+}
+
+void LocalProvider::release(const QString &id)
+{
+    LocalSandbox *s = m_sandboxes.take(id);
+    if (!s)
+        return;
+    discard(s);
+    m_spares->finished(id);
+    emit sandboxRemoved(id);
+}
+
+void LocalProvider::recover()
+{
+    if (!m_unavailable.isEmpty() || !m_storage)
+        return;
+    const QStringList stored = m_storage->storedIds();
+    for (const QString &id : stored)
+        if (!m_sandboxes.contains(id) && claims(id) == Claim::Yes)
+            recoverOne(id);
+    // Directories without a record are spares, or sandboxes whose creation never finished,
+    // of a run that crashed: nobody was given them.
+    for (const QString &name : QDir(m_storage->base()).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (!stored.contains(name) && claims(name) == Claim::Yes && !m_sandboxes.contains(name)
+            && !isSpare(name)) {
+            SandboxVolume orphan(m_storage->dirFor(name), 0);
+            m_storage->remove(&orphan);
+        }
+}
+
+bool LocalProvider::isSpare(const QString &id) const
+{
+    return m_spares && m_spares->contains(id);
+}
+
+void LocalProvider::recoverOne(const QString &id)
+{
+    const std::optional<SandboxRecord> record = SandboxRecord::load(m_storage->dirFor(id));
+    SandboxVolume leftover(m_storage->dirFor(id), 0);
+    if (!record || record->id != id) {
+        qCWarning(lcLocal) << "sandbox" << id << "has no valid record; leaving its files alone";
+        return;
+    }
+    if (record->expiresAt.isValid() && record->expiresAt <= QDateTime::currentDateTime()) {
+        // Its timeout ran out while the app was not running: as if the app had deleted it.
+        qCInfo(lcLocal) << "sandbox" << id << "expired while the app was not running; deleting it";
+        m_storage->remove(&leftover);
+        return;
+    }
+    QString error;
+    std::unique_ptr<SandboxVolume> volume = m_storage->existingVolume(*record, &error);
+    if (!volume) {
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "cannot come back:" << error;
+        return;
+    }
+    SandboxInfo info = record->restoredInfo(this->id());
+    info.internetAccess = info.internetAccess && SandboxHost::networkUnavailableReason().isEmpty();
+    // An allowlist is not kept on disk: a recovered sandbox comes back with no network or full.
+    LocalSandbox *sandbox = boot(info, std::move(volume), &error,
+        info.internetAccess ? Core::NetworkPolicy::full() : Core::NetworkPolicy::none());
+    if (!sandbox) {
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << error;
+        return;
+    }
+    sandbox->setKernelNote(record->restartNote());
+    sandbox->checkpointsPart().loadIndex(record->checkpoints);
+    m_sandboxes.insert(id, sandbox);
+    const Core::EnvMap env = record->env;
+    connect(sandbox, &LocalSandbox::ready, this, [this, sandbox, env]() {
+        adopt(sandbox);
+        if (!env.isEmpty())
+            sandbox->env()->setEnv(env, true, [](Result<Unit>) {});
+        emit sandboxChanged(sandbox->info());
+    });
+    connect(sandbox, &LocalSandbox::died, this, [this, sandbox, id](const QString &reason) {
+        if (sandbox->isReady())
+            return;
+        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << reason;
+        m_sandboxes.remove(id);
+        std::unique_ptr<SandboxVolume> kept = sandbox->takeVolume();
+        if (kept)
+            kept->unmount();
+        sandbox->deleteLater();
+    });
+}
+
+void LocalProvider::listTemplates(Callback<QJsonArray> done)
+{
+    later<QJsonArray>(this, done, m_runtimes.templates());
+}
+
+void LocalProvider::getTemplate(const QString &name, Callback<QJsonObject> done)
+{
+    for (const QJsonValue &t : m_runtimes.templates()) {
+        if (t.toObject().value(QStringLiteral("name")).toString() == name) {
+            later<QJsonObject>(this, done, t.toObject());
+            return;
+        }
+    }
+    later<QJsonObject>(this, done,
+        Error::make(Error::Code::NotFound,
+            QStringLiteral("No local template \"%1\". Available: code-interpreter, base.")
+                .arg(name),
+            QJsonObject {{QStringLiteral("available"),
+                QJsonArray {QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
+            QStringLiteral("Template not found")));
+}
+
+} // namespace Hopx::Local

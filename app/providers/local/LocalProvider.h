@@ -1,0 +1,134 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "providers/local/LocalRuntimes.h"
+#include "providers/local/SparePool.h"
+#include "providers/local/boot/EtcStage.h"
+#include "providers/local/boot/SandboxLimits.h"
+#include "providers/local/disk/SandboxStorage.h"
+
+#include "core/manager/SandboxProvider.h"
+#include "core/settings/NetworkPolicy.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QPointer>
+
+#include <memory>
+
+namespace Hopx::Core {
+class Settings;
+}
+
+namespace Hopx::Local {
+
+class EgressProxy;
+class LocalSandbox;
+class SandboxCgroupFs;
+class PackageCache;
+
+/*! \brief Sandboxes on this machine: one bubblewrap + hopx-sandbox-agent per sandbox.
+ *
+ * Keeps warm spare sandboxes ready (SparePool), so that create_sandbox and isolated executions
+ * do not wait for a sandbox to boot, and their Python has imported the data stack already
+ * (Settings: local/preload); spares are replaced in the background after they are handed out.
+ *
+ * Each sandbox's files live on its own capped disk (SandboxStorage, SandboxVolume) with its
+ * record next to it, so they outlive the app: at start-up the sandboxes of an earlier run
+ * that have not expired come back under the same id, with their files (their processes and
+ * Python state are gone, and the next result says so). The setting "delete local sandboxes
+ * when the app quits" turns that off. Spares are never kept.
+ */
+class LocalProvider final : public Core::SandboxProvider
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        QString stateBase; // empty = SandboxHost::defaultStateBase() (/etc, kernel: small)
+        QString storageBase; // empty = SandboxStorage::defaultBase() (sandbox files)
+        QString agentPath; // empty = SandboxHost::findAgent()
+        QString bwrapPath; // empty = bwrap on PATH
+        int warmSpares = 1; // sandboxes kept booted for the next create
+        int burstSpares = 16; // Python spares kept for isolated runs while they come
+        SandboxCgroupFs *cgroupFs = nullptr; // null = the host's /sys/fs/cgroup
+        QString packageCacheDir; // empty = PackageStore::defaultRoot()
+    };
+
+    LocalProvider(Core::Settings *settings, const Options &options, QObject *parent = nullptr);
+    ~LocalProvider() override;
+
+    QString id() const override { return QStringLiteral("local"); }
+    QString unavailableReason() const override { return m_unavailable; }
+    //! "resource_limits": whether cgroups or only rlimits limit sandboxes here, and why.
+    QJsonObject healthDetails() const override { return m_healthDetails; }
+    int sandboxCount() const { return m_sandboxes.size(); }
+    //! Host pid of a sandbox's pid 1 (tests and the GUI's "open workspace").
+    qint64 sandboxPid(const QString &id) const;
+    QString workspacePath(const QString &id) const;
+    //! Stops every sandbox now (app exit): deletes them when the settings say so, else
+    //! keeps their files and records for the next start.
+    void shutdown();
+    //! Writes \a sandbox's record (after a change of its timeout or environment).
+    void persist(LocalSandbox *sandbox);
+    SandboxStorage *storage() const { return m_storage.get(); }
+    //! The spares waiting for the next create (null when local sandboxes are unavailable).
+    const SparePool *spares() const { return m_spares.get(); }
+
+    //! Ids this provider mints ("local-…") are its own; it knows no others.
+    Claim claims(const QString &sandboxId) const override;
+    bool hostedByApp() const override { return true; }
+    Core::Result<Core::Sandbox *> sandbox(const QString &id) override;
+    void listTemplates(Core::Callback<QJsonArray> done) override;
+    void getTemplate(const QString &name, Core::Callback<QJsonObject> done) override;
+    void create(const Core::CreateSpec &spec, Core::Callback<Core::SandboxInfo> done) override;
+    void list(const Core::ListSpec &spec, Core::Callback<QList<Core::SandboxInfo>> done) override;
+
+    //! Language -> version of the runtimes sandboxes see (get_vm_info, templates).
+    QJsonObject runtimes() const { return m_runtimes.versions(); }
+    //! Ends sandbox \a id now: kills it, deletes it (later) and its files, emits sandboxRemoved.
+    void release(const QString &id);
+
+private:
+    LocalSandbox *find(const QString &id) const;
+    SandboxLimits limits() const;
+    LocalSandbox *boot(const Core::SandboxInfo &info, QString *error,
+        const Core::NetworkPolicy &network = Core::NetworkPolicy::none(),
+        const QList<Core::HostMount> &mounts = {});
+    LocalSandbox *boot(const Core::SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
+        QString *error, const Core::NetworkPolicy &network,
+        const QList<Core::HostMount> &mounts = {});
+    //! The egress proxy of an allowlist sandbox, listening in  dir; null + error otherwise.
+    EgressProxy *makeEgress(
+        const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error);
+    //! Kills  sandbox, deletes its files, and schedules the object's deletion.
+    void discard(LocalSandbox *sandbox);
+    //! Brings back the sandboxes an earlier run left on disk (deleting expired ones).
+    void recover();
+    void recoverOne(const QString &id);
+    bool isSpare(const QString &id) const;
+    void refillSpares();
+    LocalSandbox *bootSpare();
+    //! The preload list the settings ask for (empty when preloading is off).
+    QStringList preloadModules() const;
+    void adopt(LocalSandbox *sandbox);
+    static QString newId();
+
+    QPointer<Core::Settings> m_settings;
+    Options m_options;
+    QString m_unavailable;
+    std::unique_ptr<SandboxCgroupFs> m_hostCgroupFs; // when the options name none
+    SandboxCgroupFs *m_cgroupFs = nullptr;
+    QJsonObject m_healthDetails;
+    QString m_stateBase;
+    QString m_libDir;
+    std::unique_ptr<EtcStage> m_etc;
+    std::unique_ptr<SandboxStorage> m_storage;
+    std::unique_ptr<PackageCache> m_packages; // shared by the allowlist sandboxes' proxies
+    QHash<QString, LocalSandbox *> m_sandboxes;
+    std::unique_ptr<SparePool> m_spares; // booting or ready, not yet handed out
+    LocalRuntimes m_runtimes;
+};
+
+} // namespace Hopx::Local

@@ -1,0 +1,147 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "providers/local/SandboxRecord.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+namespace Hopx::Local {
+
+namespace {
+constexpr int kVersion = 1;
+constexpr qint64 kMaxRecord = 4 * 1024 * 1024;
+
+QString isoUtc(const QDateTime &t)
+{
+    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+} // namespace
+
+bool SandboxRecord::secretLooking(const QString &name, const QString &value)
+{
+    static const QRegularExpression names(
+        QStringLiteral("KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH|PRIVATE|COOKIE|"
+                       "SESSION|SIGNATURE|CERT|DSN"),
+        QRegularExpression::CaseInsensitiveOption);
+    // Common credential shapes, whatever the variable is called: provider key prefixes, PEM
+    // blocks, and URLs with a password in them.
+    static const QRegularExpression values(
+        QStringLiteral("^(sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|glpat-|xox[abpr]-|AKIA|ASIA|"
+                       "AIza|hopx_|eyJ)|-----BEGIN|://[^/@\\s]+:[^/@\\s]+@"));
+    return names.match(name).hasMatch() || values.match(value).hasMatch();
+}
+
+SandboxRecord SandboxRecord::from(const Core::SandboxInfo &info, const Core::EnvMap &env)
+{
+    SandboxRecord r;
+    r.id = info.id;
+    r.templateName = info.templateName;
+    r.createdAt = info.createdAt;
+    r.expiresAt = info.expiresAt;
+    r.timeoutSeconds = info.timeoutSeconds;
+    r.internetAccess = info.internetAccess;
+    r.forkedFrom = info.extra.value(QStringLiteral("forked_from")).toObject();
+    for (auto it = env.cbegin(); it != env.cend(); ++it) {
+        if (secretLooking(it.key(), it.value()))
+            r.envWithheld << it.key();
+        else
+            r.env.insert(it.key(), it.value());
+    }
+    return r;
+}
+
+bool SandboxRecord::save(const QString &dir, QString *error) const
+{
+    QJsonObject env;
+    for (auto it = this->env.cbegin(); it != this->env.cend(); ++it)
+        env.insert(it.key(), it.value());
+    const QJsonObject o {{QStringLiteral("version"), kVersion}, {QStringLiteral("id"), id},
+        {QStringLiteral("template"), templateName},
+        {QStringLiteral("created_at"), isoUtc(createdAt)},
+        {QStringLiteral("expires_at"), isoUtc(expiresAt)},
+        {QStringLiteral("timeout_seconds"), timeoutSeconds},
+        {QStringLiteral("internet_access"), internetAccess},
+        {QStringLiteral("disk_cap_bytes"), capBytes}, {QStringLiteral("env"), env},
+        {QStringLiteral("env_withheld"), QJsonArray::fromStringList(envWithheld)},
+        {QStringLiteral("checkpoints"), checkpoints}, {QStringLiteral("forked_from"), forkedFrom}};
+    QSaveFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
+    file.setDirectWriteFallback(false);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    file.write(QJsonDocument(o).toJson(QJsonDocument::Indented));
+    if (!file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+std::optional<SandboxRecord> SandboxRecord::load(const QString &dir)
+{
+    QFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
+    if (!file.open(QIODevice::ReadOnly) || file.size() > kMaxRecord)
+        return std::nullopt;
+    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    if (o.value(QStringLiteral("version")).toInt() != kVersion)
+        return std::nullopt;
+    SandboxRecord r;
+    r.id = o.value(QStringLiteral("id")).toString();
+    r.templateName = o.value(QStringLiteral("template")).toString();
+    r.createdAt =
+        QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs);
+    r.expiresAt =
+        QDateTime::fromString(o.value(QStringLiteral("expires_at")).toString(), Qt::ISODateWithMs);
+    r.timeoutSeconds = o.value(QStringLiteral("timeout_seconds")).toInt();
+    r.internetAccess = o.value(QStringLiteral("internet_access")).toBool();
+    r.capBytes = o.value(QStringLiteral("disk_cap_bytes")).toInteger();
+    const QJsonObject env = o.value(QStringLiteral("env")).toObject();
+    for (auto it = env.begin(); it != env.end(); ++it)
+        r.env.insert(it.key(), it.value().toString());
+    for (const QJsonValue &v : o.value(QStringLiteral("env_withheld")).toArray())
+        r.envWithheld << v.toString();
+    r.checkpoints = o.value(QStringLiteral("checkpoints")).toArray();
+    r.forkedFrom = o.value(QStringLiteral("forked_from")).toObject();
+    if (r.id.isEmpty() || !r.createdAt.isValid() || r.capBytes <= 0)
+        return std::nullopt;
+    return r;
+}
+
+Core::SandboxInfo SandboxRecord::restoredInfo(const QString &provider) const
+{
+    Core::SandboxInfo info;
+    info.id = id;
+    info.provider = provider;
+    info.status = QStringLiteral("creating");
+    info.templateName = templateName;
+    info.templateId = templateName;
+    info.createdAt = createdAt.toLocalTime();
+    info.expiresAt = expiresAt.toLocalTime();
+    info.timeoutSeconds = timeoutSeconds;
+    info.internetAccess = internetAccess;
+    if (!forkedFrom.isEmpty())
+        info.extra.insert(QStringLiteral("forked_from"), forkedFrom);
+    return info;
+}
+
+QString SandboxRecord::restartNote() const
+{
+    QString note = QStringLiteral(
+        "HOPX Desktop restarted since this sandbox's last call: its files in /workspace and "
+        "/home/user are as they were, but the Python interpreter started fresh (variables and "
+        "imports from before are gone) and background processes were stopped.");
+    if (!envWithheld.isEmpty())
+        note += QStringLiteral(" These environment variables were not kept, because their "
+                               "values looked secret: %1; set them again with env_set.")
+                    .arg(envWithheld.join(QStringLiteral(", ")));
+    return note;
+}
+
+} // namespace Hopx::Local

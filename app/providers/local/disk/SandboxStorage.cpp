@@ -1,0 +1,255 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "providers/local/disk/SandboxStorage.h"
+
+#include "providers/local/LocalLogging.h"
+#include "providers/local/SandboxRecord.h"
+#include "providers/local/boot/XdgBaseDir.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QThread>
+
+#include <cerrno>
+#include <cstdio>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+namespace Hopx::Local {
+
+namespace {
+
+// Room the host keeps on top of every volume being full: the app, logs, other programs.
+constexpr qint64 kHostMargin = qint64(512) << 20;
+// Hidden, so that nothing that lists sandboxes (storedIds, usedBytes, the sweep of orphans)
+// takes a directory on its way out for a sandbox.
+constexpr char kDeletingPrefix[] = ".deleting-";
+
+QString size(qint64 bytes)
+{
+    return SandboxVolume::sizeText(bytes);
+}
+
+bool privateDir(const QString &path)
+{
+    const QByteArray p = QFile::encodeName(path);
+    if (::mkdir(p.constData(), 0700) != 0 && errno != EEXIST)
+        return false;
+    struct stat st;
+    return ::lstat(p.constData(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid()
+        && ::chmod(p.constData(), 0700) == 0;
+}
+
+} // namespace
+
+SandboxStorage::SandboxStorage(QString base)
+    : m_base(std::move(base))
+{
+    m_reaper.setMaxThreadCount(1);
+}
+
+SandboxStorage::~SandboxStorage()
+{
+    m_stopping = true;
+    m_reaper.waitForDone();
+}
+
+void SandboxStorage::onLeftMounted(
+    QObject *context, std::function<void(const QString &, const QString &)> report)
+{
+    m_reportContext = context;
+    m_report = std::move(report);
+}
+
+QString SandboxStorage::defaultBase()
+{
+    return xdgBaseDir("XDG_STATE_HOME", QStringLiteral(".local/state"))
+        + QStringLiteral("/hopx-desktop/sandboxes");
+}
+
+bool SandboxStorage::prepare(QString *error)
+{
+    QDir().mkpath(QFileInfo(QFileInfo(m_base).absolutePath()).absolutePath());
+    if (!privateDir(QFileInfo(m_base).absolutePath()) || !privateDir(m_base)) {
+        if (error)
+            *error = QStringLiteral("Local sandboxes need a private directory for their "
+                                    "files: cannot create %1.")
+                         .arg(m_base);
+        return false;
+    }
+    // Deletions an earlier run did not finish (it quit or crashed on the way).
+    const QStringList left = QDir(m_base).entryList(
+        {QLatin1String(kDeletingPrefix) + QLatin1Char('*')}, QDir::Dirs | QDir::Hidden);
+    for (const QString &name : left)
+        deleteInBackground(m_base + QLatin1Char('/') + name);
+    // No fallback to files in RAM: they would be lost at quit and could take the memory the
+    // user's session needs. A clear "how to fix it" instead.
+    const QString why = SandboxVolume::unavailableReason();
+    if (!why.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("Local sandboxes keep their files on a size-capped disk "
+                                    "mounted with FUSE, and FUSE is unusable here: %1.")
+                         .arg(why);
+        return false;
+    }
+    return true;
+}
+
+QString SandboxStorage::dirFor(const QString &id) const
+{
+    return m_base + QLatin1Char('/') + id;
+}
+
+QStringList SandboxStorage::storedIds() const
+{
+    QStringList ids;
+    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (QFileInfo::exists(
+                dirFor(name) + QLatin1Char('/') + QLatin1String(SandboxRecord::kFileName)))
+            ids << name;
+    return ids;
+}
+
+qint64 SandboxStorage::usedBytes(const QString &exceptId) const
+{
+    qint64 total = 0;
+    for (const QString &name : QDir(m_base).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (name != exceptId)
+            total += SandboxVolume(dirFor(name), 0).hostBytes();
+    return total;
+}
+
+std::unique_ptr<SandboxVolume> SandboxStorage::newVolume(
+    const QString &id, qint64 capBytes, qint64 totalCapBytes, QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return nullptr;
+    };
+    // What the disks hold on the host, not their caps: idle sandboxes cost almost nothing, so
+    // hundreds fit, while the cap of each stays the hard limit the file system enforces.
+    const qint64 used = usedBytes(id);
+    if (totalCapBytes > 0 && used + capBytes > totalCapBytes)
+        return fail(QStringLiteral("Local sandboxes may use %1 of disk in total and the existing "
+                                   "ones use %2, so a new one that may grow to %3 does not fit: "
+                                   "delete sandboxes (or their checkpoints), or raise the total "
+                                   "in Settings → Local.")
+                        .arg(size(totalCapBytes), size(used), size(capBytes)));
+    // The new sandbox may fill its cap at once, and the host keeps a margin on top. The others'
+    // room to grow is not reserved: a host that fills up anyway gives their writes ENOSPC, and
+    // nothing written is lost (README, troubleshooting).
+    struct statvfs st;
+    if (::statvfs(QFile::encodeName(m_base).constData(), &st) == 0) {
+        const qint64 free = qint64(st.f_bavail) * qint64(st.f_frsize);
+        if (free < capBytes + kHostMargin)
+            return fail(QStringLiteral("The disk holding %1 has %2 free, but a new sandbox may "
+                                       "grow to %3 and %4 must stay free for the system: free "
+                                       "disk space, delete sandboxes, or lower the cap per "
+                                       "sandbox in Settings → Local.")
+                            .arg(m_base, size(free), size(capBytes), size(kHostMargin)));
+    }
+    auto volume = std::make_unique<SandboxVolume>(dirFor(id), capBytes);
+    QString why;
+    if (!volume->create(&why) || !volume->mount(&why)) {
+        volume->remove();
+        return fail(QStringLiteral("Could not make the sandbox's disk: %1").arg(why));
+    }
+    return volume;
+}
+
+std::unique_ptr<SandboxVolume> SandboxStorage::existingVolume(
+    const SandboxRecord &record, QString *error)
+{
+    auto volume = std::make_unique<SandboxVolume>(dirFor(record.id), record.capBytes);
+    if (!volume->mount(error))
+        return nullptr;
+    return volume;
+}
+
+void SandboxStorage::remove(SandboxVolume *volume)
+{
+    if (!volume)
+        return;
+    // The first try here (a few ms); when it fails, the reaper's retries below.
+    volume->unmount();
+    const QString dir = volume->dir();
+    const QString hidden = hiddenPlaceFor(dir);
+    // A directory holding a mount point may move (only the mount point itself may not).
+    if (::rename(QFile::encodeName(dir).constData(), QFile::encodeName(hidden).constData()) != 0) {
+        // Cannot move: deleted where it is, its record first, so that it never comes back.
+        QFile::remove(dir + QLatin1Char('/') + QLatin1String(SandboxRecord::kFileName));
+        deleteInBackground(dir);
+        return;
+    }
+    deleteInBackground(hidden);
+}
+
+void SandboxStorage::removeInBackground(std::unique_ptr<SandboxVolume> volume)
+{
+    if (!volume)
+        return;
+    // The mount moves with its directory (fusermount finds it under the new name), so the
+    // sandbox's place is free at once and the unmount waits on the deleting thread.
+    const QString dir = volume->dir();
+    const QString hidden = hiddenPlaceFor(dir);
+    if (::rename(QFile::encodeName(dir).constData(), QFile::encodeName(hidden).constData()) != 0) {
+        remove(volume.get());
+        return;
+    }
+    deleteInBackground(hidden);
+}
+
+QString SandboxStorage::hiddenPlaceFor(const QString &dir) const
+{
+    const QString name = QFileInfo(dir).fileName();
+    QString hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name;
+    for (int n = 1; QFileInfo::exists(hidden); ++n)
+        hidden = m_base + QLatin1Char('/') + QLatin1String(kDeletingPrefix) + name
+            + QLatin1Char('.') + QString::number(n);
+    return hidden;
+}
+
+void SandboxStorage::deleteInBackground(const QString &dir)
+{
+    m_reaper.start([this, dir] {
+        if (unmountForDeletion(dir))
+            SandboxVolume::deleteTree(dir);
+    });
+}
+
+bool SandboxStorage::unmountForDeletion(const QString &dir)
+{
+    SandboxVolume volume(dir, 0);
+    QString why;
+    // What makes an unmount fail may pass (fusermount3 racing another mount, a slow daemon);
+    // what does not (no /etc/mtab) is reported after these few seconds.
+    for (const int waitMs : {0, 250, 1000, 3000}) {
+        for (QDeadlineTimer wait(waitMs); !wait.hasExpired() && !m_stopping;)
+            QThread::msleep(50);
+        if (m_stopping && waitMs > 0)
+            return false; // quitting: the next start tries again
+        if (volume.unmount(&why))
+            return true;
+    }
+    // Never through a mount: a removal would reach into the files through the daemon and
+    // still leave the mount and the daemon behind.
+    QString id = QFileInfo(dir).fileName();
+    if (id.startsWith(QLatin1String(kDeletingPrefix)))
+        id = id.mid(int(qstrlen(kDeletingPrefix))).section(QLatin1Char('.'), 0, 0);
+    const QString message =
+        QStringLiteral("The disk of deleted sandbox %1 is still mounted at %2: %3. Its files "
+                       "stay until it is unmounted; the app tries again at its next start.")
+            .arg(id, volume.mountPoint(), why);
+    qCWarning(lcLocal).noquote() << message;
+    if (m_reportContext && m_report)
+        QMetaObject::invokeMethod(
+            m_reportContext, [report = m_report, id, message] { report(id, message); },
+            Qt::QueuedConnection);
+    return false;
+}
+
+} // namespace Hopx::Local

@@ -1,0 +1,571 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "providers/local/parts/LocalCheckpoints.h"
+
+#include "providers/local/LocalLogging.h"
+#include "providers/local/LocalProvider.h"
+#include "providers/local/LocalSandbox.h"
+#include "providers/local/agentlink/AgentClient.h"
+#include "providers/local/boot/HostTool.h"
+#include "providers/local/parts/LocalFork.h"
+
+#include "core/base/Later.h"
+
+#include <QJsonObject>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+
+#include <csignal>
+#include <memory>
+
+namespace Hopx::Local {
+
+using Core::Callback;
+using Core::CheckpointInfo;
+using Core::Error;
+using Core::Result;
+using Core::Unit;
+
+namespace {
+
+constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
+constexpr const char *kDir = ".checkpoints";
+
+// Files are copied with cp -a (no symlink is followed, owners and times kept) by the host,
+// between directories of the sandbox's mounted disk. Paths come in as arguments. sync -f
+// first: pages a program wrote through a shared mapping wait in the kernel's cache, and the
+// copy inside the disk (copy_file_range, done by hopx-capfs on the host) reads the host file.
+const QString kCheckpointScript = QStringLiteral(
+    "set -e; sync -f .; mkdir -p \"$1\"; cp -a --reflink=auto workspace home \"$1/\"");
+const QString kRestoreScript = QStringLiteral(
+    "set -e; test -d \"$1/workspace\"; for d in workspace home; do "
+    "find \"$d\" -mindepth 1 -type d -exec chmod u+rwx {} +; "
+    "find \"$d\" -mindepth 1 -delete; cp -a --reflink=auto \"$1/$d/.\" \"$d/\"; done");
+
+Error noSpace(LocalSandbox *sandbox, const QString &what)
+{
+    return Error::make(Error::Code::LimitExceeded,
+        QStringLiteral("%1 does not fit in the sandbox's disk (%2), which its files and "
+                       "checkpoints share: delete files or checkpoints (delete_checkpoint), or "
+                       "raise the cap in Settings → Local.")
+            .arg(what, sandbox->capText()),
+        {}, QStringLiteral("No space left"));
+}
+
+QString statePath()
+{
+    return QString::fromLatin1(LocalFork::kStatePath);
+}
+
+//! Removes the live copy of the state file when one was \a written, then \a next: a run
+//! queued after the operation must not find the interpreter still busy with it.
+void discardThen(LocalSandbox *sandbox, bool written, std::function<void()> next)
+{
+    if (written)
+        sandbox->kernel()->discardState(statePath(), std::move(next));
+    else
+        next();
+}
+
+Error parentGone()
+{
+    return Error::make(Error::Code::SandboxDead,
+        QStringLiteral("The sandbox was deleted while it was being forked; its forks were "
+                       "deleted with it."));
+}
+
+bool saysNoSpace(const HostTool::Outcome &o)
+{
+    return o.said.contains(QLatin1String("No space left"));
+}
+
+} // namespace
+
+LocalCheckpoints::LocalCheckpoints(LocalSandbox *sandbox)
+    : m_sandbox(sandbox)
+{ }
+
+template<typename T>
+bool LocalCheckpoints::refuse(const Callback<T> &done)
+{
+    if (m_sandbox->refuseIfUnusable(done))
+        return true;
+    std::optional<Error> e;
+    if (m_busy)
+        e = Error::make(Error::Code::Unavailable,
+            QStringLiteral("A checkpoint, restore or fork of this sandbox is in progress; "
+                           "retry when it is done."));
+    if (e)
+        QTimer::singleShot(0, m_sandbox, [done, e = *e]() { done(e); });
+    return e.has_value();
+}
+
+LocalCheckpoints::Entry *LocalCheckpoints::find(const QString &id)
+{
+    for (Entry &e : m_entries)
+        if (e.info.id == id)
+            return &e;
+    return nullptr;
+}
+
+QSet<qint64> LocalCheckpoints::stoppedPids() const
+{
+    QSet<qint64> pids;
+    for (const Entry &e : m_entries)
+        if (e.python.pid > 0)
+            pids.insert(e.python.pid);
+    return pids;
+}
+
+qint64 LocalCheckpoints::totalBytes() const
+{
+    qint64 total = 0;
+    for (const Entry &e : m_entries)
+        total += e.info.sizeBytes;
+    return total;
+}
+
+QString LocalCheckpoints::filesDir(const QString &id) const
+{
+    return m_sandbox->volume()->mountPoint() + QLatin1Char('/') + QLatin1String(kDir)
+        + QLatin1Char('/') + id;
+}
+
+QJsonArray LocalCheckpoints::index() const
+{
+    QJsonArray out;
+    for (const Entry &e : m_entries) {
+        QJsonObject o = e.info.toJson();
+        o.remove(QStringLiteral("python_state"));
+        o.remove(QStringLiteral("_note"));
+        o.insert(QStringLiteral("python_state_file"), e.stateFile);
+        out.append(o);
+    }
+    return out;
+}
+
+void LocalCheckpoints::loadIndex(const QJsonArray &index)
+{
+    static const QRegularExpression ids(QStringLiteral("^ckpt-[0-9a-f]{8}$"));
+    for (const QJsonValue &v : index) {
+        const QJsonObject o = v.toObject();
+        Entry e;
+        e.info.id = o.value(QStringLiteral("checkpoint_id")).toString();
+        e.info.name = o.value(QStringLiteral("name")).toString();
+        e.info.createdAt =
+            QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODate);
+        e.info.sizeBytes = o.value(QStringLiteral("size_bytes")).toInteger();
+        for (const QJsonValue &name : o.value(QStringLiteral("python_variables")).toArray())
+            e.info.variables << name.toString();
+        e.info.notKept = o.value(QStringLiteral("not_kept")).toObject();
+        e.stateFile = o.value(QStringLiteral("python_state_file")).toBool();
+        if (ids.match(e.info.id).hasMatch() && !find(e.info.id))
+            m_entries.append(e);
+    }
+}
+
+void LocalCheckpoints::signalAll(int signal, qint64 spare, PidsDone done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    const QSet<qint64> keep = stoppedPids();
+    m_sandbox->agent()->ps(
+        [self, signal, spare, keep, done](Result<QList<AgentClient::ProcessInfo>> r) {
+            if (!self)
+                return;
+            QList<qint64> pids;
+            if (r)
+                for (const AgentClient::ProcessInfo &p : r.value())
+                    if (p.pid > 2 && p.pid != spare && !keep.contains(p.pid))
+                        pids << p.pid;
+            if (pids.isEmpty()) {
+                done(pids);
+                return;
+            }
+            // Done once the agent has sent every signal: the host's copy must not start earlier.
+            auto left = std::make_shared<int>(int(pids.size()));
+            for (qint64 pid : std::as_const(pids))
+                self->agent()->kill(pid, signal, false, [left, pids, done](Result<Unit>) {
+                    if (--*left == 0)
+                        done(pids);
+                });
+        });
+}
+
+void LocalCheckpoints::thaw(const QList<qint64> &pids)
+{
+    if (m_sandbox->isDead())
+        return;
+    for (qint64 pid : pids)
+        m_sandbox->agent()->kill(pid, SIGCONT, false, [](Result<Unit>) {});
+}
+
+void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
+{
+    SandboxVolume *volume = m_sandbox->volume();
+    const SandboxVolume::Usage before = volume->usage();
+    const qint64 live = before.usedBytes - totalBytes();
+    if (before.freeBytes >= 0 && live > before.freeBytes) {
+        QTimer::singleShot(0, m_sandbox,
+            [done, e = noSpace(m_sandbox, QStringLiteral("A checkpoint"))]() { done(e); });
+        return;
+    }
+    QPointer<LocalSandbox> self(m_sandbox);
+    const QString rel = QLatin1String(kDir) + QLatin1Char('/') + id;
+    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), kCheckpointScript, QStringLiteral("sh"), rel}, volume->mountPoint(),
+        kCopyTimeoutMs, [self, rel, before, done](const HostTool::Outcome &o) {
+            if (!self)
+                return;
+            SandboxVolume *volume = self->volume();
+            if (!o.ok()) {
+                HostTool::run(
+                    QStringLiteral("/bin/rm"), {QStringLiteral("-rf"), rel}, volume->mountPoint());
+                done(saysNoSpace(o)
+                        ? noSpace(self, QStringLiteral("A checkpoint"))
+                        : Error::make(Error::Code::Internal,
+                            QStringLiteral("Copying the sandbox's files failed: %1").arg(o.said)));
+                return;
+            }
+            done(std::max<qint64>(0, volume->usage().usedBytes - before.usedBytes));
+        });
+}
+
+void LocalCheckpoints::checkpoint(const QString &name, Callback<CheckpointInfo> done)
+{
+    // Right after an app restart the sandbox boots again: the call waits for it.
+    if (m_sandbox->deferUntilStarted([this, name, done]() { checkpoint(name, done); }))
+        return;
+    if (refuse(done))
+        return;
+    m_busy = true;
+    const QString id = QStringLiteral("ckpt-%1").arg(
+        QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
+    QPointer<LocalSandbox> self(m_sandbox);
+    // First the variables to the disk (they outlive the app), then the live copy (any object,
+    // while the app runs), then the files, the state file among them.
+    m_sandbox->kernel()->saveState(
+        statePath(), [this, self, id, name, done](Result<PythonKernel::StateReport> saved) {
+            if (!self)
+                return;
+            self->kernel()->checkpoint(
+                [this, self, id, name, saved, done](Result<PythonKernel::Snapshot> snapshot) {
+                    if (!self)
+                        return;
+                    const bool written = saved && saved.value().bytes > 0;
+                    if (!snapshot) {
+                        m_busy = false;
+                        discardThen(self, written, [done, e = snapshot.error()]() { done(e); });
+                        return;
+                    }
+                    copyCheckpoint({id, name, snapshot.value(), saved, written}, done);
+                });
+        });
+}
+
+void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointInfo> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    signalAll(SIGSTOP, taking.python.pid, [this, self, taking, done](const QList<qint64> &stopped) {
+        copyFiles(taking.id, [this, self, taking, stopped, done](Result<qint64> size) {
+            if (!self)
+                return;
+            thaw(stopped);
+            if (!size && taking.written && size.error().code == Error::Code::LimitExceeded) {
+                // The variables' file is what did not fit: the checkpoint goes without it.
+                Taking again = taking;
+                again.written = false;
+                again.saved = Error::make(Error::Code::LimitExceeded,
+                    QStringLiteral("with them the checkpoint did not fit in the sandbox's disk"));
+                discardThen(self, true, [this, self, again, done]() {
+                    if (self)
+                        copyCheckpoint(again, done);
+                });
+                return;
+            }
+            m_busy = false;
+            if (!size) {
+                if (taking.python.pid > 0)
+                    self->agent()->kill(taking.python.pid, SIGKILL, false, [](Result<Unit>) {});
+                discardThen(self, taking.written, [done, e = size.error()]() { done(e); });
+                return;
+            }
+            Entry e;
+            e.info.id = taking.id;
+            e.info.name = taking.name;
+            e.info.createdAt = QDateTime::currentDateTimeUtc();
+            e.info.sizeBytes = size.value();
+            e.info.pythonState = taking.python.pid > 0;
+            e.python = taking.python;
+            e.stateFile = taking.written;
+            if (taking.saved) {
+                e.info.variables = taking.saved.value().carried;
+                e.info.notKept = taking.saved.value().notCarried;
+            } else {
+                e.info.note = QStringLiteral("The Python variables were not written to the disk "
+                                             "(%1): they come back only while HOPX Desktop keeps "
+                                             "running.")
+                                  .arg(taking.saved.error().message);
+            }
+            m_entries.append(e);
+            self->persist();
+            discardThen(self, taking.written, [done, info = e.info]() { done(info); });
+        });
+    });
+}
+
+void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const QString &)> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), kRestoreScript, QStringLiteral("sh"),
+            QLatin1String(kDir) + QLatin1Char('/') + id},
+        m_sandbox->volume()->mountPoint(), kCopyTimeoutMs,
+        [self, done](const HostTool::Outcome &o) {
+            if (self)
+                done(o.ok() ? QString() : o.said);
+        });
+}
+
+void LocalCheckpoints::restore(const QString &checkpointId, Callback<Core::RestoreOutcome> done)
+{
+    if (m_sandbox->deferUntilStarted([this, checkpointId, done]() { restore(checkpointId, done); }))
+        return;
+    if (refuse(done))
+        return;
+    if (!find(checkpointId)) {
+        QTimer::singleShot(0, m_sandbox, [done, checkpointId, id = m_sandbox->id()]() {
+            done(Error::make(Error::Code::NotFound,
+                QStringLiteral("Sandbox %1 has no checkpoint %2; list_checkpoints shows its "
+                               "checkpoints.")
+                    .arg(id, checkpointId),
+                {}, QStringLiteral("Checkpoint not found")));
+        });
+        return;
+    }
+    if (m_sandbox->kernel()->isBusy()) {
+        QTimer::singleShot(0, m_sandbox, [done]() {
+            done(Error::make(Error::Code::Unavailable,
+                QStringLiteral("A Python run is in progress in this sandbox; restore once it "
+                               "has finished (or cancel it).")));
+        });
+        return;
+    }
+    m_busy = true;
+    QPointer<LocalSandbox> self(m_sandbox);
+    const qint64 kernelPid = m_sandbox->kernel()->pid();
+    // Everything that runs now belongs to the present, not to the checkpoint: it ends. The
+    // interpreter is only stopped here; the kernel's restore ends it in its own order.
+    auto afterSignals = [this, self, checkpointId, kernelPid, done](const QList<qint64> &) {
+        if (kernelPid > 0)
+            self->agent()->kill(kernelPid, SIGSTOP, false, [](Result<Unit>) {});
+        restoreFiles(checkpointId, [this, self, checkpointId, done](const QString &error) {
+            if (!error.isEmpty()) {
+                m_busy = false;
+                done(Error::make(Error::Code::Internal,
+                    QStringLiteral("Restoring the files failed (%1); /workspace may be "
+                                   "partly restored: restore again, or delete the sandbox.")
+                        .arg(error)));
+                return;
+            }
+            restorePython(checkpointId, done);
+        });
+    };
+    signalAll(SIGKILL, kernelPid, afterSignals);
+}
+
+void LocalCheckpoints::restorePython(
+    const QString &checkpointId, Callback<Core::RestoreOutcome> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    const Entry *entry = find(checkpointId);
+    const PythonKernel::Snapshot python = entry->python;
+    const bool stateFile = entry->stateFile;
+    auto finish = [this, self, checkpointId, done](Core::RestoreOutcome out) {
+        if (!self)
+            return;
+        m_busy = false;
+        Entry *e = find(checkpointId);
+        e->info.pythonState = e->python.pid > 0;
+        out.checkpoint = e->info;
+        self->persist();
+        done(out);
+    };
+    m_sandbox->kernel()->restore(python,
+        [this, self, checkpointId, python, stateFile, finish](Result<PythonKernel::Snapshot> next) {
+            if (!self)
+                return;
+            Entry *e = find(checkpointId);
+            Core::RestoreOutcome out;
+            if (next && python.pid > 0) {
+                out.pythonStateRestored = true;
+                e->python = next.value();
+                if (e->python.pid <= 0)
+                    out.note = QStringLiteral("The Python state could not be kept for "
+                                              "another restore of this checkpoint.");
+                // The live copy has every object; the restored files' state file is not needed.
+                discardThen(self, stateFile, [finish, out]() { finish(out); });
+                return;
+            }
+            e->python = {};
+            const QString why = python.pid > 0
+                ? next.error().message
+                : QStringLiteral("Its stopped interpreter is gone (HOPX Desktop restarted since "
+                                 "it was taken, or no interpreter was running then).");
+            if (!stateFile) {
+                out.note = QStringLiteral("%1 This checkpoint holds files only: the files were "
+                                          "restored; the Python interpreter starts fresh.")
+                               .arg(why);
+                finish(out);
+                return;
+            }
+            self->kernel()->loadState(
+                statePath(), [why, finish](Result<PythonKernel::StateReport> loaded) {
+                    Core::RestoreOutcome out;
+                    if (!loaded) {
+                        out.note = QStringLiteral("%1 The files were restored; the variables "
+                                                  "could not be loaded (%2), so the Python "
+                                                  "interpreter starts fresh.")
+                                       .arg(why, loaded.error().message);
+                        finish(out);
+                        return;
+                    }
+                    out.pythonStateRestored = !loaded.value().carried.isEmpty();
+                    out.variables = loaded.value().carried;
+                    out.notRestored = loaded.value().notCarried;
+                    out.note = QStringLiteral(
+                        "%1 The interpreter started again with the variables the checkpoint "
+                        "wrote to the disk (python_variables); not_restored names those that "
+                        "could not be kept, and why. Running code, open files, sockets and "
+                        "threads are not restored.")
+                                   .arg(why);
+                    finish(out);
+                });
+        });
+}
+
+void LocalCheckpoints::listCheckpoints(Callback<QList<CheckpointInfo>> done)
+{
+    QList<CheckpointInfo> out;
+    for (const Entry &e : std::as_const(m_entries))
+        out << e.info;
+    Core::answerLater<QList<CheckpointInfo>>(m_sandbox, std::move(done), out);
+}
+
+void LocalCheckpoints::deleteCheckpoint(const QString &checkpointId, Callback<Unit> done)
+{
+    if (refuse(done))
+        return;
+    const Entry *e = find(checkpointId);
+    if (!e) {
+        QTimer::singleShot(0, m_sandbox, [done, checkpointId]() {
+            done(Error::make(Error::Code::NotFound,
+                QStringLiteral("No checkpoint %1; list_checkpoints shows them.").arg(checkpointId),
+                {}, QStringLiteral("Checkpoint not found")));
+        });
+        return;
+    }
+    if (e->python.pid > 0)
+        m_sandbox->agent()->kill(e->python.pid, SIGKILL, false, [](Result<Unit>) {});
+    m_entries.removeIf([&](const Entry &x) { return x.info.id == checkpointId; });
+    m_sandbox->persist();
+    m_busy = true;
+    QPointer<LocalSandbox> self(m_sandbox);
+    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/rm"),
+        {QStringLiteral("-rf"), QLatin1String(kDir) + QLatin1Char('/') + checkpointId},
+        m_sandbox->volume()->mountPoint(), kCopyTimeoutMs,
+        [this, self, done](const HostTool::Outcome &o) {
+            if (!self)
+                return;
+            m_busy = false;
+            if (o.ok())
+                done(Unit {});
+            else
+                done(Error::make(Error::Code::Internal,
+                    QStringLiteral("Deleting the checkpoint's files failed: %1").arg(o.said)));
+        });
+}
+
+void LocalCheckpoints::fork(
+    const QString &checkpointId, int count, Callback<QList<Core::ForkOutcome>> done)
+{
+    if (m_sandbox->deferUntilStarted(
+            [this, checkpointId, count, done]() { fork(checkpointId, count, done); }))
+        return;
+    if (refuse(done))
+        return;
+    if (!checkpointId.isEmpty() && !find(checkpointId)) {
+        QTimer::singleShot(0, m_sandbox, [done, checkpointId]() {
+            done(Error::make(Error::Code::NotFound,
+                QStringLiteral("No checkpoint %1; list_checkpoints shows them.").arg(checkpointId),
+                {}, QStringLiteral("Checkpoint not found")));
+        });
+        return;
+    }
+    m_busy = true;
+    const Core::SandboxInfo parent = m_sandbox->info();
+    Core::CreateSpec spec;
+    spec.templateName = parent.templateName;
+    spec.timeoutSeconds = parent.timeoutSeconds;
+    spec.internetAccess = parent.internetAccess;
+    spec.envVars = m_sandbox->envPart().session();
+    auto fork = std::make_shared<LocalFork>(m_sandbox, spec, std::clamp(count, 1, 32));
+    QPointer<LocalSandbox> self(m_sandbox);
+    // The children start first: the parent keeps running meanwhile.
+    fork->create([this, self, fork, checkpointId, done]() {
+        if (!self) {
+            fork->releaseAll();
+            done(parentGone());
+            return;
+        }
+        forkFrom(checkpointId, fork, done);
+    });
+}
+
+void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<LocalFork> fork,
+    Callback<QList<Core::ForkOutcome>> done)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    auto finish = [this, self, fork, checkpointId, done](
+                      const Result<PythonKernel::StateReport> &saved, bool written) {
+        fork->loadState(saved, written, checkpointId, [this, self, fork, done]() {
+            if (self)
+                m_busy = false;
+            done(fork->outcomes());
+        });
+    };
+    if (!checkpointId.isEmpty()) {
+        const Entry *e = find(checkpointId);
+        const PythonKernel::StateReport kept {e->info.variables, e->info.notKept, 0, false};
+        const bool written = e->stateFile;
+        fork->copyFiles(
+            filesDir(checkpointId), [finish, kept, written]() { finish(kept, written); });
+        return;
+    }
+    m_sandbox->kernel()->saveState(
+        statePath(), [this, self, fork, finish, done](Result<PythonKernel::StateReport> saved) {
+            if (!self) {
+                fork->releaseAll();
+                done(parentGone());
+                return;
+            }
+            const bool written = saved && saved.value().bytes > 0;
+            // The files as they are now: nothing may change them while they are copied.
+            signalAll(SIGSTOP, 0,
+                [this, self, fork, finish, saved, written, done](const QList<qint64> &stopped) {
+                    fork->copyFiles(self->volume()->mountPoint(),
+                        [this, self, fork, finish, saved, written, stopped, done]() {
+                            if (!self) {
+                                fork->releaseAll();
+                                done(parentGone());
+                                return;
+                            }
+                            thaw(stopped);
+                            discardThen(self, written,
+                                [finish, saved, written]() { finish(saved, written); });
+                        });
+                });
+        });
+}
+
+} // namespace Hopx::Local

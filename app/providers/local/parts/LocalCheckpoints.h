@@ -1,0 +1,103 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "providers/local/agentlink/PythonKernel.h"
+
+#include "core/sandbox/SandboxCheckpoints.h"
+
+#include <QJsonArray>
+#include <QList>
+#include <QSet>
+
+namespace Hopx::Local {
+
+class LocalSandbox;
+
+/*! \brief Checkpoints of a local sandbox: a copy of /workspace and /home/user inside the
+ *  sandbox's own disk (so they count against its cap, and a checkpoint that does not fit
+ *  fails with ENOSPC like any write), plus a stopped copy-on-write fork of its Python
+ *  interpreter (PythonKernel::checkpoint()): milliseconds, no pickling, any object.
+ *
+ * Checkpoint: the interpreter is forked once idle; every process is stopped while the files
+ * are copied, then continued. Restore: every process but the agent and the checkpoints'
+ * stopped interpreters is ended, the files are replaced by the checkpoint's in place (the
+ * sandbox, its pid namespace and mounts stay), and the stopped interpreter is resumed in the
+ * kernel's place. Fork: new sandboxes (LocalFork) get the files and the variables: a process
+ * cannot move into another sandbox's pid namespace, so the kernel writes its namespace with
+ * dill into a state file in the home directory just before the copy (resources/
+ * kernel_state.py), each child's kernel loads its copy, and the parent's is removed.
+ *
+ * A checkpoint keeps such a state file too, so that after an app restart (when the stopped
+ * interpreter is gone) a restore still brings back every variable dill could write, and
+ * says which it could not.
+ *
+ * Files are copied by the host (cp -a: symlinks stay symlinks, nothing is followed) while
+ * nothing in the sandbox runs, so sandboxed code cannot race the copy into a host path. The
+ * bytes do not cross FUSE: cp's copy_file_range inside the disk is the host's own (a reflink
+ * where the host's file system has them). A fork copies between two disks, through both.
+ *
+ * The stopped interpreters live as long as the sandbox's process tree: after an app restart
+ * a checkpoint holds its files and its state file, and a restore loads the variables.
+ */
+class LocalCheckpoints final : public Core::SandboxCheckpoints
+{
+public:
+    explicit LocalCheckpoints(LocalSandbox *sandbox);
+
+    void checkpoint(const QString &name, Core::Callback<Core::CheckpointInfo> done) override;
+    void restore(const QString &checkpointId, Core::Callback<Core::RestoreOutcome> done) override;
+    void listCheckpoints(Core::Callback<QList<Core::CheckpointInfo>> done) override;
+    void deleteCheckpoint(const QString &checkpointId, Core::Callback<Core::Unit> done) override;
+    void fork(const QString &checkpointId, int count,
+        Core::Callback<QList<Core::ForkOutcome>> done) override;
+
+    //! Pids of the stopped interpreters: pause/resume and restores leave them alone.
+    QSet<qint64> stoppedPids() const;
+    //! What the sandbox's record keeps (files only: pids mean nothing after a restart).
+    QJsonArray index() const;
+    void loadIndex(const QJsonArray &index);
+    qint64 totalBytes() const;
+    //! Host path of checkpoint \a id's copy of the sandbox's files, for a fork.
+    QString filesDir(const QString &id) const;
+
+private:
+    struct Entry
+    {
+        Core::CheckpointInfo info;
+        PythonKernel::Snapshot python;
+        bool stateFile = false; // its home/ holds the variables' file (LocalFork::kStatePath)
+    };
+    using PidsDone = std::function<void(const QList<qint64> &pids)>;
+
+    Entry *find(const QString &id);
+    //! Signals every process but the agent and the stopped interpreters (and \a spare);
+    //! \a done gets the pids signalled.
+    void signalAll(int signal, qint64 spare, PidsDone done);
+    void thaw(const QList<qint64> &pids);
+    void copyFiles(const QString &id, Core::Callback<qint64> done);
+    //! A checkpoint being taken, once its interpreter was copied.
+    struct Taking
+    {
+        QString id;
+        QString name;
+        PythonKernel::Snapshot python;
+        Core::Result<PythonKernel::StateReport> saved;
+        bool written = false; // the state file is in the live home, to go with the copy
+    };
+    void copyCheckpoint(const Taking &taking, Core::Callback<Core::CheckpointInfo> done);
+    void restoreFiles(const QString &id, std::function<void(const QString &error)> done);
+    //! After the files of \a checkpointId came back: the interpreter continues from its
+    //! stopped copy, else from its state file, else fresh.
+    void restorePython(const QString &checkpointId, Core::Callback<Core::RestoreOutcome> done);
+    void forkFrom(const QString &checkpointId, std::shared_ptr<class LocalFork> fork,
+        Core::Callback<QList<Core::ForkOutcome>> done);
+    template<typename T>
+    bool refuse(const Core::Callback<T> &done);
+
+    LocalSandbox *m_sandbox;
+    QList<Entry> m_entries;
+    bool m_busy = false;
+};
+
+} // namespace Hopx::Local

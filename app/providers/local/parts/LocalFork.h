@@ -1,0 +1,75 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "providers/local/agentlink/PythonKernel.h"
+
+#include "core/sandbox/SandboxCheckpoints.h"
+
+#include <QList>
+#include <QPointer>
+
+#include <functional>
+#include <memory>
+
+namespace Hopx::Local {
+
+class LocalProvider;
+class LocalSandbox;
+
+/*! \brief The children of one fork_sandbox call: new sandboxes that each get a copy of the
+ *  parent's files and then load the parent's Python variables from the state file the copy
+ *  brought (resources/kernel_state.py), each into its own interpreter.
+ *
+ * The parent's side (writing the state file, stopping its processes while the files are
+ * copied) is LocalCheckpoints'; this is the children's side. Each child is on its own: one
+ * that cannot start or get its files is released and says why, without failing the others;
+ * one whose variables do not load keeps its files and says which variables it lacks.
+ */
+class LocalFork final : public std::enable_shared_from_this<LocalFork>
+{
+public:
+    //! Where the parent's kernel writes its variables and each child's kernel reads them: in
+    //! the sandbox's home, so the copy of the files carries the file with it.
+    static constexpr const char *kStatePath = "/home/user/.cache/hopx/python-state";
+
+    using Done = std::function<void()>;
+
+    LocalFork(LocalSandbox *parent, const Core::CreateSpec &spec, int count);
+
+    //! Starts every child; \a done once each has started or failed.
+    void create(Done done);
+    //! Copies workspace/ and home/ from \a source (a host directory holding both) into each
+    //! started child's disk, all at once; a child whose copy fails is released.
+    void copyFiles(const QString &source, Done done);
+    /*! Starts loading the state file into each child's interpreter when one was \a written,
+     *  and writes each child's outcome from \a saved (what the file holds); a load that fails
+     *  later says so with that child's next Python result. \a checkpointId: empty for now. */
+    void loadState(const Core::Result<PythonKernel::StateReport> &saved, bool written,
+        const QString &checkpointId, Done done);
+    //! The parent went away mid-fork: every child started so far goes too.
+    void releaseAll();
+    QList<Core::ForkOutcome> outcomes() const;
+
+private:
+    struct Child
+    {
+        Core::ForkOutcome outcome;
+        QPointer<LocalSandbox> sandbox;
+    };
+
+    //! Runs \a step for every started child (by its index: a step outlives any reference),
+    //! \a done once each has called its own done.
+    void forEachStarted(
+        const std::function<void(int child, const Done &childDone)> &step, Done done);
+    void fail(Child &child, const Core::Error &error);
+    QString note(const Child &child, const QString &checkpointId) const;
+
+    QPointer<LocalSandbox> m_parent;
+    QString m_parentId;
+    LocalProvider *m_owner;
+    Core::CreateSpec m_spec;
+    QList<Child> m_children;
+};
+
+} // namespace Hopx::Local

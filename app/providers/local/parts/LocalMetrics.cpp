@@ -1,0 +1,104 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "providers/local/parts/LocalMetrics.h"
+
+#include "providers/local/LocalProvider.h"
+#include "providers/local/LocalSandbox.h"
+
+#include "core/base/Later.h"
+
+namespace Hopx::Local {
+
+using Core::Callback;
+using Core::Error;
+using Core::Result;
+
+LocalMetrics::LocalMetrics(LocalSandbox *sandbox)
+    : m_sandbox(sandbox)
+{ }
+
+void LocalMetrics::systemMetrics(Callback<QJsonObject> done)
+{
+    if (m_sandbox->refuseIfUnusable(done))
+        return;
+    const Core::SandboxInfo info = m_sandbox->info();
+    const SandboxLimits limits = m_sandbox->process()->options().limits;
+    const QJsonObject cgroup = m_sandbox->process()->cgroup().report();
+    m_sandbox->builtin({QByteArrayLiteral("@metrics")}, {}, 65536,
+        [done, info, limits, cgroup](int code, const QByteArray &out, const QByteArray &err, bool) {
+            if (code != 0) {
+                done(Error::make(Error::Code::Internal,
+                    QStringLiteral("metrics: %1").arg(QString::fromUtf8(err))));
+                return;
+            }
+            QJsonObject m;
+            for (const QByteArray &line : out.split('\n')) {
+                const int sp = line.indexOf(' ');
+                if (sp > 0)
+                    m.insert(QString::fromUtf8(line.left(sp)), line.mid(sp + 1).toDouble());
+            }
+            m.insert(QStringLiteral("uptime_seconds"),
+                info.createdAt.secsTo(QDateTime::currentDateTime()));
+            m.insert(QStringLiteral("limits"), limits.toJson());
+            // What the kernel enforces for the whole sandbox, read back (none: rlimits only).
+            if (!cgroup.isEmpty())
+                m.insert(QStringLiteral("cgroup"), cgroup);
+            done(m);
+        });
+}
+
+void LocalMetrics::vmInfo(Callback<QJsonObject> done)
+{
+    const Core::SandboxInfo info = m_sandbox->info();
+    const SandboxLimits l = m_sandbox->process()->options().limits;
+    LocalProvider *owner = m_sandbox->owner();
+    QJsonObject vm {{QStringLiteral("agent"), QStringLiteral("hopx-sandbox-agent")},
+        {QStringLiteral("agent_version"), QStringLiteral(HOPX_VERSION)},
+        {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
+        {QStringLiteral("provider"), owner->id()}, {QStringLiteral("vm_id"), info.id},
+        {QStringLiteral("platform"), QStringLiteral("linux")},
+        {QStringLiteral("isolation"),
+            QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; %1")
+                .arg(info.internetAccess ? QStringLiteral(
+                         "outbound network through slirp4netns, host loopback unreachable")
+                                         : QStringLiteral("no network"))},
+        {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
+        {QStringLiteral("features"),
+            QJsonObject {{QStringLiteral("languages"), owner->runtimes()},
+                {QStringLiteral("persistent_python"), true}, {QStringLiteral("rich_output"), true},
+                {QStringLiteral("network"), info.internetAccess}}},
+        {QStringLiteral("limits"), l.toJson()}};
+    if (const QJsonObject cgroup = m_sandbox->process()->cgroup().report(); !cgroup.isEmpty())
+        vm.insert(QStringLiteral("cgroup"), cgroup);
+    Core::answerLater<QJsonObject>(owner, std::move(done), vm);
+}
+
+void LocalMetrics::cacheClear(Callback<QJsonObject> done)
+{
+    m_sandbox->execPart().runShell(
+        QStringLiteral(
+            "rm -rf /home/user/.cache/* /tmp/.hopx/run-* 2>/dev/null; find /workspace /home/user "
+            "-name __pycache__ -type d -prune -exec rm -rf {} + 2>/dev/null; true"),
+        60, [done](Result<Core::ExecResult> r) {
+            if (!r)
+                done(r.error());
+            else
+                done(QJsonObject {{QStringLiteral("status"), QStringLiteral("success")}});
+        });
+}
+
+void LocalMetrics::cacheStats(Callback<QJsonObject> done)
+{
+    m_sandbox->execPart().runShell(QStringLiteral("du -sk /home/user/.cache 2>/dev/null | cut -f1"),
+        60, [done](Result<Core::ExecResult> r) {
+            if (!r) {
+                done(r.error());
+                return;
+            }
+            done(QJsonObject {
+                {QStringLiteral("cache_bytes"), r.value().stdoutData.trimmed().toLongLong() * 1024},
+                {QStringLiteral("cache_dir"), QStringLiteral("/home/user/.cache")}});
+        });
+}
+
+} // namespace Hopx::Local

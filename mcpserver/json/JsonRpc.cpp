@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "json/JsonRpc.h"
+
+#include "json/JsonWriter.h"
+
+#include <cmath>
+
+namespace Hopx::Mcp::JsonRpc {
+
+namespace {
+const QString kJsonRpc = QStringLiteral("jsonrpc");
+const QString kVersion = QStringLiteral("2.0");
+} // namespace
+
+QJsonObject error(const QJsonValue &id, int code, const QString &message, const QJsonValue &data)
+{
+    QJsonObject err {{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
+    if (!data.isUndefined())
+        err.insert(QStringLiteral("data"), data);
+    return {{kJsonRpc, kVersion},
+        {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
+        {QStringLiteral("error"), err}};
+}
+
+QJsonObject notification(const QString &method, const QJsonObject &params)
+{
+    QJsonObject msg {{kJsonRpc, kVersion}, {QStringLiteral("method"), method}};
+    if (!params.isEmpty())
+        msg.insert(QStringLiteral("params"), params);
+    return msg;
+}
+
+QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObject &params)
+{
+    QJsonObject msg = notification(method, params);
+    msg.insert(QStringLiteral("id"), id);
+    return msg;
+}
+
+QByteArray serialize(const QJsonObject &message)
+{
+    return JsonWriter::toJson(message);
+}
+
+QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson)
+{
+    QByteArray out;
+    out.reserve(resultJson.size() + 64); // the envelope and an id of up to 30 bytes
+    out.append("{\"id\":");
+    JsonWriter::append(out, id);
+    out.append(",\"jsonrpc\":\"2.0\",\"result\":");
+    out.append(resultJson);
+    out.append('}');
+    return out;
+}
+
+bool isValidId(const QJsonValue &id)
+{
+    if (id.isString())
+        return true;
+    if (!id.isDouble())
+        return false;
+    const double d = id.toDouble();
+    return std::isfinite(d) && d == std::floor(d);
+}
+
+QString idKey(const QJsonValue &id)
+{
+    if (id.isString())
+        return QLatin1String("s:") + id.toString();
+    // toInteger() is exact within qint64 (ids parsed as integers keep all their digits); beyond
+    // it, it answers 0 for every id, so 1e20 and 2e20 would share a key: those keep their double.
+    const double d = id.toDouble();
+    if (std::abs(d) < 9.2e18)
+        return QLatin1String("n:") + QString::number(id.toInteger());
+    return QLatin1String("n:") + QString::number(d, 'g', 17);
+}
+
+} // namespace Hopx::Mcp::JsonRpc

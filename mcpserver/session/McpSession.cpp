@@ -1,0 +1,569 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "session/McpSession.h"
+
+#include "features/PromptRegistry.h"
+#include "features/ResourceRegistry.h"
+#include "session/SessionFeatures.h"
+#include "session/SessionObserver.h"
+#include "tools/ToolRegistry.h"
+#include "json/JsonRpc.h"
+#include "json/JsonWriter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcSession, "hopx.mcp.session", QtInfoMsg)
+
+namespace Hopx::Mcp {
+
+//! The answers to one 2025-03-26 batch, sent together once every member is done.
+struct BatchCollector
+{
+    int pending = 0;
+    QByteArrayList responses;
+    QString key; // the first request's: the whole batch answers on that one's stream
+};
+
+namespace {
+
+bool isBlank(const QByteArray &line)
+{
+    for (const char c : line)
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\v' && c != '\f')
+            return false;
+    return true;
+}
+
+} // namespace
+
+McpSession::McpSession(const ServerConfig &config, ToolRegistry *registry, QObject *parent)
+    : McpSession(config, ServerContext {registry, nullptr, nullptr, nullptr}, parent)
+{ }
+
+McpSession::McpSession(const ServerConfig &config, const ServerContext &context, QObject *parent)
+    : QObject(parent)
+    , m_config(config)
+    , m_context(context)
+    , m_caller(std::make_shared<Caller>())
+{
+    registerLifecycle();
+    m_features = SessionFeatures::create(*this, context);
+    for (const auto &feature : m_features)
+        feature->registerMethods(m_methods);
+    m_serverInfo = QJsonObject {{QStringLiteral("name"), m_config.name},
+        {QStringLiteral("title"), m_config.title}, {QStringLiteral("version"), m_config.version}};
+    m_resultTrailer = ",\"_meta\":{\"" + QByteArray(RequestEnvelope::kServerInfo.data())
+        + "\":" + JsonWriter::toJson(m_serverInfo) + "},\"resultType\":\"complete\"";
+    // What 2026-07-28 callers are told depends only on what the server offers: worked out once,
+    // again when that changes (no initialize marks the moment to do it).
+    const auto forget = [this]() { m_modernCapabilities = QJsonObject(); };
+    if (context.tools)
+        connect(context.tools, &ToolRegistry::changed, this, forget);
+    if (context.resources)
+        connect(context.resources, &ResourceRegistry::listChanged, this, forget);
+    if (context.prompts)
+        connect(context.prompts, &PromptRegistry::listChanged, this, forget);
+}
+
+McpSession::~McpSession()
+{
+    abortAll();
+    // Users first: each feature may use those made before it.
+    while (!m_features.empty())
+        m_features.pop_back();
+}
+
+void McpSession::registerLifecycle()
+{
+    MethodTable::Method initialize;
+    initialize.handler = [this](const McpRequest &request) { this->initialize(request); };
+    initialize.beforeInitialize = true;
+    initialize.eras = MethodTable::Legacy;
+    m_methods.add(QStringLiteral("initialize"), initialize);
+    MethodTable::Method ping;
+    ping.handler = [](const McpRequest &request) { request.succeed({}); };
+    ping.beforeInitialize = true;
+    ping.eras = MethodTable::Legacy; // 2026-07-28 removed it
+    m_methods.add(QStringLiteral("ping"), ping);
+    MethodTable::Method discover;
+    discover.handler = [this](const McpRequest &request) { this->discover(request); };
+    discover.eras = MethodTable::Modern;
+    m_methods.add(QStringLiteral("server/discover"), discover);
+    m_methods.addNotification(
+        QStringLiteral("notifications/initialized"), [this](const QJsonObject &) {
+            if (m_initializeAnswered)
+                m_initialized = true;
+        });
+    m_methods.addNotification(QStringLiteral("notifications/cancelled"),
+        [this](const QJsonObject &params) { cancelled(params); });
+}
+
+void McpSession::updateCaller(const std::function<void(Caller &)> &change)
+{
+    // Callers are shared by the requests that hold them: change a copy.
+    auto caller = std::make_shared<Caller>(*m_caller);
+    change(*caller);
+    m_caller = caller;
+}
+
+void McpSession::setConnectionEnv(const QMap<QString, QString> &env)
+{
+    updateCaller([&env](Caller &c) { c.connectionEnv = env; });
+}
+
+void McpSession::setToolProfile(const QString &profile)
+{
+    updateCaller([&profile](Caller &c) { c.toolProfile = profile; });
+}
+
+void McpSession::setAuthContext(const QString &context)
+{
+    updateCaller([&context](Caller &c) { c.authContext = context; });
+}
+
+const Caller *McpSession::listener() const
+{
+    return m_initialized ? m_caller.get() : nullptr;
+}
+
+void McpSession::send(const QJsonObject &message, const QString &relatedKey)
+{
+    emit outgoing(JsonRpc::serialize(message), relatedKey);
+}
+
+void McpSession::abortAll()
+{
+    const auto inFlight = std::exchange(m_inFlight, {});
+    for (const auto &state : inFlight)
+        cancel(*state);
+}
+
+void McpSession::cancelRequest(const QString &key)
+{
+    const auto state = m_inFlight.take(key);
+    if (!state)
+        return;
+    cancel(*state);
+    noReply(state->batch, key);
+}
+
+void McpSession::endStreams()
+{
+    for (const auto &feature : m_features)
+        feature->endStreams();
+}
+
+void McpSession::handleOversizedLine(qsizetype limit)
+{
+    send(JsonRpc::error(QJsonValue::Null, JsonRpc::ParseError,
+        QStringLiteral("Parse error: message longer than %1 bytes").arg(limit)));
+}
+
+void McpSession::handleLine(const QByteArray &line)
+{
+    if (isBlank(line))
+        return; // blank lines carry nothing; answering them would confuse clients
+    QJsonParseError parseError {};
+    const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
+    if (parseError.error != QJsonParseError::NoError || doc.isNull()) {
+        send(JsonRpc::error(QJsonValue::Null, JsonRpc::ParseError,
+            QStringLiteral("Parse error: %1 at offset %2")
+                .arg(parseError.errorString())
+                .arg(parseError.offset)));
+        return;
+    }
+    if (doc.isArray())
+        handleBatch(doc.array());
+    else
+        dispatch(doc.object(), nullptr);
+}
+
+void McpSession::handleJson(const QJsonValue &message, const QString &keyPrefix)
+{
+    if (message.isArray())
+        handleBatch(message.toArray());
+    else
+        dispatch(message, nullptr, keyPrefix);
+}
+
+void McpSession::handleBatch(const QJsonArray &items)
+{
+    auto batch = std::make_shared<BatchCollector>();
+    for (const QJsonValue &item : items) {
+        const QJsonObject o = item.toObject();
+        const QJsonValue id = o.value(QLatin1String("id"));
+        if (o.value(QLatin1String("method")).isString() && JsonRpc::isValidId(id)) {
+            batch->key = JsonRpc::idKey(id);
+            break;
+        }
+    }
+    // Batches exist only in 2025-03-26 (added there, removed in 2025-06-18).
+    if (m_caller->protocolVersion != QLatin1String("2025-03-26")) {
+        send(JsonRpc::error(QJsonValue::Null, JsonRpc::InvalidRequest,
+                 QStringLiteral("Invalid Request: batches are only allowed with "
+                                "protocol version 2025-03-26")),
+            batch->key);
+        return;
+    }
+    if (items.isEmpty()) {
+        send(JsonRpc::error(QJsonValue::Null, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: empty batch")));
+        return;
+    }
+    batch->pending = int(items.size());
+    for (const QJsonValue &item : items)
+        dispatch(item, batch);
+}
+
+void McpSession::reply(const Batch &batch, const QByteArray &message, const QString &key)
+{
+    if (!batch) {
+        emit outgoing(message, key);
+        return;
+    }
+    batch->responses.append(message);
+    noReply(batch, key);
+}
+
+void McpSession::noReply(const Batch &batch, const QString &key)
+{
+    if (!batch) {
+        if (!key.isEmpty())
+            emit requestDropped(key);
+        return;
+    }
+    if (--batch->pending > 0)
+        return;
+    if (!batch->responses.isEmpty())
+        emit outgoing('[' + batch->responses.join(',') + ']', batch->key);
+    else if (!batch->key.isEmpty())
+        emit requestDropped(batch->key);
+}
+
+void McpSession::dispatch(const QJsonValue &message, const Batch &batch, const QString &keyPrefix)
+{
+    const auto refuse = [&](const QJsonValue &id, int code, const QString &text,
+                            const QString &key = {}) {
+        reply(batch, JsonRpc::serialize(JsonRpc::error(id, code, text)), key);
+    };
+    if (!message.isObject()) {
+        refuse(QJsonValue::Null, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: a message must be a JSON object"));
+        return;
+    }
+    const QJsonObject msg = message.toObject();
+    const QJsonValue id = msg.value(QLatin1String("id"));
+    const bool hasId = !id.isUndefined();
+    const bool validId = hasId && JsonRpc::isValidId(id);
+    const QJsonValue replyId = validId ? id : QJsonValue(QJsonValue::Null);
+    const QJsonValue methodValue = msg.value(QLatin1String("method"));
+    const QString key =
+        methodValue.isString() && validId ? keyPrefix + JsonRpc::idKey(id) : QString();
+
+    const QJsonValue version = msg.value(QLatin1String("jsonrpc"));
+    if (!version.isString() || version.toString() != QLatin1String("2.0")) {
+        refuse(replyId, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: \"jsonrpc\" must be \"2.0\""), key);
+        return;
+    }
+    if (!methodValue.isString()) {
+        if (methodValue.isUndefined()
+            && (msg.contains(QLatin1String("result")) || msg.contains(QLatin1String("error")))) {
+            // A response to one of our requests (or to nothing: then it is ignored).
+            if (const auto &handler = m_methods.responseHandler())
+                handler(msg);
+            noReply(batch, key);
+            return;
+        }
+        refuse(replyId, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: \"method\" must be a string"), key);
+        return;
+    }
+    const QString method = methodValue.toString();
+    const QJsonValue paramsValue = msg.value(QLatin1String("params"));
+    if (!paramsValue.isUndefined() && !paramsValue.isObject()) {
+        if (hasId)
+            refuse(replyId, JsonRpc::InvalidParams,
+                QStringLiteral("Invalid params: \"params\" must be an object"), key);
+        else
+            noReply(batch, key);
+        return;
+    }
+    if (!hasId) {
+        // Other notifications (progress, roots/list_changed, …) need nothing from us.
+        if (const auto *handler = m_methods.findNotification(method))
+            (*handler)(paramsValue.toObject());
+        noReply(batch, key);
+        return;
+    }
+    if (!validId) {
+        refuse(QJsonValue::Null, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: \"id\" must be a string or an integer"), key);
+        return;
+    }
+    if (method.startsWith(QLatin1String("notifications/"))) {
+        refuse(id, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: %1 is a notification and must not carry an id")
+                .arg(method),
+            key);
+        return;
+    }
+    dispatchRequest(method, paramsValue.toObject(), id, key, batch);
+}
+
+CallerPtr McpSession::callerFor(
+    const QJsonObject &params, bool modern, RequestEnvelope::Error *error)
+{
+    // The era seam. A legacy request (2024-11-05 … 2025-11-25) is served for the caller that
+    // `initialize` agreed on. A 2026-07-28 request names its own in params._meta; it gets a
+    // Caller of its own, with this connection's env and auth context and what this server
+    // offers that era. Every feature handler then serves it unchanged.
+    if (!modern)
+        return m_caller;
+    const auto envelope = RequestEnvelope::read(params, m_config.modernProtocolVersions, error);
+    if (!envelope)
+        return nullptr;
+    auto caller = std::make_shared<Caller>();
+    caller->protocolVersion = envelope->protocolVersion;
+    caller->stateless = true;
+    caller->logLevel = envelope->logLevel;
+    caller->clientInfo = envelope->clientInfo;
+    caller->clientCapabilities = envelope->clientCapabilities;
+    caller->connectionEnv = m_caller->connectionEnv;
+    caller->toolProfile = m_caller->toolProfile;
+    caller->authContext = m_caller->authContext;
+    caller->serverCapabilities = modernCapabilities();
+    if (caller->clientInfo != m_reportedClient) {
+        // Said once per client, not per request: every 2026-07-28 request names its client.
+        m_reportedClient = caller->clientInfo;
+        logClient(*caller, caller->protocolVersion);
+        if (m_context.observer && m_observerId)
+            m_context.observer->identified(
+                m_observerId, caller->clientInfo, caller->protocolVersion, caller->toolProfile);
+    }
+    return caller;
+}
+
+const QJsonObject &McpSession::modernCapabilities()
+{
+    if (m_modernCapabilities.isEmpty()) {
+        Caller prototype;
+        prototype.protocolVersion = m_config.modernProtocolVersions.value(0);
+        prototype.stateless = true;
+        m_modernCapabilities = declareCapabilities(prototype);
+    }
+    return m_modernCapabilities;
+}
+
+QJsonObject McpSession::declareCapabilities(const Caller &caller) const
+{
+    // Capabilities declared = capabilities implemented (and something to offer).
+    QJsonObject capabilities;
+    for (const auto &feature : m_features)
+        feature->declare(capabilities, caller);
+    return capabilities;
+}
+
+void McpSession::decorate(QJsonObject &result) const
+{
+    if (!result.contains(QLatin1String("resultType")))
+        result.insert(QStringLiteral("resultType"), QStringLiteral("complete"));
+    QJsonObject meta = result.value(QLatin1String("_meta")).toObject();
+    if (!meta.contains(RequestEnvelope::kServerInfo)) {
+        meta.insert(RequestEnvelope::kServerInfo, m_serverInfo);
+        result.insert(QStringLiteral("_meta"), meta);
+    }
+}
+
+QByteArray McpSession::decorateJson(const QByteArray &resultJson) const
+{
+    // A result written already ({...}, a tool's: no resultType, no _meta of its own) gets the
+    // same two keys appended rather than parsed and written again.
+    if (resultJson.size() < 2 || !resultJson.endsWith('}'))
+        return resultJson;
+    QByteArray out;
+    out.reserve(resultJson.size() + m_resultTrailer.size());
+    out.append(resultJson.constData(), resultJson.size() - 1);
+    if (resultJson == "{}")
+        out.append(m_resultTrailer.constData() + 1, m_resultTrailer.size() - 1);
+    else
+        out.append(m_resultTrailer);
+    out.append('}');
+    return out;
+}
+
+void McpSession::dispatchRequest(const QString &method, const QJsonObject &params,
+    const QJsonValue &id, const QString &key, const Batch &batch)
+{
+    auto state = std::make_shared<RequestState>();
+    state->timer.start();
+    state->session = this;
+    state->method = method;
+    state->params = params;
+    state->batch = batch;
+    const bool modern = m_stateless || method == QLatin1String("server/discover")
+        || RequestEnvelope::namesVersion(params);
+    RequestEnvelope::Error envelopeError;
+    CallerPtr caller = callerFor(params, modern, &envelopeError);
+    state->context = RequestContext {caller ? caller : m_caller, id, key};
+    const McpRequest request(state);
+    if (!caller) {
+        request.fail(envelopeError.code, envelopeError.message, envelopeError.data);
+        return;
+    }
+    const MethodTable::Method *entry = nullptr;
+    if (!admit(request, method, modern, &entry))
+        return;
+    if (entry->subject.size())
+        state->subject = params.value(entry->subject).toString();
+    state->reportCancellation = entry->reportCancellation;
+    if (m_context.observer && m_observerId)
+        m_context.observer->requestStarted(m_observerId, method, state->subject, key);
+
+    entry->handler(request);
+
+    if (state->answered || state->cancelled)
+        return;
+    // Not answered yet: in flight until it is, or until the client cancels it.
+    state->inFlight = true;
+    m_inFlight.insert(key, state);
+}
+
+bool McpSession::admit(const McpRequest &request, const QString &method, bool modern,
+    const MethodTable::Method **found)
+{
+    const QJsonValue &id = request.context().id;
+    if (m_inFlight.contains(request.context().key)) {
+        request.fail(JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: id %1 is already in use by a request in flight")
+                .arg(id.isString() ? id.toString() : QString::number(id.toInteger())));
+        return false;
+    }
+    const MethodTable::Method *entry =
+        m_methods.find(method, modern ? MethodTable::Modern : MethodTable::Legacy);
+    if (modern && !entry) {
+        request.fail(JsonRpc::MethodNotFound,
+            QStringLiteral("Method not found: %1 (not in protocol version %2)")
+                .arg(method, request.caller().protocolVersion));
+        return false;
+    }
+    if (!modern && (!entry || !entry->beforeInitialize) && !m_initializeAnswered) {
+        request.fail(JsonRpc::InvalidRequest,
+            QStringLiteral(
+                "Invalid Request: the session is not initialized; send \"initialize\" first"));
+        return false;
+    }
+    if (!entry || (entry->capability.size() && !request.caller().declared(entry->capability))) {
+        request.fail(JsonRpc::MethodNotFound, QStringLiteral("Method not found: %1").arg(method));
+        return false;
+    }
+    *found = entry;
+    return true;
+}
+
+void McpSession::discover(const McpRequest &request)
+{
+    // server/discover: the versions, capabilities and identity initialize used to carry.
+    QJsonObject result {{QStringLiteral("supportedVersions"),
+                            QJsonArray::fromStringList(m_config.modernProtocolVersions)},
+        {QStringLiteral("capabilities"), request.caller().serverCapabilities},
+        {QStringLiteral("ttlMs"), double(m_config.listTtlMs)},
+        {QStringLiteral("cacheScope"), QStringLiteral("public")}};
+    if (!m_config.instructions.isEmpty())
+        result.insert(QStringLiteral("instructions"), m_config.instructions);
+    request.succeed(result);
+}
+
+void McpSession::initialize(const McpRequest &request)
+{
+    if (m_initializeAnswered) {
+        request.fail(
+            JsonRpc::InvalidRequest, QStringLiteral("Invalid Request: already initialized"));
+        return;
+    }
+    const auto requested = request.stringParam(QLatin1String("protocolVersion"));
+    if (!requested)
+        return;
+    const QJsonObject &params = request.params();
+    // A version we do not speak gets our newest, never an error (the client may then leave).
+    const QString version = m_config.protocolVersions.contains(*requested)
+        ? *requested
+        : m_config.protocolVersions.first();
+    updateCaller([&](Caller &c) {
+        c.protocolVersion = version;
+        c.clientInfo = params.value(QLatin1String("clientInfo")).toObject();
+        c.clientCapabilities = params.value(QLatin1String("capabilities")).toObject();
+        c.serverCapabilities = declareCapabilities(c);
+    });
+    m_initializeAnswered = true;
+    if (m_context.observer && m_observerId)
+        m_context.observer->identified(
+            m_observerId, m_caller->clientInfo, version, m_caller->toolProfile);
+
+    QJsonObject serverInfo {
+        {QStringLiteral("name"), m_config.name}, {QStringLiteral("version"), m_config.version}};
+    if (version >= QLatin1String("2025-06-18"))
+        serverInfo.insert(QStringLiteral("title"), m_config.title);
+    QJsonObject result {{QStringLiteral("protocolVersion"), version},
+        {QStringLiteral("capabilities"), m_caller->serverCapabilities},
+        {QStringLiteral("serverInfo"), serverInfo}};
+    if (!m_config.instructions.isEmpty())
+        result.insert(QStringLiteral("instructions"), m_config.instructions);
+    logClient(*m_caller, version);
+    request.succeed(result);
+}
+
+void McpSession::logClient(const Caller &caller, const QString &version) const
+{
+    qCInfo(lcSession).noquote() << "client"
+                                << caller.clientInfo.value(QLatin1String("name")).toString()
+                                << caller.clientInfo.value(QLatin1String("version")).toString()
+                                << "speaks" << version;
+}
+
+void McpSession::cancelled(const QJsonObject &params)
+{
+    const QJsonValue requestId = params.value(QLatin1String("requestId"));
+    if (!JsonRpc::isValidId(requestId))
+        return;
+    const auto state = m_inFlight.take(JsonRpc::idKey(requestId));
+    if (!state)
+        return; // finished already, or never existed: ignore, as the spec says
+    qCDebug(lcSession) << "cancelled request" << state->context.key;
+    cancel(*state);
+    noReply(state->batch, state->context.key);
+}
+
+void McpSession::cancel(RequestState &state)
+{
+    state.inFlight = false;
+    state.cancelled = true;
+    if (const auto hook = std::exchange(state.onCancel, nullptr))
+        hook();
+    if (state.reportCancellation)
+        record(state, RequestRecord::Outcome::Cancelled, {});
+}
+
+void McpSession::deliver(RequestState &state, const QByteArray &message,
+    RequestRecord::Outcome outcome, const QString &detail)
+{
+    if (state.inFlight) {
+        state.inFlight = false;
+        m_inFlight.remove(state.context.key);
+    }
+    reply(state.batch, message, state.context.key);
+    record(state, outcome, detail);
+}
+
+void McpSession::record(
+    const RequestState &state, RequestRecord::Outcome outcome, const QString &detail)
+{
+    if (m_context.observer && m_observerId)
+        m_context.observer->requestFinished(m_observerId,
+            RequestRecord {
+                state.method, state.subject, state.timer.nsecsElapsed() / 1000, outcome, detail});
+}
+
+} // namespace Hopx::Mcp

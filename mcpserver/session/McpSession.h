@@ -1,0 +1,151 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "modern/RequestEnvelope.h"
+#include "session/Caller.h"
+#include "session/FeatureHost.h"
+#include "session/McpFeature.h"
+#include "session/McpRequest.h"
+#include "session/MethodTable.h"
+#include "session/ServerConfig.h"
+#include "session/ServerContext.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QMap>
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace Hopx::Mcp {
+
+class ToolRegistry;
+
+/*! \brief One MCP conversation, independent of its transport: the core every feature plugs into.
+ *
+ * Feed it complete lines with handleLine() (or parsed JSON with handleJson()); it emits
+ * outgoing() with each message to send (compact JSON, no newline). The core does JSON-RPC
+ * framing and errors, 2025-03-26 batches, the lifecycle and version negotiation, ping, the
+ * method table, requests in flight and their cancellation, and reporting to the server's
+ * SessionObserver.
+ *
+ * Both protocol eras, chosen per request: a request whose `params._meta` names a protocol
+ * version (2026-07-28, RequestEnvelope) is served statelessly for the caller it describes,
+ * with `server/discover` instead of initialize and `resultType` on every result; any other
+ * request belongs to the legacy conversation `initialize` opened. A stateless session
+ * (setStateless(), Streamable HTTP without sessions) serves only the former. Everything else is a
+ * feature (SessionFeatures): tools, tasks, resources, prompts, completion, logging and the requests
+ * tools send to the client, each registering its methods and declaring its capability. Nothing a
+ * client sends can make it throw or stop answering.
+ *
+ * outgoing()'s second argument names the client request a message belongs to (its
+ * JsonRpc::idKey: the response itself, its progress and log notifications, requests a tool
+ * sends to the client while serving it), or is empty for messages that belong to none. A
+ * stream transport ignores it; Streamable HTTP uses it to pick the SSE stream.
+ */
+class McpSession : public QObject, private FeatureHost
+{
+    Q_OBJECT
+public:
+    McpSession(const ServerConfig &config, ToolRegistry *registry, QObject *parent = nullptr);
+    McpSession(const ServerConfig &config, const ServerContext &context, QObject *parent = nullptr);
+    ~McpSession() override;
+
+    void handleLine(const QByteArray &line);
+    /*! An already parsed message (object) or 2025-03-26 batch (array). `keyPrefix` makes its
+     *  requests' keys unique where ids are not (stateless HTTP: every POST is its own client). */
+    void handleJson(const QJsonValue &message, const QString &keyPrefix = {});
+    //! The transport saw a line over the limit: answer with a parse error (then it closes).
+    void handleOversizedLine(qsizetype limit);
+    //! Per-connection environment from the bridge's hello (HOPX_API_KEY, …).
+    void setConnectionEnv(const QMap<QString, QString> &env);
+    //! The tool profile this connection's tools/list shows (empty: the default).
+    void setToolProfile(const QString &profile);
+    /*! Who the client is, as far as the transport can tell (e.g. "local-user"). Tasks are
+     *  bound to it: another session with the same context may poll them, nobody else can. */
+    void setAuthContext(const QString &context);
+    //! The id the transport opened this session under in ServerContext::observer.
+    void setObserverId(quint64 id) { m_observerId = id; }
+    //! Cancels every request in flight (the client is gone). Tasks keep running.
+    void abortAll();
+    //! Cancels one request in flight, as notifications/cancelled would (HTTP: stream closed).
+    void cancelRequest(const QString &key);
+    //! Ends long-lived requests with a result (subscriptions/listen): the client is leaving.
+    void endStreams();
+    //! Every request is a 2026-07-28 one: there is no initialize to remember.
+    void setStateless(bool stateless) { m_stateless = stateless; }
+    //! Whether the 2026-07-28 era has `method` (HTTP answers 404 for one it has not).
+    bool serves(const QString &method) const
+    {
+        return m_methods.find(method, MethodTable::Modern) != nullptr;
+    }
+
+    bool isInitialized() const { return m_initialized; }
+    const QString &protocolVersion() const { return m_caller->protocolVersion; }
+    const QJsonObject &clientInfo() const { return m_caller->clientInfo; }
+    int inFlightCount() const { return int(m_inFlight.size()); }
+    const MethodTable &methods() const { return m_methods; }
+
+signals:
+    void outgoing(const QByteArray &message, const QString &relatedRequest = {});
+    //! The request ended without any response (it was cancelled).
+    void requestDropped(const QString &relatedRequest);
+
+private:
+    friend class McpRequest;
+    using RequestState = McpRequest::State;
+    using Batch = std::shared_ptr<BatchCollector>;
+
+    // FeatureHost
+    void send(const QJsonObject &message, const QString &relatedKey = {}) override;
+    const Caller *listener() const override;
+    const ServerConfig &config() const override { return m_config; }
+
+    void registerLifecycle();
+    void handleBatch(const QJsonArray &batch);
+    void dispatch(const QJsonValue &message, const Batch &batch, const QString &keyPrefix = {});
+    void dispatchRequest(const QString &method, const QJsonObject &params, const QJsonValue &id,
+        const QString &key, const Batch &batch);
+    //! The era a request belongs to, and the entry that serves it there; false if answered.
+    bool admit(const McpRequest &request, const QString &method, bool modern,
+        const MethodTable::Method **entry);
+    CallerPtr callerFor(const QJsonObject &params, bool modern, RequestEnvelope::Error *error);
+    QJsonObject declareCapabilities(const Caller &caller) const;
+    const QJsonObject &modernCapabilities();
+    void initialize(const McpRequest &request);
+    void discover(const McpRequest &request);
+    //! "client NAME VERSION speaks V": which era each client ended on, for the log.
+    void logClient(const Caller &caller, const QString &version) const;
+    //! resultType and serverInfo, which every 2026-07-28 result carries.
+    void decorate(QJsonObject &result) const;
+    QByteArray decorateJson(const QByteArray &resultJson) const;
+    void cancelled(const QJsonObject &params);
+    void cancel(RequestState &state);
+    //! Sends (or collects, in a batch) what answers a request; `key` names it.
+    void reply(const Batch &batch, const QByteArray &message, const QString &key);
+    //! The message needs no reply (a notification, a response, a cancelled request).
+    void noReply(const Batch &batch, const QString &key);
+    void deliver(RequestState &state, const QByteArray &message, RequestRecord::Outcome outcome,
+        const QString &detail);
+    void record(const RequestState &state, RequestRecord::Outcome outcome, const QString &detail);
+    void updateCaller(const std::function<void(Caller &)> &change);
+
+    ServerConfig m_config;
+    ServerContext m_context;
+    MethodTable m_methods;
+    std::vector<std::unique_ptr<McpFeature>> m_features;
+    QHash<QString, std::shared_ptr<RequestState>> m_inFlight; // JsonRpc::idKey → request
+    CallerPtr m_caller; // the session's: env and auth context, then what initialize agreed
+    QJsonObject m_modernCapabilities; // what 2026-07-28 callers are told (cached; see create)
+    QJsonObject m_serverInfo; // io.modelcontextprotocol/serverInfo
+    QByteArray m_resultTrailer; // the same as JSON, for results written already
+    QJsonObject m_reportedClient; // the last 2026-07-28 clientInfo told to the observer
+    quint64 m_observerId = 0;
+    bool m_initializeAnswered = false;
+    bool m_initialized = false;
+    bool m_stateless = false;
+};
+
+} // namespace Hopx::Mcp
