@@ -178,7 +178,9 @@ int main(int argc, char *argv[])
     if (parser.isSet(
             listTools)) { // the same registration as below, but no provider, keychain or socket
         Mcp::ToolRegistry tools;
-        Core::Tools::registerAll(tools, Core::Tools::ToolDeps {});
+        Core::Tools::ToolDeps deps;
+        deps.providerKinds = {Local::LocalProvider::describe(), Cloud::HopxProvider::describe()};
+        Core::Tools::registerAll(tools, deps);
         return Core::Tools::ToolReference::print(
             tools, parser.value(listFormat), parser.value(listProfile));
     }
@@ -224,11 +226,11 @@ int main(int argc, char *argv[])
     manager.addProvider(hopxProvider.get());
     policy.setProviders(&localProvider, hopxProvider.get(), makeCloud);
     // HOPX sandboxes made elsewhere (other machines, the web dashboard) appear in the manager.
-    // HOPX_SANDBOX_POLL_MS overrides the interval (0 = off; tests that count requests use it).
+    // The setting hopx/listIntervalMs (0 = never) spares an account with tight rate limits.
     Core::RemoteSandboxPoller::Options pollOptions;
-    if (qEnvironmentVariableIsSet("HOPX_SANDBOX_POLL_MS"))
-        pollOptions.intervalMs = qEnvironmentVariableIntValue("HOPX_SANDBOX_POLL_MS");
-    Core::RemoteSandboxPoller remotePoller(&manager, hopxProvider.get(), pollOptions);
+    pollOptions.intervalMs =
+        settings.value(QStringLiteral("hopx/listIntervalMs"), pollOptions.intervalMs).toInt();
+    Core::RemoteSandboxPoller remotePoller(hopxProvider.get(), pollOptions);
     remotePoller.start();
 
     Mcp::ToolRegistry registry;

@@ -220,8 +220,8 @@ void GuiApplication::updateError()
             // A cloud provider without a key is the "no key" state, not an error.
             if (reason.isEmpty() || (m_deps.policy && m_deps.policy->isCloud(p) && !m_keyPresent))
                 continue;
-            problems << Core::SandboxListModel::providerName(p->id()) + QStringLiteral(": ")
-                    + reason;
+            problems << Core::SandboxListModel::providerName(m_deps.manager, p->id())
+                    + QStringLiteral(": ") + reason;
         }
     }
     m_tray->setErrorMessage(problems.join(QLatin1Char('\n')));

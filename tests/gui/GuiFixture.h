@@ -119,7 +119,7 @@ struct GuiFixture
             s.cpuSeconds = 0.4;
             s.extra.insert(QStringLiteral("workspace_path"), dir.path());
         }
-        manager.track(s);
+        (provider == QLatin1String("local") ? local : cloud).add(s);
         return s;
     }
 };

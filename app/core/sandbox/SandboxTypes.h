@@ -25,7 +25,7 @@ using EnvMap = QMap<QString, QString>;
 struct SandboxInfo
 {
     QString id; // "local-…" for local sandboxes, the HOPX id otherwise
-    QString provider; // "local" | "hopx"
+    QString provider; // the id of the provider that runs it (SandboxProvider::id())
     QString status; // creating | running | paused | stopped | dead
     QString templateName; // e.g. "code-interpreter"
     QString templateId;

@@ -103,14 +103,14 @@ SandboxProvider *providerForNew(
     return checkedProvider(call, manager, kind);
 }
 
-std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
-    Mcp::ToolCall *call, SandboxManager *manager)
+QList<SandboxProvider *> connectionProviders(Mcp::ToolCall *call, SandboxManager *manager)
 {
-    std::array<std::pair<QString, SandboxProvider *>, 2> out {
-        {{QStringLiteral("local"), nullptr}, {QStringLiteral("hopx"), nullptr}}};
-    if (manager)
-        for (auto &[kind, provider] : out)
-            provider = manager->provider(kind, call->connectionEnv());
+    QList<SandboxProvider *> out;
+    if (!manager)
+        return out;
+    for (SandboxProvider *registered : manager->providers())
+        if (SandboxProvider *p = manager->provider(registered->id(), call->connectionEnv()))
+            out.append(p);
     return out;
 }
 
@@ -269,12 +269,16 @@ QJsonObject sandboxIdSchema()
     return Schema::string(QStringLiteral("From create_sandbox."));
 }
 
-QJsonObject providerSchema()
+QJsonObject providerSchema(const QList<ProviderKind> &kinds)
 {
+    QStringList ids;
+    QStringList lines;
+    for (const ProviderKind &k : kinds) {
+        ids << k.id;
+        lines << k.id + QStringLiteral(": ") + k.summary;
+    }
     return Schema::stringEnum(
-        QStringLiteral("local: this machine, offline, no account; hopx: the HOPX cloud, with "
-                       "an API key. Default: the app's setting."),
-        {QStringLiteral("local"), QStringLiteral("hopx")});
+        lines.join(QStringLiteral("; ")) + QStringLiteral(". Default: the app's setting."), ids);
 }
 
 } // namespace Hopx::Core::Tools

@@ -139,6 +139,18 @@ LocalProvider::~LocalProvider()
     shutdown();
 }
 
+Core::ProviderKind LocalProvider::describe()
+{
+    Core::ProviderKind k;
+    k.id = QStringLiteral("local");
+    k.summary = QStringLiteral("this machine, offline, no account");
+    k.displayName = QString::fromLatin1(QT_TRANSLATE_NOOP("Hopx::Core::SandboxListModel", "Local"));
+    k.mountsHostFolders = true;
+    k.confirmsFullNetwork = true; // offline by default: going online is the user's call
+    k.reportedWhenUnavailable = true; // the default provider: its absence is news
+    return k;
+}
+
 void LocalProvider::shutdown()
 {
     const QList<LocalSandbox *> spares = m_spares ? m_spares->takeAll() : QList<LocalSandbox *>();
@@ -304,6 +316,8 @@ void LocalProvider::adopt(LocalSandbox *sandbox)
         if (m_sandboxes.value(sandbox->info().id) == sandbox)
             emit sandboxChanged(sandbox->info());
     });
+    connect(sandbox, &LocalSandbox::infoChanged, this,
+        [this, sandbox]() { emit sandboxChanged(sandbox->info()); });
     connect(sandbox, &LocalSandbox::output, this,
         [this, id](
             const QString &stream, const QByteArray &chunk) { emit output(id, stream, chunk); });
@@ -342,6 +356,7 @@ void LocalProvider::refillSpares()
 
 void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> done)
 {
+    done = announcing(std::move(done));
     if (!m_unavailable.isEmpty()) {
         later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, m_unavailable));
         return;

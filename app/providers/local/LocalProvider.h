@@ -59,7 +59,10 @@ public:
     LocalProvider(Core::Settings *settings, const Options &options, QObject *parent = nullptr);
     ~LocalProvider() override;
 
-    QString id() const override { return QStringLiteral("local"); }
+    //! What a local sandbox is, for the tools' schemas (also when no provider runs).
+    static Core::ProviderKind describe();
+    QString id() const override { return describe().id; }
+    Core::ProviderKind kind() const override { return describe(); }
     QString unavailableReason() const override { return m_unavailable; }
     //! "resource_limits": whether cgroups or only rlimits limit sandboxes here, and why.
     QJsonObject healthDetails() const override { return m_healthDetails; }

@@ -110,12 +110,7 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
                     QJsonObject {{QStringLiteral("template_id"),
                         spec.templateId.isEmpty() ? spec.templateName : spec.templateId}}}},
                 [manager, provider, upload](ToolCall *call, const SandboxInfo &created) {
-                    // The log's "sandbox created" row comes from track(); creating counts as
-                    // activity.
-                    SandboxInfo info = created;
-                    if (!info.lastActivity.isValid())
-                        info.lastActivity = QDateTime::currentDateTime();
-                    manager->track(info);
+                    const SandboxInfo &info = created;
                     if (!upload) {
                         call->finish(ToolResult::structured(sandboxToJson(info)));
                         return;
@@ -134,7 +129,7 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     // A sandbox on this machine sees them read-only; a cloud one gets a copy, checked for size
     // before it exists.
     const bool mountRoots = args.boolean(QStringLiteral("mount_roots"));
-    const bool copyRoots = mountRoots && provider->id() != QLatin1String("local");
+    const bool copyRoots = mountRoots && !provider->kind().mountsHostFolders;
     const qint64 copyCap = qint64(settings ? settings->cloudRootMb() : 256) << 20;
     auto withRoots = [access, mountRoots, copyRoots, copyCap, create](ToolCall *call) {
         if (!mountRoots || !access)
@@ -155,7 +150,7 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     // and a HOPX sandbox is always online.
     const bool full = spec.network ? spec.network->mode == NetworkPolicy::Mode::Full
                                    : spec.internetAccess.value_or(false);
-    if (provider->id() == QLatin1String("local") && full)
+    if (provider->kind().confirmsFullNetwork && full)
         confirmInternetAccess(call, withRoots);
     else
         withRoots(call);
@@ -171,14 +166,18 @@ void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args
 
     QList<SandboxProvider *> providers;
     QJsonObject errors;
-    for (const auto &[kind, p] : providersByKind(call, manager)) {
-        if (!only.isEmpty() && only != kind)
+    bool named = only.isEmpty();
+    for (SandboxProvider *p : connectionProviders(call, manager)) {
+        if (!only.isEmpty() && only != p->id())
             continue;
-        if (p && p->unavailableReason().isEmpty())
+        named = true;
+        if (p->unavailableReason().isEmpty())
             providers.append(p);
-        else if (!only.isEmpty() || kind == QLatin1String("local"))
-            errors.insert(kind, p ? p->unavailableReason() : QStringLiteral("not built in"));
+        else if (!only.isEmpty() || p->kind().reportedWhenUnavailable)
+            errors.insert(p->id(), p->unavailableReason());
     }
+    if (!named)
+        errors.insert(only, QStringLiteral("not built in"));
     struct State
     {
         int pending = 0;
@@ -207,10 +206,8 @@ void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args
             guarded<QList<SandboxInfo>>(
                 call, [state, kind, finish, manager](ToolCall *call, Result<QList<SandboxInfo>> r) {
                     if (r) {
-                        for (const SandboxInfo &info : r.value()) {
+                        for (const SandboxInfo &info : r.value())
                             state->data.append(sandboxToJson(info, QStringLiteral("sandbox_id")));
-                            manager->track(info);
-                        }
                     } else {
                         state->errors.insert(kind, r.error().message);
                     }
@@ -243,9 +240,8 @@ void deleteSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args
     if (!provider)
         return;
     destroySandbox(provider, id,
-        onSuccess<Unit>(call, QJsonObject {{QStringLiteral("id"), id}},
-            [id, manager](ToolCall *call, const Unit &) {
-                manager->untrack(id);
+        onSuccess<Unit>(
+            call, QJsonObject {{QStringLiteral("id"), id}}, [id](ToolCall *call, const Unit &) {
                 call->finish(ToolResult::structured(
                     QJsonObject {{QStringLiteral("status"), QStringLiteral("deleted")},
                         {QStringLiteral("id"), id}}));
@@ -261,12 +257,7 @@ void updateTimeout(ToolCall *call, SandboxManager *manager, const ToolArgs &args
         return;
     onCapability<SandboxLifecycle>(provider, id,
         onSuccess<Unit>(call, QJsonObject {{QStringLiteral("id"), id}},
-            [id, seconds, manager](ToolCall *call, const Unit &) {
-                if (auto info = manager->sandbox(id)) {
-                    info->timeoutSeconds = seconds;
-                    info->expiresAt = QDateTime::currentDateTime().addSecs(seconds);
-                    manager->track(*info);
-                }
+            [id, seconds](ToolCall *call, const Unit &) {
                 call->finish(ToolResult::structured(QJsonObject {{QStringLiteral("id"), id},
                     {QStringLiteral("timeout_seconds"), seconds},
                     {QStringLiteral("status"), QStringLiteral("updated")}}));
@@ -283,8 +274,7 @@ void pauseOrResume(ToolCall *call, SandboxManager *manager, const ToolArgs &args
     if (!provider)
         return;
     auto done = onSuccess<SandboxInfo>(call, QJsonObject {{QStringLiteral("id"), id}},
-        [manager](ToolCall *call, const SandboxInfo &info) {
-            manager->track(info);
+        [](ToolCall *call, const SandboxInfo &info) {
             call->finish(ToolResult::structured(sandboxToJson(info, QStringLiteral("sandbox_id"))));
         });
     onCapability<SandboxLifecycle>(
@@ -375,7 +365,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                                        "Template id or name, e.g. code-interpreter."))},
             {QStringLiteral("template_name"),
                 Schema::string(QStringLiteral("Used when template_id is absent."))},
-            {QStringLiteral("provider"), providerSchema()},
+            {QStringLiteral("provider"), providerSchema(deps.providerKinds)},
             {QStringLiteral("region"), Schema::string(QStringLiteral("HOPX region (cloud only)."))},
             {QStringLiteral("timeout_seconds"),
                 Schema::integer(QStringLiteral("Seconds until it is deleted (default: the app's "
@@ -412,7 +402,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     {QStringLiteral("running"), QStringLiteral("stopped"), QStringLiteral("paused"),
                         QStringLiteral("creating")})},
             {QStringLiteral("region"), Schema::string(QStringLiteral("Only this HOPX region."))},
-            {QStringLiteral("provider"), providerSchema()}}))
+            {QStringLiteral("provider"), providerSchema(deps.providerKinds)}}))
         .output(listOutput)
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent | ToolSpec::OpenWorld)
         .handler([m](ToolCall *call, const ToolArgs &args) { listSandboxes(call, m, args); })
@@ -481,7 +471,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     Schema::string(
                         QStringLiteral("Keys to keep, e.g. \"id,name,language\", or \"all\"."),
                         QStringLiteral("id,name,description,category,language"))},
-                {QStringLiteral("provider"), providerSchema()}}))
+                {QStringLiteral("provider"), providerSchema(deps.providerKinds)}}))
         .output(listOutput)
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent | ToolSpec::OpenWorld)
         .handler([m](ToolCall *call, const ToolArgs &args) { listTemplates(call, m, args); })
@@ -492,7 +482,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .input(Schema::object(
             {{QStringLiteral("name"),
                  Schema::string(QStringLiteral("Template name, e.g. \"code-interpreter\"."))},
-                {QStringLiteral("provider"), providerSchema()}},
+                {QStringLiteral("provider"), providerSchema(deps.providerKinds)}},
             {QStringLiteral("name")}))
         .output(Schema::output(
             {{QStringLiteral("name"), Schema::string(QStringLiteral("template name"))}}))
