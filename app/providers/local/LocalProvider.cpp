@@ -522,18 +522,6 @@ Result<Core::Sandbox *> LocalProvider::sandbox(const QString &id)
         QJsonObject {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found"));
 }
 
-qint64 LocalProvider::sandboxPid(const QString &id) const
-{
-    LocalSandbox *s = find(id);
-    return s ? s->process()->childPid() : -1;
-}
-
-QString LocalProvider::workspacePath(const QString &id) const
-{
-    LocalSandbox *s = find(id);
-    return s && s->volume() ? s->volume()->workspaceDir() : QString();
-}
-
 void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>> done)
 {
     QList<SandboxInfo> out;

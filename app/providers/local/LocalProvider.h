@@ -67,9 +67,6 @@ public:
     //! "resource_limits": whether cgroups or only rlimits limit sandboxes here, and why.
     QJsonObject healthDetails() const override { return m_healthDetails; }
     int sandboxCount() const { return m_sandboxes.size(); }
-    //! Host pid of a sandbox's pid 1 (tests and the GUI's "open workspace").
-    qint64 sandboxPid(const QString &id) const;
-    QString workspacePath(const QString &id) const;
     //! Stops every sandbox now (app exit): deletes them when the settings say so, else
     //! keeps their files and records for the next start.
     void shutdown();

@@ -86,7 +86,7 @@ QByteArrayList BwrapCommand::options() const
       << "/usr";
     // Root-level links of a merged-/usr system are recreated as links; on a split system the
     // directories are bound read-only.
-    const QDir root(m_hostRoot);
+    const QDir root(QStringLiteral("/"));
     for (const char *name : {"bin", "sbin", "lib", "lib64", "lib32", "libx32"}) {
         const QFileInfo fi(root.filePath(QLatin1String(name)));
         const QByteArray dest = QByteArray("/") + name;

@@ -52,8 +52,6 @@ public:
      *  /run/sbx/net, the agent hands it each connection to 127.0.0.1:kProxyPort, and the
      *  proxy variables (HTTP(S)_PROXY, npm, pip, Go) point there. Empty = no proxy. */
     void setEgressProxyDir(const QString &hostDir) { m_proxyDir = hostDir; }
-    //! Where the host's root-level directories are looked up (/bin, /lib64...); tests only.
-    void setHostRoot(const QString &root) { m_hostRoot = root; }
     //! Host directories bound read-only (host path, sandbox path), e.g. the client's roots at
     //! /project/<name>: the sandbox can read them, and writes fail (EROFS).
     void setReadOnlyMounts(const QList<QPair<QString, QByteArray>> &mounts) { m_roMounts = mounts; }
@@ -84,7 +82,6 @@ private:
     QString m_workspace;
     QString m_home;
     QString m_lib;
-    QString m_hostRoot = QStringLiteral("/");
     SandboxLimits m_limits;
     EnvList m_extraEnv;
     QList<QPair<QString, QByteArray>> m_roMounts;
