@@ -12,6 +12,7 @@
 #include "support/BridgeProcess.h"
 #include "support/McpClient.h"
 
+#include "core/approvals/ApprovalBroker.h"
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
@@ -23,8 +24,8 @@
 #include "ui/dialogs/ApiKeyDialog.h"
 #include "ui/dialogs/ApiKeyTester.h"
 #include "ui/dialogs/ConnectIdeDialog.h"
-#include "ui/dialogs/SettingsDialog.h"
 #include "ui/figures/FigureDialog.h"
+#include "ui/settings/SettingsDialog.h"
 #include "ui/views/LogsView.h"
 #include "ui/views/SandboxesView.h"
 
@@ -434,6 +435,29 @@ private slots:
         sv->selectId(created);
         save(w, QStringLiteral("main-sandboxes-") + lang);
 
+        // Two clients wait for the user: the list above the tabs, and the tray's menu.
+        f.approvals.request(
+            {Core::ApprovalBroker::kFolderRead, QStringLiteral("Claude Code"),
+                QDir::homePath() + QStringLiteral("/proj"),
+                QStringLiteral("show it read-only at /project/proj in a new sandbox")},
+            [](Core::ApprovalBroker::Answer, const QString &) {});
+        f.approvals.request({Core::ApprovalBroker::kInternet, QStringLiteral("Codex"),
+                                QStringLiteral("a new local sandbox"), {}, false},
+            [](Core::ApprovalBroker::Answer, const QString &) {});
+        save(w, QStringLiteral("main-approvals-") + lang);
+        QMenu *trayMenu = f.gui->tray()->menu();
+        trayMenu->popup(QPoint(40, 40));
+        QMenu *waiting = f.gui->tray()->approvalsMenu();
+        waiting->popup(QPoint(40 + trayMenu->width(), 40));
+        QMenu *first = waiting->actions().at(0)->menu();
+        first->popup(QPoint(40 + trayMenu->width() + waiting->width(), 40));
+        save(waiting, QStringLiteral("tray-approvals-") + lang);
+        first->hide();
+        waiting->hide();
+        trayMenu->hide();
+        for (const Core::ApprovalBroker::Pending &p : f.approvals.pending())
+            f.approvals.answer(p.id, Core::ApprovalBroker::Answer::Deny);
+
         w->tabs()->setCurrentIndex(Ui::MainWindow::LogsTab);
         Ui::LogsView *lv = w->logsView();
         // The end of the pandas run: its detail shows the code and the output.
@@ -466,7 +490,9 @@ private slots:
         key->close();
 
         Ui::SettingsDialog *settings = f.gui->showSettings();
-        const char *pages[] = {"general", "local", "cloud", "http"};
+        const char *pages[] = {
+            "general", "local", "network", "packages", "folders", "notifications", "cloud", "http"};
+        QCOMPARE(settings->tabs()->count(), int(std::size(pages)));
         for (int tab = 0; tab < settings->tabs()->count(); ++tab) {
             settings->tabs()->setCurrentIndex(tab);
             save(settings, QStringLiteral("settings-%1-%2").arg(QLatin1String(pages[tab]), lang));

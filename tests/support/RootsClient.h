@@ -38,6 +38,7 @@ public:
     bool allow = true;
     QStringList questions; // elicitation messages seen
     int progress = 0; // notifications/progress seen
+    QStringList progressMessages; // their messages
 
     QJsonObject tool(const QString &name, const QJsonObject &args, int timeoutMs = 120000)
     {
@@ -56,8 +57,13 @@ public:
             const QString method = m->value(QStringLiteral("method")).toString();
             if (method.isEmpty())
                 return m->value(QStringLiteral("result")).toObject();
-            if (method == QLatin1String("notifications/progress"))
+            if (method == QLatin1String("notifications/progress")) {
                 ++progress;
+                progressMessages << m->value(QStringLiteral("params"))
+                                        .toObject()
+                                        .value(QStringLiteral("message"))
+                                        .toString();
+            }
             if (!m->contains(QStringLiteral("id")))
                 continue;
             QJsonObject result;
