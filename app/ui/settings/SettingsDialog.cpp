@@ -17,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -76,6 +77,13 @@ SettingsDialog::SettingsDialog(Core::Settings *settings, Core::HttpService *http
     layout->addLayout(messageRow);
     layout->addWidget(m_buttons);
     load();
+    // A scroll area asks for little room: open large enough for the largest page where the
+    // screen allows, so scrolling is the exception.
+    QSize largest;
+    for (SettingsPage *page : std::as_const(m_pages))
+        largest = largest.expandedTo(page->sizeHint());
+    const QSize room = screen() ? screen()->availableSize() * 0.85 : QSize(1200, 800);
+    resize((largest + QSize(60, 150)).boundedTo(room).expandedTo(sizeHint()));
 }
 
 QWidget *SettingsDialog::addPage(SettingsPage *page, const QString &title)
@@ -85,6 +93,8 @@ QWidget *SettingsDialog::addPage(SettingsPage *page, const QString &title)
     scroll->setWidget(page);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Not a stop of its own on the Tab chain: it scrolls to whichever field has the focus.
+    scroll->setFocusPolicy(Qt::NoFocus);
     m_tabs->addTab(scroll, title);
     m_pages.append(page);
     return scroll;
