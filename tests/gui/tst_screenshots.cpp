@@ -435,29 +435,6 @@ private slots:
         sv->selectId(created);
         save(w, QStringLiteral("main-sandboxes-") + lang);
 
-        // Two clients wait for the user: the list above the tabs, and the tray's menu.
-        f.approvals.request(
-            {Core::ApprovalBroker::kFolderRead, QStringLiteral("Claude Code"),
-                QDir::homePath() + QStringLiteral("/proj"),
-                QStringLiteral("show it read-only at /project/proj in a new sandbox")},
-            [](Core::ApprovalBroker::Answer, const QString &) {});
-        f.approvals.request({Core::ApprovalBroker::kInternet, QStringLiteral("Codex"),
-                                QStringLiteral("a new local sandbox"), {}, false},
-            [](Core::ApprovalBroker::Answer, const QString &) {});
-        save(w, QStringLiteral("main-approvals-") + lang);
-        QMenu *trayMenu = f.gui->tray()->menu();
-        trayMenu->popup(QPoint(40, 40));
-        QMenu *waiting = f.gui->tray()->approvalsMenu();
-        waiting->popup(QPoint(40 + trayMenu->width(), 40));
-        QMenu *first = waiting->actions().at(0)->menu();
-        first->popup(QPoint(40 + trayMenu->width() + waiting->width(), 40));
-        save(waiting, QStringLiteral("tray-approvals-") + lang);
-        first->hide();
-        waiting->hide();
-        trayMenu->hide();
-        for (const Core::ApprovalBroker::Pending &p : f.approvals.pending())
-            f.approvals.answer(p.id, Core::ApprovalBroker::Answer::Deny);
-
         w->tabs()->setCurrentIndex(Ui::MainWindow::LogsTab);
         Ui::LogsView *lv = w->logsView();
         // The end of the pandas run: its detail shows the code and the output.
@@ -480,6 +457,18 @@ private slots:
         lv->figureDialog()->close();
         w->tabs()->setCurrentIndex(Ui::MainWindow::ClientsTab);
         save(w, QStringLiteral("main-clients-") + lang);
+
+        // Two clients wait for the user: the list above the tabs, and the tray's menu.
+        f.approvals.request(
+            {Core::ApprovalBroker::kFolderRead, QStringLiteral("Claude Code"),
+                QDir::homePath() + QStringLiteral("/proj"),
+                QStringLiteral("show it read-only at /project/proj in a new sandbox")},
+            [](Core::ApprovalBroker::Answer, const QString &) {});
+        f.approvals.request({Core::ApprovalBroker::kInternet, QStringLiteral("Codex"),
+                                QStringLiteral("a new local sandbox"), {}, false},
+            [](Core::ApprovalBroker::Answer, const QString &) {});
+        w->tabs()->setCurrentIndex(Ui::MainWindow::SandboxesTab);
+        save(w, QStringLiteral("main-approvals-") + lang);
 
         Ui::ApiKeyDialog *key = f.gui->showApiKeyDialog();
         QTRY_VERIFY(!key->isBusy());
@@ -509,6 +498,11 @@ private slots:
         QMenu *menu = f.gui->tray()->menu();
         menu->popup(QPoint(40, 40));
         save(menu, QStringLiteral("tray-menu-") + lang);
+        // The tray menu shows what still waits (the two requests above), first.
+        QVERIFY(f.gui->tray()->approvalsMenu()->menuAction()->isVisible());
+        for (const Core::ApprovalBroker::Pending &p : f.approvals.pending())
+            f.approvals.answer(p.id, Core::ApprovalBroker::Answer::Deny);
+
         QMenu *sub = f.gui->tray()->sandboxesMenu();
         emit sub->aboutToShow();
         sub->popup(QPoint(40 + menu->width(), 60));

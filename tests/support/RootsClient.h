@@ -35,6 +35,7 @@ public:
     bool ok() const { return m_ok; }
 
     QString answer = QStringLiteral("accept"); // elicitation action
+    int answerAfterMs = 0; // as a person would: a no in no time is a client that asked nobody
     bool allow = true;
     QStringList questions; // elicitation messages seen
     int progress = 0; // notifications/progress seen
@@ -78,6 +79,7 @@ public:
                                  .toObject()
                                  .value(QStringLiteral("message"))
                                  .toString();
+                QTest::qWait(answerAfterMs);
                 result = {{"action", answer}};
                 if (answer == QLatin1String("accept"))
                     result.insert(QStringLiteral("content"), QJsonObject {{"allow", allow}});

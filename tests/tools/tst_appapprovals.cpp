@@ -60,9 +60,14 @@ private slots:
         QTest::addColumn<bool>("elicitation"); // the client declares it (and cancels)
         QTest::addColumn<bool>("mounted");
         QTest::addColumn<bool>("kept"); // the folder joined the approved folders
-        QTest::newRow("cancels, Always") << "always:1500" << true << true << true;
-        QTest::newRow("cannot ask, Allow once") << "allow-once:300" << false << true << false;
-        QTest::newRow("cancels, Deny") << "deny:300" << true << false << false;
+        // What the client answers its elicitation at once: claude -p cancels, Codex exec declines.
+        QTest::addColumn<QString>("said");
+        QTest::newRow("cancels, Always") << "always:1500" << true << true << true << "cancel";
+        QTest::newRow("cannot ask, Allow once")
+            << "allow-once:300" << false << true << false << "cancel";
+        QTest::newRow("cancels, Deny") << "deny:300" << true << false << false << "cancel";
+        QTest::newRow("declines at once, Allow once")
+            << "allow-once:300" << true << true << false << "decline";
     }
 
     void mountWaitsForTheApp()
@@ -71,13 +76,14 @@ private slots:
         QFETCH(bool, elicitation);
         QFETCH(bool, mounted);
         QFETCH(bool, kept);
+        QFETCH(QString, said);
         TestServerApp app({QStringLiteral("--press-approval"), press});
         QVERIFY(app.start());
         const auto socket = app.connect();
         QVERIFY(socket);
         RootsClient client(socket.get(), {m_project.path()}, elicitation);
         QVERIFY(client.ok());
-        client.answer = QStringLiteral("cancel"); // what Codex and claude -p send, asking nobody
+        client.answer = said; // at once: what Codex and claude -p send, asking nobody
 
         QElapsedTimer waited;
         waited.start();
@@ -112,7 +118,8 @@ private slots:
 
     void declineIsTheUsersOwnNo()
     {
-        // A decline came from a person: the app does not ask a second time.
+        // A decline that took a person's time came from a person: the app does not ask again.
+        // (A decline in no time, as Codex exec sends, is mountWaitsForTheApp's "declines" row.)
         TestServerApp app({QStringLiteral("--press-approval"), QStringLiteral("always")});
         QVERIFY(app.start());
         const auto socket = app.connect();
@@ -120,6 +127,7 @@ private slots:
         RootsClient client(socket.get(), {m_project.path()}, true);
         QVERIFY(client.ok());
         client.answer = QStringLiteral("decline");
+        client.answerAfterMs = 800;
         const QJsonObject r =
             client.tool(QStringLiteral("create_sandbox"), {{"mount_roots", true}});
         QVERIFY2(r.value(QStringLiteral("isError")).toBool(), dump(r).constData());

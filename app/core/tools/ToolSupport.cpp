@@ -7,6 +7,7 @@
 #include "core/tools/Schema.h"
 #include "core/tools/ToolArgs.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QMimeDatabase>
 #include <QPointer>
@@ -151,12 +152,17 @@ void askClientUser(Mcp::ToolCall *call, const UserQuestion &question,
     const QJsonObject params {
         {QStringLiteral("message"), question.message}, {QStringLiteral("requestedSchema"), schema}};
     QPointer<Mcp::ToolCall> guard(call);
+    QElapsedTimer asked;
+    asked.start();
     call->requestFromClient(QStringLiteral("elicitation/create"), params,
-        [guard, answer = std::move(answer)](const Mcp::ToolCall::ClientReply &reply) {
+        [guard, asked, answer = std::move(answer)](const Mcp::ToolCall::ClientReply &reply) {
             if (!guard || guard->isCancelled() || guard->isFinished())
                 return;
             const QString action = reply.result.value(QStringLiteral("action")).toString();
             const bool accepted = reply.ok && action == QLatin1String("accept");
+            // Nobody reads a question and says no this fast: a client that declines everything
+            // without showing it (Codex exec declines, claude -p cancels) asked no one.
+            const bool human = asked.elapsed() >= kHumanAnswerMs;
             const bool allowed = accepted
                 && reply.result.value(QStringLiteral("content"))
                        .toObject()
@@ -167,9 +173,10 @@ void askClientUser(Mcp::ToolCall *call, const UserQuestion &question,
                 ? QStringLiteral("the question could not be asked (%1)").arg(reply.errorMessage)
                 : QStringLiteral("the answer was \"%1\"")
                       .arg(accepted ? QStringLiteral("no") : action);
-            const ClientAnswer said = allowed                    ? ClientAnswer::Yes
-                : accepted || action == QLatin1String("decline") ? ClientAnswer::No
-                                                                 : ClientAnswer::Unasked;
+            const bool no = accepted || action == QLatin1String("decline");
+            const ClientAnswer said = allowed ? ClientAnswer::Yes
+                : no && human                 ? ClientAnswer::No
+                                              : ClientAnswer::Unasked;
             answer(guard, said, why);
         });
 }

@@ -92,8 +92,10 @@ void askUser(Mcp::ToolCall *call, const UserQuestion &question,
     std::function<void(Mcp::ToolCall *, bool allowed, const QString &why)> answer);
 
 //! What the client said: an explicit yes, the user's no (decline, or accept without allow), or
-//! nothing from a user (cancel, a failed request), which clients that cannot ask send.
+//! nothing from a user (cancel, a failed request, or a no sooner than kHumanAnswerMs), which
+//! clients that cannot ask send.
 enum class ClientAnswer { Yes, No, Unasked };
+constexpr qint64 kHumanAnswerMs = 400;
 //! askUser() with the kind of answer: AppApproval asks in the app after an Unasked.
 void askClientUser(Mcp::ToolCall *call, const UserQuestion &question,
     std::function<void(Mcp::ToolCall *, ClientAnswer said, const QString &why)> answer);
