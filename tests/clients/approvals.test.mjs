@@ -94,8 +94,8 @@ describe(`${client.name}: mount_roots waits for the approval asked in HOPX Deskt
     assert.doesNotMatch(ok.text, /declined/, ok.text);
     assert.match(ok.text, /"id":"local-|could not give the sandbox network/i, ok.text);
     const no = received(client.dialect, offline.model.steps[0]);
-    assert.equal(no.isError, true, no.text);
-    assert.match(no.text, /declined internet access/, no.text);
+    // (Codex's model is not told isError; the words are what it reads.)
+    assert.match(no.text, /declined internet access .*denied in HOPX Desktop.*nothing was created/s, no.text);
   });
   test('"Deny" reaches the model as a clear refusal, and nothing was made', (t) => {
     if (!hasRoots) return t.skip(NO_ROOTS);
