@@ -3,6 +3,7 @@
 // hopx-desktop: wiring only — options, single instance, objects. The test-only
 // hopx-desktop-testserver is this wiring too, plus its AppExtension.
 #include "AppExtension.h"
+#include "core/approvals/ApprovalBroker.h"
 #include "core/base/UnixSignalWatcher.h"
 #include "core/http/HttpService.h"
 #include "core/ide/IdeConfigMigration.h"
@@ -18,6 +19,7 @@
 #include "core/tools/files/HostAccess.h"
 #include "providers/cloud/HopxProvider.h"
 #include "providers/local/LocalProvider.h"
+#include "providers/local/packages/PackageStore.h"
 
 #include "features/PromptRegistry.h"
 #include "features/ResourceRegistry.h"
@@ -236,12 +238,14 @@ int main(int argc, char *argv[])
     Mcp::ToolRegistry registry;
     Mcp::ResourceRegistry resources;
     Mcp::PromptRegistry prompts;
-    // Host folders and consent, shared by the tools and the GUI's own folder question.
-    const auto hostAccess = std::make_shared<Core::Tools::HostAccess>(&settings);
+    // Consent the client cannot ask for is asked in the app (the GUI answers; headless nobody).
+    Core::ApprovalBroker approvals;
+    // Host folders and consent, shared by the tools and the GUI's list of pending approvals.
+    const auto hostAccess = std::make_shared<Core::Tools::HostAccess>(&settings, &approvals);
     const Core::Tools::ToolDeps deps {&manager, &settings, &network, hostAccess};
     Core::Tools::registerAll(registry, deps);
     Core::Tools::registerSandboxResources(resources, deps);
-    extension->apply(parser, {&registry, &resources, &prompts, &httpFlags});
+    extension->apply(parser, {&registry, &resources, &prompts, &httpFlags, &approvals});
 
     Mcp::ServerConfig config;
     config.instructions = QLatin1String(kInstructions);
@@ -330,7 +334,8 @@ int main(int argc, char *argv[])
         deps.http = &httpService;
         deps.network = &network;
         deps.serverName = server.fullServerName();
-        deps.hostAccess = hostAccess.get();
+        deps.approvals = &approvals;
+        deps.packageCacheDir = Local::PackageStore::defaultRoot();
         ui = Ui::GuiApplication::run(deps, parser.isSet(background));
     }
 #endif

@@ -75,6 +75,37 @@ HOPX_SETTING(QString, packageNpmRegistry, setPackageNpmRegistry, "packages/npmRe
 HOPX_SETTING(bool, noTrayHintShown, setNoTrayHintShown, "ui/noTrayHintShown", false, toBool)
 #undef HOPX_SETTING
 
+namespace {
+
+QString noticeKey(Settings::Notice notice)
+{
+    switch (notice) {
+    case Settings::Notice::Approval:
+        return QStringLiteral("notifications/approval");
+    case Settings::Notice::RunFinished:
+        return QStringLiteral("notifications/runFinished");
+    case Settings::Notice::Expiring:
+        return QStringLiteral("notifications/expiring");
+    case Settings::Notice::WorkspaceFull:
+        return QStringLiteral("notifications/workspaceFull");
+    case Settings::Notice::NetworkDenied:
+        return QStringLiteral("notifications/networkDenied");
+    }
+    return {};
+}
+
+} // namespace
+
+bool Settings::notifies(Notice notice) const
+{
+    return m_settings.value(noticeKey(notice), true).toBool();
+}
+
+void Settings::setNotifies(Notice notice, bool on)
+{
+    setValue(noticeKey(notice), on);
+}
+
 QStringList Settings::packageHosts() const
 {
     static const QStringList fallback {QStringLiteral("pypi.org"),

@@ -86,6 +86,12 @@ public:
     qint64 inlineReadBytes() const;
     void setInlineReadBytes(qint64 bytes);
 
+    //! Desktop notifications, each switchable: the events below (default on).
+    enum class Notice { Approval, RunFinished, Expiring, WorkspaceFull, NetworkDenied };
+    Q_ENUM(Notice)
+    bool notifies(Notice notice) const;
+    void setNotifies(Notice notice, bool on);
+
     bool httpEnabled() const;
     void setHttpEnabled(bool on);
     int httpPort() const;
@@ -104,6 +110,9 @@ public:
     //! The "no system tray here" hint is shown once.
     bool noTrayHintShown() const;
     void setNoTrayHintShown(bool shown);
+
+    //! Where they are kept, for errors that name a setting.
+    QString fileName() const { return m_settings.fileName(); }
 
     QVariant value(const QString &key, const QVariant &fallback = {}) const;
     void setValue(const QString &key, const QVariant &value);

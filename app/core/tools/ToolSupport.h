@@ -91,12 +91,14 @@ struct UserQuestion
 void askUser(Mcp::ToolCall *call, const UserQuestion &question,
     std::function<void(Mcp::ToolCall *, bool allowed, const QString &why)> answer);
 
-/*! A tool is about to create a local sandbox with outbound network. Clients that declared the
- *  `elicitation` capability ask their user first (elicitation/create, one boolean); `proceed`
- *  runs after an explicit yes. A no, a cancel, an unanswered or failed request finish the call
- *  with an isError result instead. Clients without elicitation proceed at once, as before:
- *  the model asked explicitly and there is nobody else to ask. */
-void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed);
+//! What the client said: an explicit yes, the user's no (decline, or accept without allow), or
+//! nothing from a user (cancel, a failed request, or a no sooner than kHumanAnswerMs), which
+//! clients that cannot ask send.
+enum class ClientAnswer { Yes, No, Unasked };
+constexpr qint64 kHumanAnswerMs = 400;
+//! askUser() with the kind of answer: AppApproval asks in the app after an Unasked.
+void askClientUser(Mcp::ToolCall *call, const UserQuestion &question,
+    std::function<void(Mcp::ToolCall *, ClientAnswer said, const QString &why)> answer);
 
 //! hopx-mcp's sandbox dict; `idKey` is "id" (create/get) or "sandbox_id" (list items).
 QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey = QStringLiteral("id"));

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // create_sandbox, list_sandboxes, get_sandbox, delete_sandbox, update_sandbox_timeout,
 // pause_sandbox, resume_sandbox, list_templates, get_template
+#include "core/tools/AppApproval.h"
 #include "core/tools/McpTools.h"
 #include "core/tools/Schema.h"
 #include "core/tools/Tool.h"
@@ -151,7 +152,7 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     const bool full = spec.network ? spec.network->mode == NetworkPolicy::Mode::Full
                                    : spec.internetAccess.value_or(false);
     if (provider->kind().confirmsFullNetwork && full)
-        confirmInternetAccess(call, withRoots);
+        confirmInternetAccess(call, access ? access->approvals() : nullptr, withRoots);
     else
         withRoots(call);
 }
