@@ -7,6 +7,7 @@
 #include "core/base/UnixSignalWatcher.h"
 #include "core/http/HttpService.h"
 #include "core/ide/IdeConfigMigration.h"
+#include "core/ide/IdeConnectCommand.h"
 #include "core/manager/ProviderPolicy.h"
 #include "core/manager/RemoteSandboxPoller.h"
 #include "core/manager/SandboxManager.h"
@@ -39,6 +40,7 @@
 #include <QCoreApplication>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
+#include <QTextStream>
 
 #include <QEventLoop>
 
@@ -155,9 +157,15 @@ int main(int argc, char *argv[])
         QStringLiteral("Replace uvx hopx-mcp entries in the IDE configs with HOPX Desktop, move "
                        "an HOPX_API_KEY found there into the keychain, print what changed, "
                        "exit."));
+    const QCommandLineOption connectIde(QStringLiteral("connect"),
+        QStringLiteral("Write the configuration for this IDE (as Connect an IDE's Install does, "
+                       "with --tools PROFILE if given), print what was written where, exit; "
+                       "\"list\" prints the IDEs known, installed and connected."),
+        QStringLiteral("ide"));
     parser.addOption(setApiKey);
     parser.addOption(clearApiKey);
     parser.addOption(migrate);
+    parser.addOption(connectIde);
     parser.addOption(noKeychain);
     parser.addOption(headless);
     parser.addOption(background);
@@ -169,7 +177,7 @@ int main(int argc, char *argv[])
         QStringLiteral("markdown"));
     const QCommandLineOption listProfile(QStringLiteral("tools"),
         QStringLiteral("--list-tools: only this profile's tools (compact, hopx-mcp, full); "
-                       "default: every tool."),
+                       "default: every tool. --connect: the profile the IDE gets."),
         QStringLiteral("profile"));
     parser.addOptions({listTools, listFormat, listProfile});
     Mcp::HttpCommandLine httpFlags; // --http, --http-token
@@ -185,6 +193,14 @@ int main(int argc, char *argv[])
         Core::Tools::registerAll(tools, deps);
         return Core::Tools::ToolReference::print(
             tools, parser.value(listFormat), parser.value(listProfile));
+    }
+    if (parser.isSet(connectIde)) { // files only: no keychain, socket or provider
+        QTextStream out(stdout);
+        QTextStream err(stderr);
+        return Core::IdeConnectCommand::run(
+            Core::IdeConfig(Core::IdeConfig::launchFor(
+                QCoreApplication::applicationDirPath() + QStringLiteral("/hopx-mcp"))),
+            parser.value(connectIde), parser.value(listProfile), out, err);
     }
     // First thing after parsing: a SIGTERM that arrives while we start must still shut down
     // cleanly (socket removed, sandboxes gone), not kill us half-way.

@@ -200,6 +200,30 @@
         <source>GitHub Copilot CLI</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Zed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JetBrains AI Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opencode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2 at character %3), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::IdeConfigFile</name>
@@ -276,6 +300,13 @@
     </message>
     <message>
         <source>Restart the IDEs to use HOPX Desktop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigYaml</name>
+    <message>
+        <source>&quot;%1&quot; is not written as a block of entries, one per line, so HOPX Desktop did not change the file. Add the configuration by hand.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1052,6 +1083,42 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Install adds HOPX to GitHub Copilot CLI&apos;s mcp-config.json with all of its tools allowed; start a new Copilot session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already starts HOPX Desktop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is installed on this computer but not connected yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the context servers in Zed&apos;s settings.json, keeping its comments; Zed picks the change up by itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the global MCP servers of JetBrains AI Assistant (2025.3 and later), which every JetBrains IDE reads; restart the IDE afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install writes HOPX into a file of its own in Continue&apos;s global mcpServers folder, so your config.yaml stays as it is; reload Continue afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the extensions in Goose&apos;s config.yaml, keeping the others; start a new Goose session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the MCP servers in opencode&apos;s configuration, keeping its comments; start opencode again afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -200,6 +200,30 @@
         <source>GitHub Copilot CLI</source>
         <translation>GitHub Copilot CLI</translation>
     </message>
+    <message>
+        <source>Zed</source>
+        <translation>Zed</translation>
+    </message>
+    <message>
+        <source>JetBrains AI Assistant</source>
+        <translation>JetBrains AI Assistant</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continue</translation>
+    </message>
+    <message>
+        <source>Goose</source>
+        <translation>Goose</translation>
+    </message>
+    <message>
+        <source>opencode</source>
+        <translation>opencode</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2 at character %3), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
+        <translation>%1 不是有效的 JSON（第 %3 个字符处：%2），因此 HOPX Desktop 没有修改它。请修正该文件，或手动添加配置。</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::IdeConfigFile</name>
@@ -277,6 +301,13 @@
     <message>
         <source>Restart the IDEs to use HOPX Desktop.</source>
         <translation>请重启这些 IDE 以使用 HOPX Desktop。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigYaml</name>
+    <message>
+        <source>&quot;%1&quot; is not written as a block of entries, one per line, so HOPX Desktop did not change the file. Add the configuration by hand.</source>
+        <translation>“%1”不是按每行一项的块格式书写的，因此 HOPX Desktop 没有修改该文件。请手动添加配置。</translation>
     </message>
 </context>
 <context>
@@ -1050,6 +1081,42 @@ Sandbox: %2</source>
     <message>
         <source>Install adds HOPX to GitHub Copilot CLI&apos;s mcp-config.json with all of its tools allowed; start a new Copilot session afterwards.</source>
         <translation>“安装”会把 HOPX 加入 GitHub Copilot CLI 的 mcp-config.json，并允许使用它的全部工具；之后开始一个新的 Copilot 会话。</translation>
+    </message>
+    <message>
+        <source>%1 · connected</source>
+        <translation>%1 · 已连接</translation>
+    </message>
+    <message>
+        <source>%1 already starts HOPX Desktop.</source>
+        <translation>%1 已配置为启动 HOPX Desktop。</translation>
+    </message>
+    <message>
+        <source>%1 · installed</source>
+        <translation>%1 · 已安装</translation>
+    </message>
+    <message>
+        <source>%1 is installed on this computer but not connected yet.</source>
+        <translation>%1 已安装在这台电脑上，但尚未连接。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the context servers in Zed&apos;s settings.json, keeping its comments; Zed picks the change up by itself.</source>
+        <translation>“安装”会把 HOPX 加入 Zed 的 settings.json 中的上下文服务器（context_servers），并保留其中的注释；Zed 会自动应用这一更改。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the global MCP servers of JetBrains AI Assistant (2025.3 and later), which every JetBrains IDE reads; restart the IDE afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 JetBrains AI Assistant（2025.3 及更高版本）的全局 MCP 服务器，所有 JetBrains IDE 都会读取它；之后请重启 IDE。</translation>
+    </message>
+    <message>
+        <source>Install writes HOPX into a file of its own in Continue&apos;s global mcpServers folder, so your config.yaml stays as it is; reload Continue afterwards.</source>
+        <translation>“安装”会把 HOPX 写入 Continue 全局 mcpServers 文件夹中一个单独的文件，你的 config.yaml 保持不变；之后请重新加载 Continue。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the extensions in Goose&apos;s config.yaml, keeping the others; start a new Goose session afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 Goose 的 config.yaml 中的扩展（extensions），其他扩展保持不变；之后请开始一个新的 Goose 会话。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the MCP servers in opencode&apos;s configuration, keeping its comments; start opencode again afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 opencode 配置中的 MCP 服务器，并保留其中的注释；之后请重新启动 opencode。</translation>
     </message>
 </context>
 <context>
