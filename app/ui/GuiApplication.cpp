@@ -25,6 +25,7 @@
 #include "ui/dialogs/ApiKeyDialog.h"
 #include "ui/dialogs/ConnectIdeDialog.h"
 #include "ui/dialogs/FolderApproval.h"
+#include "ui/dialogs/SecretsPage.h"
 #include "ui/dialogs/SettingsDialog.h"
 #include "ui/views/LogsView.h"
 #include "ui/views/SandboxActions.h"
@@ -34,6 +35,7 @@
 #include <QLocalSocket>
 #include <QProcess>
 #include <QSystemTrayIcon>
+#include <QTabWidget>
 
 namespace Hopx::Ui {
 
@@ -270,6 +272,9 @@ SettingsDialog *GuiApplication::showSettings()
         m_settingsDialog =
             new SettingsDialog(m_deps.settings, m_deps.http, m_deps.programPath, m_window.get());
         m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        if (m_deps.secrets)
+            m_settingsDialog->tabs()->addTab(
+                new SecretsPage(m_deps.secrets, m_settingsDialog), tr("&Secrets"));
         connect(
             m_settingsDialog, &SettingsDialog::restartRequested, this, &GuiApplication::restart);
     }
@@ -310,7 +315,8 @@ bool GuiApplication::wantsGui(int argc, char **argv)
     // Commands that print and exit, or only touch the keychain, and headless runs need no
     // windows: `hopx-desktop --list-tools` must work over SSH and in CI without a display.
     static const char *const noGui[] = {"--headless", "-headless", "--set-api-key",
-        "--clear-api-key", "--list-tools", "--version", "-v", "--help", "-h", "-?", "--help-all"};
+        "--clear-api-key", "--set-secret", "--list-secrets", "--remove-secret", "--list-tools",
+        "--version", "-v", "--help", "-h", "-?", "--help-all"};
     for (int i = 1; i < argc; ++i)
         for (const char *flag : noGui)
             if (qstrcmp(argv[i], flag) == 0)

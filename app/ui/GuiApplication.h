@@ -16,6 +16,7 @@ namespace Hopx::Core {
 class ClientListModel;
 class HttpService;
 class KeyStore;
+class SecretStore;
 class LogFeed;
 class LogModel;
 class ProviderPolicy;
@@ -78,6 +79,8 @@ public:
         bool noTray = false;
         //! Gets the app's own folder question (FolderApproval) for clients that cannot ask.
         Core::Tools::HostAccess *hostAccess = nullptr;
+        //! Named secrets for sandboxes (Settings → Secrets); null = no such page.
+        Core::SecretStore *secrets = nullptr;
     };
 
     explicit GuiApplication(const Deps &deps, QObject *parent = nullptr);
