@@ -6,11 +6,13 @@
 // host without the secret (plain HTTP forwarded unread; HTTPS a blind CONNECT tunnel). The API is
 // the tests' own (tests/secrets/test_api.py, its own test CA), on loopback under host-map names.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp, binDir } from '../../tests/interop/harness.mjs';
-import { spawnClient, percentile, row, f2 } from './lib.mjs';
+import { spawnClient, percentile, row } from './lib.mjs';
+
+const f2 = (x) => x.toFixed(2);
 
 const N = Number(process.env.HOPX_BENCH_SECRET_REQUESTS ?? 200);
 const root = process.env.HOPX_ROOT ?? join(import.meta.dirname, '../..');
@@ -63,17 +65,21 @@ if (!id) throw new Error('create_sandbox failed: ' + JSON.stringify(created));
 
 // N requests, a new connection each (the proxy serves one request per connection), timed inside
 // the sandbox; the two hosts take turns so that the machine's other work slows both alike.
+// The tunnelled host shows the API's own certificate: the sandbox verifies it against the test
+// CA (written into the sandbox), as it verifies the proxy's against its system bundle.
+await c.tool('file_write', { sandbox_id: id, path: '/workspace/api-ca.pem', content: readFileSync(join(pki, 'ca.pem'), 'utf8') });
 const code = (a, b) => `
 import os, time, requests, json
 h = {'Authorization': 'Bearer ' + os.environ['API_TOKEN']}
 t = {'a': [], 'b': []}
 for i in range(${N}):
-    for k, u in (('a', '${a}'), ('b', '${b}')):
-        s = time.perf_counter(); r = requests.get(u, headers=h); t[k].append((time.perf_counter() - s) * 1000)
+    for k, u, v in (('a', '${a}', True), ('b', '${b}', '/workspace/api-ca.pem')):
+        s = time.perf_counter(); r = requests.get(u, headers=h, verify=v); t[k].append((time.perf_counter() - s) * 1000)
         assert r.status_code == 200, r.text
 print(json.dumps(t))`;
 const measure = async (a, b) => {
-  const r = await c.tool('execute_code', { sandbox_id: id, code: code(a, b), timeout: 600 });
+  const r = await c.tool('execute_code', { sandbox_id: id, code: code(a, b), timeout: 300 });
+  if (!r.structuredContent?.stdout) throw new Error('the timed run failed: ' + JSON.stringify(r).slice(0, 2000));
   return JSON.parse(r.structuredContent.stdout);
 };
 const plain = await measure(`http://api.test:${httpPort}/a`, `http://other.test:${httpPort}/b`);
