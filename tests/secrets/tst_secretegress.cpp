@@ -335,7 +335,9 @@ fetch('%1/node', {headers: {Authorization: `Bearer ${process.env.API_TOKEN}`}, d
                      "s.sendall(('GET http://other.test:%1/h?key=' + p + ' HTTP/1.1\\r\\nHost: "
                      "api.test\\r\\n'\n"
                      "  'Authorization: Bearer ' + p + '\\r\\n\\r\\n').encode())\n"
-                     "print(s.recv(65536).decode())")
+                     "out = b''\n"
+                     "while chunk := s.recv(65536): out += chunk\n"
+                     "print(out.decode())")
                      .arg(m_httpPort),
                 QStringLiteral("python"));
         QVERIFY2(
