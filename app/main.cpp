@@ -13,6 +13,8 @@
 #include "core/manager/SandboxManager.h"
 #include "core/secrets/MemoryKeyStore.h"
 #include "core/secrets/QtKeychainStore.h"
+#include "core/secrets/SecretCommandLine.h"
+#include "core/secrets/SecretStore.h"
 #include "core/secrets/SessionKeyStore.h"
 #include "core/settings/Settings.h"
 #include "core/tools/McpTools.h"
@@ -182,6 +184,8 @@ int main(int argc, char *argv[])
     parser.addOptions({listTools, listFormat, listProfile});
     Mcp::HttpCommandLine httpFlags; // --http, --http-token
     httpFlags.addOptions(parser);
+    const Core::SecretCommandLine secretFlags; // --set-secret, --list-secrets, --remove-secret
+    secretFlags.addOptions(parser);
     const std::unique_ptr<AppExtension> extension = createAppExtension();
     extension->addOptions(parser);
     parser.process(app);
@@ -219,6 +223,10 @@ int main(int argc, char *argv[])
             std::make_unique<Core::SessionKeyStore>(std::make_unique<Core::QtKeychainStore>());
     if (parser.isSet(setApiKey) || parser.isSet(clearApiKey))
         return runKeyCommand(*keyStore, parser.isSet(setApiKey));
+    // Named secrets for sandboxes: values in the same keychain, metadata in the settings.
+    Core::SecretStore secrets(&settings, keyStore.get());
+    if (secretFlags.requested(parser))
+        return secretFlags.run(parser, secrets);
     if (parser.isSet(migrate))
         return runMigration(parser.isSet(noKeychain) ? nullptr : keyStore.get());
     QNetworkAccessManager network; // before the providers: they use it until they go
@@ -231,6 +239,7 @@ int main(int argc, char *argv[])
     localOptions.warmSpares = settings.value(QStringLiteral("local/warmSpares"), 1).toInt();
     localOptions.burstSpares = settings.value(QStringLiteral("local/burstSpares"), 16).toInt();
     Local::LocalProvider localProvider(&settings, localOptions);
+    localProvider.setSecretStore(&secrets);
     manager.addProvider(&localProvider);
     const auto makeCloud = [&network](const Core::ProviderPolicy::CloudAccount &account) {
         auto *p = new Cloud::HopxProvider(&network, account.baseUrl);
@@ -258,7 +267,8 @@ int main(int argc, char *argv[])
     Core::ApprovalBroker approvals;
     // Host folders and consent, shared by the tools and the GUI's list of pending approvals.
     const auto hostAccess = std::make_shared<Core::Tools::HostAccess>(&settings, &approvals);
-    const Core::Tools::ToolDeps deps {&manager, &settings, &network, hostAccess};
+    Core::Tools::ToolDeps deps {&manager, &settings, &network, hostAccess};
+    deps.secrets = &secrets; // create_sandbox `secrets`
     Core::Tools::registerAll(registry, deps);
     Core::Tools::registerSandboxResources(resources, deps);
     extension->apply(parser, {&registry, &resources, &prompts, &httpFlags, &approvals});
@@ -352,6 +362,7 @@ int main(int argc, char *argv[])
         deps.serverName = server.fullServerName();
         deps.approvals = &approvals;
         deps.packageCacheDir = Local::PackageStore::defaultRoot();
+        deps.secrets = &secrets;
         ui = Ui::GuiApplication::run(deps, parser.isSet(background));
     }
 #endif

@@ -710,6 +710,57 @@ Sandbox: %2</source>
         <source>Forked from %1 at checkpoint %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Secrets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::SecretStore</name>
+    <message>
+        <source>A secret needs at least one host it belongs to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or *.pattern.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings are not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No secret named &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or *.pattern (e.g. api.example.com or *.example.org).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A secret needs at least one host it belongs to (e.g. --hosts api.example.com,*.example.org).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A secret&apos;s name is its environment variable in the sandbox: capital letters, digits and _, not starting with a digit, at most 64 (e.g. GITHUB_TOKEN).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an environment variable sandboxes need for themselves; choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value is longer than %1 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value contains a control character (a line break?); it goes into HTTP headers as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Settings</name>
@@ -2112,6 +2163,136 @@ Sandbox: %2</source>
     <message>
         <source>Delete</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::SecretsPage</name>
+    <message>
+        <source>Also in the URL&apos;s query string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also in the request body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow for every sandbox without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts the secret belongs to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Typed once, never shown again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code in a sandbox sees only a placeholder in the environment variable NAME. HOPX Desktop puts the real value into requests to the secret&apos;s hosts, and nowhere else. Values stay in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hosts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the secret&apos;s value: it is stored in the keychain, not shown again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1 in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed %1: no sandbox gets it any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a secret to test.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read from the keychain: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is in the keychain (%n characters) and ready for sandboxes.</source>
+        <translation>
+            <numerusform>%1 is in the keychain (%n character) and ready for sandboxes.</numerusform>
+            <numerusform>%1 is in the keychain (%n characters) and ready for sandboxes.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -709,6 +709,57 @@ Sandbox: %2</source>
         <source>Forked from %1 at checkpoint %2</source>
         <translation>由 %1 在检查点 %2 处分叉而来</translation>
     </message>
+    <message>
+        <source>Secrets: %1</source>
+        <translation>密钥：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::SecretStore</name>
+    <message>
+        <source>A secret needs at least one host it belongs to.</source>
+        <translation>密钥至少需要一个所属主机。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or *.pattern.</source>
+        <translation>“%1”不是主机名或 *.通配模式。</translation>
+    </message>
+    <message>
+        <source>The settings are not available.</source>
+        <translation>设置不可用。</translation>
+    </message>
+    <message>
+        <source>No secret named &quot;%1&quot;.</source>
+        <translation>没有名为“%1”的密钥。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or *.pattern (e.g. api.example.com or *.example.org).</source>
+        <translation>“%1”不是主机名或 *.通配模式（例如 api.example.com 或 *.example.org）。</translation>
+    </message>
+    <message>
+        <source>A secret needs at least one host it belongs to (e.g. --hosts api.example.com,*.example.org).</source>
+        <translation>密钥至少需要一个所属主机（例如 --hosts api.example.com,*.example.org）。</translation>
+    </message>
+    <message>
+        <source>A secret&apos;s name is its environment variable in the sandbox: capital letters, digits and _, not starting with a digit, at most 64 (e.g. GITHUB_TOKEN).</source>
+        <translation>密钥的名称就是它在沙箱中的环境变量名：大写字母、数字和 _，不能以数字开头，最多 64 个字符（例如 GITHUB_TOKEN）。</translation>
+    </message>
+    <message>
+        <source>%1 is an environment variable sandboxes need for themselves; choose another name.</source>
+        <translation>%1 是沙箱自身需要的环境变量，请换一个名称。</translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value is empty.</source>
+        <translation>密钥的值为空。</translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value is longer than %1 bytes.</source>
+        <translation>密钥的值超过 %1 字节。</translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value contains a control character (a line break?); it goes into HTTP headers as it is.</source>
+        <translation>密钥的值包含控制字符（换行？）；它会原样写入 HTTP 头。</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::Settings</name>
@@ -2104,6 +2155,135 @@ Sandbox: %2</source>
     <message>
         <source>Delete</source>
         <translation>删除</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::SecretsPage</name>
+    <message>
+        <source>Also in the URL&apos;s query string</source>
+        <translation>也替换 URL 查询字符串中的占位符</translation>
+    </message>
+    <message>
+        <source>Also in the request body</source>
+        <translation>也替换请求正文中的占位符</translation>
+    </message>
+    <message>
+        <source>Allow for every sandbox without asking</source>
+        <translation>允许所有沙箱使用，不再询问</translation>
+    </message>
+    <message>
+        <source>&amp;Save secret</source>
+        <translation>保存密钥(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>测试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>替换位置</translation>
+    </message>
+    <message>
+        <source>Asks</source>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <source>Stored secrets</source>
+        <translation>已保存的密钥</translation>
+    </message>
+    <message>
+        <source>Secret name</source>
+        <translation>密钥名称</translation>
+    </message>
+    <message>
+        <source>Hosts the secret belongs to</source>
+        <translation>密钥所属的主机</translation>
+    </message>
+    <message>
+        <source>Secret value</source>
+        <translation>密钥的值</translation>
+    </message>
+    <message>
+        <source>Typed once, never shown again</source>
+        <translation>只输入一次，之后不再显示</translation>
+    </message>
+    <message>
+        <source>Code in a sandbox sees only a placeholder in the environment variable NAME. HOPX Desktop puts the real value into requests to the secret&apos;s hosts, and nowhere else. Values stay in the system keychain.</source>
+        <translation>沙箱中的代码只能在环境变量 NAME 中看到一个占位符。HOPX Desktop 只在发往该密钥所属主机的请求中填入真实值，其他地方一律不填。密钥的值保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Hosts:</source>
+        <translation>主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询字符串</translation>
+    </message>
+    <message>
+        <source>body</source>
+        <translation>正文</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>each sandbox</source>
+        <translation>每个沙箱</translation>
+    </message>
+    <message>
+        <source>Type the secret&apos;s value: it is stored in the keychain, not shown again.</source>
+        <translation>请输入密钥的值：它将保存在钥匙串中，之后不再显示。</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Saved %1 in the keychain.</source>
+        <translation>已将 %1 保存到钥匙串。</translation>
+    </message>
+    <message>
+        <source>Removed %1: no sandbox gets it any more.</source>
+        <translation>已删除 %1：任何沙箱都不会再获得它。</translation>
+    </message>
+    <message>
+        <source>Select a secret to test.</source>
+        <translation>请选择要测试的密钥。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read from the keychain: %2</source>
+        <translation>无法从钥匙串读取 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is in the keychain (%n characters) and ready for sandboxes.</source>
+        <translation>
+            <numerusform>%1 已在钥匙串中（%n 个字符），可供沙箱使用。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

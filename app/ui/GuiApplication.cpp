@@ -26,6 +26,7 @@
 #include "ui/UiLogging.h"
 #include "ui/dialogs/ApiKeyDialog.h"
 #include "ui/dialogs/ConnectIdeDialog.h"
+#include "ui/settings/SecretsPage.h"
 #include "ui/settings/SettingsDialog.h"
 #include "ui/views/ApprovalsView.h"
 #include "ui/views/LogsView.h"
@@ -36,6 +37,7 @@
 #include <QLocalSocket>
 #include <QProcess>
 #include <QSystemTrayIcon>
+#include <QTabWidget>
 
 namespace Hopx::Ui {
 
@@ -316,6 +318,9 @@ SettingsDialog *GuiApplication::showSettings()
         m_settingsDialog = new SettingsDialog(m_deps.settings, m_deps.http, m_deps.programPath,
             m_deps.packageCacheDir, m_window.get());
         m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        if (m_deps.secrets)
+            m_settingsDialog->tabs()->addTab(
+                new SecretsPage(m_deps.secrets, m_settingsDialog), tr("&Secrets"));
         connect(
             m_settingsDialog, &SettingsDialog::restartRequested, this, &GuiApplication::restart);
     }
@@ -356,7 +361,8 @@ bool GuiApplication::wantsGui(int argc, char **argv)
     // Commands that print and exit, or only touch the keychain, and headless runs need no
     // windows: `hopx-desktop --list-tools` must work over SSH and in CI without a display.
     static const char *const noGui[] = {"--headless", "-headless", "--set-api-key",
-        "--clear-api-key", "--list-tools", "--version", "-v", "--help", "-h", "-?", "--help-all"};
+        "--clear-api-key", "--set-secret", "--list-secrets", "--remove-secret", "--list-tools",
+        "--version", "-v", "--help", "-h", "-?", "--help-all"};
     for (int i = 1; i < argc; ++i)
         for (const char *flag : noGui)
             if (qstrcmp(argv[i], flag) == 0)

@@ -18,6 +18,7 @@ class ApprovalListModel;
 class ClientListModel;
 class HttpService;
 class KeyStore;
+class SecretStore;
 class LogFeed;
 class LogModel;
 class Notices;
@@ -78,6 +79,8 @@ public:
         bool noTray = false;
         //! The consent tools ask the app's user for: listed, notified and answered here.
         Core::ApprovalBroker *approvals = nullptr;
+        //! Named secrets for sandboxes (Settings → Secrets); null = no such page.
+        Core::SecretStore *secrets = nullptr;
     };
 
     explicit GuiApplication(const Deps &deps, QObject *parent = nullptr);

@@ -168,6 +168,7 @@ public:
         k.displayName = local ? QStringLiteral("Local") : QStringLiteral("HOPX cloud");
         k.mountsHostFolders = local;
         k.confirmsFullNetwork = local;
+        k.holdsSecrets = local;
         k.reportedWhenUnavailable = local;
         return k;
     }

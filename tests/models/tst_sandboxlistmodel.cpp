@@ -193,6 +193,22 @@ private slots:
             qPrintable(tip()));
     }
 
+    void idToolTipListsTheSecretsItHolds()
+    {
+        SandboxInfo s = sandbox(QStringLiteral("local-s"));
+        m_model->upsert(s);
+        auto tip = [&]() {
+            return m_model->index(0, SandboxListModel::Id).data(Qt::ToolTipRole).toString();
+        };
+        QVERIFY2(!tip().contains(QLatin1String("Secrets")), qPrintable(tip()));
+        m_model->remove(s.id);
+        s.extra.insert(QStringLiteral("secrets"),
+            QJsonArray {QStringLiteral("GITHUB_TOKEN"), QStringLiteral("MAPS_KEY")});
+        m_model->upsert(s);
+        QVERIFY2(
+            tip().contains(QLatin1String("Secrets: GITHUB_TOKEN, MAPS_KEY")), qPrintable(tip()));
+    }
+
     void snapshotDiffsByIdPerProvider()
     {
         m_model->upsert(sandbox(QStringLiteral("local-1")));

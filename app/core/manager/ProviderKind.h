@@ -20,6 +20,8 @@ struct ProviderKind
     bool mountsHostFolders = false;
     //! Full internet access is an explicit choice the user confirms first.
     bool confirmsFullNetwork = false;
+    //! Its sandboxes can hold secrets (placeholders the app's egress proxy swaps for values).
+    bool holdsSecrets = false;
     //! list_sandboxes says why it is unavailable even when the caller did not name it.
     bool reportedWhenUnavailable = false;
 };

@@ -471,6 +471,13 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
                 lines << tr("Sees %1 (read-only) at %2")
                              .arg(m.toObject().value(QStringLiteral("host_path")).toString(),
                                  m.toObject().value(QStringLiteral("path")).toString());
+            // Which of the user's secrets its requests can carry (names only: values never
+            // leave the egress proxy).
+            QStringList secrets;
+            for (const QJsonValue &name : s.extra.value(QStringLiteral("secrets")).toArray())
+                secrets << name.toString();
+            if (!secrets.isEmpty())
+                lines << tr("Secrets: %1").arg(secrets.join(QStringLiteral(", ")));
             return lines.join(QLatin1Char('\n'));
         }
         case TimeLeft:

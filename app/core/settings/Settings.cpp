@@ -62,6 +62,8 @@ HOPX_SETTING(bool, localDeleteOnQuit, setLocalDeleteOnQuit, "local/deleteOnQuit"
 HOPX_SETTING(int, localOpenFiles, setLocalOpenFiles, "local/openFiles", 1024, toInt)
 HOPX_SETTING(QStringList, approvedFolders, setApprovedFolders, "files/approvedFolders",
     QStringList(), toStringList)
+HOPX_SETTING(QStringList, upstreamCaFiles, setUpstreamCaFiles, "network/upstreamCaFiles",
+    QStringList(), toStringList)
 HOPX_SETTING(int, cloudRootMb, setCloudRootMb, "files/cloudRootMb", 256, toInt)
 HOPX_SETTING(
     qint64, inlineReadBytes, setInlineReadBytes, "files/inlineReadBytes", 256 * 1024, toLongLong)

@@ -46,6 +46,10 @@ public:
      *  on this machine). An address here may be a loopback one: the user put it there. */
     QStringList egressHostMap() const;
     void setEgressHostMap(const QStringList &pairs);
+    /*! PEM files of CAs the egress proxy trusts, besides the system's store, when it talks TLS
+     *  to a secret's host itself (a company's own CA, a local API's). */
+    QStringList upstreamCaFiles() const;
+    void setUpstreamCaFiles(QStringList files);
 
     //! How large the sandboxes' shared package cache may grow (MiB), oldest use out first.
     int packageCacheMaxMb() const;
@@ -111,8 +115,9 @@ public:
     bool noTrayHintShown() const;
     void setNoTrayHintShown(bool shown);
 
-    //! Where they are kept, for errors that name a setting.
+    //! The settings file, and a re-read of what other processes wrote to it (the CLI).
     QString fileName() const { return m_settings.fileName(); }
+    void sync() { m_settings.sync(); }
 
     QVariant value(const QString &key, const QVariant &fallback = {}) const;
     void setValue(const QString &key, const QVariant &value);

@@ -18,6 +18,7 @@ class ToolRegistry;
 
 namespace Hopx::Core {
 class SandboxManager;
+class SecretStore;
 class Settings;
 } // namespace Hopx::Core
 
@@ -37,6 +38,8 @@ struct ToolDeps
     //! Every kind of provider the app has, in the order tools list them (their schemas name
     //! them; `--list-tools` passes the same list without starting any).
     QList<ProviderKind> providerKinds;
+    //! Named secrets create_sandbox can give a local sandbox (null: none).
+    SecretStore *secrets = nullptr;
 };
 
 /*! \brief Registers every MCP tool of TOOLS.md. The only place core meets mcpserver. */

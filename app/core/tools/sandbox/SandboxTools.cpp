@@ -9,6 +9,7 @@
 #include "core/tools/ToolSupport.h"
 #include "core/tools/files/HostAccess.h"
 #include "core/tools/files/RootUpload.h"
+#include "core/tools/sandbox/SecretGrant.h"
 
 #include "core/manager/SandboxManager.h"
 #include "core/manager/SandboxProvider.h"
@@ -56,9 +57,75 @@ QJsonObject networkSchema()
                 hosts, listed}}};
 }
 
-void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, Settings *settings,
-    const ToolArgs &args)
+QJsonObject secretsSchema(const QString &description)
 {
+    return {{QStringLiteral("type"), QStringLiteral("array")},
+        {QStringLiteral("description"), description}, {QStringLiteral("maxItems"), 16},
+        {QStringLiteral("items"),
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("string")},
+                {QStringLiteral("pattern"), QStringLiteral("^[A-Z_][A-Z0-9_]{0,63}$")}}}};
+}
+
+Error cloudSecretsError()
+{
+    return Error::make(Error::Code::Unsupported,
+        QStringLiteral("secrets are not supported by the HOPX cloud: its API has no way to "
+                       "swap a value in at the sandbox's network edge, so the value itself "
+                       "would have to enter the sandbox. Create a sandbox with provider "
+                       "\"local\" for secrets, or pass what the HOPX sandbox needs with "
+                       "env_vars yourself."),
+        QJsonObject {{QStringLiteral("argument"), QStringLiteral("secrets")}},
+        QStringLiteral("Not supported by the HOPX cloud"));
+}
+
+/*! `secrets` joins the egress allowlist with the secrets' hosts (the proxy must see the
+ *  requests to swap the values in), so it cannot go with "full" network, which bypasses the
+ *  proxy. A HOPX sandbox has no egress of ours to do it. */
+Result<Unit> secretsNetwork(CreateSpec &spec, const QList<SandboxSecret> &secrets)
+{
+    if (secrets.isEmpty())
+        return Unit {};
+    NetworkPolicy policy = spec.network.value_or(NetworkPolicy::none());
+    if (policy.mode == NetworkPolicy::Mode::Full || spec.internetAccess.value_or(false))
+        return Error::make(Error::Code::InvalidArgument,
+            QStringLiteral("secrets need the sandbox's traffic to go through HOPX Desktop's "
+                           "egress proxy, which network \"full\" (internet_access) bypasses. "
+                           "Pass network as a list of hosts or \"packages\" instead: the "
+                           "secrets' own hosts are added to it."),
+            QJsonObject {{QStringLiteral("argument"), QStringLiteral("network")}});
+    if (policy.mode == NetworkPolicy::Mode::None)
+        policy = NetworkPolicy::allowlist({});
+    for (const SandboxSecret &s : secrets)
+        for (const QString &host : s.hosts)
+            policy.add(host);
+    spec.network = policy;
+    spec.internetAccess.reset();
+    spec.secrets = secrets;
+    for (const SandboxSecret &s : secrets)
+        if (spec.envVars.contains(s.name))
+            return Error::make(Error::Code::InvalidArgument,
+                QStringLiteral("env_vars sets %1, which is also a secret asked for: the sandbox "
+                               "gets a placeholder for it. Leave it out of env_vars.")
+                    .arg(s.name),
+                QJsonObject {{QStringLiteral("argument"), QStringLiteral("env_vars")}});
+    return Unit {};
+}
+
+void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, Settings *settings,
+    SecretStore *secretStore, const ToolArgs &args)
+{
+    QStringList names;
+    for (const QJsonValue &v : args.value(QStringLiteral("secrets")).toArray())
+        names << v.toString();
+    // Before the provider is looked up: a HOPX sandbox could never hold one, key or no key.
+    const QString requested = args.string(QStringLiteral("provider")).toLower();
+    if (!names.isEmpty()
+        && !manager
+                ->providerKind(requested.isEmpty()
+                        ? manager->defaultProviderKind(call->connectionEnv())
+                        : requested)
+                .holdsSecrets)
+        return finishWithError(call, cloudSecretsError());
     SandboxProvider *provider =
         providerForNew(call, manager, args.string(QStringLiteral("provider")));
     if (!provider)
@@ -100,9 +167,13 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     }
     spec.envVars = args.env(QStringLiteral("env_vars"));
     // `upload`: the roots to copy in once the sandbox exists (a cloud one cannot mount them).
-    auto create = [manager, provider, spec](ToolCall *call, const QList<HostMount> &mounts,
+    // Filled in once the user approved them and the keychain answered.
+    auto granted = std::make_shared<QList<SandboxSecret>>();
+    auto create = [manager, provider, spec, granted](ToolCall *call, const QList<HostMount> &mounts,
                       std::shared_ptr<RootUpload::Plan> upload = nullptr) {
         CreateSpec withMounts = spec;
+        if (Result<Unit> ok = secretsNetwork(withMounts, *granted); !ok)
+            return finishWithError(call, ok.error());
         if (!upload)
             withMounts.mounts = mounts;
         provider->create(withMounts,
@@ -151,10 +222,23 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     // and a HOPX sandbox is always online.
     const bool full = spec.network ? spec.network->mode == NetworkPolicy::Mode::Full
                                    : spec.internetAccess.value_or(false);
-    if (provider->kind().confirmsFullNetwork && full)
-        confirmInternetAccess(call, access ? access->approvals() : nullptr, withRoots);
-    else
-        withRoots(call);
+    auto withNetwork = [provider, full, access, withRoots](ToolCall *call) {
+        if (provider->kind().confirmsFullNetwork && full)
+            confirmInternetAccess(call, access ? access->approvals() : nullptr, withRoots);
+        else
+            withRoots(call);
+    };
+    if (names.isEmpty())
+        return withNetwork(call);
+    // Refused before the user is asked anything: a question they cannot usefully answer.
+    CreateSpec probe = spec;
+    if (Result<Unit> ok = secretsNetwork(probe, {SandboxSecret {}}); !ok)
+        return finishWithError(call, ok.error());
+    grantSecrets(call, secretStore, names,
+        [granted, withNetwork](ToolCall *call, const QList<SandboxSecret> &secrets) {
+            *granted = secrets;
+            withNetwork(call);
+        });
 }
 
 void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -377,6 +461,13 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             {QStringLiteral("network"), networkSchema()},
             {QStringLiteral("env_vars"),
                 Schema::stringMap(QStringLiteral("For everything run in the sandbox."))},
+            {QStringLiteral("secrets"),
+                secretsSchema(QStringLiteral(
+                    "Local only: names of the user's stored secrets (API tokens). Each env var "
+                    "gets a placeholder that is swapped for the value only in requests to the "
+                    "secret's hosts (send it as usual: \"Authorization: Bearer $NAME\"); those "
+                    "hosts join the allowlist. The user approves each. Not with network "
+                    "\"full\"."))},
             {QStringLiteral("mount_roots"),
                 Schema::boolean(
                     QStringLiteral("Show the client's project folders at /project/<name> once "
@@ -386,9 +477,10 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     false)}}))
         .output(sandboxOutput())
         .hints(ToolSpec::OpenWorld)
-        .handler(
-            [m, access = deps.hostAccess, settings = deps.settings](ToolCall *call,
-                const ToolArgs &args) { createSandbox(call, m, access.get(), settings, args); })
+        .handler([m, access = deps.hostAccess, settings = deps.settings, secrets = deps.secrets](
+                     ToolCall *call, const ToolArgs &args) {
+            createSandbox(call, m, access.get(), settings, secrets, args);
+        })
         .addTo(registry);
 
     Tool(QStringLiteral("list_sandboxes"), QStringLiteral("List sandboxes"))

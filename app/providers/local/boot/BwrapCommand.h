@@ -27,6 +27,8 @@ public:
 
     static constexpr const char *kAgentPath = "/run/sbx/agent";
     static constexpr const char *kLibPath = "/run/sbx/lib";
+    //! The sandbox's system CA bundle (staged /etc), with the egress CA appended.
+    static constexpr const char *kCaBundle = "/etc/ssl/certs/ca-certificates.crt";
     static constexpr const char *kProxyDir = "/run/sbx/net";
     static constexpr const char *kProxySocket = "/run/sbx/net/proxy.sock";
     static constexpr int kProxyPort = 3128;
