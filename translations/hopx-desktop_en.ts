@@ -1398,6 +1398,10 @@ Sandbox: %2</source>
         <source>HOPX Desktop needs your approval</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::HttpPage</name>

@@ -1395,6 +1395,10 @@ Sandbox: %2</source>
         <source>HOPX Desktop needs your approval</source>
         <translation>HOPX Desktop 需要你的批准</translation>
     </message>
+    <message>
+        <source>&amp;Secrets</source>
+        <translation>密钥(&amp;S)</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::HttpPage</name>
