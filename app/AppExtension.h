@@ -6,6 +6,10 @@
 
 class QCommandLineParser;
 
+namespace Hopx::Core {
+class ApprovalBroker;
+} // namespace Hopx::Core
+
 namespace Hopx::Mcp {
 class HttpCommandLine;
 class PromptRegistry;
@@ -32,6 +36,7 @@ public:
         Mcp::ResourceRegistry *resources = nullptr;
         Mcp::PromptRegistry *prompts = nullptr;
         Mcp::HttpCommandLine *http = nullptr; // not configured yet
+        Core::ApprovalBroker *approvals = nullptr; // the user's consent, asked in the app
     };
 
     virtual ~AppExtension() = default;

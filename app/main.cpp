@@ -3,14 +3,18 @@
 // hopx-desktop: wiring only — options, single instance, objects. The test-only
 // hopx-desktop-testserver is this wiring too, plus its AppExtension.
 #include "AppExtension.h"
+#include "core/approvals/ApprovalBroker.h"
 #include "core/base/UnixSignalWatcher.h"
 #include "core/http/HttpService.h"
 #include "core/ide/IdeConfigMigration.h"
+#include "core/ide/IdeConnectCommand.h"
 #include "core/manager/ProviderPolicy.h"
 #include "core/manager/RemoteSandboxPoller.h"
 #include "core/manager/SandboxManager.h"
 #include "core/secrets/MemoryKeyStore.h"
 #include "core/secrets/QtKeychainStore.h"
+#include "core/secrets/SecretCommandLine.h"
+#include "core/secrets/SecretStore.h"
 #include "core/secrets/SessionKeyStore.h"
 #include "core/settings/Settings.h"
 #include "core/tools/McpTools.h"
@@ -18,6 +22,7 @@
 #include "core/tools/files/HostAccess.h"
 #include "providers/cloud/HopxProvider.h"
 #include "providers/local/LocalProvider.h"
+#include "providers/local/packages/PackageStore.h"
 
 #include "features/PromptRegistry.h"
 #include "features/ResourceRegistry.h"
@@ -36,6 +41,7 @@
 #include <QCoreApplication>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
+#include <QTextStream>
 
 #include <QEventLoop>
 
@@ -152,9 +158,15 @@ int main(int argc, char *argv[])
         QStringLiteral("Replace uvx hopx-mcp entries in the IDE configs with HOPX Desktop, move "
                        "an HOPX_API_KEY found there into the keychain, print what changed, "
                        "exit."));
+    const QCommandLineOption connectIde(QStringLiteral("connect"),
+        QStringLiteral("Write the configuration for this IDE (as Connect an IDE's Install does, "
+                       "with --tools PROFILE if given), print what was written where, exit; "
+                       "\"list\" prints the IDEs known, installed and connected."),
+        QStringLiteral("ide"));
     parser.addOption(setApiKey);
     parser.addOption(clearApiKey);
     parser.addOption(migrate);
+    parser.addOption(connectIde);
     parser.addOption(noKeychain);
     parser.addOption(headless);
     parser.addOption(background);
@@ -166,20 +178,32 @@ int main(int argc, char *argv[])
         QStringLiteral("markdown"));
     const QCommandLineOption listProfile(QStringLiteral("tools"),
         QStringLiteral("--list-tools: only this profile's tools (compact, hopx-mcp, full); "
-                       "default: every tool."),
+                       "default: every tool. --connect: the profile the IDE gets."),
         QStringLiteral("profile"));
     parser.addOptions({listTools, listFormat, listProfile});
     Mcp::HttpCommandLine httpFlags; // --http, --http-token
     httpFlags.addOptions(parser);
+    const Core::SecretCommandLine secretFlags; // --set-secret, --list-secrets, --remove-secret
+    secretFlags.addOptions(parser);
     const std::unique_ptr<AppExtension> extension = createAppExtension();
     extension->addOptions(parser);
     parser.process(app);
     if (parser.isSet(
             listTools)) { // the same registration as below, but no provider, keychain or socket
         Mcp::ToolRegistry tools;
-        Core::Tools::registerAll(tools, Core::Tools::ToolDeps {});
+        Core::Tools::ToolDeps deps;
+        deps.providerKinds = {Local::LocalProvider::describe(), Cloud::HopxProvider::describe()};
+        Core::Tools::registerAll(tools, deps);
         return Core::Tools::ToolReference::print(
             tools, parser.value(listFormat), parser.value(listProfile));
+    }
+    if (parser.isSet(connectIde)) { // files only: no keychain, socket or provider
+        QTextStream out(stdout);
+        QTextStream err(stderr);
+        return Core::IdeConnectCommand::run(
+            Core::IdeConfig(Core::IdeConfig::launchFor(
+                QCoreApplication::applicationDirPath() + QStringLiteral("/hopx-mcp"))),
+            parser.value(connectIde), parser.value(listProfile), out, err);
     }
     // First thing after parsing: a SIGTERM that arrives while we start must still shut down
     // cleanly (socket removed, sandboxes gone), not kill us half-way.
@@ -198,6 +222,10 @@ int main(int argc, char *argv[])
             std::make_unique<Core::SessionKeyStore>(std::make_unique<Core::QtKeychainStore>());
     if (parser.isSet(setApiKey) || parser.isSet(clearApiKey))
         return runKeyCommand(*keyStore, parser.isSet(setApiKey));
+    // Named secrets for sandboxes: values in the same keychain, metadata in the settings.
+    Core::SecretStore secrets(&settings, keyStore.get());
+    if (secretFlags.requested(parser))
+        return secretFlags.run(parser, secrets);
     if (parser.isSet(migrate))
         return runMigration(parser.isSet(noKeychain) ? nullptr : keyStore.get());
     QNetworkAccessManager network; // before the providers: they use it until they go
@@ -210,6 +238,7 @@ int main(int argc, char *argv[])
     localOptions.warmSpares = settings.value(QStringLiteral("local/warmSpares"), 1).toInt();
     localOptions.burstSpares = settings.value(QStringLiteral("local/burstSpares"), 16).toInt();
     Local::LocalProvider localProvider(&settings, localOptions);
+    localProvider.setSecretStore(&secrets);
     manager.addProvider(&localProvider);
     const auto makeCloud = [&network](const Core::ProviderPolicy::CloudAccount &account) {
         auto *p = new Cloud::HopxProvider(&network, account.baseUrl);
@@ -223,22 +252,25 @@ int main(int argc, char *argv[])
     manager.addProvider(hopxProvider.get());
     policy.setProviders(&localProvider, hopxProvider.get(), makeCloud);
     // HOPX sandboxes made elsewhere (other machines, the web dashboard) appear in the manager.
-    // HOPX_SANDBOX_POLL_MS overrides the interval (0 = off; tests that count requests use it).
+    // The setting hopx/listIntervalMs (0 = never) spares an account with tight rate limits.
     Core::RemoteSandboxPoller::Options pollOptions;
-    if (qEnvironmentVariableIsSet("HOPX_SANDBOX_POLL_MS"))
-        pollOptions.intervalMs = qEnvironmentVariableIntValue("HOPX_SANDBOX_POLL_MS");
-    Core::RemoteSandboxPoller remotePoller(&manager, hopxProvider.get(), pollOptions);
+    pollOptions.intervalMs =
+        settings.value(QStringLiteral("hopx/listIntervalMs"), pollOptions.intervalMs).toInt();
+    Core::RemoteSandboxPoller remotePoller(hopxProvider.get(), pollOptions);
     remotePoller.start();
 
     Mcp::ToolRegistry registry;
     Mcp::ResourceRegistry resources;
     Mcp::PromptRegistry prompts;
-    // Host folders and consent, shared by the tools and the GUI's own folder question.
-    const auto hostAccess = std::make_shared<Core::Tools::HostAccess>(&settings);
-    const Core::Tools::ToolDeps deps {&manager, &settings, &network, hostAccess};
+    // Consent the client cannot ask for is asked in the app (the GUI answers; headless nobody).
+    Core::ApprovalBroker approvals;
+    // Host folders and consent, shared by the tools and the GUI's list of pending approvals.
+    const auto hostAccess = std::make_shared<Core::Tools::HostAccess>(&settings, &approvals);
+    Core::Tools::ToolDeps deps {&manager, &settings, &network, hostAccess};
+    deps.secrets = &secrets; // create_sandbox `secrets`
     Core::Tools::registerAll(registry, deps);
     Core::Tools::registerSandboxResources(resources, deps);
-    extension->apply(parser, {&registry, &resources, &prompts, &httpFlags});
+    extension->apply(parser, {&registry, &resources, &prompts, &httpFlags, &approvals});
 
     Mcp::ServerConfig config;
     config.instructions = QLatin1String(kInstructions);
@@ -294,7 +326,9 @@ int main(int argc, char *argv[])
         deps.http = &httpService;
         deps.network = &network;
         deps.serverName = server.fullServerName();
-        deps.hostAccess = hostAccess.get();
+        deps.approvals = &approvals;
+        deps.packageCacheDir = Local::PackageStore::defaultRoot();
+        deps.secrets = &secrets;
         ui = Ui::GuiApplication::run(deps, parser.isSet(background));
     }
 #endif

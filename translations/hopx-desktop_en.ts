@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>Hopx::Core::ApprovalListModel</name>
+    <message>
+        <source>An AI tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants to read your folder %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants to write into your folder %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants internet access for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants to give the secret %2 to a sandbox: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 asks about %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always for this folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always for this secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::ClientListModel</name>
     <message>
         <source>unknown client</source>
@@ -161,6 +200,30 @@
         <source>GitHub Copilot CLI</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Zed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JetBrains AI Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opencode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2 at character %3), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::IdeConfigFile</name>
@@ -237,6 +300,13 @@
     </message>
     <message>
         <source>Restart the IDEs to use HOPX Desktop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigYaml</name>
+    <message>
+        <source>&quot;%1&quot; is not written as a block of entries, one per line, so HOPX Desktop did not change the file. Add the configuration by hand.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -429,6 +499,57 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Core::Notices</name>
+    <message>
+        <source>A sandbox&apos;s disk is full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses all of its %2: programs there get &quot;no space left&quot;. Delete files in it, or raise the disk space in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raised %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2 finished after %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A connection was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tried to reach %2, which its network allowlist does not name. Allow it from the Logs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox expires soon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and its files are deleted in %2, unless its timeout is extended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::QtKeychainStore</name>
     <message>
         <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set %1 instead, or keep the key in memory for this session.</source>
@@ -587,6 +708,57 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Forked from %1 at checkpoint %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::SecretStore</name>
+    <message>
+        <source>A secret needs at least one host it belongs to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or *.pattern.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings are not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No secret named &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or *.pattern (e.g. api.example.com or *.example.org).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A secret needs at least one host it belongs to (e.g. --hosts api.example.com,*.example.org).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A secret&apos;s name is its environment variable in the sandbox: capital letters, digits and _, not starting with a digit, at most 64 (e.g. GITHUB_TOKEN).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an environment variable sandboxes need for themselves; choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value is longer than %1 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value contains a control character (a line break?); it goes into HTTP headers as it is.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -756,6 +928,28 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::ApprovalsView</name>
+    <message>
+        <source>Allow &amp;once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for your approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) waiting for your approval</source>
+        <translation>
+            <numerusform>%n request waiting for your approval</numerusform>
+            <numerusform>%n requests waiting for your approval</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::ClientsView</name>
     <message>
         <source>Connected clients</source>
@@ -767,6 +961,25 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>&amp;Connect an IDE…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::CloudPage</name>
+    <message>
+        <source>HOPX base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX &amp;base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave empty for the public HOPX cloud. HOPX_BASE_URL in the environment takes precedence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -923,6 +1136,42 @@ Sandbox: %2</source>
         <source>Install adds HOPX to GitHub Copilot CLI&apos;s mcp-config.json with all of its tools allowed; start a new Copilot session afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 · connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already starts HOPX Desktop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is installed on this computer but not connected yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the context servers in Zed&apos;s settings.json, keeping its comments; Zed picks the change up by itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the global MCP servers of JetBrains AI Assistant (2025.3 and later), which every JetBrains IDE reads; restart the IDE afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install writes HOPX into a file of its own in Continue&apos;s global mcpServers folder, so your config.yaml stays as it is; reload Continue afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the extensions in Goose&apos;s config.yaml, keeping the others; start a new Goose session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the MCP servers in opencode&apos;s configuration, keeping its comments; start opencode again afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::FigureCache</name>
@@ -1030,33 +1279,104 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
-    <name>Hopx::Ui::FolderApproval</name>
+    <name>Hopx::Ui::FoldersPage</name>
     <message>
-        <source>HOPX Desktop: your files</source>
+        <source>Approved folders</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Let a sandbox write into your folder %1?</source>
+        <source>A&amp;dd folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Let sandboxes read your folder %1?</source>
+        <source> MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>An AI tool asks to: %1</source>
+        <source>Largest folder copied to the cloud</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Allow</source>
+        <source> KiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Always allow this folder</source>
+        <source>Largest file read inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Deny</source>
+        <source>Approve a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approved folders:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes may read these folders, and tools may copy files into them, without asking you each time. &quot;Always for this folder&quot; adds a folder here; remove a line to be asked again. One folder per line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cloud copy up to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A HOPX cloud sandbox cannot see your folders: what git would commit of them is copied in, up to this size in all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Inline files up to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A text file this size or smaller is read straight into the conversation; a larger one comes as a link the assistant can download.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a folder&apos;s full path; write paths like /home/you/project, one per line (never / itself).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::GeneralPage</name>
+    <message>
+        <source>Start HOPX Desktop when I log in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic: HOPX cloud when an API key is set, else local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local sandboxes on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX cloud</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Default provider:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used when a tool call does not name a provider. An IDE can override it with HOPX_PROVIDER.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language applies when HOPX Desktop starts again; you can restart it from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts in the background, so IDEs find it ready.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1072,6 +1392,240 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>MCP over HTTP at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOPX Desktop needs your approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::HttpPage</name>
+    <message>
+        <source>Serve MCP over HTTP on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regenerate the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a new token; clients using the old one must be updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply as soon as you press Apply or OK.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not serving.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not serve on port %1: %2. Choose another port, or stop the program that uses it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving at %1, as --http on the command line says. These settings apply when HOPX Desktop starts without --http.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain: this token lasts until HOPX Desktop quits, then a new one is made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new token is in effect. Update the clients that used the old one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::LocalPage</name>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory limit per sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU time limit per run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process limit per sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size of /tmp per sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space per sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space for all sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete local sandboxes when HOPX Desktop quits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default sandbox timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output cap per stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes kept ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Python packages ahead in spare sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python modules to import ahead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Memory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;CPU time per run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Processes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Disk space:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space in tot&amp;al:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each sandbox&apos;s /workspace, /home/user and checkpoints share its disk space; a program that writes more gets &quot;no space left&quot;. New sandboxes use a new size. The files stay on this computer until the sandbox is deleted or expires.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;emporary files:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default &amp;timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new sandbox is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output cap:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longer stdout or stderr is cut and marked as truncated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kept ready:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes started ahead, so a new one is ready at once; each uses a little memory while it waits. Applies when HOPX Desktop starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mod&amp;ules:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Python of a sandbox waiting for its first use imports these, so a first run that needs them starts sooner.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a Python module name; write names like numpy or matplotlib.pyplot, separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1312,6 +1866,166 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::NetworkPage</name>
+    <message>
+        <source>Package hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allowed hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole internet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New local &amp;sandboxes get:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What a sandbox gets when the tool call does not say. A tool call can still ask for &quot;packages&quot;, a list of hosts, or the whole internet (which you are asked to allow).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Package hosts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the &quot;packages&quot; network stands for: package indexes and the hosts their files come from. One host per line; *.example.com allows its subdomains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Always allowed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added to every sandbox that has a list of hosts. &quot;Allow always&quot; on a refused connection in the Logs adds its host here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host &amp;map:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name=address pairs the sandboxes&apos; proxy uses instead of DNS, e.g. a package mirror on your network or on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name; write one host per line, like pypi.org or *.example.com.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not name=address; write pairs like pypi.mirror.lan=192.168.1.20, one per line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::NotificationsPage</name>
+    <message>
+        <source>Show a desktop notification when:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An AI tool waits for your approval (a folder, internet access)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A background run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox expires in five minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox&apos;s disk is full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox was refused a connection (you can allow the host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::PackagesPage</name>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Package cache size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python package index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>npm registry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the package cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Python index:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;npm registry:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where pip and npm in local sandboxes really fetch from (a simple index and an npm registry). Every file is checked against the index&apos;s hash before a sandbox gets it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cache si&amp;ze:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes share what one of them downloaded, so a second install of the same package needs no network. The least recently used files go first when it is full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http(s) address, like https://pypi.org/simple/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No local sandboxes in this run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1, in %2</source>
+        <translation>
+            <numerusform>%n file, %1, in %2</numerusform>
+            <numerusform>%n files, %1, in %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Some files could not be deleted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::SandboxActions</name>
     <message>
         <source>its provider is not available</source>
@@ -1456,6 +2170,136 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::SecretsPage</name>
+    <message>
+        <source>Also in the URL&apos;s query string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also in the request body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow for every sandbox without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts the secret belongs to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Typed once, never shown again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code in a sandbox sees only a placeholder in the environment variable NAME. HOPX Desktop puts the real value into requests to the secret&apos;s hosts, and nowhere else. Values stay in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hosts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the secret&apos;s value: it is stored in the keychain, not shown again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1 in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed %1: no sandbox gets it any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a secret to test.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read from the keychain: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is in the keychain (%n characters) and ready for sandboxes.</source>
+        <translation>
+            <numerusform>%1 is in the keychain (%n character) and ready for sandboxes.</numerusform>
+            <numerusform>%1 is in the keychain (%n characters) and ready for sandboxes.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::SettingsDialog</name>
     <message>
         <source>HOPX Desktop settings</source>
@@ -1478,194 +2322,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Automatic: HOPX cloud when an API key is set, else local</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Local sandboxes on this machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HOPX cloud</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>System default</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start HOPX Desktop when I log in</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Default provider:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Used when a tool call does not name a provider. An IDE can override it with HOPX_PROVIDER.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starts in the background, so IDEs find it ready.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory limit per sandbox</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU time limit per run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No limit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Process limit per sandbox</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disk space per sandbox</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Default sandbox timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Give new local sandboxes internet access</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> KiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Output cap per stream</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Memory:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;CPU time per run:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Processes:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Disk space:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Default &amp;timeout:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A new sandbox is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Without it, local sandboxes have no network at all. A tool call can still ask for internet access explicitly.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Output cap:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Longer stdout or stderr is cut and marked as truncated.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HOPX base URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HOPX &amp;base URL:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Leave empty for the public HOPX cloud. HOPX_BASE_URL in the environment takes precedence.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serve MCP over HTTP on this computer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HTTP port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bearer token</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cop&amp;y</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy the token</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Regenerate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Regenerate the token</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Make a new token; clients using the old one must be updated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Port:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Address:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Token:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No keychain available</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the keychain…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Restart &amp;now</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1674,91 +2330,23 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A new language applies when HOPX Desktop starts again; you can restart it from here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Status:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply as soon as you press Apply or OK.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not serving.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serving at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not serve on port %1: %2. Choose another port, or stop the program that uses it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serving at %1, as --http on the command line says. These settings apply when HOPX Desktop starts without --http.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No keychain: this token lasts until HOPX Desktop quits, then a new one is made.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A new token is in effect. Update the clients that used the old one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The new language applies when HOPX Desktop starts again. Restart now? Local sandboxes are deleted and connected IDEs reconnect.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Size of /tmp per sandbox</source>
+        <source>Net&amp;work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Disk space for all sandboxes</source>
+        <source>&amp;Packages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Delete local sandboxes when HOPX Desktop quits</source>
+        <source>&amp;Folders</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Disk space in tot&amp;al:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Each sandbox&apos;s /workspace, /home/user and checkpoints share its disk space; a program that writes more gets &quot;no space left&quot;. New sandboxes use a new size. The files stay on this computer until the sandbox is deleted or expires.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T&amp;emporary files:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import Python packages ahead in spare sandboxes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python modules to import ahead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mod&amp;ules:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The Python of a sandbox waiting for its first use imports these, so a first plot does not wait for them. Each such sandbox uses about 60 MiB more memory; a sandbox that runs no Python gives it back after a minute.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a Python module name; write names like numpy or matplotlib.pyplot, separated by commas.</source>
+        <source>N&amp;otifications</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1862,6 +2450,22 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>%1 — %2, %3 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for your &amp;approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for your &amp;approval (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Hopx::Core::ApprovalListModel</name>
+    <message>
+        <source>An AI tool</source>
+        <translation>AI 工具</translation>
+    </message>
+    <message>
+        <source>%1 wants to read your folder %2: %3</source>
+        <translation>%1 想读取你的文件夹 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 wants to write into your folder %2: %3</source>
+        <translation>%1 想写入你的文件夹 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 wants internet access for %2</source>
+        <translation>%1 想为 %2 开通互联网访问</translation>
+    </message>
+    <message>
+        <source>%1 wants to give the secret %2 to a sandbox: %3</source>
+        <translation>%1 想把机密 %2 交给沙箱：%3</translation>
+    </message>
+    <message>
+        <source>%1 asks about %2: %3</source>
+        <translation>%1 请求 %2：%3</translation>
+    </message>
+    <message>
+        <source>Always for this folder</source>
+        <translation>此文件夹始终允许</translation>
+    </message>
+    <message>
+        <source>Always for this secret</source>
+        <translation>此机密始终允许</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>始终允许</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::ClientListModel</name>
     <message>
         <source>unknown client</source>
@@ -161,6 +200,30 @@
         <source>GitHub Copilot CLI</source>
         <translation>GitHub Copilot CLI</translation>
     </message>
+    <message>
+        <source>Zed</source>
+        <translation>Zed</translation>
+    </message>
+    <message>
+        <source>JetBrains AI Assistant</source>
+        <translation>JetBrains AI Assistant</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continue</translation>
+    </message>
+    <message>
+        <source>Goose</source>
+        <translation>Goose</translation>
+    </message>
+    <message>
+        <source>opencode</source>
+        <translation>opencode</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2 at character %3), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
+        <translation>%1 不是有效的 JSON（第 %3 个字符处：%2），因此 HOPX Desktop 没有修改它。请修正该文件，或手动添加配置。</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::IdeConfigFile</name>
@@ -238,6 +301,13 @@
     <message>
         <source>Restart the IDEs to use HOPX Desktop.</source>
         <translation>请重启这些 IDE 以使用 HOPX Desktop。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::IdeConfigYaml</name>
+    <message>
+        <source>&quot;%1&quot; is not written as a block of entries, one per line, so HOPX Desktop did not change the file. Add the configuration by hand.</source>
+        <translation>“%1”不是按每行一项的块格式书写的，因此 HOPX Desktop 没有修改该文件。请手动添加配置。</translation>
     </message>
 </context>
 <context>
@@ -428,6 +498,57 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Core::Notices</name>
+    <message>
+        <source>A sandbox&apos;s disk is full</source>
+        <translation>沙箱的磁盘已满</translation>
+    </message>
+    <message>
+        <source>%1 uses all of its %2: programs there get &quot;no space left&quot;. Delete files in it, or raise the disk space in Settings.</source>
+        <translation>%1 已用尽全部 %2：其中的程序会收到“设备上没有空间”。请删除其中的文件，或在设置中调高磁盘空间。</translation>
+    </message>
+    <message>
+        <source>could not run: %1</source>
+        <translation>无法运行：%1</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>已超时</translation>
+    </message>
+    <message>
+        <source>raised %1</source>
+        <translation>抛出 %1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>A run finished</source>
+        <translation>一次运行已结束</translation>
+    </message>
+    <message>
+        <source>%1 in %2 finished after %3: %4</source>
+        <translation>%2 中的 %1 运行 %3 后结束：%4</translation>
+    </message>
+    <message>
+        <source>A connection was refused</source>
+        <translation>一个连接被拒绝</translation>
+    </message>
+    <message>
+        <source>%1 tried to reach %2, which its network allowlist does not name. Allow it from the Logs.</source>
+        <translation>%1 尝试访问 %2，但它不在其网络允许列表中。可在“日志”中允许它。</translation>
+    </message>
+    <message>
+        <source>A sandbox expires soon</source>
+        <translation>沙箱即将到期</translation>
+    </message>
+    <message>
+        <source>%1 and its files are deleted in %2, unless its timeout is extended.</source>
+        <translation>%1 及其文件将在 %2 后删除，除非延长其超时时间。</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::QtKeychainStore</name>
     <message>
         <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set %1 instead, or keep the key in memory for this session.</source>
@@ -587,6 +708,57 @@ Sandbox: %2</source>
     <message>
         <source>Forked from %1 at checkpoint %2</source>
         <translation>由 %1 在检查点 %2 处分叉而来</translation>
+    </message>
+    <message>
+        <source>Secrets: %1</source>
+        <translation>密钥：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::SecretStore</name>
+    <message>
+        <source>A secret needs at least one host it belongs to.</source>
+        <translation>密钥至少需要一个所属主机。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or *.pattern.</source>
+        <translation>“%1”不是主机名或 *.通配模式。</translation>
+    </message>
+    <message>
+        <source>The settings are not available.</source>
+        <translation>设置不可用。</translation>
+    </message>
+    <message>
+        <source>No secret named &quot;%1&quot;.</source>
+        <translation>没有名为“%1”的密钥。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or *.pattern (e.g. api.example.com or *.example.org).</source>
+        <translation>“%1”不是主机名或 *.通配模式（例如 api.example.com 或 *.example.org）。</translation>
+    </message>
+    <message>
+        <source>A secret needs at least one host it belongs to (e.g. --hosts api.example.com,*.example.org).</source>
+        <translation>密钥至少需要一个所属主机（例如 --hosts api.example.com,*.example.org）。</translation>
+    </message>
+    <message>
+        <source>A secret&apos;s name is its environment variable in the sandbox: capital letters, digits and _, not starting with a digit, at most 64 (e.g. GITHUB_TOKEN).</source>
+        <translation>密钥的名称就是它在沙箱中的环境变量名：大写字母、数字和 _，不能以数字开头，最多 64 个字符（例如 GITHUB_TOKEN）。</translation>
+    </message>
+    <message>
+        <source>%1 is an environment variable sandboxes need for themselves; choose another name.</source>
+        <translation>%1 是沙箱自身需要的环境变量，请换一个名称。</translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value is empty.</source>
+        <translation>密钥的值为空。</translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value is longer than %1 bytes.</source>
+        <translation>密钥的值超过 %1 字节。</translation>
+    </message>
+    <message>
+        <source>The secret&apos;s value contains a control character (a line break?); it goes into HTTP headers as it is.</source>
+        <translation>密钥的值包含控制字符（换行？）；它会原样写入 HTTP 头。</translation>
     </message>
 </context>
 <context>
@@ -755,6 +927,27 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::ApprovalsView</name>
+    <message>
+        <source>Allow &amp;once</source>
+        <translation>允许一次(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>拒绝(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval</source>
+        <translation>等待你的批准</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) waiting for your approval</source>
+        <translation>
+            <numerusform>%n 个请求等待你的批准</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::ClientsView</name>
     <message>
         <source>Connected clients</source>
@@ -767,6 +960,25 @@ Sandbox: %2</source>
     <message>
         <source>&amp;Connect an IDE…</source>
         <translation>连接 IDE(&amp;C)…</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::CloudPage</name>
+    <message>
+        <source>HOPX base URL</source>
+        <translation>HOPX 基础 URL</translation>
+    </message>
+    <message>
+        <source>HOPX &amp;base URL:</source>
+        <translation>HOPX 基础 URL(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Leave empty for the public HOPX cloud. HOPX_BASE_URL in the environment takes precedence.</source>
+        <translation>留空则使用公共 HOPX 云。环境变量 HOPX_BASE_URL 优先于此设置。</translation>
+    </message>
+    <message>
+        <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
+        <translation>HOPX 基础 URL 必须是 http(s) 地址，例如 https://api.hopx.dev。</translation>
     </message>
 </context>
 <context>
@@ -921,6 +1133,42 @@ Sandbox: %2</source>
         <source>Install adds HOPX to GitHub Copilot CLI&apos;s mcp-config.json with all of its tools allowed; start a new Copilot session afterwards.</source>
         <translation>“安装”会把 HOPX 加入 GitHub Copilot CLI 的 mcp-config.json，并允许使用它的全部工具；之后开始一个新的 Copilot 会话。</translation>
     </message>
+    <message>
+        <source>%1 · connected</source>
+        <translation>%1 · 已连接</translation>
+    </message>
+    <message>
+        <source>%1 already starts HOPX Desktop.</source>
+        <translation>%1 已配置为启动 HOPX Desktop。</translation>
+    </message>
+    <message>
+        <source>%1 · installed</source>
+        <translation>%1 · 已安装</translation>
+    </message>
+    <message>
+        <source>%1 is installed on this computer but not connected yet.</source>
+        <translation>%1 已安装在这台电脑上，但尚未连接。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the context servers in Zed&apos;s settings.json, keeping its comments; Zed picks the change up by itself.</source>
+        <translation>“安装”会把 HOPX 加入 Zed 的 settings.json 中的上下文服务器（context_servers），并保留其中的注释；Zed 会自动应用这一更改。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the global MCP servers of JetBrains AI Assistant (2025.3 and later), which every JetBrains IDE reads; restart the IDE afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 JetBrains AI Assistant（2025.3 及更高版本）的全局 MCP 服务器，所有 JetBrains IDE 都会读取它；之后请重启 IDE。</translation>
+    </message>
+    <message>
+        <source>Install writes HOPX into a file of its own in Continue&apos;s global mcpServers folder, so your config.yaml stays as it is; reload Continue afterwards.</source>
+        <translation>“安装”会把 HOPX 写入 Continue 全局 mcpServers 文件夹中一个单独的文件，你的 config.yaml 保持不变；之后请重新加载 Continue。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the extensions in Goose&apos;s config.yaml, keeping the others; start a new Goose session afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 Goose 的 config.yaml 中的扩展（extensions），其他扩展保持不变；之后请开始一个新的 Goose 会话。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the MCP servers in opencode&apos;s configuration, keeping its comments; start opencode again afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 opencode 配置中的 MCP 服务器，并保留其中的注释；之后请重新启动 opencode。</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::FigureCache</name>
@@ -1028,34 +1276,105 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
-    <name>Hopx::Ui::FolderApproval</name>
+    <name>Hopx::Ui::FoldersPage</name>
     <message>
-        <source>HOPX Desktop: your files</source>
-        <translation>HOPX Desktop：您的文件</translation>
+        <source>Approved folders</source>
+        <translation>已批准的文件夹</translation>
     </message>
     <message>
-        <source>Let a sandbox write into your folder %1?</source>
-        <translation>允许沙箱写入您的文件夹 %1 吗？</translation>
+        <source>A&amp;dd folder…</source>
+        <translation>添加文件夹(&amp;D)…</translation>
     </message>
     <message>
-        <source>Let sandboxes read your folder %1?</source>
-        <translation>允许沙箱读取您的文件夹 %1 吗？</translation>
+        <source> MiB</source>
+        <translation> MiB</translation>
     </message>
     <message>
-        <source>An AI tool asks to: %1</source>
-        <translation>一个 AI 工具请求：%1</translation>
+        <source>Largest folder copied to the cloud</source>
+        <translation>复制到云端的文件夹上限</translation>
     </message>
     <message>
-        <source>Allow</source>
-        <translation>允许</translation>
+        <source> KiB</source>
+        <translation> KiB</translation>
     </message>
     <message>
-        <source>Always allow this folder</source>
-        <translation>始终允许此文件夹</translation>
+        <source>Largest file read inline</source>
+        <translation>直接读取的文件上限</translation>
     </message>
     <message>
-        <source>Deny</source>
-        <translation>拒绝</translation>
+        <source>Approve a folder</source>
+        <translation>批准文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Approved folders:</source>
+        <translation>已批准的文件夹(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Sandboxes may read these folders, and tools may copy files into them, without asking you each time. &quot;Always for this folder&quot; adds a folder here; remove a line to be asked again. One folder per line.</source>
+        <translation>沙箱可以读取这些文件夹，工具也可以把文件复制进去，无需每次询问你。“此文件夹始终允许”会把文件夹加到这里；删掉一行即可恢复询问。每行一个文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Cloud copy up to:</source>
+        <translation>云端复制上限(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>A HOPX cloud sandbox cannot see your folders: what git would commit of them is copied in, up to this size in all.</source>
+        <translation>HOPX 云沙箱看不到你的文件夹：会把其中 git 会提交的内容复制进去，总量不超过此大小。</translation>
+    </message>
+    <message>
+        <source>&amp;Inline files up to:</source>
+        <translation>直接读取上限(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>A text file this size or smaller is read straight into the conversation; a larger one comes as a link the assistant can download.</source>
+        <translation>不超过此大小的文本文件会直接读入对话；更大的文件以链接形式提供，助手可以下载。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a folder&apos;s full path; write paths like /home/you/project, one per line (never / itself).</source>
+        <translation>“%1”不是文件夹的完整路径；请写成 /home/you/project 这样的路径，每行一个（不能是 / 本身）。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::GeneralPage</name>
+    <message>
+        <source>Start HOPX Desktop when I log in</source>
+        <translation>登录时启动 HOPX Desktop</translation>
+    </message>
+    <message>
+        <source>Automatic: HOPX cloud when an API key is set, else local</source>
+        <translation>自动：已设置 API 密钥时使用 HOPX 云，否则使用本地</translation>
+    </message>
+    <message>
+        <source>Local sandboxes on this machine</source>
+        <translation>本机上的本地沙箱</translation>
+    </message>
+    <message>
+        <source>HOPX cloud</source>
+        <translation>HOPX 云</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>&amp;Default provider:</source>
+        <translation>默认提供方(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Used when a tool call does not name a provider. An IDE can override it with HOPX_PROVIDER.</source>
+        <translation>工具调用未指定提供方时使用。IDE 可以通过 HOPX_PROVIDER 覆盖此设置。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>A new language applies when HOPX Desktop starts again; you can restart it from here.</source>
+        <translation>新语言将在 HOPX Desktop 重新启动后生效；可以在此处直接重启。</translation>
+    </message>
+    <message>
+        <source>Starts in the background, so IDEs find it ready.</source>
+        <translation>在后台启动，IDE 需要时即可直接使用。</translation>
     </message>
 </context>
 <context>
@@ -1071,6 +1390,240 @@ Sandbox: %2</source>
     <message>
         <source>MCP over HTTP at %1</source>
         <translation>MCP HTTP 服务地址：%1</translation>
+    </message>
+    <message>
+        <source>HOPX Desktop needs your approval</source>
+        <translation>HOPX Desktop 需要你的批准</translation>
+    </message>
+    <message>
+        <source>&amp;Secrets</source>
+        <translation>密钥(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::HttpPage</name>
+    <message>
+        <source>Serve MCP over HTTP on this computer</source>
+        <translation>在本机通过 HTTP 提供 MCP 服务</translation>
+    </message>
+    <message>
+        <source>HTTP port</source>
+        <translation>HTTP 端口</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation>复制(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation>重新生成(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation>Bearer 令牌</translation>
+    </message>
+    <message>
+        <source>Copy the token</source>
+        <translation>复制令牌</translation>
+    </message>
+    <message>
+        <source>Regenerate the token</source>
+        <translation>重新生成令牌</translation>
+    </message>
+    <message>
+        <source>Make a new token; clients using the old one must be updated</source>
+        <translation>生成新令牌；使用旧令牌的客户端需要更新</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>地址：</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply as soon as you press Apply or OK.</source>
+        <translation>只有本机上的程序可以连接，并且必须以“Authorization: Bearer &lt;token&gt;”的形式提供此令牌。令牌保存在密钥环中。按下“应用”或“确定”后更改立即生效。</translation>
+    </message>
+    <message>
+        <source>No keychain available</source>
+        <translation>没有可用的密钥环</translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation>正在读取密钥环…</translation>
+    </message>
+    <message>
+        <source>Not serving.</source>
+        <translation>未提供服务。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Serving at %1</source>
+        <translation>正在 %1 提供服务</translation>
+    </message>
+    <message>
+        <source>Could not serve on port %1: %2. Choose another port, or stop the program that uses it.</source>
+        <translation>无法在端口 %1 上提供服务：%2。请选择其他端口，或停止占用该端口的程序。</translation>
+    </message>
+    <message>
+        <source>Serving at %1, as --http on the command line says. These settings apply when HOPX Desktop starts without --http.</source>
+        <translation>按照命令行参数 --http 在 %1 提供服务。不带 --http 启动 HOPX Desktop 时才会应用这些设置。</translation>
+    </message>
+    <message>
+        <source>No keychain: this token lasts until HOPX Desktop quits, then a new one is made.</source>
+        <translation>没有密钥环：此令牌仅在 HOPX Desktop 退出前有效，之后会生成新令牌。</translation>
+    </message>
+    <message>
+        <source>A new token is in effect. Update the clients that used the old one.</source>
+        <translation>新令牌已生效。请更新使用旧令牌的客户端。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::LocalPage</name>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Memory limit per sandbox</source>
+        <translation>每个沙箱的内存上限</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>CPU time limit per run</source>
+        <translation>每次运行的 CPU 时间上限</translation>
+    </message>
+    <message>
+        <source>Process limit per sandbox</source>
+        <translation>每个沙箱的进程数上限</translation>
+    </message>
+    <message>
+        <source>Size of /tmp per sandbox</source>
+        <translation>每个沙箱的 /tmp 大小</translation>
+    </message>
+    <message>
+        <source>Disk space per sandbox</source>
+        <translation>每个沙箱的磁盘空间</translation>
+    </message>
+    <message>
+        <source>Disk space for all sandboxes</source>
+        <translation>所有沙箱的磁盘空间</translation>
+    </message>
+    <message>
+        <source>Delete local sandboxes when HOPX Desktop quits</source>
+        <translation>HOPX Desktop 退出时删除本地沙箱</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Default sandbox timeout</source>
+        <translation>默认沙箱超时</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> KiB</translation>
+    </message>
+    <message>
+        <source>Output cap per stream</source>
+        <translation>每个输出流的上限</translation>
+    </message>
+    <message>
+        <source>Sandboxes kept ready</source>
+        <translation>预备的沙箱</translation>
+    </message>
+    <message>
+        <source>Import Python packages ahead in spare sandboxes</source>
+        <translation>在备用沙箱中预先导入 Python 包</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>不限制</translation>
+    </message>
+    <message>
+        <source>Python modules to import ahead</source>
+        <translation>要预先导入的 Python 模块</translation>
+    </message>
+    <message>
+        <source>&amp;Memory:</source>
+        <translation>内存(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;CPU time per run:</source>
+        <translation>每次运行的 CPU 时间(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Processes:</source>
+        <translation>进程数(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Disk space:</source>
+        <translation>磁盘空间(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Disk space in tot&amp;al:</source>
+        <translation>磁盘空间总计(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Each sandbox&apos;s /workspace, /home/user and checkpoints share its disk space; a program that writes more gets &quot;no space left&quot;. New sandboxes use a new size. The files stay on this computer until the sandbox is deleted or expires.</source>
+        <translation>每个沙箱的 /workspace、/home/user 和检查点共用它的磁盘空间；程序写入超出时会收到“设备上没有空间”。新大小适用于新建的沙箱。文件保存在这台电脑上，直到沙箱被删除或过期。</translation>
+    </message>
+    <message>
+        <source>T&amp;emporary files:</source>
+        <translation>临时文件(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Default &amp;timeout:</source>
+        <translation>默认超时(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>A new sandbox is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
+        <translation>新沙箱在创建后经过这段时间即被删除，除非助手指定了其他超时时间或延长了超时。</translation>
+    </message>
+    <message>
+        <source>&amp;Output cap:</source>
+        <translation>输出上限(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Longer stdout or stderr is cut and marked as truncated.</source>
+        <translation>超出上限的 stdout 或 stderr 会被截断，并标记为已截断。</translation>
+    </message>
+    <message>
+        <source>&amp;Kept ready:</source>
+        <translation>预备数量(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Sandboxes started ahead, so a new one is ready at once; each uses a little memory while it waits. Applies when HOPX Desktop starts again.</source>
+        <translation>提前启动的沙箱，新沙箱可立即就绪；每个在等待时占用少量内存。HOPX Desktop 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>Mod&amp;ules:</source>
+        <translation>模块(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>The Python of a sandbox waiting for its first use imports these, so a first run that needs them starts sooner.</source>
+        <translation>等待首次使用的沙箱中的 Python 会预先导入这些模块，需要它们的首次运行因此启动更快。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a Python module name; write names like numpy or matplotlib.pyplot, separated by commas.</source>
+        <translation>“%1”不是 Python 模块名；请填写 numpy 或 matplotlib.pyplot 这样的名称，以逗号分隔。</translation>
     </message>
 </context>
 <context>
@@ -1308,6 +1861,165 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::NetworkPage</name>
+    <message>
+        <source>Package hosts</source>
+        <translation>软件包主机</translation>
+    </message>
+    <message>
+        <source>Always allowed hosts</source>
+        <translation>始终允许的主机</translation>
+    </message>
+    <message>
+        <source>Host map</source>
+        <translation>主机映射</translation>
+    </message>
+    <message>
+        <source>No network</source>
+        <translation>无网络</translation>
+    </message>
+    <message>
+        <source>The whole internet</source>
+        <translation>整个互联网</translation>
+    </message>
+    <message>
+        <source>New local &amp;sandboxes get:</source>
+        <translation>新的本地沙箱获得(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>What a sandbox gets when the tool call does not say. A tool call can still ask for &quot;packages&quot;, a list of hosts, or the whole internet (which you are asked to allow).</source>
+        <translation>工具调用未指定时沙箱获得的网络。工具调用仍可请求 “packages”、一组主机或整个互联网（会请你允许）。</translation>
+    </message>
+    <message>
+        <source>&amp;Package hosts:</source>
+        <translation>软件包主机(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>What the &quot;packages&quot; network stands for: package indexes and the hosts their files come from. One host per line; *.example.com allows its subdomains.</source>
+        <translation>“packages” 网络所代表的主机：软件包索引及其文件所在的主机。每行一个主机；*.example.com 允许其子域名。</translation>
+    </message>
+    <message>
+        <source>&amp;Always allowed:</source>
+        <translation>始终允许(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Added to every sandbox that has a list of hosts. &quot;Allow always&quot; on a refused connection in the Logs adds its host here.</source>
+        <translation>会加入每个使用主机列表的沙箱。在“日志”中对被拒绝的连接选择“始终允许”会把该主机加到这里。</translation>
+    </message>
+    <message>
+        <source>Host &amp;map:</source>
+        <translation>主机映射(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>name=address pairs the sandboxes&apos; proxy uses instead of DNS, e.g. a package mirror on your network or on this computer.</source>
+        <translation>沙箱代理用来代替 DNS 的“名称=地址”对，例如你网络中或本机上的软件包镜像。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name; write one host per line, like pypi.org or *.example.com.</source>
+        <translation>“%1”不是主机名；请每行写一个主机，例如 pypi.org 或 *.example.com。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not name=address; write pairs like pypi.mirror.lan=192.168.1.20, one per line.</source>
+        <translation>“%1”不是“名称=地址”；请写成 pypi.mirror.lan=192.168.1.20 这样的对，每行一个。</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::NotificationsPage</name>
+    <message>
+        <source>Show a desktop notification when:</source>
+        <translation>在以下情况显示桌面通知：</translation>
+    </message>
+    <message>
+        <source>An AI tool waits for your approval (a folder, internet access)</source>
+        <translation>AI 工具等待你的批准（文件夹、互联网访问）</translation>
+    </message>
+    <message>
+        <source>A background run finished</source>
+        <translation>后台运行已结束</translation>
+    </message>
+    <message>
+        <source>A sandbox expires in five minutes</source>
+        <translation>沙箱将在五分钟后到期</translation>
+    </message>
+    <message>
+        <source>A sandbox&apos;s disk is full</source>
+        <translation>沙箱的磁盘已满</translation>
+    </message>
+    <message>
+        <source>A sandbox was refused a connection (you can allow the host)</source>
+        <translation>沙箱的连接被拒绝（你可以允许该主机）</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Ui::PackagesPage</name>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Package cache size</source>
+        <translation>软件包缓存大小</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>清空(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Python package index</source>
+        <translation>Python 软件包索引</translation>
+    </message>
+    <message>
+        <source>npm registry</source>
+        <translation>npm 仓库</translation>
+    </message>
+    <message>
+        <source>Clear the package cache</source>
+        <translation>清空软件包缓存</translation>
+    </message>
+    <message>
+        <source>&amp;Python index:</source>
+        <translation>Python 索引(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;npm registry:</source>
+        <translation>npm 仓库(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Where pip and npm in local sandboxes really fetch from (a simple index and an npm registry). Every file is checked against the index&apos;s hash before a sandbox gets it.</source>
+        <translation>本地沙箱中 pip 和 npm 实际下载的来源（simple 索引和 npm 仓库）。每个文件在交给沙箱前都会按索引给出的哈希校验。</translation>
+    </message>
+    <message>
+        <source>Cache si&amp;ze:</source>
+        <translation>缓存大小(&amp;Z)：</translation>
+    </message>
+    <message>
+        <source>Holds:</source>
+        <translation>内容：</translation>
+    </message>
+    <message>
+        <source>Sandboxes share what one of them downloaded, so a second install of the same package needs no network. The least recently used files go first when it is full.</source>
+        <translation>沙箱共享其中任一沙箱下载的内容，再次安装同一软件包无需联网。缓存满时，最久未用的文件最先删除。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http(s) address, like https://pypi.org/simple/.</source>
+        <translation>“%1”不是 http(s) 地址，例如 https://pypi.org/simple/。</translation>
+    </message>
+    <message>
+        <source>No local sandboxes in this run.</source>
+        <translation>本次运行没有本地沙箱。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1, in %2</source>
+        <translation>
+            <numerusform>%n 个文件，%1，位于 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Some files could not be deleted: %1</source>
+        <translation>部分文件无法删除：%1</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::SandboxActions</name>
     <message>
         <source>its provider is not available</source>
@@ -1450,6 +2162,135 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::SecretsPage</name>
+    <message>
+        <source>Also in the URL&apos;s query string</source>
+        <translation>也替换 URL 查询字符串中的占位符</translation>
+    </message>
+    <message>
+        <source>Also in the request body</source>
+        <translation>也替换请求正文中的占位符</translation>
+    </message>
+    <message>
+        <source>Allow for every sandbox without asking</source>
+        <translation>允许所有沙箱使用，不再询问</translation>
+    </message>
+    <message>
+        <source>&amp;Save secret</source>
+        <translation>保存密钥(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>测试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>替换位置</translation>
+    </message>
+    <message>
+        <source>Asks</source>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <source>Stored secrets</source>
+        <translation>已保存的密钥</translation>
+    </message>
+    <message>
+        <source>Secret name</source>
+        <translation>密钥名称</translation>
+    </message>
+    <message>
+        <source>Hosts the secret belongs to</source>
+        <translation>密钥所属的主机</translation>
+    </message>
+    <message>
+        <source>Secret value</source>
+        <translation>密钥的值</translation>
+    </message>
+    <message>
+        <source>Typed once, never shown again</source>
+        <translation>只输入一次，之后不再显示</translation>
+    </message>
+    <message>
+        <source>Code in a sandbox sees only a placeholder in the environment variable NAME. HOPX Desktop puts the real value into requests to the secret&apos;s hosts, and nowhere else. Values stay in the system keychain.</source>
+        <translation>沙箱中的代码只能在环境变量 NAME 中看到一个占位符。HOPX Desktop 只在发往该密钥所属主机的请求中填入真实值，其他地方一律不填。密钥的值保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Hosts:</source>
+        <translation>主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询字符串</translation>
+    </message>
+    <message>
+        <source>body</source>
+        <translation>正文</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>each sandbox</source>
+        <translation>每个沙箱</translation>
+    </message>
+    <message>
+        <source>Type the secret&apos;s value: it is stored in the keychain, not shown again.</source>
+        <translation>请输入密钥的值：它将保存在钥匙串中，之后不再显示。</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Saved %1 in the keychain.</source>
+        <translation>已将 %1 保存到钥匙串。</translation>
+    </message>
+    <message>
+        <source>Removed %1: no sandbox gets it any more.</source>
+        <translation>已删除 %1：任何沙箱都不会再获得它。</translation>
+    </message>
+    <message>
+        <source>Select a secret to test.</source>
+        <translation>请选择要测试的密钥。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read from the keychain: %2</source>
+        <translation>无法从钥匙串读取 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is in the keychain (%n characters) and ready for sandboxes.</source>
+        <translation>
+            <numerusform>%1 已在钥匙串中（%n 个字符），可供沙箱使用。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::SettingsDialog</name>
     <message>
         <source>HOPX Desktop settings</source>
@@ -1472,194 +2313,6 @@ Sandbox: %2</source>
         <translation>HTTP(&amp;H)</translation>
     </message>
     <message>
-        <source>Automatic: HOPX cloud when an API key is set, else local</source>
-        <translation>自动：已设置 API 密钥时使用 HOPX 云，否则使用本地</translation>
-    </message>
-    <message>
-        <source>Local sandboxes on this machine</source>
-        <translation>本机上的本地沙箱</translation>
-    </message>
-    <message>
-        <source>HOPX cloud</source>
-        <translation>HOPX 云</translation>
-    </message>
-    <message>
-        <source>System default</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <source>Start HOPX Desktop when I log in</source>
-        <translation>登录时启动 HOPX Desktop</translation>
-    </message>
-    <message>
-        <source>&amp;Default provider:</source>
-        <translation>默认提供方(&amp;D)：</translation>
-    </message>
-    <message>
-        <source>Used when a tool call does not name a provider. An IDE can override it with HOPX_PROVIDER.</source>
-        <translation>工具调用未指定提供方时使用。IDE 可以通过 HOPX_PROVIDER 覆盖此设置。</translation>
-    </message>
-    <message>
-        <source>&amp;Language:</source>
-        <translation>语言(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>Starts in the background, so IDEs find it ready.</source>
-        <translation>在后台启动，IDE 需要时即可直接使用。</translation>
-    </message>
-    <message>
-        <source> MiB</source>
-        <translation> MiB</translation>
-    </message>
-    <message>
-        <source>Memory limit per sandbox</source>
-        <translation>每个沙箱的内存上限</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> 秒</translation>
-    </message>
-    <message>
-        <source>CPU time limit per run</source>
-        <translation>每次运行的 CPU 时间上限</translation>
-    </message>
-    <message>
-        <source>No limit</source>
-        <translation>不限制</translation>
-    </message>
-    <message>
-        <source>Process limit per sandbox</source>
-        <translation>每个沙箱的进程数上限</translation>
-    </message>
-    <message>
-        <source>Disk space per sandbox</source>
-        <translation>每个沙箱的磁盘空间</translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation> 分钟</translation>
-    </message>
-    <message>
-        <source>Default sandbox timeout</source>
-        <translation>默认沙箱超时</translation>
-    </message>
-    <message>
-        <source>Give new local sandboxes internet access</source>
-        <translation>新建的本地沙箱可以访问互联网</translation>
-    </message>
-    <message>
-        <source> KiB</source>
-        <translation> KiB</translation>
-    </message>
-    <message>
-        <source>Output cap per stream</source>
-        <translation>每个输出流的上限</translation>
-    </message>
-    <message>
-        <source>&amp;Memory:</source>
-        <translation>内存(&amp;M)：</translation>
-    </message>
-    <message>
-        <source>&amp;CPU time per run:</source>
-        <translation>每次运行的 CPU 时间(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>&amp;Processes:</source>
-        <translation>进程数(&amp;P)：</translation>
-    </message>
-    <message>
-        <source>&amp;Disk space:</source>
-        <translation>磁盘空间(&amp;D)：</translation>
-    </message>
-    <message>
-        <source>Default &amp;timeout:</source>
-        <translation>默认超时(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>A new sandbox is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
-        <translation>新沙箱在创建后经过这段时间即被删除，除非助手指定了其他超时时间或延长了超时。</translation>
-    </message>
-    <message>
-        <source>Without it, local sandboxes have no network at all. A tool call can still ask for internet access explicitly.</source>
-        <translation>不勾选时，本地沙箱完全无法联网；工具调用仍可明确请求互联网访问。</translation>
-    </message>
-    <message>
-        <source>&amp;Output cap:</source>
-        <translation>输出上限(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>Longer stdout or stderr is cut and marked as truncated.</source>
-        <translation>超出上限的 stdout 或 stderr 会被截断，并标记为已截断。</translation>
-    </message>
-    <message>
-        <source>HOPX base URL</source>
-        <translation>HOPX 基础 URL</translation>
-    </message>
-    <message>
-        <source>HOPX &amp;base URL:</source>
-        <translation>HOPX 基础 URL(&amp;B)：</translation>
-    </message>
-    <message>
-        <source>Leave empty for the public HOPX cloud. HOPX_BASE_URL in the environment takes precedence.</source>
-        <translation>留空则使用公共 HOPX 云。环境变量 HOPX_BASE_URL 优先于此设置。</translation>
-    </message>
-    <message>
-        <source>Serve MCP over HTTP on this computer</source>
-        <translation>在本机通过 HTTP 提供 MCP 服务</translation>
-    </message>
-    <message>
-        <source>HTTP port</source>
-        <translation>HTTP 端口</translation>
-    </message>
-    <message>
-        <source>Bearer token</source>
-        <translation>Bearer 令牌</translation>
-    </message>
-    <message>
-        <source>Cop&amp;y</source>
-        <translation>复制(&amp;Y)</translation>
-    </message>
-    <message>
-        <source>Copy the token</source>
-        <translation>复制令牌</translation>
-    </message>
-    <message>
-        <source>&amp;Regenerate</source>
-        <translation>重新生成(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Regenerate the token</source>
-        <translation>重新生成令牌</translation>
-    </message>
-    <message>
-        <source>Make a new token; clients using the old one must be updated</source>
-        <translation>生成新令牌；使用旧令牌的客户端需要更新</translation>
-    </message>
-    <message>
-        <source>&amp;Port:</source>
-        <translation>端口(&amp;P)：</translation>
-    </message>
-    <message>
-        <source>Address:</source>
-        <translation>地址：</translation>
-    </message>
-    <message>
-        <source>&amp;Token:</source>
-        <translation>令牌(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>No keychain available</source>
-        <translation>没有可用的密钥环</translation>
-    </message>
-    <message>
-        <source>Reading the keychain…</source>
-        <translation>正在读取密钥环…</translation>
-    </message>
-    <message>
-        <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
-        <translation>HOPX 基础 URL 必须是 http(s) 地址，例如 https://api.hopx.dev。</translation>
-    </message>
-    <message>
         <source>Restart &amp;now</source>
         <translation>立即重启(&amp;N)</translation>
     </message>
@@ -1668,92 +2321,24 @@ Sandbox: %2</source>
         <translation>退出 HOPX Desktop 并以新语言重新启动</translation>
     </message>
     <message>
-        <source>A new language applies when HOPX Desktop starts again; you can restart it from here.</source>
-        <translation>新语言将在 HOPX Desktop 重新启动后生效；可以在此处直接重启。</translation>
-    </message>
-    <message>
-        <source>Status:</source>
-        <translation>状态：</translation>
-    </message>
-    <message>
-        <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply as soon as you press Apply or OK.</source>
-        <translation>只有本机上的程序可以连接，并且必须以“Authorization: Bearer &lt;token&gt;”的形式提供此令牌。令牌保存在密钥环中。按下“应用”或“确定”后更改立即生效。</translation>
-    </message>
-    <message>
-        <source>Not serving.</source>
-        <translation>未提供服务。</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在启动…</translation>
-    </message>
-    <message>
-        <source>Serving at %1</source>
-        <translation>正在 %1 提供服务</translation>
-    </message>
-    <message>
-        <source>Could not serve on port %1: %2. Choose another port, or stop the program that uses it.</source>
-        <translation>无法在端口 %1 上提供服务：%2。请选择其他端口，或停止占用该端口的程序。</translation>
-    </message>
-    <message>
-        <source>Serving at %1, as --http on the command line says. These settings apply when HOPX Desktop starts without --http.</source>
-        <translation>按照命令行参数 --http 在 %1 提供服务。不带 --http 启动 HOPX Desktop 时才会应用这些设置。</translation>
-    </message>
-    <message>
-        <source>No keychain: this token lasts until HOPX Desktop quits, then a new one is made.</source>
-        <translation>没有密钥环：此令牌仅在 HOPX Desktop 退出前有效，之后会生成新令牌。</translation>
-    </message>
-    <message>
-        <source>A new token is in effect. Update the clients that used the old one.</source>
-        <translation>新令牌已生效。请更新使用旧令牌的客户端。</translation>
-    </message>
-    <message>
         <source>The new language applies when HOPX Desktop starts again. Restart now? Local sandboxes are deleted and connected IDEs reconnect.</source>
         <translation>新语言将在 HOPX Desktop 重新启动后生效。要立即重启吗？本地沙箱会被删除，已连接的 IDE 会重新连接。</translation>
     </message>
     <message>
-        <source>Size of /tmp per sandbox</source>
-        <translation>每个沙箱的 /tmp 大小</translation>
+        <source>Net&amp;work</source>
+        <translation>网络(&amp;W)</translation>
     </message>
     <message>
-        <source>Disk space for all sandboxes</source>
-        <translation>所有沙箱的磁盘空间</translation>
+        <source>&amp;Packages</source>
+        <translation>软件包(&amp;P)</translation>
     </message>
     <message>
-        <source>Delete local sandboxes when HOPX Desktop quits</source>
-        <translation>HOPX Desktop 退出时删除本地沙箱</translation>
+        <source>&amp;Folders</source>
+        <translation>文件夹(&amp;F)</translation>
     </message>
     <message>
-        <source>Disk space in tot&amp;al:</source>
-        <translation>磁盘空间总计(&amp;A)：</translation>
-    </message>
-    <message>
-        <source>Each sandbox&apos;s /workspace, /home/user and checkpoints share its disk space; a program that writes more gets &quot;no space left&quot;. New sandboxes use a new size. The files stay on this computer until the sandbox is deleted or expires.</source>
-        <translation>每个沙箱的 /workspace、/home/user 和检查点共用它的磁盘空间；程序写入超出时会收到“设备上没有空间”。新大小适用于新建的沙箱。文件保存在这台电脑上，直到沙箱被删除或过期。</translation>
-    </message>
-    <message>
-        <source>T&amp;emporary files:</source>
-        <translation>临时文件(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>Import Python packages ahead in spare sandboxes</source>
-        <translation>在备用沙箱中预先导入 Python 包</translation>
-    </message>
-    <message>
-        <source>Python modules to import ahead</source>
-        <translation>要预先导入的 Python 模块</translation>
-    </message>
-    <message>
-        <source>Mod&amp;ules:</source>
-        <translation>模块(&amp;U)：</translation>
-    </message>
-    <message>
-        <source>The Python of a sandbox waiting for its first use imports these, so a first plot does not wait for them. Each such sandbox uses about 60 MiB more memory; a sandbox that runs no Python gives it back after a minute.</source>
-        <translation>等待首次使用的沙箱会预先在其 Python 中导入这些模块，这样第一次绘图就不必等待导入。每个这样的沙箱约多占用 60 MiB 内存；不运行 Python 的沙箱会在一分钟后释放这部分内存。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a Python module name; write names like numpy or matplotlib.pyplot, separated by commas.</source>
-        <translation>“%1”不是 Python 模块名；请填写 numpy 或 matplotlib.pyplot 这样的名称，以逗号分隔。</translation>
+        <source>N&amp;otifications</source>
+        <translation>通知(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -1853,6 +2438,22 @@ Sandbox: %2</source>
     <message>
         <source>%1 — %2, %3 left</source>
         <translation>%1 — %2，剩余 %3</translation>
+    </message>
+    <message>
+        <source>Waiting for your &amp;approval</source>
+        <translation>等待你的批准(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Waiting for your &amp;approval (%1)</source>
+        <translation>等待你的批准(&amp;A)（%1）</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>允许一次</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>拒绝</translation>
     </message>
 </context>
 </TS>

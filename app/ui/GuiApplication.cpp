@@ -2,19 +2,21 @@
 // SPDX-License-Identifier: MIT
 #include "ui/GuiApplication.h"
 
+#include "core/approvals/ApprovalBroker.h"
 #include "core/http/HttpService.h"
 #include "core/ide/IdeConfig.h"
 #include "core/manager/ProviderPolicy.h"
 #include "core/manager/SandboxManager.h"
 #include "core/manager/SandboxProvider.h"
+#include "core/models/ApprovalListModel.h"
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFeed.h"
 #include "core/models/LogModel.h"
+#include "core/models/Notices.h"
 #include "core/models/ResourceSampler.h"
 #include "core/models/SandboxListModel.h"
 #include "core/secrets/KeyStore.h"
 #include "core/settings/Settings.h"
-#include "core/tools/files/HostAccess.h"
 #include "transport/LocalConnection.h"
 #include "transport/LocalServer.h"
 #include "ui/Icons.h"
@@ -24,8 +26,9 @@
 #include "ui/UiLogging.h"
 #include "ui/dialogs/ApiKeyDialog.h"
 #include "ui/dialogs/ConnectIdeDialog.h"
-#include "ui/dialogs/FolderApproval.h"
-#include "ui/dialogs/SettingsDialog.h"
+#include "ui/settings/SecretsPage.h"
+#include "ui/settings/SettingsDialog.h"
+#include "ui/views/ApprovalsView.h"
 #include "ui/views/LogsView.h"
 #include "ui/views/SandboxActions.h"
 #include "ui/views/SandboxesView.h"
@@ -34,6 +37,7 @@
 #include <QLocalSocket>
 #include <QProcess>
 #include <QSystemTrayIcon>
+#include <QTabWidget>
 
 namespace Hopx::Ui {
 
@@ -57,17 +61,16 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     m_clients = new Core::ClientListModel(this);
     m_feed = new Core::LogFeed(m_logs, this);
     m_actions = new SandboxActions(deps.manager, this);
-    if (deps.hostAccess) {
-        m_hostAccess = deps.hostAccess;
-        auto *approval = new FolderApproval(deps.settings, this);
-        m_hostAccess->setPrompt([approval](const QString &folder, bool write, const QString &what,
-                                    std::function<void(bool)> answer) {
-            approval->ask(folder, write, what, std::move(answer));
-        });
+    m_approvals = new Core::ApprovalListModel(this);
+    m_notices = new Core::Notices(deps.settings, this);
+    if (deps.approvals) {
+        m_approvals->attach(deps.approvals);
+        deps.approvals->addAnswerer(); // from now on the app asks when a client cannot
     }
     if (deps.manager) {
         m_sandboxes->attach(deps.manager);
         m_feed->attachManager(deps.manager);
+        m_notices->attach(deps.manager);
     }
     if (deps.observer) {
         m_clients->attach(deps.observer);
@@ -79,12 +82,33 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     }
 
     m_window = std::make_unique<MainWindow>(
-        MainWindow::Models {m_sandboxes, m_logs, m_clients}, deps.settings);
+        MainWindow::Models {m_sandboxes, m_logs, m_clients, m_approvals}, deps.settings);
     m_window->setServerName(deps.serverName);
     // CPU and memory of local sandboxes, sampled only while someone can see them.
     m_sampler = new Core::ResourceSampler(deps.manager, m_sandboxes, this);
     m_sampler->setActiveCheck([this] { return m_window && m_window->isVisible(); });
     m_tray = std::make_unique<TrayIcon>(m_sandboxes);
+    m_tray->setApprovals(m_approvals);
+    if (deps.approvals) {
+        const QPointer<Core::ApprovalBroker> broker = deps.approvals;
+        const auto answer = [broker](quint64 id, Core::ApprovalBroker::Answer answer) {
+            if (broker)
+                broker->answer(id, answer);
+        };
+        connect(m_window->approvalsView(), &ApprovalsView::answered, this, answer);
+        connect(m_tray.get(), &TrayIcon::approvalAnswered, this, answer);
+        connect(deps.approvals, &Core::ApprovalBroker::requested, this,
+            &GuiApplication::notifyApproval);
+    }
+    connect(m_tray.get(), &QSystemTrayIcon::messageClicked, this, [this] {
+        if (m_noticeSandbox.isEmpty())
+            activate();
+        else
+            m_window->showLogsFor(m_noticeSandbox); // where "Allow" and the details are
+    });
+    connect(m_notices, &Core::Notices::notice, this,
+        [this](Core::Settings::Notice, const QString &title, const QString &text,
+            const QString &sandboxId, const QString &) { notify(title, text, sandboxId); });
 
     connect(
         m_window.get(), &MainWindow::connectIdeRequested, this, &GuiApplication::showConnectIde);
@@ -147,8 +171,8 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
 
 GuiApplication::~GuiApplication()
 {
-    if (m_hostAccess)
-        m_hostAccess->setPrompt(nullptr); // the prompt lives here; the tools outlive it
+    if (m_deps.approvals)
+        m_deps.approvals->removeAnswerer(); // what still waits is denied: nobody is left to ask
     // Dialogs are parented to the window; the tray's menu refers to the model: tear down first.
     m_tray.reset();
     m_window.reset();
@@ -180,6 +204,30 @@ void GuiApplication::start(bool background)
 void GuiApplication::activate()
 {
     m_window->bringToFront();
+}
+
+void GuiApplication::notifyApproval(quint64 id)
+{
+    const Core::ApprovalBroker::Pending *pending = m_deps.approvals->find(id);
+    if (!pending)
+        return;
+    // A tool call waits: say so where the user looks. Without a tray the window itself comes
+    // up, whose list has the buttons.
+    if (!m_tray->isVisible())
+        m_window->bringToFront();
+    if (!m_deps.settings || m_deps.settings->notifies(Core::Settings::Notice::Approval))
+        notify(tr("HOPX Desktop needs your approval"), Core::ApprovalListModel::describe(*pending),
+            {});
+}
+
+void GuiApplication::notify(const QString &title, const QString &text, const QString &sandboxId)
+{
+    qCInfo(lcUi).noquote() << "notification:" << title << "-" << text;
+    m_noticeSandbox = sandboxId;
+    if (m_tray->isVisible())
+        m_tray->showMessage(title, text, Icons::app(), 20000);
+    else
+        m_window->showMessage(title + QStringLiteral(": ") + text);
 }
 
 void GuiApplication::readApiKey()
@@ -220,8 +268,8 @@ void GuiApplication::updateError()
             // A cloud provider without a key is the "no key" state, not an error.
             if (reason.isEmpty() || (m_deps.policy && m_deps.policy->isCloud(p) && !m_keyPresent))
                 continue;
-            problems << Core::SandboxListModel::providerName(p->id()) + QStringLiteral(": ")
-                    + reason;
+            problems << Core::SandboxListModel::providerName(m_deps.manager, p->id())
+                    + QStringLiteral(": ") + reason;
         }
     }
     m_tray->setErrorMessage(problems.join(QLatin1Char('\n')));
@@ -267,9 +315,12 @@ ApiKeyDialog *GuiApplication::showApiKeyDialog()
 SettingsDialog *GuiApplication::showSettings()
 {
     if (!m_settingsDialog) {
-        m_settingsDialog =
-            new SettingsDialog(m_deps.settings, m_deps.http, m_deps.programPath, m_window.get());
+        m_settingsDialog = new SettingsDialog(m_deps.settings, m_deps.http, m_deps.programPath,
+            m_deps.packageCacheDir, m_window.get());
         m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        if (m_deps.secrets)
+            m_settingsDialog->tabs()->addTab(
+                new SecretsPage(m_deps.secrets, m_settingsDialog), tr("&Secrets"));
         connect(
             m_settingsDialog, &SettingsDialog::restartRequested, this, &GuiApplication::restart);
     }
@@ -310,7 +361,8 @@ bool GuiApplication::wantsGui(int argc, char **argv)
     // Commands that print and exit, or only touch the keychain, and headless runs need no
     // windows: `hopx-desktop --list-tools` must work over SSH and in CI without a display.
     static const char *const noGui[] = {"--headless", "-headless", "--set-api-key",
-        "--clear-api-key", "--list-tools", "--version", "-v", "--help", "-h", "-?", "--help-all"};
+        "--clear-api-key", "--set-secret", "--list-secrets", "--remove-secret", "--list-tools",
+        "--version", "-v", "--help", "-h", "-?", "--help-all"};
     for (int i = 1; i < argc; ++i)
         for (const char *flag : noGui)
             if (qstrcmp(argv[i], flag) == 0)

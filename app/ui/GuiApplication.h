@@ -13,21 +13,21 @@ class QCoreApplication;
 class QNetworkAccessManager;
 
 namespace Hopx::Core {
+class ApprovalBroker;
+class ApprovalListModel;
 class ClientListModel;
 class HttpService;
 class KeyStore;
+class SecretStore;
 class LogFeed;
 class LogModel;
+class Notices;
 class ProviderPolicy;
 class ResourceSampler;
 class SandboxListModel;
 class SandboxManager;
 class Settings;
 } // namespace Hopx::Core
-
-namespace Hopx::Core::Tools {
-class HostAccess;
-} // namespace Hopx::Core::Tools
 
 namespace Hopx::Mcp {
 class LocalServer;
@@ -72,12 +72,15 @@ public:
         KeyTester keyTester;
         QString bridgePath; // hopx-mcp, for the IDE configs
         QString programPath; // hopx-desktop, for the autostart entry
+        QString packageCacheDir; // the local sandboxes' package cache (Settings > Packages)
         QString serverName; // shown in the status bar
         QString translationsDir = QStringLiteral(":/i18n");
         //! Tests: behave as if the desktop had no tray.
         bool noTray = false;
-        //! Gets the app's own folder question (FolderApproval) for clients that cannot ask.
-        Core::Tools::HostAccess *hostAccess = nullptr;
+        //! The consent tools ask the app's user for: listed, notified and answered here.
+        Core::ApprovalBroker *approvals = nullptr;
+        //! Named secrets for sandboxes (Settings → Secrets); null = no such page.
+        Core::SecretStore *secrets = nullptr;
     };
 
     explicit GuiApplication(const Deps &deps, QObject *parent = nullptr);
@@ -97,6 +100,8 @@ public:
     Core::SandboxListModel *sandboxModel() const { return m_sandboxes; }
     Core::LogModel *logModel() const { return m_logs; }
     Core::ClientListModel *clientModel() const { return m_clients; }
+    Core::Notices *notices() const { return m_notices; }
+    Core::ApprovalListModel *approvalModel() const { return m_approvals; }
     bool apiKeyPresent() const { return m_keyPresent; }
     bool trayAvailable() const;
 
@@ -117,6 +122,9 @@ private:
     void updateError();
     void quit();
     void restart();
+    void notifyApproval(quint64 id);
+    //! A desktop notification (the tray's), else a line in the window's status bar.
+    void notify(const QString &title, const QString &text, const QString &sandboxId);
 
     Deps m_deps;
     std::unique_ptr<Translations> m_translations;
@@ -126,7 +134,9 @@ private:
     Core::LogFeed *m_feed;
     Core::ResourceSampler *m_sampler;
     SandboxActions *m_actions;
-    Core::Tools::HostAccess *m_hostAccess = nullptr;
+    Core::ApprovalListModel *m_approvals;
+    Core::Notices *m_notices;
+    QString m_noticeSandbox; // what the last notification was about: a click shows its logs
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<TrayIcon> m_tray;
     QPointer<ApiKeyDialog> m_apiKeyDialog;

@@ -7,6 +7,7 @@
 #include "core/models/SandboxListModel.h"
 #include "core/settings/Settings.h"
 #include "ui/Icons.h"
+#include "ui/views/ApprovalsView.h"
 #include "ui/views/ClientsView.h"
 #include "ui/views/LogsView.h"
 #include "ui/views/SandboxesView.h"
@@ -82,6 +83,10 @@ MainWindow::MainWindow(const Models &models, Core::Settings *settings, QWidget *
     layout->setSpacing(0);
     layout->addWidget(m_trayHint);
     layout->addWidget(m_keyHint);
+    if (models.approvals) {
+        m_approvalsView = new ApprovalsView(models.approvals, this);
+        layout->addWidget(m_approvalsView);
+    }
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 

@@ -10,6 +10,7 @@ class QLabel;
 class QTabWidget;
 
 namespace Hopx::Core {
+class ApprovalListModel;
 class ClientListModel;
 class LogModel;
 class SandboxListModel;
@@ -18,11 +19,13 @@ class Settings;
 
 namespace Hopx::Ui {
 
+class ApprovalsView;
 class ClientsView;
 class LogsView;
 class SandboxesView;
 
-/*! \brief The main window: Sandboxes, Logs and Clients tabs, first-run hints, status bar.
+/*! \brief The main window: Sandboxes, Logs and Clients tabs, first-run hints, the approvals
+ *  waiting for the user, status bar.
  *
  * Closing it only hides it: the app keeps serving MCP for the IDEs until Quit.
  */
@@ -36,6 +39,7 @@ public:
         Core::SandboxListModel *sandboxes = nullptr;
         Core::LogModel *logs = nullptr;
         Core::ClientListModel *clients = nullptr;
+        Core::ApprovalListModel *approvals = nullptr; // null: no approvals list
     };
     enum Tab { SandboxesTab, LogsTab, ClientsTab };
 
@@ -45,6 +49,8 @@ public:
     SandboxesView *sandboxesView() const { return m_sandboxesView; }
     LogsView *logsView() const { return m_logsView; }
     ClientsView *clientsView() const { return m_clientsView; }
+    //! Null when Models::approvals was.
+    ApprovalsView *approvalsView() const { return m_approvalsView; }
     QTabWidget *tabs() const { return m_tabs; }
     QFrame *apiKeyHint() const { return m_keyHint; }
     QFrame *noTrayHint() const { return m_trayHint; }
@@ -78,6 +84,7 @@ private:
     SandboxesView *m_sandboxesView;
     LogsView *m_logsView;
     ClientsView *m_clientsView;
+    ApprovalsView *m_approvalsView = nullptr;
     QFrame *m_keyHint;
     QFrame *m_trayHint;
     QLabel *m_serverLabel;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/TrayIcon.h"
 
+#include "core/models/ApprovalListModel.h"
 #include "core/models/Format.h"
 #include "core/models/SandboxListModel.h"
 
@@ -22,6 +23,10 @@ TrayIcon::TrayIcon(SandboxListModel *sandboxes, QObject *parent)
 {
     m_menu->setObjectName(QStringLiteral("trayMenu"));
     m_menu->setAccessibleName(tr("HOPX Desktop menu"));
+    // First: a tool call waits for the answer.
+    m_approvalsMenu = m_menu->addMenu(tr("Waiting for your &approval"));
+    m_approvalsMenu->setObjectName(QStringLiteral("trayApprovalsMenu"));
+    m_approvalsMenu->menuAction()->setVisible(false);
     m_open =
         m_menu->addAction(Icons::app(), tr("&Open HOPX Desktop"), this, &TrayIcon::openRequested);
     QFont bold = m_open->font();
@@ -70,6 +75,41 @@ void TrayIcon::handleActivated(QSystemTrayIcon::ActivationReason reason)
         break;
     default:
         break;
+    }
+}
+
+void TrayIcon::setApprovals(Core::ApprovalListModel *approvals)
+{
+    m_approvals = approvals;
+    connect(approvals, &QAbstractItemModel::rowsInserted, this, &TrayIcon::rebuildApprovalsMenu);
+    connect(approvals, &QAbstractItemModel::rowsRemoved, this, &TrayIcon::rebuildApprovalsMenu);
+    rebuildApprovalsMenu();
+}
+
+void TrayIcon::rebuildApprovalsMenu()
+{
+    using Core::ApprovalBroker;
+    using Core::ApprovalListModel;
+    m_approvalsMenu->clear();
+    const int count = m_approvals ? m_approvals->rowCount() : 0;
+    m_approvalsMenu->menuAction()->setVisible(count > 0);
+    m_approvalsMenu->setTitle(tr("Waiting for your &approval (%1)").arg(count));
+    const QFontMetrics metrics(m_approvalsMenu->font());
+    for (int row = 0; row < count; ++row) {
+        const QModelIndex index = m_approvals->index(row);
+        const quint64 id = index.data(ApprovalListModel::IdRole).toULongLong();
+        const QString text = index.data().toString();
+        QMenu *item = m_approvalsMenu->addMenu(metrics.elidedText(text, Qt::ElideMiddle, 480));
+        item->setToolTipsVisible(true);
+        item->menuAction()->setToolTip(text);
+        const auto add = [this, item, id](const QString &label, ApprovalBroker::Answer answer) {
+            item->addAction(label, this, [this, id, answer] { emit approvalAnswered(id, answer); });
+        };
+        add(tr("Allow once"), ApprovalBroker::Answer::AllowOnce);
+        if (index.data(ApprovalListModel::OfferAlwaysRole).toBool())
+            add(index.data(ApprovalListModel::AlwaysLabelRole).toString(),
+                ApprovalBroker::Answer::AllowAlways);
+        add(tr("Deny"), ApprovalBroker::Answer::Deny);
     }
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/approvals/ApprovalBroker.h"
 #include "ui/Icons.h"
 
 #include <QPointer>
@@ -14,8 +15,9 @@ class QAction;
 class QTimer;
 
 namespace Hopx::Core {
+class ApprovalListModel;
 class SandboxListModel;
-}
+} // namespace Hopx::Core
 
 namespace Hopx::Ui {
 
@@ -42,6 +44,8 @@ public:
     void setApiKeyPresent(bool present);
     void setErrorMessage(const QString &message); // empty = no error
     void setClientCount(int clients);
+    //! Lists \a approvals in a menu at the top while any wait, each with its three answers.
+    void setApprovals(Core::ApprovalListModel *approvals);
 
     State state() const { return m_state; }
     QMenu *menu() const { return m_menu.get(); }
@@ -50,6 +54,7 @@ public:
 
     QAction *openAction() const { return m_open; }
     QMenu *sandboxesMenu() const { return m_sandboxes; }
+    QMenu *approvalsMenu() const { return m_approvalsMenu; }
     QAction *connectIdeAction() const { return m_connectIde; }
     QAction *apiKeyAction() const { return m_apiKey; }
     QAction *settingsAction() const { return m_settings; }
@@ -65,12 +70,16 @@ signals:
     void deleteSandboxRequested(const QString &id);
     void showSandboxLogsRequested(const QString &id);
     void stateChanged(Hopx::Ui::TrayIcon::State state);
+    void approvalAnswered(quint64 id, Hopx::Core::ApprovalBroker::Answer answer);
 
 private:
     void update();
+    void rebuildApprovalsMenu();
     void handleActivated(QSystemTrayIcon::ActivationReason reason);
 
     QPointer<Core::SandboxListModel> m_model;
+    QPointer<Core::ApprovalListModel> m_approvals;
+    QMenu *m_approvalsMenu;
     std::unique_ptr<QMenu> m_menu; // QSystemTrayIcon is no QWidget: it cannot parent a menu
     QAction *m_open;
     QMenu *m_sandboxes;

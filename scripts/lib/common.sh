@@ -17,9 +17,9 @@ HOPX_APT_PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-httpserver-dev qt6-svg-dev
     qt6-websockets-dev
-    qt6-image-formats-plugins libqt6svg6 qtkeychain-qt6-dev libsecret-1-dev libseccomp-dev libgl-dev
+    qt6-image-formats-plugins libqt6svg6 qtkeychain-qt6-dev libsecret-1-dev libseccomp-dev libgl-dev libssl-dev
     bubblewrap slirp4netns fuse2fs fuse3 libfuse3-dev e2fsprogs
-    python3 python3-pip python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
+    python3 python3-pip python3-requests python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
     python3-dill
     nodejs npm golang-go curl
 )

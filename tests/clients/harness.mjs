@@ -43,14 +43,16 @@ const projectDir = (root) => join(root, 'home', 'project');
 // hopx-desktop --headless with its stderr kept: it names each client and the protocol it chose,
 // and (hopx.mcp.session debug) each cancellation it received. `approveProject`: the user
 // approved the client's project folder in the app's settings (files/approvedFolders).
-export async function startApp({ approveProject = false } = {}) {
+// `testServerArgs`: hopx-desktop-testserver with these flags instead (e.g. --press-approval).
+export async function startApp({ approveProject = false, testServerArgs = null } = {}) {
   const tree = privateTree();
   if (approveProject) {
     appendFileSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'),
       `[files]\napprovedFolders=${projectDir(tree.root)}\n`);
   }
   const env = { ...tree.env, QT_LOGGING_RULES: 'hopx.mcp.session.debug=true' };
-  const child = spawn(join(binDir, 'hopx-desktop'), ['--headless', '--socket', tree.socket],
+  const program = testServerArgs ? 'hopx-desktop-testserver' : 'hopx-desktop';
+  const child = spawn(join(binDir, program), ['--headless', '--socket', tree.socket, ...(testServerArgs ?? [])],
                       { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.on('data', (chunk) => { log += chunk; });
@@ -60,9 +62,11 @@ export async function startApp({ approveProject = false } = {}) {
     if (existsSync(tree.socket) && await canConnect(tree.socket)) break;
     await new Promise((r) => setTimeout(r, 20));
   }
+  const ini = join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini');
   return {
     ...tree,
     log: () => log,
+    settings: () => (existsSync(ini) ? readFileSync(ini, 'utf8') : ''),
     // "client claude-code 2.1.332 speaks 2025-11-25" for every session, in order.
     sessions: () => [...log.matchAll(/client (\S+) (\S+) speaks (\S+)/g)].map((m) => ({ name: m[1], version: m[2], protocol: m[3] })),
     async stop() {
@@ -107,10 +111,10 @@ export function setupCommand(ctx, args) {
 // `server` replaces hopx-mcp as the MCP server named "hopx" ({ command, args, env }), or is a
 // function of the default one (e.g. to add hopx-mcp arguments or wrap it).
 // `project`: files (name → text) in the folder the client runs in, whose path `onProject` gets
-// before the client starts; `approveProject`: see startApp.
+// before the client starts; `approveProject`, `testServerArgs`: see startApp.
 export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000, server = null,
-  project = {}, approveProject = false, onProject = () => {} }) {
-  const app = await startApp({ approveProject });
+  project = {}, approveProject = false, testServerArgs = null, onProject = () => {} }) {
+  const app = await startApp({ approveProject, testServerArgs });
   const model = new ScriptedModel(client.dialect, script);
   const url = await model.listen();
   const env = clientEnv(app.root);
@@ -138,7 +142,7 @@ export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs
     const projectFiles = Object.fromEntries(readdirSync(cwd, { withFileTypes: true })
       .filter((e) => e.isFile()).map((e) => [e.name, readFileSync(join(cwd, e.name), 'utf8')]));
     const run = { client: client.name, exitCode, project: cwd, projectFiles, seconds: (Date.now() - started) / 1000, stdout, stderr,
-      model, sessions: app.sessions(), appLog: app.log(), requests: model.requests };
+      model, sessions: app.sessions(), appLog: app.log(), appSettings: app.settings(), requests: model.requests };
     if (process.env.HOPX_CLIENTS_KEEP) {
       writeFileSync(join(process.env.HOPX_CLIENTS_KEEP, `${client.bin}-requests.json`), JSON.stringify(model.requests, null, 1));
       writeFileSync(join(process.env.HOPX_CLIENTS_KEEP, `${client.bin}-out.txt`), `${stdout}\n--- stderr\n${stderr}\n--- app\n${app.log()}`);

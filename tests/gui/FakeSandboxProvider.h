@@ -140,6 +140,18 @@ public:
     //! The network capability of the sandboxes listed here (a test's real egress proxy).
     QHash<QString, Hopx::Core::SandboxNetwork *> networks;
 
+    //! A sandbox this provider "has" (as if found by a listing): announced to the manager.
+    void add(const SandboxInfo &info)
+    {
+        m_known.insert(info.id, info);
+        emit sandboxChanged(info);
+    }
+    void remove(const QString &id)
+    {
+        m_known.remove(id);
+        emit sandboxRemoved(id);
+    }
+
     void setReason(const QString &r)
     {
         reason = r;
@@ -147,6 +159,19 @@ public:
     }
 
     QString id() const override { return m_kind; }
+    //! The fake "local" can what the local provider can; another kind what the cloud can.
+    Hopx::Core::ProviderKind kind() const override
+    {
+        Hopx::Core::ProviderKind k;
+        k.id = m_kind;
+        const bool local = m_kind == QLatin1String("local");
+        k.displayName = local ? QStringLiteral("Local") : QStringLiteral("HOPX cloud");
+        k.mountsHostFolders = local;
+        k.confirmsFullNetwork = local;
+        k.holdsSecrets = local;
+        k.reportedWhenUnavailable = local;
+        return k;
+    }
     QString unavailableReason() const override { return reason; }
     //! "local" mints "local-…" ids and claims them; another kind may own any other id.
     Claim claims(const QString &sandboxId) const override
@@ -177,7 +202,8 @@ public:
         const int timeout = spec.timeoutSeconds > 0 ? spec.timeoutSeconds : 3600;
         s.expiresAt = s.createdAt.addSecs(timeout);
         s.timeoutSeconds = timeout;
-        FakeAsync::later(this, [s, done] { done(s); });
+        m_known.insert(s.id, s);
+        FakeAsync::later(this, [s, done = announcing(done)] { done(s); });
     }
 
     // Nothing else is used by the UI.
@@ -189,8 +215,10 @@ public:
     }
 
 private:
+    friend class FakeSandbox;
     QString m_kind;
     int m_next = 0;
+    QHash<QString, SandboxInfo> m_known;
     QHash<QString, FakeSandbox *> m_sandboxes;
 };
 
@@ -210,6 +238,7 @@ inline void FakeSandbox::destroy(Callback<Unit> done)
         if (m_fake->failDestroy)
             return done(Error::make(Error::Code::Network, QStringLiteral("the network is down")));
         m_fake->destroyed << id();
+        m_fake->remove(id());
         done(Unit {});
     });
 }
@@ -218,6 +247,12 @@ inline void FakeSandbox::setTimeout(int seconds, Callback<Unit> done)
 {
     FakeAsync::later(this, [this, seconds, done] {
         m_fake->timeouts << qMakePair(id(), seconds);
+        if (m_fake->m_known.contains(id())) {
+            SandboxInfo &info = m_fake->m_known[id()];
+            info.timeoutSeconds = seconds;
+            info.expiresAt = QDateTime::currentDateTime().addSecs(seconds);
+            emit m_fake->sandboxChanged(info);
+        }
         done(Unit {});
     });
 }

@@ -7,6 +7,7 @@
 
 #include "FakeSandboxProvider.h"
 
+#include "core/approvals/ApprovalBroker.h"
 #include "core/http/HttpService.h"
 #include "core/manager/ProviderPolicy.h"
 #include "core/manager/SandboxManager.h"
@@ -29,6 +30,7 @@ struct GuiFixture
     QTemporaryDir dir {QDir::tempPath() + QStringLiteral("/hopx-gui-XXXXXX")};
     Hopx::Core::Settings settings {dir.path() + QStringLiteral("/settings.ini"), nullptr};
     Hopx::Core::MemoryKeyStore keys;
+    Hopx::Core::ApprovalBroker approvals;
     Hopx::Core::SandboxManager manager {&settings};
     FakeSandboxProvider local {QStringLiteral("local")};
     FakeSandboxProvider cloud {QStringLiteral("hopx")};
@@ -74,6 +76,8 @@ struct GuiFixture
         deps.policy = &policy;
         deps.http = &http;
         deps.network = &network;
+        deps.approvals = &approvals;
+        deps.packageCacheDir = dir.path() + QStringLiteral("/packages");
         deps.keyTester = [this](
                              const QString &key, std::function<void(bool, const QString &)> done) {
             testedKeys << key;
@@ -119,7 +123,7 @@ struct GuiFixture
             s.cpuSeconds = 0.4;
             s.extra.insert(QStringLiteral("workspace_path"), dir.path());
         }
-        manager.track(s);
+        (provider == QLatin1String("local") ? local : cloud).add(s);
         return s;
     }
 };

@@ -99,7 +99,7 @@ int main(int argc, char *argv[])
                 continue;
             s.cpuSeconds += 0.01 * (sample % 5 + 1);
             s.memoryBytes += 4096 * (sample % 3);
-            f.manager.track(s);
+            f.local.add(s);
         }
         updateMs.push_back(t.nsecsElapsed() / 1e6);
         t.restart();

@@ -7,7 +7,7 @@
 #include "ui/MainWindow.h"
 #include "ui/dialogs/ApiKeyDialog.h"
 #include "ui/dialogs/ConnectIdeDialog.h"
-#include "ui/dialogs/SettingsDialog.h"
+#include "ui/settings/SettingsDialog.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -48,17 +48,20 @@ private slots:
         ConnectIdeDialog dialog(config());
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        QCOMPARE(dialog.ideList()->count(), 12);
+        QCOMPARE(dialog.ideList()->count(), int(IdeConfig::all().size()));
         for (Ide ide : IdeConfig::all()) {
             dialog.selectIde(ide);
             QCOMPARE(dialog.currentIde(), ide);
             const QString snippet = dialog.snippetEdit()->toPlainText();
             QVERIFY2(snippet.contains(QStringLiteral("\"/opt/hopx/bin/hopx-mcp\"")),
                 qPrintable(snippet));
-            // Codex keeps TOML; every other IDE JSON.
+            // Codex keeps TOML, Goose YAML; every other IDE JSON.
             if (ide == Ide::Codex)
                 QVERIFY2(
                     snippet.startsWith(QLatin1String("[mcp_servers.hopx]")), qPrintable(snippet));
+            else if (ide == Ide::Goose)
+                QVERIFY2(snippet.startsWith(QLatin1String("extensions:\n  hopx:\n")),
+                    qPrintable(snippet));
             else
                 QVERIFY(QJsonDocument::fromJson(snippet.toUtf8()).isObject());
             QCOMPARE(snippet.contains(QStringLiteral("\"servers\"")), ide == Ide::VsCode);
@@ -77,6 +80,26 @@ private slots:
         QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("idePath"))
                     ->text()
                     .contains(QStringLiteral("claude_desktop_config.json")));
+    }
+
+    //! The list says which IDEs are on this computer and which already start us.
+    void marksInstalledAndConnectedIdes()
+    {
+        QDir().mkpath(m_dir.path() + QStringLiteral("/.config/zed"));
+        ConnectIdeDialog dialog(config());
+        const auto item = [&](Ide ide) {
+            return dialog.ideList()->item(IdeConfig::all().indexOf(ide));
+        };
+        QCOMPARE(item(Ide::Zed)->data(Qt::UserRole + 1).toString(), QStringLiteral("installed"));
+        QVERIFY2(item(Ide::Zed)->text().contains(QStringLiteral("installed")),
+            qPrintable(item(Ide::Zed)->text()));
+        QCOMPARE(item(Ide::Goose)->data(Qt::UserRole + 1).toString(), QString());
+        QCOMPARE(item(Ide::Goose)->text(), QStringLiteral("Goose"));
+        dialog.selectIde(Ide::Zed);
+        QTest::mouseClick(dialog.installButton(), Qt::LeftButton);
+        QCOMPARE(item(Ide::Zed)->data(Qt::UserRole + 1).toString(), QStringLiteral("connected"));
+        QVERIFY(item(Ide::Zed)->text().contains(QStringLiteral("connected")));
+        QDir(m_dir.path() + QStringLiteral("/.config/zed")).removeRecursively();
     }
 
     //! The Tools choice goes into what is shown, copied and installed; compact writes nothing.

@@ -10,11 +10,12 @@
 #include "ui/GuiApplication.h"
 #include "ui/TrayIcon.h"
 #include "ui/dialogs/ApiKeyDialog.h"
-#include "ui/dialogs/SettingsDialog.h"
+#include "ui/settings/SettingsDialog.h"
 
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -107,6 +108,8 @@ private slots:
         Core::Settings settings(m_dir.path() + QStringLiteral("/t.ini"), nullptr);
         Core::HttpService http(&settings, &store, {}, {});
         Ui::SettingsDialog dialog(&settings, &http, QString());
+        dialog.show();
+        dialog.tabs()->setCurrentWidget(dialog.httpPage());
         // None stored yet: the first look makes one and files it.
         QTRY_VERIFY_WITH_TIMEOUT(http.tokenInKeychain(), 20000);
         const QString first = dialog.tokenEdit()->text();

@@ -143,7 +143,7 @@ private slots:
         // A live update of another row keeps the selection.
         Core::SandboxInfo two = *f->manager.sandbox(QStringLiteral("local-two"));
         two.status = QStringLiteral("running");
-        f->manager.track(two);
+        f->local.add(two);
         QCOMPARE(view->selectedIds().size(), 2);
 
         auto *button = view->findChild<QPushButton *>(QStringLiteral("deleteButton"));

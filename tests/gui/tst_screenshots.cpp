@@ -12,6 +12,7 @@
 #include "support/BridgeProcess.h"
 #include "support/McpClient.h"
 
+#include "core/approvals/ApprovalBroker.h"
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
@@ -23,8 +24,8 @@
 #include "ui/dialogs/ApiKeyDialog.h"
 #include "ui/dialogs/ApiKeyTester.h"
 #include "ui/dialogs/ConnectIdeDialog.h"
-#include "ui/dialogs/SettingsDialog.h"
 #include "ui/figures/FigureDialog.h"
+#include "ui/settings/SettingsDialog.h"
 #include "ui/views/LogsView.h"
 #include "ui/views/SandboxesView.h"
 
@@ -457,6 +458,18 @@ private slots:
         w->tabs()->setCurrentIndex(Ui::MainWindow::ClientsTab);
         save(w, QStringLiteral("main-clients-") + lang);
 
+        // Two clients wait for the user: the list above the tabs, and the tray's menu.
+        f.approvals.request(
+            {Core::ApprovalBroker::kFolderRead, QStringLiteral("Claude Code"),
+                QDir::homePath() + QStringLiteral("/proj"),
+                QStringLiteral("show it read-only at /project/proj in a new sandbox")},
+            [](Core::ApprovalBroker::Answer, const QString &) {});
+        f.approvals.request({Core::ApprovalBroker::kInternet, QStringLiteral("Codex"),
+                                QStringLiteral("a new local sandbox"), {}, false},
+            [](Core::ApprovalBroker::Answer, const QString &) {});
+        w->tabs()->setCurrentIndex(Ui::MainWindow::SandboxesTab);
+        save(w, QStringLiteral("main-approvals-") + lang);
+
         Ui::ApiKeyDialog *key = f.gui->showApiKeyDialog();
         QTRY_VERIFY(!key->isBusy());
         key->keyEdit()->setText(QStringLiteral("hopx_live_9fQ2x7Lm0pK4vW8sT1cZ"));
@@ -466,7 +479,9 @@ private slots:
         key->close();
 
         Ui::SettingsDialog *settings = f.gui->showSettings();
-        const char *pages[] = {"general", "local", "cloud", "http"};
+        const char *pages[] = {
+            "general", "local", "network", "packages", "folders", "notifications", "cloud", "http"};
+        QCOMPARE(settings->tabs()->count(), int(std::size(pages)));
         for (int tab = 0; tab < settings->tabs()->count(); ++tab) {
             settings->tabs()->setCurrentIndex(tab);
             save(settings, QStringLiteral("settings-%1-%2").arg(QLatin1String(pages[tab]), lang));
@@ -483,6 +498,11 @@ private slots:
         QMenu *menu = f.gui->tray()->menu();
         menu->popup(QPoint(40, 40));
         save(menu, QStringLiteral("tray-menu-") + lang);
+        // The tray menu shows what still waits (the two requests above), first.
+        QVERIFY(f.gui->tray()->approvalsMenu()->menuAction()->isVisible());
+        for (const Core::ApprovalBroker::Pending &p : f.approvals.pending())
+            f.approvals.answer(p.id, Core::ApprovalBroker::Answer::Deny);
+
         QMenu *sub = f.gui->tray()->sandboxesMenu();
         emit sub->aboutToShow();
         sub->popup(QPoint(40 + menu->width(), 60));

@@ -5,7 +5,7 @@
 #include "core/settings/PythonPreload.h"
 #include "core/settings/Settings.h"
 #include "ui/Translations.h"
-#include "ui/dialogs/SettingsDialog.h"
+#include "ui/settings/SettingsDialog.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -14,6 +14,7 @@
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -80,7 +81,7 @@ private slots:
         child<QSpinBox>(&dialog, "localDisk")->setValue(1024);
         child<QSpinBox>(&dialog, "defaultTimeout")->setValue(15);
         child<QSpinBox>(&dialog, "outputCap")->setValue(256);
-        QTest::mouseClick(child<QCheckBox>(&dialog, "localNetwork"), Qt::LeftButton);
+        child<QComboBox>(&dialog, "localNetwork")->setCurrentIndex(1); // the whole internet
         child<QLineEdit>(&dialog, "baseUrl")->setText(QStringLiteral("https://staging.hopx.test"));
         child<QSpinBox>(&dialog, "httpPort")->setValue(9911);
         QCOMPARE(
@@ -120,9 +121,96 @@ private slots:
         child<QSpinBox>(&dialog, "localMemory")->setValue(512);
         QVERIFY(!dialog.apply());
         QVERIFY(dialog.messageLabel()->isVisible());
-        QCOMPARE(dialog.tabs()->currentIndex(), 2);
+        QCOMPARE(
+            dialog.tabs()->tabText(dialog.tabs()->currentIndex()), QStringLiteral("HOPX &cloud"));
         QCOMPARE(settings.localMemoryMb(), 1024); // nothing written
         QCOMPARE(settings.hopxBaseUrl(), QString());
+    }
+
+    void networkFoldersAndNotificationsHaveTheirPages()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/n.ini"), nullptr);
+        settings.setAlwaysAllowedHosts({QStringLiteral("example.org")});
+        settings.setApprovedFolders({QStringLiteral("/srv/data")});
+        SettingsDialog dialog(&settings, nullptr, QString());
+        dialog.show();
+        auto *always = child<QPlainTextEdit>(&dialog, "alwaysAllowedHosts");
+        QCOMPARE(always->toPlainText(), QStringLiteral("example.org"));
+        QVERIFY(child<QPlainTextEdit>(&dialog, "packageHosts")
+                    ->toPlainText()
+                    .contains(QLatin1String("pypi.org")));
+        QCOMPARE(child<QPlainTextEdit>(&dialog, "approvedFolders")->toPlainText(),
+            QStringLiteral("/srv/data"));
+
+        // Bad input: named, on its page, and nothing written (not even the good pages).
+        child<QSpinBox>(&dialog, "localMemory")->setValue(512);
+        always->setPlainText(QStringLiteral("example.org\nnot a host!"));
+        QVERIFY(!dialog.apply());
+        QVERIFY2(dialog.messageLabel()->text().contains(QLatin1String("not a host!")),
+            qPrintable(dialog.messageLabel()->text()));
+        QCOMPARE(dialog.tabs()->tabText(dialog.tabs()->currentIndex()), QStringLiteral("Net&work"));
+        QCOMPARE(settings.localMemoryMb(), 1024);
+        always->setPlainText(QStringLiteral("Example.org\n*.files.example.org\n"));
+        child<QPlainTextEdit>(&dialog, "hostMap")->setPlainText(QStringLiteral("mirror.lan"));
+        QVERIFY(!dialog.apply());
+        QVERIFY(dialog.messageLabel()->text().contains(QLatin1String("name=address")));
+        child<QPlainTextEdit>(&dialog, "hostMap")
+            ->setPlainText(QStringLiteral("mirror.lan=192.168.1.20"));
+        child<QPlainTextEdit>(&dialog, "approvedFolders")->setPlainText(QStringLiteral("/"));
+        QVERIFY(!dialog.apply());
+        QCOMPARE(dialog.tabs()->tabText(dialog.tabs()->currentIndex()), QStringLiteral("&Folders"));
+        child<QPlainTextEdit>(&dialog, "approvedFolders")
+            ->setPlainText(QStringLiteral("/srv/data/\n/home/me/proj"));
+        child<QComboBox>(&dialog, "localNetwork")->setCurrentIndex(1);
+        child<QCheckBox>(&dialog, "notifyExpiring")->setChecked(false);
+        QVERIFY(dialog.apply());
+        QCOMPARE(settings.alwaysAllowedHosts(),
+            QStringList({QStringLiteral("example.org"), QStringLiteral("*.files.example.org")}));
+        QCOMPARE(
+            settings.egressHostMap(), QStringList({QStringLiteral("mirror.lan=192.168.1.20")}));
+        QCOMPARE(settings.approvedFolders(),
+            QStringList({QStringLiteral("/srv/data"), QStringLiteral("/home/me/proj")}));
+        QVERIFY(settings.localNetworkDefault());
+        QCOMPARE(settings.localMemoryMb(), 512);
+        QVERIFY(!settings.notifies(Core::Settings::Notice::Expiring));
+        QVERIFY(settings.notifies(Core::Settings::Notice::NetworkDenied));
+        // The default package hosts stay unset: a later version's list applies.
+        QVERIFY(!settings.value(QStringLiteral("network/packageHosts")).isValid());
+    }
+
+    void packagesPageShowsAndClearsTheCache()
+    {
+        Core::Settings settings(m_dir.path() + QStringLiteral("/k.ini"), nullptr);
+        const QString cache = m_dir.path() + QStringLiteral("/packages");
+        QDir().mkpath(cache + QStringLiteral("/blobs/sha256"));
+        QDir().mkpath(cache + QStringLiteral("/tmp"));
+        for (const QString &name : {QStringLiteral("/blobs/sha256/aa"),
+                 QStringLiteral("/blobs/sha256/bb"), QStringLiteral("/tmp/download-1")}) {
+            QFile f(cache + name);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(QByteArray(1024, 'x')) == 1024);
+        }
+        SettingsDialog dialog(&settings, nullptr, QString(), cache);
+        dialog.show();
+        QLabel *contents = child<QLabel>(&dialog, "packageCacheContents");
+        QVERIFY2(contents->text().startsWith(QLatin1String("2 files, 2.0 KiB")),
+            qPrintable(contents->text()));
+        child<QLineEdit>(&dialog, "pypiIndex")->setText(QStringLiteral("not a url"));
+        QVERIFY(!dialog.apply());
+        QCOMPARE(
+            dialog.tabs()->tabText(dialog.tabs()->currentIndex()), QStringLiteral("&Packages"));
+        child<QLineEdit>(&dialog, "pypiIndex")
+            ->setText(QStringLiteral("http://127.0.0.1:3141/simple/"));
+        child<QSpinBox>(&dialog, "packageCacheMax")->setValue(4096);
+        QVERIFY(dialog.apply());
+        QCOMPARE(settings.packagePypiIndex(), QStringLiteral("http://127.0.0.1:3141/simple/"));
+        QCOMPARE(settings.packageCacheMaxMb(), 4096);
+
+        QTest::mouseClick(child<QPushButton>(&dialog, "clearPackageCache"), Qt::LeftButton);
+        QVERIFY2(
+            contents->text().startsWith(QLatin1String("0 files")), qPrintable(contents->text()));
+        QVERIFY(!QFile::exists(cache + QStringLiteral("/blobs/sha256/aa")));
+        QVERIFY(QFile::exists(cache + QStringLiteral("/tmp/download-1"))); // a download in flight
+        QVERIFY(QFileInfo(cache + QStringLiteral("/blobs/sha256")).isDir()); // the layout stays
     }
 
     void preloadListIsShownCheckedAndSaved()
@@ -195,6 +283,11 @@ private slots:
         Core::HttpService http(&settings, &keys, {}, {});
         SettingsDialog dialog(&settings, &http, QString());
         dialog.show();
+        // Opening Settings reads no secret: the token waits for its page.
+        QTest::qWait(50);
+        QVERIFY(dialog.tokenEdit()->text().isEmpty());
+        QVERIFY(http.token().isEmpty()); // no keychain read happened
+        dialog.tabs()->setCurrentWidget(dialog.httpPage());
         // None stored yet: opening the page makes one and files it in the keychain.
         QTRY_VERIFY(!dialog.tokenEdit()->text().isEmpty());
         QVERIFY(dialog.tokenEdit()->isReadOnly());
@@ -221,6 +314,8 @@ private slots:
         // A new run (another service over the same keychain) uses the stored token.
         Core::HttpService next(&settings, &keys, {}, {});
         SettingsDialog again(&settings, &next, QString());
+        again.show();
+        again.tabs()->setCurrentWidget(again.httpPage());
         QTRY_COMPARE(again.tokenEdit()->text(), dialog.tokenEdit()->text());
     }
 
@@ -233,6 +328,7 @@ private slots:
         Core::HttpService http(&settings, &keys, {}, {});
         SettingsDialog dialog(&settings, &http, QString());
         dialog.show();
+        dialog.tabs()->setCurrentWidget(dialog.httpPage());
         QTRY_VERIFY(!dialog.tokenEdit()->text().isEmpty());
         QVERIFY(!http.tokenInKeychain());
         QTRY_VERIFY(dialog.httpStatusLabel()->text().contains(QStringLiteral("No keychain")));

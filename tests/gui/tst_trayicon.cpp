@@ -40,7 +40,7 @@ class TestTrayIcon : public QObject
     {
         QStringList out;
         for (QAction *a : menu->actions())
-            if (!a->isSeparator())
+            if (!a->isSeparator() && a->isVisible()) // what the user sees
                 out << a->text();
         return out;
     }

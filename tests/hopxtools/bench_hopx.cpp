@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QLocalSocket>
 #include <QProcess>
+#include <QSettings>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QThread>
@@ -213,8 +214,11 @@ int main(int argc, char *argv[])
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), home.path() + QStringLiteral("/run"));
     env.insert(QStringLiteral("HOPX_BASE_URL"), fake.baseUrl().toString());
     env.insert(QStringLiteral("HOPX_API_KEY"), FakeHopxServer::defaultApiKey());
-    env.insert(QStringLiteral("HOPX_SANDBOX_POLL_MS"), QStringLiteral("0")); // no background lists
     env.remove(QStringLiteral("HOPX_MCP_SOCKET"));
+    // No background lists between the timed calls.
+    QSettings(home.path() + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"),
+        QSettings::IniFormat)
+        .setValue(QStringLiteral("hopx/listIntervalMs"), 0);
     QProcess desktop;
     desktop.setProcessEnvironment(env);
     desktop.setProcessChannelMode(QProcess::ForwardedErrorChannel);

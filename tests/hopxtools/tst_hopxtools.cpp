@@ -76,14 +76,15 @@ std::unique_ptr<HeadlessApp> startApp(const FakeHopxServer &fake, const QString 
     env.insert(QStringLiteral("HOPX_BASE_URL"), fake.baseUrl().toString());
     if (!apiKey.isEmpty())
         env.insert(QStringLiteral("HOPX_API_KEY"), apiKey);
+    auto app = std::make_unique<HeadlessApp>(QStringList {QStringLiteral("--no-keychain")}, env);
+    QSettings ini(app->root() + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"),
+        QSettings::IniFormat);
     // The remote-sandbox poller would add list requests to the counts asserted here; the
     // poller has its own test below.
-    env.insert(QStringLiteral("HOPX_SANDBOX_POLL_MS"), QString::number(pollMs));
-    auto app = std::make_unique<HeadlessApp>(QStringList {QStringLiteral("--no-keychain")}, env);
+    ini.setValue(QStringLiteral("hopx/listIntervalMs"), pollMs);
     if (!approvedFolder.isEmpty()) // for file_upload / file_download, which need a folder
-        QSettings(app->root() + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"),
-            QSettings::IniFormat)
-            .setValue(QStringLiteral("files/approvedFolders"), QStringList {approvedFolder});
+        ini.setValue(QStringLiteral("files/approvedFolders"), QStringList {approvedFolder});
+    ini.sync();
     if (!app->start())
         return nullptr;
     return app;

@@ -4,6 +4,8 @@
 // appear in the manager and disappear when deleted; failures back off; no key, no requests.
 #include "FakeHopxServer.h"
 
+#include "gui/FakeSandboxProvider.h"
+
 #include "core/manager/RemoteSandboxPoller.h"
 #include "core/manager/SandboxManager.h"
 #include "providers/cloud/HopxProvider.h"
@@ -74,7 +76,7 @@ private slots:
     void sandboxesMadeElsewhereComeAndGo()
     {
         const QString early = m_fake->addSandbox().value(QStringLiteral("id")).toString();
-        RemoteSandboxPoller poller(m_manager.get(), m_provider.get(), pollEvery(100));
+        RemoteSandboxPoller poller(m_provider.get(), pollEvery(100));
         QSignalSpy added(m_manager.get(), &SandboxManager::sandboxAdded);
         QSignalSpy changed(m_manager.get(), &SandboxManager::sandboxChanged);
         QSignalSpy removed(m_manager.get(), &SandboxManager::sandboxRemoved);
@@ -112,18 +114,20 @@ private slots:
 
     void leavesOtherSandboxesAlone()
     {
-        // Tracked by someone else (a tool's create, another connection's key): never seen by
-        // this poller's list, so never untracked by it.
+        // Announced by a create whose sandbox no listing has shown yet, or by another provider:
+        // never in an earlier complete listing, so never declared gone by one.
         SandboxInfo other;
         other.id = QStringLiteral("1700000000otherkey");
         other.provider = QStringLiteral("hopx");
         other.status = QStringLiteral("running");
-        m_manager->track(other);
+        emit m_provider->sandboxChanged(other);
+        FakeSandboxProvider localProvider(QStringLiteral("local"));
+        m_manager->addProvider(&localProvider);
         SandboxInfo local;
         local.id = QStringLiteral("local-abc");
         local.provider = QStringLiteral("local");
-        m_manager->track(local);
-        RemoteSandboxPoller poller(m_manager.get(), m_provider.get(), pollEvery(50));
+        localProvider.add(local);
+        RemoteSandboxPoller poller(m_provider.get(), pollEvery(50));
         poller.start();
         QVERIFY(QTest::qWaitFor([&] { return lists() >= 3; }, 5000));
         QVERIFY(tracked(other.id));
@@ -139,7 +143,7 @@ private slots:
         down.status = 503;
         down.times = -1;
         m_fake->addFault(down);
-        RemoteSandboxPoller poller(m_manager.get(), m_provider.get(), pollEvery(50, 400));
+        RemoteSandboxPoller poller(m_provider.get(), pollEvery(50, 400));
         QSignalSpy polled(&poller, &RemoteSandboxPoller::polled);
         poller.start();
         QVERIFY(QTest::qWaitFor([&] { return polled.size() >= 4; }, 10000));
@@ -167,7 +171,7 @@ private slots:
         bad.kind = FakeHopxServer::FaultKind::Malformed;
         bad.times = 2;
         m_fake->addFault(bad);
-        RemoteSandboxPoller poller(m_manager.get(), m_provider.get(), pollEvery(30, 60));
+        RemoteSandboxPoller poller(m_provider.get(), pollEvery(30, 60));
         QSignalSpy polled(&poller, &RemoteSandboxPoller::polled);
         poller.start();
         QVERIFY(QTest::qWaitFor([&] { return polled.size() >= 3; }, 5000));
@@ -185,7 +189,7 @@ private slots:
         m_provider->setApiKey(QString()); // no key and no key store: unavailable
         QVERIFY(!m_provider->unavailableReason().isEmpty());
         const QString id = m_fake->addSandbox().value(QStringLiteral("id")).toString();
-        RemoteSandboxPoller poller(m_manager.get(), m_provider.get(), pollEvery(50));
+        RemoteSandboxPoller poller(m_provider.get(), pollEvery(50));
         poller.start();
         QTest::qWait(400);
         QCOMPARE(m_fake->requests().size(), 0);
@@ -198,7 +202,7 @@ private slots:
 
     void stopStopsAndDisabledNeverStarts()
     {
-        RemoteSandboxPoller poller(m_manager.get(), m_provider.get(), pollEvery(30));
+        RemoteSandboxPoller poller(m_provider.get(), pollEvery(30));
         poller.start();
         QVERIFY(QTest::qWaitFor([&] { return lists() >= 2; }, 5000));
         poller.stop();
@@ -207,7 +211,7 @@ private slots:
         QTest::qWait(300);
         QCOMPARE(lists(), after);
 
-        RemoteSandboxPoller off(m_manager.get(), m_provider.get(), pollEvery(0));
+        RemoteSandboxPoller off(m_provider.get(), pollEvery(0));
         off.start();
         QVERIFY(!off.isRunning());
         QTest::qWait(200);
@@ -222,7 +226,7 @@ private slots:
         slow.delayMs = 300;
         m_fake->addFault(slow);
         {
-            RemoteSandboxPoller poller(m_manager.get(), m_provider.get(), pollEvery(30));
+            RemoteSandboxPoller poller(m_provider.get(), pollEvery(30));
             poller.start();
             QVERIFY(QTest::qWaitFor([&] { return lists() >= 1; }, 5000));
         }

@@ -26,7 +26,7 @@ const char kPython[] = "/usr/bin/python3";
 
 QString kernelPath()
 {
-    return QStringLiteral(HOPX_SOURCE_DIR "/app/core/local/resources/kernel.py");
+    return QStringLiteral(HOPX_SOURCE_DIR "/app/providers/local/resources/kernel.py");
 }
 
 } // namespace

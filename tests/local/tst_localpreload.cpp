@@ -179,7 +179,7 @@ private slots:
         QVERIFY(sandbox);
         // A module of the preload list that takes long to import: it sleeps until a file
         // appears, which the test writes only after the run below has answered.
-        const QString workspace = stack.provider->workspacePath(sandbox->info().id);
+        const QString workspace = sandbox->volume()->workspaceDir();
         QFile slow(workspace + QStringLiteral("/slow_to_import.py"));
         QVERIFY(slow.open(QIODevice::WriteOnly));
         slow.write("import os, time\n"

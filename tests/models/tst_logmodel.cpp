@@ -1,5 +1,7 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
+#include "gui/FakeSandboxProvider.h"
+
 #include "core/manager/SandboxManager.h"
 #include "core/models/LogFeed.h"
 #include "core/models/LogFilterModel.h"
@@ -312,7 +314,11 @@ private slots:
 
     void feedDescribesCallsSandboxesAndOutput()
     {
+        SandboxManager manager(nullptr); // names the providers, as the app's does
+        FakeSandboxProvider local(QStringLiteral("local"));
+        manager.addProvider(&local);
         LogFeed feed(m_model.get());
+        feed.attachManager(&manager);
         feed.clientIdentified(7, QStringLiteral("Claude Code"), QStringLiteral("2.0.1"),
             QStringLiteral("2025-06-18"));
         Record ok {QStringLiteral("tools/call"), QStringLiteral("execute_code"), 1234567,
@@ -369,16 +375,18 @@ private slots:
     void feedFollowsTheManager()
     {
         SandboxManager manager(nullptr);
+        FakeSandboxProvider cloud(QStringLiteral("hopx"));
+        manager.addProvider(&cloud);
         LogFeed feed(m_model.get());
         feed.attachManager(&manager);
         SandboxInfo s;
         s.id = QStringLiteral("cloud-1");
         s.provider = QStringLiteral("hopx");
         s.status = QStringLiteral("running");
-        manager.track(s);
+        cloud.add(s);
         manager.noteActivity(s.id, QStringLiteral("run_command: ls"));
         emit manager.output(s.id, QStringLiteral("stdout"), "a.txt\n");
-        manager.untrack(s.id);
+        cloud.remove(s.id);
         // What a provider reports after the sandbox is gone (a disk that stayed mounted).
         emit manager.problem(s.id, QStringLiteral("Its disk is still mounted"));
         QTRY_COMPARE(m_model->rowCount(), 5);

@@ -37,6 +37,19 @@ class TestSandboxListModel : public QObject
         s.expiresAt = s.createdAt.addSecs(600);
         return s;
     }
+    struct Providers
+    {
+        SandboxManager manager {nullptr};
+        FakeSandboxProvider local {QStringLiteral("local")};
+        FakeSandboxProvider cloud {QStringLiteral("hopx")};
+        Providers()
+        {
+            manager.addProvider(&local);
+            manager.addProvider(&cloud);
+        }
+    };
+    std::unique_ptr<Providers> m_providers;
+
     QString text(int row, int column) const
     {
         return m_model->index(row, column).data().toString();
@@ -49,6 +62,9 @@ private slots:
         m_model = std::make_unique<SandboxListModel>();
         m_model->setTickInterval(0);
         m_model->setClock([this] { return m_now; });
+        // The providers name themselves: a manager that has both, as the app's has.
+        m_providers = std::make_unique<Providers>();
+        m_model->attach(&m_providers->manager);
         // Fatal: any broken invariant fails the test at the line that caused it.
         m_tester = std::make_unique<QAbstractItemModelTester>(
             m_model.get(), QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -62,6 +78,7 @@ private slots:
         m_resets.reset();
         m_tester.reset();
         m_model.reset();
+        m_providers.reset();
     }
 
     void insertsAndShowsColumns()
@@ -176,6 +193,22 @@ private slots:
             qPrintable(tip()));
     }
 
+    void idToolTipListsTheSecretsItHolds()
+    {
+        SandboxInfo s = sandbox(QStringLiteral("local-s"));
+        m_model->upsert(s);
+        auto tip = [&]() {
+            return m_model->index(0, SandboxListModel::Id).data(Qt::ToolTipRole).toString();
+        };
+        QVERIFY2(!tip().contains(QLatin1String("Secrets")), qPrintable(tip()));
+        m_model->remove(s.id);
+        s.extra.insert(QStringLiteral("secrets"),
+            QJsonArray {QStringLiteral("GITHUB_TOKEN"), QStringLiteral("MAPS_KEY")});
+        m_model->upsert(s);
+        QVERIFY2(
+            tip().contains(QLatin1String("Secrets: GITHUB_TOKEN, MAPS_KEY")), qPrintable(tip()));
+    }
+
     void snapshotDiffsByIdPerProvider()
     {
         m_model->upsert(sandbox(QStringLiteral("local-1")));
@@ -279,14 +312,18 @@ private slots:
     void followsTheManager()
     {
         SandboxManager manager(nullptr);
+        FakeSandboxProvider local(QStringLiteral("local"));
+        FakeSandboxProvider cloud(QStringLiteral("hopx"));
+        manager.addProvider(&local);
+        manager.addProvider(&cloud);
         SandboxInfo early = sandbox(QStringLiteral("local-early"));
         early.expiresAt = {};
-        manager.track(early);
+        local.add(early);
         m_model->attach(&manager);
         QCOMPARE(m_model->rowCount(), 1);
 
         SandboxInfo s = sandbox(QStringLiteral("cloud-x"), QStringLiteral("hopx"));
-        manager.track(s);
+        cloud.add(s);
         QCOMPARE(m_model->rowCount(), 2);
         QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
         manager.noteActivity(QStringLiteral("cloud-x"), QStringLiteral("execute_code"));
@@ -294,7 +331,7 @@ private slots:
         QCOMPARE(
             changed.at(0).at(0).value<QModelIndex>().column(), int(SandboxListModel::LastActivity));
         QCOMPARE(text(1, SandboxListModel::LastActivity), QStringLiteral("just now"));
-        manager.untrack(QStringLiteral("local-early"));
+        local.remove(QStringLiteral("local-early"));
         QCOMPARE(m_model->rowCount(), 1);
         QCOMPARE(m_model->sandboxAt(0).id, QStringLiteral("cloud-x"));
     }
@@ -309,8 +346,8 @@ private slots:
         m_model->attach(&manager);
         SandboxInfo a = sandbox(QStringLiteral("local-a"));
         a.expiresAt = {}; // no expiry timer in this test
-        manager.track(a);
-        manager.track(sandbox(QStringLiteral("cloud-b"), QStringLiteral("hopx")));
+        local.add(a);
+        cloud.add(sandbox(QStringLiteral("cloud-b"), QStringLiteral("hopx")));
         QCOMPARE(text(0, SandboxListModel::Memory), QStringLiteral("—"));
 
         Hopx::Core::ResourceSampler sampler(&manager, m_model.get());

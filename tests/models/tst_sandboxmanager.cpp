@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // SandboxManager and ProviderPolicy over fake providers: ids routed by the providers' own claims,
 // per-connection cloud providers, the default-provider rule, and capabilities a sandbox lacks.
+#include "ThirdProvider.h"
 #include "gui/FakeSandboxProvider.h"
 
 #include "core/manager/ProviderPolicy.h"
@@ -86,6 +87,7 @@ class TestSandboxManager : public QObject
     }
 
 private slots:
+    void aThirdProviderNeedsNoChangeInCore();
     void init()
     {
         qunsetenv("HOPX_API_KEY");
@@ -214,8 +216,8 @@ private slots:
         cloud.id = QStringLiteral("c-e");
         cloud.provider = QStringLiteral("hopx");
         QSignalSpy removed(w.manager.get(), &SandboxManager::sandboxRemoved);
-        w.manager->track(local);
-        w.manager->track(cloud);
+        w.local.add(local);
+        w.cloud.add(cloud);
         QTRY_COMPARE(removed.size(), 1);
         QCOMPARE(removed.first().at(0).toString(), QStringLiteral("local-e"));
         QCOMPARE(removed.first().at(1).toString(), QStringLiteral("timeout"));
@@ -224,7 +226,7 @@ private slots:
         SandboxInfo staying = local;
         staying.id = QStringLiteral("local-s");
         staying.expiresAt = {};
-        w.manager->track(staying);
+        w.local.add(staying);
         w.manager->shutdown();
         QTRY_COMPARE(w.local.destroyed.size(), 2);
         QCOMPARE(w.local.destroyed.last(), QStringLiteral("local-s"));
@@ -283,4 +285,42 @@ void TestSandboxManager::healthFollowsEveryChange()
 }
 
 QTEST_GUILESS_MAIN(TestSandboxManager)
+// A provider core has never heard of: one addProvider() and it is listed, routed, announced
+// and named in the tools' schemas; no core file names it.
+void TestSandboxManager::aThirdProviderNeedsNoChangeInCore()
+{
+    World w;
+    ThirdProvider third;
+    w.manager->addProvider(&third);
+    Hopx::Mcp::ToolRegistry registry;
+    Tools::ToolDeps deps;
+    deps.manager = w.manager.get();
+    deps.settings = w.settings.get();
+    Tools::registerAll(registry, deps);
+
+    const QJsonObject provider = registry.find(QStringLiteral("create_sandbox"))
+                                     ->spec.inputSchema.value(QStringLiteral("properties"))
+                                     .toObject()
+                                     .value(QStringLiteral("provider"))
+                                     .toObject();
+    QCOMPARE(provider.value(QStringLiteral("enum")).toArray(),
+        (QJsonArray {QStringLiteral("local"), QStringLiteral("hopx"), QStringLiteral("third")}));
+    QVERIFY(provider.value(QStringLiteral("description"))
+                .toString()
+                .contains(QStringLiteral("third: a provider core has never heard of")));
+    QVERIFY(entry(health(registry), "third").value(QStringLiteral("available")).toBool());
+
+    QSignalSpy added(w.manager.get(), &SandboxManager::sandboxAdded);
+    const Result<SandboxInfo> made =
+        wait<SandboxInfo>([&](auto cb) { third.create(CreateSpec {}, cb); });
+    QVERIFY(made.ok());
+    QCOMPARE(added.size(), 1); // announced by the provider, before the caller heard back
+    QCOMPARE(w.manager->providerForSandbox(made.value().id), &third);
+    QVERIFY(w.manager->sandbox(made.value().id)->lastActivity.isValid());
+    QCOMPARE(w.manager->providerKind(QStringLiteral("third")).displayName, QStringLiteral("Third"));
+
+    third.remove(made.value().id);
+    QVERIFY(!w.manager->sandbox(made.value().id));
+}
+
 #include "tst_sandboxmanager.moc"

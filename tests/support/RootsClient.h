@@ -35,9 +35,11 @@ public:
     bool ok() const { return m_ok; }
 
     QString answer = QStringLiteral("accept"); // elicitation action
+    int answerAfterMs = 0; // as a person would: a no in no time is a client that asked nobody
     bool allow = true;
     QStringList questions; // elicitation messages seen
     int progress = 0; // notifications/progress seen
+    QStringList progressMessages; // their messages
 
     QJsonObject tool(const QString &name, const QJsonObject &args, int timeoutMs = 120000)
     {
@@ -56,8 +58,13 @@ public:
             const QString method = m->value(QStringLiteral("method")).toString();
             if (method.isEmpty())
                 return m->value(QStringLiteral("result")).toObject();
-            if (method == QLatin1String("notifications/progress"))
+            if (method == QLatin1String("notifications/progress")) {
                 ++progress;
+                progressMessages << m->value(QStringLiteral("params"))
+                                        .toObject()
+                                        .value(QStringLiteral("message"))
+                                        .toString();
+            }
             if (!m->contains(QStringLiteral("id")))
                 continue;
             QJsonObject result;
@@ -72,6 +79,7 @@ public:
                                  .toObject()
                                  .value(QStringLiteral("message"))
                                  .toString();
+                QTest::qWait(answerAfterMs);
                 result = {{"action", answer}};
                 if (answer == QLatin1String("accept"))
                     result.insert(QStringLiteral("content"), QJsonObject {{"allow", allow}});

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "TestServerExtension.h"
 
+#include "ApprovalPresser.h"
 #include "ConformanceFixtures.h"
 #include "ModernFixtures.h"
 #include "SchemaFixtures.h"
@@ -29,7 +30,13 @@ TestServerExtension::TestServerExtension()
     , m_noToken(QStringLiteral("http-insecure-no-token"),
           QStringLiteral("Serve HTTP without any token check (every local process, of any user, "
                          "can then drive the sandboxes)."))
+    , m_pressApproval(QStringLiteral("press-approval"),
+          QStringLiteral("Answer every approval the app asks its user for, as its buttons do: "
+                         "allow-once, always or deny, after an optional :<ms>."),
+          QStringLiteral("answer"))
 { }
+
+TestServerExtension::~TestServerExtension() = default;
 
 void TestServerExtension::addOptions(QCommandLineParser &parser)
 {
@@ -37,6 +44,7 @@ void TestServerExtension::addOptions(QCommandLineParser &parser)
         + QStringLiteral(" Test server: for this project's tests and benchmarks only."));
     parser.addOption(m_fixtures);
     parser.addOption(m_noToken);
+    parser.addOption(m_pressApproval);
 }
 
 void TestServerExtension::apply(const QCommandLineParser &parser, const Wiring &wiring)
@@ -63,6 +71,13 @@ void TestServerExtension::apply(const QCommandLineParser &parser, const Wiring &
     }
     if (parser.isSet(m_noToken))
         wiring.http->disableTokenCheck(QStringLiteral("--http-insecure-no-token"));
+    if (parser.isSet(m_pressApproval) && wiring.approvals) {
+        Core::ApprovalBroker::Answer answer;
+        int delayMs = 0;
+        if (!ApprovalPresser::parse(parser.value(m_pressApproval), &answer, &delayMs))
+            qFatal("--press-approval: allow-once, always or deny, optionally :<ms>");
+        m_presser = std::make_unique<ApprovalPresser>(wiring.approvals, answer, delayMs);
+    }
 }
 
 } // namespace TestServer

@@ -3,13 +3,16 @@
 #include "core/ide/IdeConfig.h"
 
 #include "core/ide/IdeConfigFile.h"
+#include "core/ide/IdeConfigJsonc.h"
 #include "core/ide/IdeConfigToml.h"
+#include "core/ide/IdeConfigYaml.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QStandardPaths>
 
 namespace Hopx::Core {
 
@@ -90,6 +93,26 @@ void write(QString &out, const QJsonValue &value, int depth)
     out += scalar(value);
 }
 
+// Where applications keep per-user settings: the root Claude Desktop and VS Code use.
+QString appRoot(const IdeConfig::Paths &paths)
+{
+    switch (paths.platform) {
+    case IdeConfig::Platform::MacOS:
+        return paths.home + QStringLiteral("/Library/Application Support");
+    case IdeConfig::Platform::Windows:
+        return paths.appData.isEmpty() ? paths.home + QStringLiteral("/AppData/Roaming")
+                                       : paths.appData;
+    case IdeConfig::Platform::Linux:
+        break;
+    }
+    return paths.configHome;
+}
+
+QString orDefault(const QString &dir, const QString &fallback)
+{
+    return dir.isEmpty() ? fallback : dir;
+}
+
 } // namespace
 
 QString IdeConfig::toText(const QJsonObject &object)
@@ -120,6 +143,8 @@ IdeConfig::Paths IdeConfig::Paths::fromEnvironment()
     p.appData = QDir::fromNativeSeparators(qEnvironmentVariable("APPDATA"));
     p.codexHome = qEnvironmentVariable("CODEX_HOME");
     p.copilotHome = qEnvironmentVariable("COPILOT_HOME");
+    p.continueHome = qEnvironmentVariable("CONTINUE_GLOBAL_DIR");
+    p.binPath = qEnvironmentVariable("PATH").split(QLatin1Char(':'), Qt::SkipEmptyParts);
     return p;
 }
 
@@ -149,7 +174,7 @@ QList<IdeConfig::Ide> IdeConfig::all()
 {
     return {Ide::ClaudeDesktop, Ide::Cursor, Ide::VsCode, Ide::ClaudeCode, Ide::GeminiCli,
         Ide::Codex, Ide::Windsurf, Ide::QwenCode, Ide::Cline, Ide::KiloCode, Ide::CopilotCli,
-        Ide::Generic};
+        Ide::Zed, Ide::JetBrains, Ide::Continue, Ide::Goose, Ide::OpenCode, Ide::Generic};
 }
 
 QString IdeConfig::displayName(Ide ide)
@@ -177,59 +202,142 @@ QString IdeConfig::displayName(Ide ide)
         return tr("Kilo Code (VS Code)");
     case Ide::CopilotCli:
         return tr("GitHub Copilot CLI");
+    case Ide::Zed:
+        return tr("Zed");
+    case Ide::JetBrains:
+        return tr("JetBrains AI Assistant");
+    case Ide::Continue:
+        return tr("Continue");
+    case Ide::Goose:
+        return tr("Goose");
+    case Ide::OpenCode:
+        return tr("opencode");
     case Ide::Generic:
         return tr("Other MCP client");
     }
     return {};
 }
 
-QString IdeConfig::configPath(Ide ide) const
+QString IdeConfig::id(Ide ide)
 {
-    // Where applications keep per-user settings: the root Claude Desktop and VS Code use.
-    QString appRoot;
-    switch (m_paths.platform) {
-    case Platform::MacOS:
-        appRoot = m_paths.home + QStringLiteral("/Library/Application Support");
-        break;
-    case Platform::Windows:
-        appRoot = m_paths.appData.isEmpty() ? m_paths.home + QStringLiteral("/AppData/Roaming")
-                                            : m_paths.appData;
-        break;
-    case Platform::Linux:
-        appRoot = m_paths.configHome;
-        break;
-    }
     switch (ide) {
     case Ide::ClaudeDesktop:
-        return appRoot + QStringLiteral("/Claude/claude_desktop_config.json");
+        return QStringLiteral("claude-desktop");
+    case Ide::Cursor:
+        return QStringLiteral("cursor");
+    case Ide::VsCode:
+        return QStringLiteral("vscode");
+    case Ide::ClaudeCode:
+        return QStringLiteral("claude-code");
+    case Ide::GeminiCli:
+        return QStringLiteral("gemini-cli");
+    case Ide::Codex:
+        return QStringLiteral("codex");
+    case Ide::Windsurf:
+        return QStringLiteral("windsurf");
+    case Ide::QwenCode:
+        return QStringLiteral("qwen-code");
+    case Ide::Cline:
+        return QStringLiteral("cline");
+    case Ide::KiloCode:
+        return QStringLiteral("kilo-code");
+    case Ide::CopilotCli:
+        return QStringLiteral("copilot-cli");
+    case Ide::Zed:
+        return QStringLiteral("zed");
+    case Ide::JetBrains:
+        return QStringLiteral("jetbrains");
+    case Ide::Continue:
+        return QStringLiteral("continue");
+    case Ide::Goose:
+        return QStringLiteral("goose");
+    case Ide::OpenCode:
+        return QStringLiteral("opencode");
+    case Ide::Generic:
+        return QStringLiteral("other");
+    }
+    return {};
+}
+
+std::optional<IdeConfig::Ide> IdeConfig::fromId(const QString &id)
+{
+    for (Ide ide : all())
+        if (IdeConfig::id(ide) == id.toLower())
+            return ide;
+    return std::nullopt;
+}
+
+IdeConfig::Format IdeConfig::format(Ide ide)
+{
+    switch (ide) {
+    case Ide::Codex:
+        return Format::Toml;
+    case Ide::Goose:
+        return Format::Yaml;
+    case Ide::Zed:
+    case Ide::OpenCode:
+        return Format::Jsonc;
+    default:
+        return Format::Json;
+    }
+}
+
+QString IdeConfig::configPath(Ide ide) const
+{
+    const QString root = appRoot(m_paths);
+    const bool windows = m_paths.platform == Platform::Windows;
+    // Zed, Goose and opencode keep ~/.config on macOS as well (not Application Support).
+    const QString xdg = windows ? m_paths.home + QStringLiteral("/.config") : m_paths.configHome;
+    switch (ide) {
+    case Ide::ClaudeDesktop:
+        return root + QStringLiteral("/Claude/claude_desktop_config.json");
     case Ide::Cursor:
         return m_paths.home + QStringLiteral("/.cursor/mcp.json");
     case Ide::VsCode:
-        return appRoot + QStringLiteral("/Code/User/mcp.json");
+        return root + QStringLiteral("/Code/User/mcp.json");
     case Ide::ClaudeCode:
         return m_paths.home + QStringLiteral("/.claude.json");
     case Ide::GeminiCli:
         return m_paths.home + QStringLiteral("/.gemini/settings.json");
     case Ide::Codex:
-        return (m_paths.codexHome.isEmpty() ? m_paths.home + QStringLiteral("/.codex")
-                                            : m_paths.codexHome)
+        return orDefault(m_paths.codexHome, m_paths.home + QStringLiteral("/.codex"))
             + QStringLiteral("/config.toml");
     case Ide::Windsurf:
         return m_paths.home + QStringLiteral("/.codeium/windsurf/mcp_config.json");
     case Ide::QwenCode:
         return m_paths.home + QStringLiteral("/.qwen/settings.json");
     case Ide::Cline:
-        return appRoot
+        return root
             + QStringLiteral("/Code/User/globalStorage/saoudrizwan.claude-dev/settings/"
                              "cline_mcp_settings.json");
     case Ide::KiloCode:
-        return appRoot
+        return root
             + QStringLiteral("/Code/User/globalStorage/kilocode.kilo-code/settings/"
                              "mcp_settings.json");
     case Ide::CopilotCli:
-        return (m_paths.copilotHome.isEmpty() ? m_paths.home + QStringLiteral("/.copilot")
-                                              : m_paths.copilotHome)
+        return orDefault(m_paths.copilotHome, m_paths.home + QStringLiteral("/.copilot"))
             + QStringLiteral("/mcp-config.json");
+    case Ide::Zed:
+        return (windows ? root + QStringLiteral("/Zed") : xdg + QStringLiteral("/zed"))
+            + QStringLiteral("/settings.json");
+    case Ide::JetBrains:
+        return m_paths.home + QStringLiteral("/.ai/mcp/mcp.json");
+    case Ide::Continue:
+        // A file of our own among the servers Continue reads, so its config.yaml stays the
+        // user's: Continue takes Claude Desktop's shape there.
+        return orDefault(m_paths.continueHome, m_paths.home + QStringLiteral("/.continue"))
+            + QStringLiteral("/mcpServers/hopx.json");
+    case Ide::Goose:
+        return (windows ? root + QStringLiteral("/Block/goose/config")
+                        : xdg + QStringLiteral("/goose"))
+            + QStringLiteral("/config.yaml");
+    case Ide::OpenCode: {
+        // opencode reads opencode.json and opencode.jsonc: edit the one the user has.
+        const QString dir = xdg + QStringLiteral("/opencode/");
+        const QString jsonc = dir + QStringLiteral("opencode.jsonc");
+        const QString json = dir + QStringLiteral("opencode.json");
+        return !QFileInfo::exists(json) && QFileInfo::exists(jsonc) ? jsonc : json;
+    }
     case Ide::Generic:
         return {};
     }
@@ -238,13 +346,37 @@ QString IdeConfig::configPath(Ide ide) const
 
 QString IdeConfig::containerKey(Ide ide)
 {
-    if (ide == Ide::Codex)
+    switch (ide) {
+    case Ide::Codex:
         return QStringLiteral("mcp_servers");
-    return ide == Ide::VsCode ? QStringLiteral("servers") : QStringLiteral("mcpServers");
+    case Ide::VsCode:
+        return QStringLiteral("servers");
+    case Ide::Zed:
+        return QStringLiteral("context_servers");
+    case Ide::Goose:
+        return QStringLiteral("extensions");
+    case Ide::OpenCode:
+        return QStringLiteral("mcp");
+    default:
+        return QStringLiteral("mcpServers");
+    }
 }
 
 QJsonObject IdeConfig::serverEntry(Ide ide) const
 {
+    if (ide == Ide::OpenCode) // one array: the command, then its arguments
+        return QJsonObject {{QStringLiteral("type"), QStringLiteral("local")},
+            {QStringLiteral("command"),
+                QJsonArray::fromStringList(QStringList {m_launch.command} + m_launch.args)},
+            {QStringLiteral("enabled"), true}};
+    if (ide == Ide::Goose) // an ExtensionEntry: its name again, `cmd`, a timeout in seconds
+        return QJsonObject {{QStringLiteral("enabled"), true},
+            {QStringLiteral("type"), QStringLiteral("stdio")},
+            {QStringLiteral("name"), serverName()},
+            {QStringLiteral("description"), QStringLiteral("Run code in HOPX Desktop sandboxes")},
+            {QStringLiteral("cmd"), m_launch.command},
+            {QStringLiteral("args"), QJsonArray::fromStringList(m_launch.args)},
+            {QStringLiteral("timeout"), 300}};
     QJsonObject entry {{QStringLiteral("command"), m_launch.command},
         {QStringLiteral("args"), QJsonArray::fromStringList(m_launch.args)}};
     if (ide == Ide::VsCode || ide == Ide::ClaudeCode)
@@ -261,6 +393,8 @@ QString IdeConfig::snippet(Ide ide) const
 {
     if (isToml(ide))
         return IdeConfigToml::table(serverName(), serverEntry(ide)).trimmed();
+    if (format(ide) == Format::Yaml)
+        return IdeConfigYaml::block(containerKey(ide), serverName(), serverEntry(ide)).trimmed();
     const QJsonObject root {{containerKey(ide), QJsonObject {{serverName(), serverEntry(ide)}}}};
     return toText(root).trimmed();
 }
@@ -296,15 +430,29 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
     const auto text = IdeConfigFile::read(target, &existed);
     if (!text.ok())
         return text.error();
+    const QString key = containerKey(ide);
+    if (format(ide) == Format::Yaml) {
+        bool had = false;
+        const auto after =
+            IdeConfigYaml::withEntry(text.value(), key, serverName(), serverEntry(ide), &had);
+        if (!after.ok())
+            return Error::make(
+                after.error().code, QStringLiteral("%1: %2").arg(target, after.error().message));
+        return installText(target, text.value(), existed, had, after.value());
+    }
+    const bool jsonc = format(ide) == Format::Jsonc;
     QJsonObject root;
     if (!text.value().trimmed().isEmpty()) {
         QJsonParseError error {};
-        const QJsonDocument doc = QJsonDocument::fromJson(text.value(), &error);
+        const QJsonDocument doc = QJsonDocument::fromJson(
+            jsonc ? IdeConfigJsonc::blank(text.value()) : text.value(), &error);
         if (error.error != QJsonParseError::NoError)
             return Error::make(Error::Code::InvalidArgument,
-                tr("%1 is not valid JSON (%2 at character %3; comments are not allowed), so "
-                   "HOPX Desktop did not change it. Fix the file or add the configuration by "
-                   "hand.")
+                (jsonc ? tr("%1 is not valid JSON (%2 at character %3), so HOPX Desktop did not "
+                            "change it. Fix the file or add the configuration by hand.")
+                       : tr("%1 is not valid JSON (%2 at character %3; comments are not "
+                            "allowed), so HOPX Desktop did not change it. Fix the file or add "
+                            "the configuration by hand."))
                     .arg(target, error.errorString())
                     .arg(error.offset));
         if (!doc.isObject())
@@ -315,7 +463,6 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
         root = doc.object();
     }
 
-    const QString key = containerKey(ide);
     if (root.contains(key) && !root.value(key).isObject())
         return Error::make(Error::Code::InvalidArgument,
             tr("\"%1\" in %2 is not a JSON object, so HOPX Desktop did not change the "
@@ -328,24 +475,132 @@ Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path
     const QJsonObject ours = serverEntry(ide);
     for (auto it = ours.begin(); it != ours.end(); ++it)
         entry.insert(it.key(), it.value());
-
-    Installed result;
-    result.path = target;
-    if (old.isObject() && old.toObject() == entry) {
-        result.outcome = Outcome::Unchanged;
-        return result;
-    }
-    result.outcome = !existed ? Outcome::Created
-        : old.isUndefined()   ? Outcome::Added
-                              : Outcome::Updated;
+    if (old.isObject() && old.toObject() == entry)
+        return Installed {Outcome::Unchanged, target, {}};
     servers.insert(serverName(), entry);
     root.insert(key, servers);
+    // A file that may hold comments is edited as text; plain JSON is written whole.
+    const QByteArray after = jsonc && !text.value().trimmed().isEmpty()
+        ? IdeConfigJsonc::withEntry(text.value(), key, serverName(), entry)
+        : toText(root).toUtf8();
+    return installText(target, text.value(), existed, !old.isUndefined(), after);
+}
 
-    const auto replaced = IdeConfigFile::replace(target, toText(root).toUtf8());
+Result<IdeConfig::Installed> IdeConfig::installText(const QString &target, const QByteArray &before,
+    bool existed, bool hadEntry, const QByteArray &after)
+{
+    Installed result;
+    result.path = target;
+    if (existed && after == before)
+        return result; // Unchanged
+    result.outcome = !existed ? Outcome::Created : hadEntry ? Outcome::Updated : Outcome::Added;
+    const auto replaced = IdeConfigFile::replace(target, after);
     if (!replaced.ok())
         return replaced.error();
     result.backupPath = replaced.value();
     return result;
+}
+
+QStringList IdeConfig::commands(Ide ide)
+{
+    switch (ide) {
+    case Ide::ClaudeDesktop:
+        return {QStringLiteral("claude-desktop")};
+    case Ide::Cursor:
+        return {QStringLiteral("cursor")};
+    case Ide::VsCode:
+        return {QStringLiteral("code")};
+    case Ide::ClaudeCode:
+        return {QStringLiteral("claude")};
+    case Ide::GeminiCli:
+        return {QStringLiteral("gemini")};
+    case Ide::Codex:
+        return {QStringLiteral("codex")};
+    case Ide::Windsurf:
+        return {QStringLiteral("windsurf")};
+    case Ide::QwenCode:
+        return {QStringLiteral("qwen")};
+    case Ide::Cline:
+        return {QStringLiteral("cline")};
+    case Ide::KiloCode:
+        return {QStringLiteral("kilocode")};
+    case Ide::CopilotCli:
+        return {QStringLiteral("copilot")};
+    case Ide::Zed: // Debian, Fedora and Arch name the binary differently
+        return {QStringLiteral("zed"), QStringLiteral("zeditor"), QStringLiteral("zedit")};
+    case Ide::JetBrains: // the launchers JetBrains Toolbox puts on the PATH
+        return {QStringLiteral("idea"), QStringLiteral("pycharm"), QStringLiteral("webstorm"),
+            QStringLiteral("goland"), QStringLiteral("clion"), QStringLiteral("rider"),
+            QStringLiteral("phpstorm"), QStringLiteral("rustrover")};
+    case Ide::Continue:
+        return {QStringLiteral("cn")};
+    case Ide::Goose:
+        return {QStringLiteral("goose")};
+    case Ide::OpenCode:
+        return {QStringLiteral("opencode")};
+    case Ide::Generic:
+        return {};
+    }
+    return {};
+}
+
+QStringList IdeConfig::markerPaths(Ide ide) const
+{
+    const QString config = configPath(ide);
+    switch (ide) {
+    case Ide::ClaudeCode:
+        return {m_paths.home + QStringLiteral("/.claude"), config};
+    case Ide::VsCode: // Code/User
+    case Ide::Cline: // the extension's globalStorage folder
+    case Ide::KiloCode:
+    case Ide::Continue: // ~/.continue
+        return {QFileInfo(QFileInfo(config).absolutePath()).absolutePath()};
+    case Ide::JetBrains: // every JetBrains IDE keeps its settings under JetBrains/
+        return {appRoot(m_paths) + QStringLiteral("/JetBrains"), QFileInfo(config).absolutePath()};
+    case Ide::Generic:
+        return {};
+    default: // the folder of the config file: ~/.cursor, ~/.config/zed, ~/.codex, …
+        return {QFileInfo(config).absolutePath()};
+    }
+}
+
+bool IdeConfig::isInstalled(Ide ide) const
+{
+    for (const QString &path : markerPaths(ide))
+        if (QFileInfo::exists(path))
+            return true;
+    for (const QString &command : commands(ide))
+        if (!QStandardPaths::findExecutable(command, m_paths.binPath).isEmpty())
+            return true;
+    return false;
+}
+
+bool IdeConfig::isConnected(Ide ide) const
+{
+    const QString path = configPath(ide);
+    if (path.isEmpty())
+        return false;
+    bool exists = false;
+    const auto text = IdeConfigFile::read(IdeConfigFile::target(path), &exists);
+    if (!exists || !text.ok())
+        return false;
+    switch (format(ide)) {
+    case Format::Toml:
+        for (const IdeConfigToml::Server &s : IdeConfigToml::servers(text.value()))
+            if (s.name == serverName())
+                return true;
+        return false;
+    case Format::Yaml:
+        return IdeConfigYaml::hasEntry(text.value(), containerKey(ide), serverName());
+    case Format::Json:
+    case Format::Jsonc:
+        break;
+    }
+    return QJsonDocument::fromJson(IdeConfigJsonc::blank(text.value()))
+        .object()
+        .value(containerKey(ide))
+        .toObject()
+        .contains(serverName());
 }
 
 } // namespace Hopx::Core

@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace Hopx::Core {
 
 /*! \brief What each IDE needs in its MCP configuration to reach hopx-mcp, where each IDE keeps
@@ -31,7 +33,15 @@ namespace Hopx::Core {
  * `~/.codeium/windsurf/mcp_config.json` (every platform); Qwen Code `~/.qwen/settings.json` (Gemini
  * CLI's shape); the Cline and Kilo Code extensions their `settings/…mcp_settings.json` in VS
  * Code's `globalStorage/<extension id>`; GitHub Copilot CLI `$COPILOT_HOME/mcp-config.json`,
- * `~/.copilot` by default, whose local servers say `"type": "local"` and the tools they may use.
+ * `~/.copilot` by default, whose local servers say `"type": "local"` and the tools they may use;
+ * Zed `settings.json` in `$XDG_CONFIG_HOME/zed` (`~/.config/zed` on macOS too, `%APPDATA%\Zed`),
+ * JSON with comments, servers under "context_servers"; JetBrains AI Assistant `~/.ai/mcp/mcp.json`
+ * (its global MCP file since 2025.3, the plugin's `llm.mcp.client.global.mcp.json.path`); Continue
+ * a file of our own in its global `mcpServers` folder (`$CONTINUE_GLOBAL_DIR`, `~/.continue` by
+ * default), which it reads in Claude Desktop's shape; Goose `config.yaml` in
+ * `$XDG_CONFIG_HOME/goose` (`%APPDATA%\Block\goose\config`), an `extensions` map of YAML
+ * blocks; opencode `opencode.json` in `$XDG_CONFIG_HOME/opencode`, JSON with comments, whose
+ * local servers are `"type": "local"` with the command and its arguments in one array.
  */
 class IdeConfig
 {
@@ -49,8 +59,15 @@ public:
         Cline,
         KiloCode,
         CopilotCli,
+        Zed,
+        JetBrains,
+        Continue,
+        Goose,
+        OpenCode,
         Generic
     };
+    //! How a config file is written: JSON, JSON with comments (edited as text), TOML, YAML.
+    enum class Format { Json, Jsonc, Toml, Yaml };
     enum class Platform { Linux, MacOS, Windows };
     static Platform currentPlatform();
 
@@ -68,6 +85,8 @@ public:
         QString appData; // Windows: %APPDATA%; empty = <home>/AppData/Roaming
         QString codexHome; // $CODEX_HOME; empty = <home>/.codex
         QString copilotHome; // $COPILOT_HOME; empty = <home>/.copilot
+        QString continueHome; // $CONTINUE_GLOBAL_DIR; empty = <home>/.continue
+        QStringList binPath; // $PATH's folders, where an IDE's command is looked for
         Platform platform = currentPlatform();
         static Paths fromEnvironment();
     };
@@ -90,6 +109,10 @@ public:
     static Launch withToolProfile(Launch launch, const QString &profile);
     static QList<Ide> all();
     static QString displayName(Ide ide);
+    //! The name `hopx-desktop --connect` takes: "claude-desktop", "zed", "opencode", …
+    static QString id(Ide ide);
+    static std::optional<Ide> fromId(const QString &id);
+    static Format format(Ide ide);
 
     const Launch &launch() const { return m_launch; }
     const Paths &paths() const { return m_paths; }
@@ -97,7 +120,7 @@ public:
     QString configPath(Ide ide) const;
     //! "mcpServers", "servers" for VS Code, "mcp_servers" (a TOML table) for Codex.
     static QString containerKey(Ide ide);
-    static bool isToml(Ide ide) { return ide == Ide::Codex; }
+    static bool isToml(Ide ide) { return format(ide) == Format::Toml; }
     QJsonObject serverEntry(Ide ide) const;
     //! The config to show and copy: the whole file's shape with our entry.
     QString snippet(Ide ide) const;
@@ -108,11 +131,24 @@ public:
     //! short arrays on one line. Used for the snippet and for the files install() writes.
     static QString toText(const QJsonObject &object);
 
+    /*! Whether the IDE is on this machine: its settings folder exists or its command is on
+     *  the PATH. */
+    bool isInstalled(Ide ide) const;
+    //! Whether its config file has an entry named serverName().
+    bool isConnected(Ide ide) const;
+
     Result<Installed> install(Ide ide) const;
     //! The same merge into any file (tests, and a user-chosen path).
     Result<Installed> installInto(Ide ide, const QString &path) const;
 
 private:
+    //! Folders and commands whose presence means the IDE is installed.
+    QStringList markerPaths(Ide ide) const;
+    static QStringList commands(Ide ide);
+    //! Writes `after` (backup first) unless it is `before`; the outcome says what changed.
+    static Result<Installed> installText(const QString &target, const QByteArray &before,
+        bool existed, bool hadEntry, const QByteArray &after);
+
     Launch m_launch;
     Paths m_paths;
 };

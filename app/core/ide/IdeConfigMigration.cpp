@@ -4,6 +4,7 @@
 
 #include "core/ide/IdeConfigFile.h"
 #include "core/ide/IdeConfigJsonText.h"
+#include "core/ide/IdeConfigJsonc.h"
 #include "core/ide/IdeConfigToml.h"
 #include "core/manager/ProviderPolicy.h"
 #include "core/secrets/KeyStore.h"
@@ -77,6 +78,12 @@ QStringList stringList(const QJsonValue &v)
     return out;
 }
 
+// What QJsonDocument reads of a config: for Zed and opencode, their comments blanked out.
+QByteArray plainJson(IdeConfig::Ide ide, const QByteArray &text)
+{
+    return IdeConfig::format(ide) == IdeConfig::Format::Jsonc ? IdeConfigJsonc::blank(text) : text;
+}
+
 QString homeRelative(const QString &path)
 {
     const QString home = QDir::homePath();
@@ -123,7 +130,8 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
     const QString ours = m_config.launch().command;
     for (IdeConfig::Ide ide : IdeConfig::all()) {
         const QString path = m_config.configPath(ide);
-        if (path.isEmpty())
+        // Goose never ran the Python server through a file we could edit as JSON or TOML.
+        if (path.isEmpty() || IdeConfig::format(ide) == IdeConfig::Format::Yaml)
             continue;
         const QString target = IdeConfigFile::target(path);
         bool exists = false;
@@ -143,7 +151,7 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
             continue;
         }
         QJsonParseError error {};
-        const QJsonDocument doc = QJsonDocument::fromJson(text.value(), &error);
+        const QJsonDocument doc = QJsonDocument::fromJson(plainJson(ide, text.value()), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
             // VS Code allows comments in mcp.json; such a file is not edited as text here.
             if (notes && text.value().contains("hopx-mcp"))
@@ -283,7 +291,7 @@ Result<IdeConfigMigration::Change> IdeConfigMigration::rewrite(
 Result<Unit> IdeConfigMigration::editJson(
     QByteArray *text, const QString &movedKey, Change *change) const
 {
-    const QJsonObject root = QJsonDocument::fromJson(*text).object();
+    const QJsonObject root = QJsonDocument::fromJson(plainJson(change->ide, *text)).object();
     for (const QStringList &container : containers(change->ide, root)) {
         const QJsonObject servers = at(root, container);
         for (auto it = servers.begin(); it != servers.end(); ++it) {
@@ -291,7 +299,9 @@ Result<Unit> IdeConfigMigration::editJson(
             if (!isLegacy(old.value(QStringLiteral("command")).toString(),
                     stringList(old.value(QStringLiteral("args"))), m_config.launch().command))
                 continue;
-            const auto span = IdeConfigJsonText::find(*text, container + QStringList {it.key()});
+            // Found again after each change; an offset in the blanked text is one in the text.
+            const auto span = IdeConfigJsonText::find(
+                plainJson(change->ide, *text), container + QStringList {it.key()});
             if (!span)
                 return Error::make(Error::Code::Internal,
                     tr("Could not find the entry \"%1\" in %2; the file was not changed.")

@@ -2,10 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/manager/RemoteSandboxPoller.h"
 
-#include "core/manager/SandboxManager.h"
 #include "core/manager/SandboxProvider.h"
 
-#include <QHash>
 #include <QLoggingCategory>
 #include <QTimer>
 
@@ -29,9 +27,8 @@ bool sameListing(const SandboxInfo &a, const SandboxInfo &b)
 } // namespace
 
 RemoteSandboxPoller::RemoteSandboxPoller(
-    SandboxManager *manager, SandboxProvider *provider, const Options &options, QObject *parent)
+    SandboxProvider *provider, const Options &options, QObject *parent)
     : QObject(parent)
-    , m_manager(manager)
     , m_provider(provider)
     , m_options(options)
     , m_timer(new QTimer(this))
@@ -44,16 +41,15 @@ RemoteSandboxPoller::RemoteSandboxPoller(
             &RemoteSandboxPoller::providerAvailabilityChanged);
 }
 
-RemoteSandboxPoller::RemoteSandboxPoller(
-    SandboxManager *manager, SandboxProvider *provider, QObject *parent)
-    : RemoteSandboxPoller(manager, provider, Options {}, parent)
+RemoteSandboxPoller::RemoteSandboxPoller(SandboxProvider *provider, QObject *parent)
+    : RemoteSandboxPoller(provider, Options {}, parent)
 { }
 
 RemoteSandboxPoller::~RemoteSandboxPoller() = default;
 
 void RemoteSandboxPoller::start()
 {
-    if (m_running || m_options.intervalMs <= 0 || !m_manager || !m_provider)
+    if (m_running || m_options.intervalMs <= 0 || !m_provider)
         return;
     m_running = true;
     m_failures = 0;
@@ -89,7 +85,7 @@ void RemoteSandboxPoller::providerAvailabilityChanged()
 
 void RemoteSandboxPoller::poll()
 {
-    if (!m_running || m_inFlight || !m_manager || !m_provider)
+    if (!m_running || m_inFlight || !m_provider)
         return;
     if (!m_provider->unavailableReason().isEmpty()) {
         // Without a key every list would fail: wait for unavailableReasonChanged. The timer
@@ -111,7 +107,6 @@ void RemoteSandboxPoller::poll()
         if (r.ok()) {
             self->m_failures = 0;
             self->m_currentIntervalMs = self->m_options.intervalMs;
-            self->apply(r.value());
         } else {
             ++self->m_failures;
             // Exponential backoff: a cloud that is down or rate-limiting is not hammered.
@@ -126,26 +121,6 @@ void RemoteSandboxPoller::poll()
         emit self->polled(r.ok());
         self->schedule(self->m_currentIntervalMs);
     });
-}
-
-void RemoteSandboxPoller::apply(const QList<SandboxInfo> &remote)
-{
-    if (!m_manager)
-        return;
-    QSet<QString> now;
-    for (const SandboxInfo &info : remote) {
-        if (info.id.isEmpty() || info.status == QLatin1String("deleted"))
-            continue;
-        now.insert(info.id);
-        const auto known = m_manager->sandbox(info.id);
-        if (!known || !sameListing(*known, info))
-            m_manager->track(info);
-    }
-    for (const QString &id : std::as_const(m_seen)) {
-        if (!now.contains(id) && m_manager->sandbox(id))
-            m_manager->untrack(id); // deleted or expired elsewhere
-    }
-    m_seen = now;
 }
 
 } // namespace Hopx::Core

@@ -6,25 +6,22 @@
 
 #include <QObject>
 #include <QPointer>
-#include <QSet>
 
 class QTimer;
 
 namespace Hopx::Core {
 
-class SandboxManager;
 class SandboxProvider;
 
-/*! \brief Keeps the manager's list of one provider's sandboxes in step with the provider, so
- *  HOPX sandboxes created elsewhere (other machines, the web dashboard) show up in the GUI.
+/*! \brief Lists one provider now and then, so that HOPX sandboxes created elsewhere (other
+ *  machines, the web dashboard) show up in the GUI.
  *
  * Lists the provider every `intervalMs`; after a failed list the wait doubles up to
  * `maxIntervalMs` and a success resets it. While the provider is unavailable (no API key) it
  * sends nothing and resumes as soon as the provider says its availability changed.
  *
- * New or changed sandboxes go to SandboxManager::track(). A sandbox is untracked only when
- * this poller saw it in an earlier list and it is gone now: sandboxes tracked by someone else
- * (a tool's create still in flight, a connection with its own API key) are never touched.
+ * The listing itself announces what it finds (SandboxProvider::sandboxChanged, and
+ * sandboxRemoved for a sandbox a complete listing no longer holds): this class only paces it.
  */
 class RemoteSandboxPoller final : public QObject
 {
@@ -37,10 +34,9 @@ public:
         int maxIntervalMs = 5 * 60 * 1000; // the backoff never waits longer than this
     };
 
-    RemoteSandboxPoller(SandboxManager *manager, SandboxProvider *provider, const Options &options,
-        QObject *parent = nullptr);
     RemoteSandboxPoller(
-        SandboxManager *manager, SandboxProvider *provider, QObject *parent = nullptr);
+        SandboxProvider *provider, const Options &options, QObject *parent = nullptr);
+    explicit RemoteSandboxPoller(SandboxProvider *provider, QObject *parent = nullptr);
     ~RemoteSandboxPoller() override;
 
     //! Polls at once, then on the interval. Does nothing when the interval is <= 0.
@@ -60,14 +56,11 @@ signals:
 private:
     void poll();
     void schedule(int delayMs);
-    void apply(const QList<SandboxInfo> &remote);
     void providerAvailabilityChanged();
 
-    QPointer<SandboxManager> m_manager;
     QPointer<SandboxProvider> m_provider;
     Options m_options;
     QTimer *m_timer;
-    QSet<QString> m_seen; // ids this poller found in its last successful list
     int m_currentIntervalMs = 0;
     int m_failures = 0;
     quint64 m_generation = 0; // a list answered after stop()/restart is ignored

@@ -13,6 +13,18 @@ Q_LOGGING_CATEGORY(lcManager, "hopx.core.manager", QtInfoMsg)
 
 namespace Hopx::Core {
 
+namespace {
+
+bool sameSandbox(const SandboxInfo &a, const SandboxInfo &b)
+{
+    return a.status == b.status && a.templateName == b.templateName && a.templateId == b.templateId
+        && a.region == b.region && a.createdAt == b.createdAt && a.expiresAt == b.expiresAt
+        && a.timeoutSeconds == b.timeoutSeconds && a.internetAccess == b.internetAccess
+        && a.lastActivity == b.lastActivity && a.extra == b.extra;
+}
+
+} // namespace
+
 SandboxManager::SandboxManager(Settings *settings, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
@@ -51,6 +63,16 @@ QList<SandboxProvider *> SandboxManager::providers() const
         if (p)
             out.append(p);
     return out;
+}
+
+ProviderKind SandboxManager::providerKind(const QString &id) const
+{
+    if (const SandboxProvider *p = registered(id))
+        return p->kind();
+    ProviderKind unknown;
+    unknown.id = id;
+    unknown.displayName = id;
+    return unknown;
 }
 
 SandboxProvider *SandboxManager::registered(const QString &kind) const
@@ -135,6 +157,9 @@ void SandboxManager::track(const SandboxInfo &info)
     SandboxInfo merged = info;
     if (known && !merged.lastActivity.isValid())
         merged.lastActivity = m_sandboxes.value(info.id).lastActivity;
+    // A cloud's listing repeats every sandbox every 30 s: only a change is news.
+    if (known && sameSandbox(m_sandboxes.value(info.id), merged))
+        return;
     m_sandboxes.insert(info.id, merged);
     armExpiry(merged);
     if (known)
@@ -146,8 +171,10 @@ void SandboxManager::track(const SandboxInfo &info)
 void SandboxManager::untrack(const QString &id)
 {
     delete m_expiry.take(id);
+    // The provider says a sandbox is gone while the manager is deleting it at its timeout.
+    const QString reason = m_expiring.remove(id) ? QStringLiteral("timeout") : QString();
     if (m_sandboxes.remove(id))
-        emit sandboxRemoved(id, QString());
+        emit sandboxRemoved(id, reason);
 }
 
 void SandboxManager::touch(const QString &id)
@@ -205,12 +232,11 @@ void SandboxManager::expire(const QString &id)
         return;
     qCInfo(lcManager).noquote() << "sandbox" << id << "reached its timeout; deleting it";
     QPointer<SandboxManager> self(this);
+    m_expiring.insert(id);
     sandbox.value()->lifecycle()->destroy([self, id](Result<Unit>) {
-        if (!self)
-            return;
-        delete self->m_expiry.take(id);
-        if (self->m_sandboxes.remove(id))
-            emit self->sandboxRemoved(id, QStringLiteral("timeout"));
+        // A provider that did not say the sandbox is gone: it is, for the manager.
+        if (self && self->m_expiring.contains(id))
+            self->untrack(id);
     });
 }
 

@@ -3,12 +3,14 @@
 #pragma once
 
 #include "core/base/Result.h"
+#include "core/manager/ProviderKind.h"
 #include "core/sandbox/SandboxTypes.h"
 
 #include <QHash>
 #include <QMap>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 class QTimer;
 
@@ -25,7 +27,9 @@ class Settings;
  * claim wins over a "maybe"), asks the ProviderPolicy which provider serves a connection and
  * which one makes new sandboxes (without a policy: the providers by id, the first one by
  * default), expires the sandboxes the app hosts when their timeout passes, and emits the
- * events the GUI and logs show. It names no provider.
+ * events the GUI and logs show. It names no provider. Its list of sandboxes has one source:
+ * what each provider announces (SandboxProvider::sandboxChanged and sandboxRemoved), so no
+ * tool or view reports a sandbox by hand.
  */
 class SandboxManager : public QObject
 {
@@ -40,6 +44,8 @@ public:
     void setPolicy(ProviderPolicy *policy);
 
     QList<SandboxProvider *> providers() const;
+    //! What the provider with this id is (just the id when none is registered).
+    ProviderKind providerKind(const QString &id) const;
     SandboxProvider *provider(
         const QString &kind, const QMap<QString, QString> &connectionEnv = {}) const;
     //! The provider kind to use when a tool names none.
@@ -52,9 +58,6 @@ public:
         const QString &sandboxId, const QMap<QString, QString> &connectionEnv = {}) const;
     QList<SandboxInfo> sandboxes() const;
     std::optional<SandboxInfo> sandbox(const QString &id) const;
-    //! Records a sandbox (created, found by a list) and arms its expiry.
-    void track(const SandboxInfo &info);
-    void untrack(const QString &id);
     //! Notes activity (for the GUI's "last activity") with a short description.
     void noteActivity(const QString &id, const QString &what);
     //! Notes an execution starting or ending: activity, and the code and outcome for the log.
@@ -74,6 +77,9 @@ signals:
     void problem(const QString &sandboxId, const QString &message);
 
 private:
+    //! Records what a provider announced (sandboxChanged) and arms its expiry.
+    void track(const SandboxInfo &info);
+    void untrack(const QString &id);
     void touch(const QString &id);
     void expire(const QString &id);
     void armExpiry(const SandboxInfo &info);
@@ -86,6 +92,7 @@ private:
     QList<QPointer<SandboxProvider>> m_providers;
     QHash<QString, SandboxInfo> m_sandboxes;
     QHash<QString, QTimer *> m_expiry;
+    QSet<QString> m_expiring; // being deleted at their timeout
 };
 
 } // namespace Hopx::Core

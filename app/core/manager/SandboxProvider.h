@@ -3,11 +3,13 @@
 #pragma once
 
 #include "core/base/Result.h"
+#include "core/manager/ProviderKind.h"
 #include "core/sandbox/Sandbox.h"
 #include "core/sandbox/SandboxTypes.h"
 
 #include <QJsonArray>
 #include <QObject>
+#include <QPointer>
 
 namespace Hopx::Core {
 
@@ -40,6 +42,8 @@ public:
 
     //! The name tools and settings use for this provider ("provider": "…").
     virtual QString id() const = 0;
+    //! What this kind of provider is and can do (ProviderKind); the default knows the id only.
+    virtual ProviderKind kind() const;
     //! Empty when usable; otherwise a sentence saying why not and how to fix it.
     virtual QString unavailableReason() const = 0;
     //! Facts the health tool adds to this provider's entry (model-facing English). Fixed for
@@ -60,9 +64,17 @@ public:
     virtual void create(const CreateSpec &spec, Callback<SandboxInfo> done) = 0;
     virtual void list(const ListSpec &spec, Callback<QList<SandboxInfo>> done) = 0;
 
+    /*! \a done, after announcing (sandboxChanged) the sandbox it delivers, with its last
+     *  activity now: how a provider's create, fork, pause and resume report to SandboxManager,
+     *  so that no caller has to. */
+    Callback<SandboxInfo> announcing(Callback<SandboxInfo> done);
+
 signals:
-    //! A sandbox changed state outside a call (expired, agent died, found remotely).
+    /*! A sandbox appeared or changed: created, forked, paused, its timeout moved, found by a
+     *  listing, its agent died. SandboxManager learns of sandboxes only from this and
+     *  sandboxRemoved(). */
     void sandboxChanged(const Hopx::Core::SandboxInfo &info);
+    //! A sandbox is gone: deleted through a tool, the GUI or elsewhere (a cloud's listing).
     void sandboxRemoved(const QString &id);
     //! Output of a background process or an execution, for the GUI's log.
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);

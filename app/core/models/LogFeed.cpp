@@ -43,6 +43,7 @@ void LogFeed::attachObserver(Mcp::SessionObserver *observer)
 
 void LogFeed::attachManager(SandboxManager *manager)
 {
+    m_manager = manager;
     connect(manager, &SandboxManager::sandboxAdded, this, &LogFeed::sandboxAdded);
     connect(manager, &SandboxManager::sandboxChanged, this, &LogFeed::sandboxChanged);
     connect(manager, &SandboxManager::sandboxRemoved, this, &LogFeed::sandboxRemoved);
@@ -129,7 +130,7 @@ void LogFeed::sandboxAdded(const SandboxInfo &info)
     e.sandboxId = info.id;
     const QString templ = info.templateName.isEmpty() ? info.templateId : info.templateName;
     e.message = tr("Sandbox created: %1, template %2, %3")
-                    .arg(SandboxListModel::providerName(info.provider),
+                    .arg(SandboxListModel::providerName(m_manager, info.provider),
                         templ.isEmpty() ? Format::none() : templ,
                         SandboxListModel::statusName(info.status));
     m_model->append(std::move(e));

@@ -3,8 +3,10 @@
 #include "core/models/SandboxListModel.h"
 
 #include "core/manager/SandboxManager.h"
+#include "core/manager/SandboxProvider.h"
 #include "core/models/Format.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QLocale>
 #include <QSet>
@@ -303,13 +305,22 @@ int SandboxListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString SandboxListModel::providerName(const QString &provider)
+QString SandboxListModel::providerName(const SandboxManager *manager, const QString &provider)
 {
-    if (provider == QLatin1String("local"))
-        return tr("Local");
-    if (provider == QLatin1String("hopx"))
-        return tr("HOPX cloud");
-    return provider;
+    if (!manager)
+        return provider;
+    // The providers name themselves in English, marked for this context (QT_TRANSLATE_NOOP).
+    const QByteArray name = manager->providerKind(provider).displayName.toUtf8();
+    return QCoreApplication::translate("Hopx::Core::SandboxListModel", name.constData());
+}
+
+QStringList SandboxListModel::providerNames() const
+{
+    QStringList names;
+    if (m_manager)
+        for (const SandboxProvider *p : m_manager->providers())
+            names << providerName(m_manager, p->id());
+    return names;
 }
 
 QString SandboxListModel::statusName(const QString &status)
@@ -332,7 +343,7 @@ QVariant SandboxListModel::display(const Row &row, int column) const
     const SandboxInfo &s = row.info;
     switch (column) {
     case Provider:
-        return providerName(s.provider);
+        return providerName(m_manager, s.provider);
     case Id:
         return s.id;
     case Template:
@@ -460,6 +471,13 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
                 lines << tr("Sees %1 (read-only) at %2")
                              .arg(m.toObject().value(QStringLiteral("host_path")).toString(),
                                  m.toObject().value(QStringLiteral("path")).toString());
+            // Which of the user's secrets its requests can carry (names only: values never
+            // leave the egress proxy).
+            QStringList secrets;
+            for (const QJsonValue &name : s.extra.value(QStringLiteral("secrets")).toArray())
+                secrets << name.toString();
+            if (!secrets.isEmpty())
+                lines << tr("Secrets: %1").arg(secrets.join(QStringLiteral(", ")));
             return lines.join(QLatin1Char('\n'));
         }
         case TimeLeft:

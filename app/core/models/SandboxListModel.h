@@ -94,7 +94,10 @@ public:
         int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    static QString providerName(const QString &provider);
+    //! The provider's name in the user's language (its id when \a manager does not know it).
+    static QString providerName(const SandboxManager *manager, const QString &provider);
+    //! The names of every provider of the attached manager (for column widths).
+    QStringList providerNames() const;
     static QString statusName(const QString &status);
     //! The Disk column: "512.0 MiB of 2.0 GiB".
     static QString diskText(qint64 usedBytes, qint64 capBytes);

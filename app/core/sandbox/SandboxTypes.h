@@ -25,7 +25,7 @@ using EnvMap = QMap<QString, QString>;
 struct SandboxInfo
 {
     QString id; // "local-…" for local sandboxes, the HOPX id otherwise
-    QString provider; // "local" | "hopx"
+    QString provider; // the id of the provider that runs it (SandboxProvider::id())
     QString status; // creating | running | paused | stopped | dead
     QString templateName; // e.g. "code-interpreter"
     QString templateId;
@@ -51,6 +51,17 @@ struct HostMount
     QString sandboxPath; // /project/<name>
 };
 
+/*! \brief A named secret a new sandbox may use (create_sandbox's `secrets`): the value stays
+ *  in the app; the sandbox's environment gets a placeholder that the egress proxy replaces. */
+struct SandboxSecret
+{
+    QString name; // the environment variable
+    QStringList hosts; // where the value may go
+    QString value; // never written anywhere, never logged
+    bool inQuery = false;
+    bool inBody = false;
+};
+
 struct CreateSpec
 {
     QString templateId; // numeric id or a name (hopx-mcp accepts both here)
@@ -66,6 +77,8 @@ struct CreateSpec
     bool warmPython = false;
     //! Host folders to show read-only; only providers that run on this machine can.
     QList<HostMount> mounts;
+    //! Secrets the user approved for this sandbox; only a provider whose egress it runs can.
+    QList<SandboxSecret> secrets;
 };
 
 struct ListSpec

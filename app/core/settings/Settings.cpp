@@ -62,6 +62,8 @@ HOPX_SETTING(bool, localDeleteOnQuit, setLocalDeleteOnQuit, "local/deleteOnQuit"
 HOPX_SETTING(int, localOpenFiles, setLocalOpenFiles, "local/openFiles", 1024, toInt)
 HOPX_SETTING(QStringList, approvedFolders, setApprovedFolders, "files/approvedFolders",
     QStringList(), toStringList)
+HOPX_SETTING(QStringList, upstreamCaFiles, setUpstreamCaFiles, "network/upstreamCaFiles",
+    QStringList(), toStringList)
 HOPX_SETTING(int, cloudRootMb, setCloudRootMb, "files/cloudRootMb", 256, toInt)
 HOPX_SETTING(
     qint64, inlineReadBytes, setInlineReadBytes, "files/inlineReadBytes", 256 * 1024, toLongLong)
@@ -74,6 +76,37 @@ HOPX_SETTING(QString, packageNpmRegistry, setPackageNpmRegistry, "packages/npmRe
     QStringLiteral("https://registry.npmjs.org/"), toString)
 HOPX_SETTING(bool, noTrayHintShown, setNoTrayHintShown, "ui/noTrayHintShown", false, toBool)
 #undef HOPX_SETTING
+
+namespace {
+
+QString noticeKey(Settings::Notice notice)
+{
+    switch (notice) {
+    case Settings::Notice::Approval:
+        return QStringLiteral("notifications/approval");
+    case Settings::Notice::RunFinished:
+        return QStringLiteral("notifications/runFinished");
+    case Settings::Notice::Expiring:
+        return QStringLiteral("notifications/expiring");
+    case Settings::Notice::WorkspaceFull:
+        return QStringLiteral("notifications/workspaceFull");
+    case Settings::Notice::NetworkDenied:
+        return QStringLiteral("notifications/networkDenied");
+    }
+    return {};
+}
+
+} // namespace
+
+bool Settings::notifies(Notice notice) const
+{
+    return m_settings.value(noticeKey(notice), true).toBool();
+}
+
+void Settings::setNotifies(Notice notice, bool on)
+{
+    setValue(noticeKey(notice), on);
+}
 
 QStringList Settings::packageHosts() const
 {

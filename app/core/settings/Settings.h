@@ -46,6 +46,10 @@ public:
      *  on this machine). An address here may be a loopback one: the user put it there. */
     QStringList egressHostMap() const;
     void setEgressHostMap(const QStringList &pairs);
+    /*! PEM files of CAs the egress proxy trusts, besides the system's store, when it talks TLS
+     *  to a secret's host itself (a company's own CA, a local API's). */
+    QStringList upstreamCaFiles() const;
+    void setUpstreamCaFiles(QStringList files);
 
     //! How large the sandboxes' shared package cache may grow (MiB), oldest use out first.
     int packageCacheMaxMb() const;
@@ -86,6 +90,12 @@ public:
     qint64 inlineReadBytes() const;
     void setInlineReadBytes(qint64 bytes);
 
+    //! Desktop notifications, each switchable: the events below (default on).
+    enum class Notice { Approval, RunFinished, Expiring, WorkspaceFull, NetworkDenied };
+    Q_ENUM(Notice)
+    bool notifies(Notice notice) const;
+    void setNotifies(Notice notice, bool on);
+
     bool httpEnabled() const;
     void setHttpEnabled(bool on);
     int httpPort() const;
@@ -104,6 +114,10 @@ public:
     //! The "no system tray here" hint is shown once.
     bool noTrayHintShown() const;
     void setNoTrayHintShown(bool shown);
+
+    //! The settings file, and a re-read of what other processes wrote to it (the CLI).
+    QString fileName() const { return m_settings.fileName(); }
+    void sync() { m_settings.sync(); }
 
     QVariant value(const QString &key, const QVariant &fallback = {}) const;
     void setValue(const QString &key, const QVariant &value);

@@ -157,7 +157,7 @@ void run(ToolCall *call, const ToolRegistry &registry, const ToolArgs &args)
                 {}, {}, {QStringLiteral("background")});
 }
 
-void addRun(ToolRegistry &registry)
+void addRun(ToolRegistry &registry, const QList<ProviderKind> &kinds)
 {
     const ToolRegistry *from = &registry;
     Tool(QStringLiteral("run"), QStringLiteral("Run code or a command"))
@@ -191,7 +191,7 @@ void addRun(ToolRegistry &registry)
                 {QStringLiteral("env"), Schema::stringMap(QStringLiteral("For this run only."))},
                 {QStringLiteral("working_dir"),
                     Schema::string(QStringLiteral("Default /workspace."))},
-                {QStringLiteral("provider"), providerSchema()}},
+                {QStringLiteral("provider"), providerSchema(kinds)}},
             {QStringLiteral("code")}))
         .hints(ToolSpec::NoHints)
         .taskSupport(ToolSpec::TaskSupport::Optional)
@@ -199,7 +199,7 @@ void addRun(ToolRegistry &registry)
         .addTo(registry);
 }
 
-void addSandboxTools(ToolRegistry &registry)
+void addSandboxTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
 {
     addActionTool(registry, QStringLiteral("processes"), QStringLiteral("Background processes"),
         QStringLiteral("list the background runs of a sandbox (list_all: every process), or "
@@ -218,7 +218,7 @@ void addSandboxTools(ToolRegistry &registry)
                 Schema::stringEnum(QStringLiteral("list: only these."),
                     {QStringLiteral("running"), QStringLiteral("stopped"), QStringLiteral("paused"),
                         QStringLiteral("creating")})},
-            {QStringLiteral("provider"), providerSchema()},
+            {QStringLiteral("provider"), providerSchema(kinds)},
             {QStringLiteral("limit"), Schema::integer(QString(), 1, 10000)}},
         {}, ToolSpec::Destructive | ToolSpec::OpenWorld);
 
@@ -240,7 +240,7 @@ void addSandboxTools(ToolRegistry &registry)
         {kSandboxId}, ToolSpec::Destructive);
 }
 
-void addFileTools(ToolRegistry &registry)
+void addFileTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
 {
     addActionTool(registry, QStringLiteral("files"), QStringLiteral("Sandbox files"),
         QStringLiteral("list a directory, stat, exists, remove (recursive) or mkdir (with "
@@ -271,13 +271,13 @@ void addFileTools(ToolRegistry &registry)
         {kSandboxId}, ToolSpec::Destructive);
 }
 
-void addOtherTools(ToolRegistry &registry)
+void addOtherTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
 {
     addActionTool(registry, QStringLiteral("system"), QStringLiteral("Server and templates"),
         QStringLiteral("health (server, providers, default provider), templates, or template "
                        "(one by name)."),
         {{QStringLiteral("name"), Schema::string(QString())},
-            {QStringLiteral("provider"), providerSchema()},
+            {QStringLiteral("provider"), providerSchema(kinds)},
             {QStringLiteral("limit"), Schema::integer(QString(), 1, 1000)},
             {QStringLiteral("fields"), Schema::string(QStringLiteral("templates: keys or all."))}},
         {}, ToolSpec::ReadOnly | ToolSpec::OpenWorld);
@@ -332,12 +332,12 @@ const QMap<QString, QString> &CompactTools::equivalents()
     return table;
 }
 
-void registerCompactTools(ToolRegistry &registry, const ToolDeps &)
+void registerCompactTools(ToolRegistry &registry, const ToolDeps &deps)
 {
-    addRun(registry);
-    addSandboxTools(registry);
-    addFileTools(registry);
-    addOtherTools(registry);
+    addRun(registry, deps.providerKinds);
+    addSandboxTools(registry, deps.providerKinds);
+    addFileTools(registry, deps.providerKinds);
+    addOtherTools(registry, deps.providerKinds);
 }
 
 bool CompactTools::speaksCompact(const ToolCall *call)

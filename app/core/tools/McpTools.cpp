@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/tools/McpTools.h"
 
+#include "core/manager/SandboxManager.h"
+#include "core/manager/SandboxProvider.h"
 #include "core/tools/files/HostAccess.h"
 
 namespace Hopx::Core::Tools {
@@ -11,6 +13,9 @@ void registerAll(Mcp::ToolRegistry &registry, const ToolDeps &given)
     ToolDeps deps = given;
     if (!deps.hostAccess)
         deps.hostAccess = std::make_shared<HostAccess>(deps.settings);
+    if (deps.providerKinds.isEmpty() && deps.manager)
+        for (const SandboxProvider *p : deps.manager->providers())
+            deps.providerKinds.append(p->kind());
     registerSystemTools(registry, deps);
     registerSandboxTools(registry, deps);
     registerExecutionTools(registry, deps);

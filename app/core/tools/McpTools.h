@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/manager/ProviderKind.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -16,6 +18,7 @@ class ToolRegistry;
 
 namespace Hopx::Core {
 class SandboxManager;
+class SecretStore;
 class Settings;
 } // namespace Hopx::Core
 
@@ -32,6 +35,11 @@ struct ToolDeps
     //! Host folders and consent (file_upload, file_download, mount_roots); registerAll() makes
     //! one when none is given.
     std::shared_ptr<HostAccess> hostAccess;
+    //! Every kind of provider the app has, in the order tools list them (their schemas name
+    //! them; `--list-tools` passes the same list without starting any).
+    QList<ProviderKind> providerKinds;
+    //! Named secrets create_sandbox can give a local sandbox (null: none).
+    SecretStore *secrets = nullptr;
 };
 
 /*! \brief Registers every MCP tool of TOOLS.md. The only place core meets mcpserver. */

@@ -7,6 +7,7 @@
 #include "core/tools/Schema.h"
 #include "core/tools/ToolArgs.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QMimeDatabase>
 #include <QPointer>
@@ -103,14 +104,14 @@ SandboxProvider *providerForNew(
     return checkedProvider(call, manager, kind);
 }
 
-std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
-    Mcp::ToolCall *call, SandboxManager *manager)
+QList<SandboxProvider *> connectionProviders(Mcp::ToolCall *call, SandboxManager *manager)
 {
-    std::array<std::pair<QString, SandboxProvider *>, 2> out {
-        {{QStringLiteral("local"), nullptr}, {QStringLiteral("hopx"), nullptr}}};
-    if (manager)
-        for (auto &[kind, provider] : out)
-            provider = manager->provider(kind, call->connectionEnv());
+    QList<SandboxProvider *> out;
+    if (!manager)
+        return out;
+    for (SandboxProvider *registered : manager->providers())
+        if (SandboxProvider *p = manager->provider(registered->id(), call->connectionEnv()))
+            out.append(p);
     return out;
 }
 
@@ -131,6 +132,15 @@ void destroySandbox(SandboxProvider *provider, const QString &sandboxId, Callbac
 void askUser(Mcp::ToolCall *call, const UserQuestion &question,
     std::function<void(Mcp::ToolCall *, bool allowed, const QString &why)> answer)
 {
+    askClientUser(call, question,
+        [answer = std::move(answer)](Mcp::ToolCall *call, ClientAnswer said, const QString &why) {
+            answer(call, said == ClientAnswer::Yes, why);
+        });
+}
+
+void askClientUser(Mcp::ToolCall *call, const UserQuestion &question,
+    std::function<void(Mcp::ToolCall *, ClientAnswer said, const QString &why)> answer)
+{
     const QJsonObject schema {{QStringLiteral("type"), QStringLiteral("object")},
         {QStringLiteral("properties"),
             QJsonObject {{QStringLiteral("allow"),
@@ -142,12 +152,18 @@ void askUser(Mcp::ToolCall *call, const UserQuestion &question,
     const QJsonObject params {
         {QStringLiteral("message"), question.message}, {QStringLiteral("requestedSchema"), schema}};
     QPointer<Mcp::ToolCall> guard(call);
+    QElapsedTimer asked;
+    asked.start();
     call->requestFromClient(QStringLiteral("elicitation/create"), params,
-        [guard, answer = std::move(answer)](const Mcp::ToolCall::ClientReply &reply) {
+        [guard, asked, answer = std::move(answer)](const Mcp::ToolCall::ClientReply &reply) {
             if (!guard || guard->isCancelled() || guard->isFinished())
                 return;
             const QString action = reply.result.value(QStringLiteral("action")).toString();
-            const bool allowed = reply.ok && action == QLatin1String("accept")
+            const bool accepted = reply.ok && action == QLatin1String("accept");
+            // Nobody reads a question and says no this fast: a client that declines everything
+            // without showing it (Codex exec declines, claude -p cancels) asked no one.
+            const bool human = asked.elapsed() >= kHumanAnswerMs;
+            const bool allowed = accepted
                 && reply.result.value(QStringLiteral("content"))
                        .toObject()
                        .value(QStringLiteral("allow"))
@@ -156,38 +172,12 @@ void askUser(Mcp::ToolCall *call, const UserQuestion &question,
                 : !reply.ok
                 ? QStringLiteral("the question could not be asked (%1)").arg(reply.errorMessage)
                 : QStringLiteral("the answer was \"%1\"")
-                      .arg(action == QLatin1String("accept") ? QStringLiteral("no") : action);
-            answer(guard, allowed, why);
-        });
-}
-
-void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed)
-{
-    if (!call->clientSupports(QStringLiteral("elicitation"))) {
-        proceed(call);
-        return;
-    }
-    const UserQuestion question {
-        QStringLiteral("Allow sandbox internet access? A tool wants to create a local "
-                       "sandbox with outbound network."),
-        QStringLiteral("Allow internet access"),
-        QStringLiteral("The sandbox can reach any host on the internet "
-                       "(not this machine's own services).")};
-    askUser(call, question,
-        [proceed = std::move(proceed)](Mcp::ToolCall *call, bool allowed, const QString &why) {
-            if (allowed) {
-                proceed(call);
-                return;
-            }
-            finishWithError(call,
-                Error::make(Error::Code::Cancelled,
-                    QStringLiteral("The user declined internet access for "
-                                   "the new sandbox (%1); nothing was "
-                                   "created. Create it without "
-                                   "internet_access, or ask the user.")
-                        .arg(why),
-                    QJsonObject {{QStringLiteral("internet_access"), true}},
-                    QStringLiteral("Internet access declined")));
+                      .arg(accepted ? QStringLiteral("no") : action);
+            const bool no = accepted || action == QLatin1String("decline");
+            const ClientAnswer said = allowed ? ClientAnswer::Yes
+                : no && human                 ? ClientAnswer::No
+                                              : ClientAnswer::Unasked;
+            answer(guard, said, why);
         });
 }
 
@@ -269,12 +259,16 @@ QJsonObject sandboxIdSchema()
     return Schema::string(QStringLiteral("From create_sandbox."));
 }
 
-QJsonObject providerSchema()
+QJsonObject providerSchema(const QList<ProviderKind> &kinds)
 {
+    QStringList ids;
+    QStringList lines;
+    for (const ProviderKind &k : kinds) {
+        ids << k.id;
+        lines << k.id + QStringLiteral(": ") + k.summary;
+    }
     return Schema::stringEnum(
-        QStringLiteral("local: this machine, offline, no account; hopx: the HOPX cloud, with "
-                       "an API key. Default: the app's setting."),
-        {QStringLiteral("local"), QStringLiteral("hopx")});
+        lines.join(QStringLiteral("; ")) + QStringLiteral(". Default: the app's setting."), ids);
 }
 
 } // namespace Hopx::Core::Tools

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/manager/ProviderKind.h"
+
 // What every tool group shares: provider lookup, hopx-mcp-shaped errors, sandbox dicts,
 // and callbacks that are safe when the call was cancelled or its client went away.
 
@@ -40,14 +42,13 @@ SandboxProvider *providerFor(
 //! providerFor() the call's `sandbox_id` argument (into `*id`), noting the activity on it.
 SandboxProvider *providerForArg(
     Mcp::ToolCall *call, SandboxManager *manager, const ToolArgs &args, QString *id);
-/*! The provider for a new sandbox: `requested` ("local", "hopx" or empty for the default). */
+/*! The provider for a new sandbox: `requested` (a provider id, or empty for the default). */
 SandboxProvider *providerForNew(
     Mcp::ToolCall *call, SandboxManager *manager, const QString &requested);
 
-//! Each provider kind a tool can name, with its provider for the call's connection (nullptr:
-//! not built in), in the order tools report them.
-std::array<std::pair<QString, SandboxProvider *>, 2> providersByKind(
-    Mcp::ToolCall *call, SandboxManager *manager);
+//! Every provider, as the call's connection sees it (its own cloud key, if any), in the order
+//! they were registered.
+QList<SandboxProvider *> connectionProviders(Mcp::ToolCall *call, SandboxManager *manager);
 //! The provider that owns `sandboxId` for a connection, available or not (resources/read).
 SandboxProvider *providerOf(
     SandboxManager *manager, const QString &sandboxId, const QMap<QString, QString> &connectionEnv);
@@ -90,12 +91,14 @@ struct UserQuestion
 void askUser(Mcp::ToolCall *call, const UserQuestion &question,
     std::function<void(Mcp::ToolCall *, bool allowed, const QString &why)> answer);
 
-/*! A tool is about to create a local sandbox with outbound network. Clients that declared the
- *  `elicitation` capability ask their user first (elicitation/create, one boolean); `proceed`
- *  runs after an explicit yes. A no, a cancel, an unanswered or failed request finish the call
- *  with an isError result instead. Clients without elicitation proceed at once, as before:
- *  the model asked explicitly and there is nobody else to ask. */
-void confirmInternetAccess(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *)> proceed);
+//! What the client said: an explicit yes, the user's no (decline, or accept without allow), or
+//! nothing from a user (cancel, a failed request, or a no sooner than kHumanAnswerMs), which
+//! clients that cannot ask send.
+enum class ClientAnswer { Yes, No, Unasked };
+constexpr qint64 kHumanAnswerMs = 400;
+//! askUser() with the kind of answer: AppApproval asks in the app after an Unasked.
+void askClientUser(Mcp::ToolCall *call, const UserQuestion &question,
+    std::function<void(Mcp::ToolCall *, ClientAnswer said, const QString &why)> answer);
 
 //! hopx-mcp's sandbox dict; `idKey` is "id" (create/get) or "sandbox_id" (list items).
 QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey = QStringLiteral("id"));
@@ -169,6 +172,7 @@ QString fileMimeType(const QString &path, const QByteArray &head);
 
 //! Common input-schema pieces.
 QJsonObject sandboxIdSchema();
-QJsonObject providerSchema();
+//! The `provider` argument: one of these kinds' ids, each explained.
+QJsonObject providerSchema(const QList<ProviderKind> &kinds);
 
 } // namespace Hopx::Core::Tools

@@ -29,6 +29,11 @@ HopxProvider::HopxProvider(
 {
     // Tokens and agent connections were obtained with the old key: none of them may serve the new.
     connect(m_key, &HopxApiKey::replaced, this, &HopxProvider::forgetAgents);
+    // What was last announced of each sandbox: a new timeout changes only its expiry.
+    connect(this, &SandboxProvider::sandboxChanged, this,
+        [this](const SandboxInfo &info) { m_known.insert(info.id, info); });
+    connect(this, &SandboxProvider::sandboxRemoved, this,
+        [this](const QString &id) { m_known.remove(id); });
     connect(m_key, &HopxApiKey::unavailableReasonChanged, this,
         &SandboxProvider::unavailableReasonChanged);
 }
@@ -60,6 +65,16 @@ void HopxProvider::setOptions(const Options &options)
     m_rest->setPolicy(options.retry);
     m_control->setOptions(options);
     m_pool->setOptions(options);
+}
+
+Core::ProviderKind HopxProvider::describe()
+{
+    Core::ProviderKind k;
+    k.id = QStringLiteral("hopx");
+    k.summary = QStringLiteral("the HOPX cloud, with an API key");
+    k.displayName =
+        QString::fromLatin1(QT_TRANSLATE_NOOP("Hopx::Core::SandboxListModel", "HOPX cloud"));
+    return k; // folders are copied in; its sandboxes are always online
 }
 
 void HopxProvider::forgetAgents()
@@ -111,7 +126,7 @@ void HopxProvider::getTemplate(const QString &name, Callback<QJsonObject> done)
 
 void HopxProvider::create(const CreateSpec &request, Callback<SandboxInfo> done)
 {
-    done = later(std::move(done));
+    done = announcing(later(std::move(done)));
     // HOPX has internet_access on or off: "none" and "full" map onto it; an allowlist it
     // cannot enforce, and creating the sandbox open instead would be a silent widening.
     CreateSpec spec = request;
@@ -164,7 +179,36 @@ void HopxProvider::createdSandbox(
 
 void HopxProvider::list(const ListSpec &spec, Callback<QList<SandboxInfo>> done)
 {
-    m_control->list(spec, later(std::move(done)));
+    // Whatever a listing finds is announced: sandboxes made elsewhere (other machines, the web
+    // dashboard) appear. Only a complete listing can tell that one has gone.
+    const bool complete = spec.limit <= 0 && spec.status.isEmpty() && spec.region.isEmpty();
+    QPointer<HopxProvider> self(this);
+    m_control->list(spec,
+        later<QList<SandboxInfo>>(
+            [self, complete, done = std::move(done)](Result<QList<SandboxInfo>> r) {
+                if (r && self)
+                    self->announceListing(r.value(), complete);
+                done(std::move(r));
+            }));
+}
+
+void HopxProvider::announceListing(const QList<SandboxInfo> &listed, bool complete)
+{
+    QSet<QString> now;
+    for (const SandboxInfo &info : listed) {
+        if (info.id.isEmpty() || info.status == QLatin1String("deleted"))
+            continue;
+        now.insert(info.id);
+        emit sandboxChanged(info);
+    }
+    if (!complete)
+        return;
+    // Only what an earlier complete listing held: a sandbox whose create is still in flight
+    // (or that a connection with its own key made) is never declared gone.
+    const QSet<QString> gone = m_listed - now;
+    m_listed = now;
+    for (const QString &id : gone)
+        forget(id);
 }
 
 SandboxProvider::Claim HopxProvider::claims(const QString &sandboxId) const
@@ -180,10 +224,22 @@ Result<Sandbox *> HopxProvider::sandbox(const QString &id)
     return handle.data();
 }
 
+void HopxProvider::timeoutChanged(const QString &id, int seconds)
+{
+    auto it = m_known.find(id);
+    if (it == m_known.end())
+        return;
+    it->timeoutSeconds = seconds;
+    it->expiresAt = QDateTime::currentDateTime().addSecs(seconds);
+    emit sandboxChanged(*it);
+}
+
 void HopxProvider::forget(const QString &id)
 {
     if (HopxSandbox *handle = m_sandboxes.take(id))
         handle->deleteLater();
+    m_listed.remove(id);
+    emit sandboxRemoved(id);
 }
 
 } // namespace Hopx::Cloud

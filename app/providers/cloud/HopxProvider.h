@@ -8,6 +8,7 @@
 
 #include <QHash>
 #include <QPointer>
+#include <QSet>
 #include <QUrl>
 
 class QNetworkAccessManager;
@@ -68,7 +69,10 @@ public:
     static QString previewUrlFor(
         const QString &publicHost, const QString &id, const QString &region, int port);
 
-    QString id() const override { return QStringLiteral("hopx"); }
+    //! What a HOPX sandbox is, for the tools' schemas (also when no provider runs).
+    static Core::ProviderKind describe();
+    QString id() const override { return describe().id; }
+    Core::ProviderKind kind() const override { return describe(); }
     QString unavailableReason() const override;
 
     void listTemplates(Core::Callback<QJsonArray> done) override;
@@ -81,7 +85,9 @@ public:
     Claim claims(const QString &sandboxId) const override;
     //! A HopxSandbox for \a id, made on first use; whether it exists shows on the first call.
     Core::Result<Core::Sandbox *> sandbox(const QString &id) override;
-    //! Drops the handle of a sandbox that was deleted or found gone.
+    //! A sandbox's timeout was set to \a seconds from now: announces its new expiry.
+    void timeoutChanged(const QString &id, int seconds);
+    //! Drops the handle of a sandbox that was deleted or found gone, and says it is gone.
     void forget(const QString &id);
 
 private:
@@ -90,6 +96,7 @@ private:
     //! Mirrors a sandbox's output to the output() signal.
     Core::OutputSink echo(const QString &id);
 
+    void announceListing(const QList<Core::SandboxInfo> &listed, bool complete);
     void createdSandbox(const QJsonObject &sandbox, const Core::EnvMap &env,
         Core::Callback<Core::SandboxInfo> done);
 
@@ -99,6 +106,8 @@ private:
     ControlPlane *m_control;
     AgentPool *m_pool;
     QHash<QString, QPointer<HopxSandbox>> m_sandboxes; // handles, owned as QObject children
+    QSet<QString> m_listed; // what the last complete listing held
+    QHash<QString, Core::SandboxInfo> m_known; // what was last announced of each sandbox
 };
 
 } // namespace Hopx::Cloud

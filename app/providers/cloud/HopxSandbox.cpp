@@ -72,17 +72,23 @@ void HopxSandbox::destroy(Callback<Unit> done)
 
 void HopxSandbox::setTimeout(int seconds, Callback<Unit> done)
 {
-    m_control->setTimeout(id(), seconds, later(std::move(done)));
+    done = later(std::move(done));
+    QPointer<HopxProvider> owner(m_owner);
+    m_control->setTimeout(id(), seconds, [owner, id = id(), seconds, done](Result<Unit> r) {
+        if (r.ok() && owner)
+            owner->timeoutChanged(id, seconds);
+        done(std::move(r));
+    });
 }
 
 void HopxSandbox::pause(Callback<SandboxInfo> done)
 {
-    lifecycleAction("pause", later(std::move(done)));
+    lifecycleAction("pause", m_owner->announcing(later(std::move(done))));
 }
 
 void HopxSandbox::resume(Callback<SandboxInfo> done)
 {
-    lifecycleAction("resume", later(std::move(done)));
+    lifecycleAction("resume", m_owner->announcing(later(std::move(done))));
 }
 
 void HopxSandbox::lifecycleAction(const QByteArray &action, Callback<SandboxInfo> done)

@@ -9,18 +9,23 @@
 #include "providers/local/boot/BwrapCommand.h"
 #include "providers/local/boot/SandboxHost.h"
 #include "providers/local/boot/SandboxProcess.h"
+#include "providers/local/boot/XdgBaseDir.h"
 #include "providers/local/cgroup/SandboxCgroup.h"
 #include "providers/local/cgroup/SandboxCgroupFs.h"
+#include "providers/local/egress/EgressCa.h"
 #include "providers/local/egress/EgressProxy.h"
+#include "providers/local/egress/SecretBindings.h"
 #include "providers/local/packages/PackageCache.h"
 
 #include "core/base/Later.h"
+#include "core/secrets/SecretStore.h"
 #include "core/settings/PythonPreload.h"
 #include "core/settings/Settings.h"
 
 #include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QSslCertificate>
 #include <QTimer>
 
 namespace Hopx::Local {
@@ -115,6 +120,7 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         QFile::setPermissions(
             target, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     }
+    prepareEgressCa();
     m_runtimes.detect();
     SparePool::Sizes sizes;
     sizes.plain = options.warmSpares;
@@ -137,6 +143,19 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
 LocalProvider::~LocalProvider()
 {
     shutdown();
+}
+
+Core::ProviderKind LocalProvider::describe()
+{
+    Core::ProviderKind k;
+    k.id = QStringLiteral("local");
+    k.summary = QStringLiteral("this machine, offline, no account");
+    k.displayName = QString::fromLatin1(QT_TRANSLATE_NOOP("Hopx::Core::SandboxListModel", "Local"));
+    k.mountsHostFolders = true;
+    k.confirmsFullNetwork = true; // offline by default: going online is the user's call
+    k.holdsSecrets = true; // its egress proxy is the app's
+    k.reportedWhenUnavailable = true; // the default provider: its absence is news
+    return k;
 }
 
 void LocalProvider::shutdown()
@@ -214,14 +233,55 @@ SandboxLimits LocalProvider::limits() const
     return l;
 }
 
+void LocalProvider::prepareEgressCa()
+{
+    const QString dir = m_options.egressCaDir.isEmpty()
+        ? xdgBaseDir("XDG_STATE_HOME", QStringLiteral(".local/state"))
+            + QStringLiteral("/hopx-desktop/egress-ca")
+        : m_options.egressCaDir;
+    auto ca = std::make_unique<EgressCa>(dir);
+    QString error;
+    if (!ca->prepare(&error)) {
+        qCWarning(lcLocal).noquote() << "secrets work for plain HTTP only:" << error;
+        return;
+    }
+    // Sandboxes trust it through their system bundle (the staged /etc, read-only to them) and
+    // a file of its own for NODE_EXTRA_CA_CERTS; its key stays in `dir`, never mounted.
+    const QString bundle = m_etc->path() + QStringLiteral("/ssl/certs/ca-certificates.crt");
+    QFile system(bundle);
+    QByteArray roots;
+    if (system.open(QIODevice::ReadOnly))
+        roots = system.readAll();
+    system.close();
+    QFile::remove(bundle); // a copied symlink into /usr must not be written through
+    QFile out(bundle);
+    QFile extra(m_libDir + QStringLiteral("/egress-ca.crt"));
+    if (!out.open(QIODevice::WriteOnly) || out.write(roots + '\n' + ca->certificatePem()) < 0
+        || !extra.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || extra.write(ca->certificatePem()) < 0) {
+        qCWarning(lcLocal).noquote() << "secrets work for plain HTTP only: cannot write" << bundle;
+        return;
+    }
+    m_ca = std::move(ca);
+}
+
 EgressProxy *LocalProvider::makeEgress(
     const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error)
 {
     EgressProxy::Rules rules;
     rules.policy = policy;
     rules.packages = m_packages.get();
-    if (m_settings)
+    rules.ca = m_ca.get();
+    if (m_settings) {
         rules.hostMap = EgressProxy::parseHostMap(m_settings->egressHostMap());
+        for (const QString &file : m_settings->upstreamCaFiles()) {
+            const QList<QSslCertificate> certs = QSslCertificate::fromPath(file);
+            if (certs.isEmpty())
+                qCWarning(lcLocal).noquote()
+                    << "no CA certificate in" << file << "(network/upstreamCaFiles)";
+            rules.upstreamCas += certs;
+        }
+    }
     auto *proxy = new EgressProxy(id, rules);
     QDir().mkpath(dir);
     QFile::setPermissions(
@@ -238,6 +298,9 @@ EgressProxy *LocalProvider::makeEgress(
                 : Core::NetworkPolicy::deniedLogLine(host, port, reason) + QLatin1Char('\n');
             emit output(id, QStringLiteral("network"), line.toUtf8());
         });
+    connect(proxy, &EgressProxy::secretNoted, this, [this, id](const QString &line) {
+        emit output(id, QStringLiteral("network"), (line + QLatin1Char('\n')).toUtf8());
+    });
     return proxy;
 }
 
@@ -304,6 +367,8 @@ void LocalProvider::adopt(LocalSandbox *sandbox)
         if (m_sandboxes.value(sandbox->info().id) == sandbox)
             emit sandboxChanged(sandbox->info());
     });
+    connect(sandbox, &LocalSandbox::infoChanged, this,
+        [this, sandbox]() { emit sandboxChanged(sandbox->info()); });
     connect(sandbox, &LocalSandbox::output, this,
         [this, id](
             const QString &stream, const QByteArray &chunk) { emit output(id, stream, chunk); });
@@ -342,6 +407,7 @@ void LocalProvider::refillSpares()
 
 void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> done)
 {
+    done = announcing(std::move(done));
     if (!m_unavailable.isEmpty()) {
         later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, m_unavailable));
         return;
@@ -377,6 +443,13 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
             return;
         }
     }
+    if (!spec.secrets.isEmpty() && policy.mode != Core::NetworkPolicy::Mode::Allowlist) {
+        later<SandboxInfo>(this, done,
+            Error::make(Error::Code::InvalidArgument,
+                QStringLiteral("Secrets need an allowlist network policy: the egress proxy "
+                               "swaps their values in.")));
+        return;
+    }
     const int timeout = spec.timeoutSeconds > 0
         ? spec.timeoutSeconds
         : (m_settings ? m_settings->defaultSandboxTimeoutSeconds() : 3600);
@@ -394,6 +467,12 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
                                           {QStringLiteral("processes"), limits().processes},
                                           {QStringLiteral("tmp_mb"), limits().diskMb}}},
             {QStringLiteral("network"), policy.toJson()}};
+        if (!spec.secrets.isEmpty()) {
+            QJsonArray names;
+            for (const Core::SandboxSecret &secret : spec.secrets)
+                names.append(secret.name);
+            info.extra.insert(QStringLiteral("secrets"), names);
+        }
         if (!spec.mounts.isEmpty()) {
             QJsonArray mounted;
             for (const Core::HostMount &m : spec.mounts)
@@ -403,16 +482,26 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         }
         sandbox->setInfo(info);
         adopt(sandbox);
+        // The sandbox sees placeholders only; the values stay with its egress proxy.
+        Core::EnvMap env = spec.envVars;
+        for (const Core::SandboxSecret &secret : spec.secrets) {
+            SecretBindings::Binding b {secret.name, SecretBindings::newPlaceholder(),
+                secret.value.toUtf8(), secret.hosts, secret.inQuery, secret.inBody};
+            env.insert(secret.name, QString::fromLatin1(b.placeholder));
+            sandbox->egress()->secrets().add(b);
+            qCInfo(lcLocal).noquote() << "sandbox" << info.id << "holds secret" << secret.name
+                                      << "for" << secret.hosts.join(QLatin1Char(','));
+        }
         // An isolated run's sandbox is deleted when the run ends: a record (written with an
         // fsync) would only let a crash bring back what nobody can use.
         if (!spec.warmPython)
             persist(sandbox);
-        if (spec.envVars.isEmpty()) {
+        if (env.isEmpty()) {
             done(info);
             return;
         }
         QPointer<LocalSandbox> guard(sandbox);
-        sandbox->env()->setEnv(spec.envVars, true, [guard, done](Result<Unit> r) {
+        sandbox->env()->setEnv(env, true, [guard, done](Result<Unit> r) {
             if (!guard)
                 return;
             if (!r)
@@ -486,6 +575,36 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     });
 }
 
+void LocalProvider::setSecretStore(Core::SecretStore *store)
+{
+    if (m_secretStore)
+        disconnect(m_secretStore, nullptr, this, nullptr);
+    m_secretStore = store;
+    if (!store)
+        return;
+    // Revoking reaches every proxy before the keychain has even answered.
+    connect(store, &Core::SecretStore::revoked, this, [this](const QString &name) {
+        for (LocalSandbox *s : std::as_const(m_sandboxes))
+            if (EgressProxy *proxy = s->egress())
+                proxy->secrets().revoke(name);
+        qCInfo(lcLocal).noquote() << "secret" << name << "revoked: no sandbox gets it any more";
+    });
+    connect(store, &Core::SecretStore::changed, this, [this](const QString &name) {
+        const std::optional<Core::SecretStore::Entry> entry = m_secretStore->find(name);
+        if (!entry)
+            return;
+        QPointer<LocalProvider> self(this);
+        m_secretStore->readValue(name, [self, entry](Result<QString> value) {
+            if (!self || !value)
+                return;
+            for (LocalSandbox *s : std::as_const(self->m_sandboxes))
+                if (EgressProxy *proxy = s->egress())
+                    proxy->secrets().update(entry->name, value.value().toUtf8(), entry->hosts,
+                        entry->inQuery, entry->inBody);
+        });
+    });
+}
+
 LocalSandbox *LocalProvider::find(const QString &id) const
 {
     return m_sandboxes.value(id);
@@ -505,18 +624,6 @@ Result<Core::Sandbox *> LocalProvider::sandbox(const QString &id)
                        "list_sandboxes shows the ones that exist.")
             .arg(id),
         QJsonObject {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox not found"));
-}
-
-qint64 LocalProvider::sandboxPid(const QString &id) const
-{
-    LocalSandbox *s = find(id);
-    return s ? s->process()->childPid() : -1;
-}
-
-QString LocalProvider::workspacePath(const QString &id) const
-{
-    LocalSandbox *s = find(id);
-    return s && s->volume() ? s->volume()->workspaceDir() : QString();
 }
 
 void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>> done)

@@ -18,11 +18,13 @@
 #include <memory>
 
 namespace Hopx::Core {
+class SecretStore;
 class Settings;
-}
+} // namespace Hopx::Core
 
 namespace Hopx::Local {
 
+class EgressCa;
 class EgressProxy;
 class LocalSandbox;
 class SandboxCgroupFs;
@@ -54,19 +56,20 @@ public:
         int burstSpares = 16; // Python spares kept for isolated runs while they come
         SandboxCgroupFs *cgroupFs = nullptr; // null = the host's /sys/fs/cgroup
         QString packageCacheDir; // empty = PackageStore::defaultRoot()
+        QString egressCaDir; // empty = $XDG_STATE_HOME/hopx-desktop/egress-ca
     };
 
     LocalProvider(Core::Settings *settings, const Options &options, QObject *parent = nullptr);
     ~LocalProvider() override;
 
-    QString id() const override { return QStringLiteral("local"); }
+    //! What a local sandbox is, for the tools' schemas (also when no provider runs).
+    static Core::ProviderKind describe();
+    QString id() const override { return describe().id; }
+    Core::ProviderKind kind() const override { return describe(); }
     QString unavailableReason() const override { return m_unavailable; }
     //! "resource_limits": whether cgroups or only rlimits limit sandboxes here, and why.
     QJsonObject healthDetails() const override { return m_healthDetails; }
     int sandboxCount() const { return m_sandboxes.size(); }
-    //! Host pid of a sandbox's pid 1 (tests and the GUI's "open workspace").
-    qint64 sandboxPid(const QString &id) const;
-    QString workspacePath(const QString &id) const;
     //! Stops every sandbox now (app exit): deletes them when the settings say so, else
     //! keeps their files and records for the next start.
     void shutdown();
@@ -87,6 +90,8 @@ public:
 
     //! Language -> version of the runtimes sandboxes see (get_vm_info, templates).
     QJsonObject runtimes() const { return m_runtimes.versions(); }
+    //! Where revocations and changes of secrets come from (null: secrets stay as granted).
+    void setSecretStore(Core::SecretStore *store);
     //! Ends sandbox \a id now: kills it, deletes it (later) and its files, emits sandboxRemoved.
     void release(const QString &id);
 
@@ -102,6 +107,8 @@ private:
     //! The egress proxy of an allowlist sandbox, listening in  dir; null + error otherwise.
     EgressProxy *makeEgress(
         const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error);
+    //! This installation's egress CA, trusted by the sandboxes (null: HTTPS secrets cannot work).
+    void prepareEgressCa();
     //! Kills  sandbox, deletes its files, and schedules the object's deletion.
     void discard(LocalSandbox *sandbox);
     //! Brings back the sandboxes an earlier run left on disk (deleting expired ones).
@@ -116,6 +123,7 @@ private:
     static QString newId();
 
     QPointer<Core::Settings> m_settings;
+    QPointer<Core::SecretStore> m_secretStore;
     Options m_options;
     QString m_unavailable;
     std::unique_ptr<SandboxCgroupFs> m_hostCgroupFs; // when the options name none
@@ -125,6 +133,7 @@ private:
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;
     std::unique_ptr<SandboxStorage> m_storage;
+    std::unique_ptr<EgressCa> m_ca;
     std::unique_ptr<PackageCache> m_packages; // shared by the allowlist sandboxes' proxies
     QHash<QString, LocalSandbox *> m_sandboxes;
     std::unique_ptr<SparePool> m_spares; // booting or ready, not yet handed out

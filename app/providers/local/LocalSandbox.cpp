@@ -129,6 +129,7 @@ void LocalSandbox::setForkedFrom(const QString &parentId, const QString &checkpo
         QJsonObject {{QStringLiteral("sandbox_id"), parentId},
             {QStringLiteral("checkpoint_id"),
                 checkpoint.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(checkpoint)}});
+    emit infoChanged();
 }
 
 void LocalSandbox::persist()
@@ -266,6 +267,7 @@ void LocalSandbox::setTimeout(int seconds, Callback<Unit> done)
     m_info.timeoutSeconds = seconds;
     m_info.expiresAt = QDateTime::currentDateTime().addSecs(seconds);
     persist();
+    emit infoChanged();
     Core::answerLater<Unit>(m_owner, std::move(done), Unit {});
 }
 
@@ -305,6 +307,7 @@ void LocalSandbox::setPaused(bool paused, Callback<SandboxInfo> done)
                 self->m_process->agent()->kill(
                     p.pid, paused ? SIGSTOP : SIGCONT, false, [](Result<Unit>) {});
         self->m_paused = paused;
+        emit self->infoChanged();
         done(self->info());
     });
 }

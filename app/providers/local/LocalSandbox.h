@@ -140,6 +140,8 @@ public:
 signals:
     void ready();
     void died(const QString &reason);
+    //! What info() says changed (paused, resumed, a new timeout, the parent of a fork).
+    void infoChanged();
     void output(const QString &stream, const QByteArray &chunk);
 
 protected:

@@ -67,6 +67,7 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
         auto *item = new QListWidgetItem(IdeConfig::displayName(ide), m_list);
         item->setData(Qt::UserRole, int(ide));
     }
+    refreshStates();
     m_list->setFixedWidth(m_list->sizeHintForColumn(0)
         + 4 * m_list->fontMetrics().horizontalAdvance(QLatin1Char('M')));
     connect(m_list, &QListWidget::currentRowChanged, this, &ConnectIdeDialog::showIde);
@@ -182,6 +183,31 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
     refreshLegacy();
 }
 
+void ConnectIdeDialog::refreshStates()
+{
+    // Which IDEs are on this machine and which already start us: the first thing a user asks.
+    for (int row = 0; row < m_list->count(); ++row) {
+        QListWidgetItem *item = m_list->item(row);
+        const Ide ide = Ide(item->data(Qt::UserRole).toInt());
+        const QString name = IdeConfig::displayName(ide);
+        QString state;
+        if (m_base.isConnected(ide)) {
+            state = QStringLiteral("connected");
+            item->setText(tr("%1 · connected").arg(name));
+            item->setToolTip(tr("%1 already starts HOPX Desktop.").arg(name));
+        } else if (m_base.isInstalled(ide)) {
+            state = QStringLiteral("installed");
+            item->setText(tr("%1 · installed").arg(name));
+            item->setToolTip(
+                tr("%1 is installed on this computer but not connected yet.").arg(name));
+        } else {
+            item->setText(name);
+            item->setToolTip(QString());
+        }
+        item->setData(Qt::UserRole + 1, state);
+    }
+}
+
 void ConnectIdeDialog::refreshLegacy()
 {
     const auto found = Core::IdeConfigMigration(m_base).find();
@@ -210,6 +236,7 @@ void ConnectIdeDialog::migrate()
         self->m_result->setText(report.text());
         self->m_migrate->setEnabled(true);
         self->refreshLegacy();
+        self->refreshStates();
         self->showIde();
         self->m_result->setText(report.text()); // showIde() cleared it
     });
@@ -272,6 +299,28 @@ void ConnectIdeDialog::showIde()
         m_about->setText(tr("Install adds HOPX to GitHub Copilot CLI's mcp-config.json with all "
                             "of its tools allowed; start a new Copilot session afterwards."));
         break;
+    case Ide::Zed:
+        m_about->setText(tr("Install adds HOPX to the context servers in Zed's settings.json, "
+                            "keeping its comments; Zed picks the change up by itself."));
+        break;
+    case Ide::JetBrains:
+        m_about->setText(tr("Install adds HOPX to the global MCP servers of JetBrains AI "
+                            "Assistant (2025.3 and later), which every JetBrains IDE reads; "
+                            "restart the IDE afterwards."));
+        break;
+    case Ide::Continue:
+        m_about->setText(tr("Install writes HOPX into a file of its own in Continue's global "
+                            "mcpServers folder, so your config.yaml stays as it is; reload "
+                            "Continue afterwards."));
+        break;
+    case Ide::Goose:
+        m_about->setText(tr("Install adds HOPX to the extensions in Goose's config.yaml, keeping "
+                            "the others; start a new Goose session afterwards."));
+        break;
+    case Ide::OpenCode:
+        m_about->setText(tr("Install adds HOPX to the MCP servers in opencode's configuration, "
+                            "keeping its comments; start opencode again afterwards."));
+        break;
     case Ide::Generic:
         m_about->setText(tr("Any MCP client that starts servers over stdio: run the command below "
                             "with no arguments. Most clients take this JSON shape."));
@@ -327,6 +376,7 @@ void ConnectIdeDialog::install()
         text += QLatin1Char(' ')
             + tr("The previous file is saved as %1.").arg(homeRelative(done.backupPath));
     m_result->setText(text);
+    refreshStates();
 }
 
 } // namespace Hopx::Ui

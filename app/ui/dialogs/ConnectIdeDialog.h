@@ -47,6 +47,9 @@ public:
     QComboBox *profileBox() const { return m_profile; }
     //! Looks for Python-server entries again and shows or hides the offer to move them.
     void refreshLegacy();
+    /*! Marks each IDE of the list as connected (its config starts us) or installed (found on
+     *  this computer); the item's Qt::UserRole + 1 says "connected", "installed" or "". */
+    void refreshStates();
 
 private:
     void showIde();

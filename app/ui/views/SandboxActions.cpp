@@ -50,8 +50,6 @@ void SandboxActions::deleteSandboxes(const QStringList &ids)
                 return;
             }
             qCInfo(lcUi).noquote() << "deleted sandbox" << id << "from the UI";
-            if (self->m_manager)
-                self->m_manager->untrack(id);
             emit self->message(tr("Deleted %1.").arg(id), false);
         });
     }
@@ -76,19 +74,12 @@ void SandboxActions::extend(const QStringList &ids, int seconds)
             info->expiresAt.isValid() ? std::max<qint64>(0, now.secsTo(info->expiresAt)) : 0;
         const int timeout = int(std::min<qint64>(left + seconds, std::numeric_limits<int>::max()));
         QPointer<SandboxActions> self(this);
-        sandbox.value()->lifecycle()->setTimeout(timeout, [self, id, timeout, now](Result<Unit> r) {
+        sandbox.value()->lifecycle()->setTimeout(timeout, [self, id, timeout](Result<Unit> r) {
             if (!self)
                 return;
             if (!r.ok()) {
                 emit self->message(tr("Could not extend %1: %2").arg(id, r.error().message), true);
                 return;
-            }
-            if (self->m_manager) {
-                if (std::optional<SandboxInfo> current = self->m_manager->sandbox(id)) {
-                    current->expiresAt = now.addSecs(timeout);
-                    current->timeoutSeconds = timeout;
-                    self->m_manager->track(*current);
-                }
             }
             emit self->message(
                 tr("%1 now has %2 left.").arg(id, Core::Format::duration(timeout)), false);

@@ -208,8 +208,7 @@ void SandboxesView::fitColumns()
     const int pad = fm.horizontalAdvance(QLatin1Char('M')) + 8;
     const QDateTime now = QDateTime::currentDateTime();
     using F = Core::Format;
-    const QList<QStringList> samples {{SandboxListModel::providerName(QStringLiteral("local")),
-                                          SandboxListModel::providerName(QStringLiteral("hopx"))},
+    const QList<QStringList> samples {m_model->providerNames(),
         {QStringLiteral("local-0123456789ab")}, {QStringLiteral("code-interpreter")},
         {SandboxListModel::statusName(QStringLiteral("creating")),
             SandboxListModel::statusName(QStringLiteral("running")),

@@ -86,12 +86,9 @@ void executeIsolated(ToolCall *call, const ToolDeps &deps, ExecArgs a)
                 destroySandbox(provider, id, [](Result<Unit>) {});
                 return;
             }
-            manager->track(r.value());
             a.sandboxId = id;
             // The sandbox is deleted as soon as the run ends, and the result says so truthfully.
-            auto cleanup = [provider, manager, id]() {
-                destroySandbox(provider, id, [manager, id](Result<Unit>) { manager->untrack(id); });
-            };
+            auto cleanup = [provider, id]() { destroySandbox(provider, id, [](Result<Unit>) {}); };
             QObject::connect(guard, &ToolCall::cancelled, guard, cleanup);
             runIn(guard, deps, provider, a, cleanup,
                 QJsonObject {{QStringLiteral("_note"),

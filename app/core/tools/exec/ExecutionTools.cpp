@@ -34,6 +34,7 @@ struct ExecInput
     int defaultTimeout = 30;
     bool withIsolatedParams = false; // template_name, region, provider
     QJsonObject more = {}; // further properties
+    QList<ProviderKind> providers = {}; // with withIsolatedParams: the `provider` choices
 };
 
 QJsonObject execInputSchema(const ExecInput &in)
@@ -79,7 +80,7 @@ QJsonObject execInputSchema(const ExecInput &in)
                 defaultTemplateName()));
         props.insert(QStringLiteral("region"),
             Schema::string(QStringLiteral("HOPX region for the fresh sandbox.")));
-        props.insert(QStringLiteral("provider"), providerSchema());
+        props.insert(QStringLiteral("provider"), providerSchema(in.providers));
     }
     for (auto it = in.more.begin(); it != in.more.end(); ++it)
         props.insert(it.key(), it.value());
@@ -150,11 +151,12 @@ void registerCodeTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         QStringLiteral("Run Python, JavaScript, bash or Go code. Without sandbox_id it runs in a "
                        "fresh sandbox that is deleted afterwards; with sandbox_id it runs in that "
                        "sandbox."),
-        execInputSchema({true, false, 30, true}), QString());
+        execInputSchema({true, false, 30, true, {}, deps.providerKinds}), QString());
     addExecTool(registry, deps, QStringLiteral("execute_code_isolated"),
         QStringLiteral("Execute code (isolated)"),
         QStringLiteral("Run code in a fresh sandbox that is deleted afterwards."),
-        execInputSchema({false, false, 30, true}), QStringLiteral("isolated"));
+        execInputSchema({false, false, 30, true, {}, deps.providerKinds}),
+        QStringLiteral("isolated"));
     addExecTool(registry, deps, QStringLiteral("execute_code_persistent"),
         QStringLiteral("Execute code (persistent)"),
         QStringLiteral("Run code in an existing sandbox (sandbox_id)."), execInputSchema({}),

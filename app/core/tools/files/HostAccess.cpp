@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/tools/files/HostAccess.h"
 
+#include "core/tools/AppApproval.h"
 #include "core/tools/ToolSupport.h"
 
 #include "core/settings/Settings.h"
@@ -18,8 +19,9 @@ namespace Hopx::Core::Tools {
 
 using Mcp::ToolCall;
 
-HostAccess::HostAccess(Settings *settings)
+HostAccess::HostAccess(Settings *settings, ApprovalBroker *approvals)
     : m_settings(settings)
+    , m_approvals(approvals)
 { }
 
 void HostAccess::roots(ToolCall *call, std::function<void(ToolCall *, QList<HostRoot>)> next)
@@ -80,8 +82,10 @@ void HostAccess::consent(ToolCall *call, const HostRoot &root, Use use, const QS
               .arg(root.path, what);
     const QJsonObject details {{QStringLiteral("root"), root.path}};
     const auto decide = [this, root, use, what, details, proceed](
-                            ToolCall *call, bool allowed, const QString &why) {
-        if (allowed) {
+                            ToolCall *call, ApprovalBroker::Answer answer, const QString &why) {
+        if (answer == ApprovalBroker::Answer::AllowAlways)
+            approveAlways(root.path);
+        if (answer != ApprovalBroker::Answer::Deny) {
             if (use == Use::Read)
                 m_readConsent.insert(root.path);
             proceed(call);
@@ -90,31 +94,36 @@ void HostAccess::consent(ToolCall *call, const HostRoot &root, Use use, const QS
         finishWithError(call,
             Error::make(Error::Code::Cancelled,
                 QStringLiteral("The user did not allow this (%1): %2 was not done and nothing "
-                               "changed. Ask the user, or have them approve the folder in "
-                               "HOPX Desktop's settings.")
-                    .arg(why, what),
+                               "changed. Ask the user to allow it when HOPX Desktop asks, or to "
+                               "approve the folder for good: Settings > Folders in HOPX Desktop, "
+                               "or %3 in the files/approvedFolders list of %4.")
+                    .arg(why.isEmpty() ? QStringLiteral("denied in HOPX Desktop") : why, what,
+                        root.path, settingsFile()),
                 details, QStringLiteral("Consent declined")));
     };
-    if (call->clientSupports(QStringLiteral("elicitation"))) {
-        askUser(call,
-            {message,
-                use == Use::Read ? QStringLiteral("Allow reading this folder")
-                                 : QStringLiteral("Allow writing into this folder"),
-                root.path},
-            decide);
+    const UserQuestion question {message,
+        use == Use::Read ? QStringLiteral("Allow reading this folder")
+                         : QStringLiteral("Allow writing into this folder"),
+        root.path};
+    const ApprovalBroker::Request request {
+        use == Use::Read ? ApprovalBroker::kFolderRead : ApprovalBroker::kFolderWrite, {},
+        root.path, what};
+    askForConsent(call, m_approvals, question, request, decide);
+}
+
+void HostAccess::approveAlways(const QString &folder)
+{
+    if (!m_settings)
         return;
-    }
-    if (m_prompt) {
-        QPointer<ToolCall> guard(call);
-        m_prompt(root.path, use == Use::Write, what, [guard, decide](bool allowed) {
-            if (guard && !guard->isCancelled() && !guard->isFinished())
-                decide(guard, allowed, allowed ? QString() : QStringLiteral("the answer was no"));
-        });
-        return;
-    }
-    decide(call, false,
-        QStringLiteral("this client cannot ask its user (no elicitation) and HOPX Desktop runs "
-                       "without a window to ask in"));
+    QStringList folders = m_settings->approvedFolders();
+    if (!folders.contains(folder))
+        m_settings->setApprovedFolders(folders << folder);
+}
+
+QString HostAccess::settingsFile() const
+{
+    return m_settings ? m_settings->fileName()
+                      : QStringLiteral("~/.config/hopx-desktop/hopx-desktop.ini");
 }
 
 struct HostAccess::MountState

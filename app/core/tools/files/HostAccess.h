@@ -17,6 +17,7 @@ class ToolCall;
 } // namespace Hopx::Mcp
 
 namespace Hopx::Core {
+class ApprovalBroker;
 class Settings;
 } // namespace Hopx::Core
 
@@ -36,21 +37,17 @@ struct HostRoot
  * change them) and the folders approved in the app's settings. Consent to read a client's root
  * (file_upload from it, mounting it) is asked once per root and app run; consent to write into
  * one (file_download) every time. The question goes to the client's user when the client can
- * ask (elicitation), else to the app's own prompt (the tray) when there is one; with neither,
- * nobody can say yes, and the answer is no.
+ * ask (elicitation) and does, else to the app's own list (ApprovalBroker) when it has a window;
+ * with neither, nobody can say yes, and the answer is no, naming the setting that says yes.
+ * "Always" there adds the folder to Settings::approvedFolders().
  */
 class HostAccess
 {
 public:
-    /*! Asks the app's user whether sandboxes may read (\a write false) or write into \a folder,
-     *  for \a what (English, from the tool); \a answer gets true for an explicit yes. */
-    using Prompt = std::function<void(
-        const QString &folder, bool write, const QString &what, std::function<void(bool)> answer)>;
+    //! \a approvals asks the app's user when the client cannot (null: nobody can).
+    explicit HostAccess(Settings *settings, ApprovalBroker *approvals = nullptr);
 
-    explicit HostAccess(Settings *settings);
-
-    //! The app's own prompt for clients that cannot ask (the GUI sets one; headless has none).
-    void setPrompt(Prompt prompt) { m_prompt = std::move(prompt); }
+    ApprovalBroker *approvals() const { return m_approvals; }
 
     //! The folders \a call may use; `next` runs later (roots/list is a round trip).
     void roots(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *, QList<HostRoot>)> next);
@@ -76,8 +73,11 @@ private:
     struct MountState;
     void mountNext(Mcp::ToolCall *call, std::shared_ptr<MountState> state);
 
+    void approveAlways(const QString &folder);
+    QString settingsFile() const;
+
     Settings *m_settings;
-    Prompt m_prompt;
+    ApprovalBroker *m_approvals;
     QSet<QString> m_readConsent; // client roots the user let sandboxes read this run
 };
 

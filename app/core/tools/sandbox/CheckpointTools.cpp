@@ -98,9 +98,7 @@ void finishFork(ToolCall *call, SandboxManager *manager, const QString &parent,
             list.append(failed);
             continue;
         }
-        SandboxInfo info = c.sandbox;
-        info.lastActivity = QDateTime::currentDateTime();
-        manager->track(info);
+        const SandboxInfo &info = c.sandbox;
         list.append(QJsonObject {{QStringLiteral("sandbox_id"), info.id},
             {QStringLiteral("carried"), QJsonArray::fromStringList(c.carried)},
             {QStringLiteral("not_carried"), c.notCarried}});

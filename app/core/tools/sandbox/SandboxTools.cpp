@@ -2,12 +2,14 @@
 // SPDX-License-Identifier: MIT
 // create_sandbox, list_sandboxes, get_sandbox, delete_sandbox, update_sandbox_timeout,
 // pause_sandbox, resume_sandbox, list_templates, get_template
+#include "core/tools/AppApproval.h"
 #include "core/tools/McpTools.h"
 #include "core/tools/Schema.h"
 #include "core/tools/Tool.h"
 #include "core/tools/ToolSupport.h"
 #include "core/tools/files/HostAccess.h"
 #include "core/tools/files/RootUpload.h"
+#include "core/tools/sandbox/SecretGrant.h"
 
 #include "core/manager/SandboxManager.h"
 #include "core/manager/SandboxProvider.h"
@@ -55,9 +57,75 @@ QJsonObject networkSchema()
                 hosts, listed}}};
 }
 
-void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, Settings *settings,
-    const ToolArgs &args)
+QJsonObject secretsSchema(const QString &description)
 {
+    return {{QStringLiteral("type"), QStringLiteral("array")},
+        {QStringLiteral("description"), description}, {QStringLiteral("maxItems"), 16},
+        {QStringLiteral("items"),
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("string")},
+                {QStringLiteral("pattern"), QStringLiteral("^[A-Z_][A-Z0-9_]{0,63}$")}}}};
+}
+
+Error cloudSecretsError()
+{
+    return Error::make(Error::Code::Unsupported,
+        QStringLiteral("secrets are not supported by the HOPX cloud: its API has no way to "
+                       "swap a value in at the sandbox's network edge, so the value itself "
+                       "would have to enter the sandbox. Create a sandbox with provider "
+                       "\"local\" for secrets, or pass what the HOPX sandbox needs with "
+                       "env_vars yourself."),
+        QJsonObject {{QStringLiteral("argument"), QStringLiteral("secrets")}},
+        QStringLiteral("Not supported by the HOPX cloud"));
+}
+
+/*! `secrets` joins the egress allowlist with the secrets' hosts (the proxy must see the
+ *  requests to swap the values in), so it cannot go with "full" network, which bypasses the
+ *  proxy. A HOPX sandbox has no egress of ours to do it. */
+Result<Unit> secretsNetwork(CreateSpec &spec, const QList<SandboxSecret> &secrets)
+{
+    if (secrets.isEmpty())
+        return Unit {};
+    NetworkPolicy policy = spec.network.value_or(NetworkPolicy::none());
+    if (policy.mode == NetworkPolicy::Mode::Full || spec.internetAccess.value_or(false))
+        return Error::make(Error::Code::InvalidArgument,
+            QStringLiteral("secrets need the sandbox's traffic to go through HOPX Desktop's "
+                           "egress proxy, which network \"full\" (internet_access) bypasses. "
+                           "Pass network as a list of hosts or \"packages\" instead: the "
+                           "secrets' own hosts are added to it."),
+            QJsonObject {{QStringLiteral("argument"), QStringLiteral("network")}});
+    if (policy.mode == NetworkPolicy::Mode::None)
+        policy = NetworkPolicy::allowlist({});
+    for (const SandboxSecret &s : secrets)
+        for (const QString &host : s.hosts)
+            policy.add(host);
+    spec.network = policy;
+    spec.internetAccess.reset();
+    spec.secrets = secrets;
+    for (const SandboxSecret &s : secrets)
+        if (spec.envVars.contains(s.name))
+            return Error::make(Error::Code::InvalidArgument,
+                QStringLiteral("env_vars sets %1, which is also a secret asked for: the sandbox "
+                               "gets a placeholder for it. Leave it out of env_vars.")
+                    .arg(s.name),
+                QJsonObject {{QStringLiteral("argument"), QStringLiteral("env_vars")}});
+    return Unit {};
+}
+
+void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, Settings *settings,
+    SecretStore *secretStore, const ToolArgs &args)
+{
+    QStringList names;
+    for (const QJsonValue &v : args.value(QStringLiteral("secrets")).toArray())
+        names << v.toString();
+    // Before the provider is looked up: a HOPX sandbox could never hold one, key or no key.
+    const QString requested = args.string(QStringLiteral("provider")).toLower();
+    if (!names.isEmpty()
+        && !manager
+                ->providerKind(requested.isEmpty()
+                        ? manager->defaultProviderKind(call->connectionEnv())
+                        : requested)
+                .holdsSecrets)
+        return finishWithError(call, cloudSecretsError());
     SandboxProvider *provider =
         providerForNew(call, manager, args.string(QStringLiteral("provider")));
     if (!provider)
@@ -99,9 +167,13 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     }
     spec.envVars = args.env(QStringLiteral("env_vars"));
     // `upload`: the roots to copy in once the sandbox exists (a cloud one cannot mount them).
-    auto create = [manager, provider, spec](ToolCall *call, const QList<HostMount> &mounts,
+    // Filled in once the user approved them and the keychain answered.
+    auto granted = std::make_shared<QList<SandboxSecret>>();
+    auto create = [manager, provider, spec, granted](ToolCall *call, const QList<HostMount> &mounts,
                       std::shared_ptr<RootUpload::Plan> upload = nullptr) {
         CreateSpec withMounts = spec;
+        if (Result<Unit> ok = secretsNetwork(withMounts, *granted); !ok)
+            return finishWithError(call, ok.error());
         if (!upload)
             withMounts.mounts = mounts;
         provider->create(withMounts,
@@ -110,12 +182,7 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
                     QJsonObject {{QStringLiteral("template_id"),
                         spec.templateId.isEmpty() ? spec.templateName : spec.templateId}}}},
                 [manager, provider, upload](ToolCall *call, const SandboxInfo &created) {
-                    // The log's "sandbox created" row comes from track(); creating counts as
-                    // activity.
-                    SandboxInfo info = created;
-                    if (!info.lastActivity.isValid())
-                        info.lastActivity = QDateTime::currentDateTime();
-                    manager->track(info);
+                    const SandboxInfo &info = created;
                     if (!upload) {
                         call->finish(ToolResult::structured(sandboxToJson(info)));
                         return;
@@ -134,7 +201,7 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     // A sandbox on this machine sees them read-only; a cloud one gets a copy, checked for size
     // before it exists.
     const bool mountRoots = args.boolean(QStringLiteral("mount_roots"));
-    const bool copyRoots = mountRoots && provider->id() != QLatin1String("local");
+    const bool copyRoots = mountRoots && !provider->kind().mountsHostFolders;
     const qint64 copyCap = qint64(settings ? settings->cloudRootMb() : 256) << 20;
     auto withRoots = [access, mountRoots, copyRoots, copyCap, create](ToolCall *call) {
         if (!mountRoots || !access)
@@ -155,10 +222,23 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     // and a HOPX sandbox is always online.
     const bool full = spec.network ? spec.network->mode == NetworkPolicy::Mode::Full
                                    : spec.internetAccess.value_or(false);
-    if (provider->id() == QLatin1String("local") && full)
-        confirmInternetAccess(call, withRoots);
-    else
-        withRoots(call);
+    auto withNetwork = [provider, full, access, withRoots](ToolCall *call) {
+        if (provider->kind().confirmsFullNetwork && full)
+            confirmInternetAccess(call, access ? access->approvals() : nullptr, withRoots);
+        else
+            withRoots(call);
+    };
+    if (names.isEmpty())
+        return withNetwork(call);
+    // Refused before the user is asked anything: a question they cannot usefully answer.
+    CreateSpec probe = spec;
+    if (Result<Unit> ok = secretsNetwork(probe, {SandboxSecret {}}); !ok)
+        return finishWithError(call, ok.error());
+    grantSecrets(call, secretStore, names,
+        [granted, withNetwork](ToolCall *call, const QList<SandboxSecret> &secrets) {
+            *granted = secrets;
+            withNetwork(call);
+        });
 }
 
 void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args)
@@ -171,14 +251,18 @@ void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args
 
     QList<SandboxProvider *> providers;
     QJsonObject errors;
-    for (const auto &[kind, p] : providersByKind(call, manager)) {
-        if (!only.isEmpty() && only != kind)
+    bool named = only.isEmpty();
+    for (SandboxProvider *p : connectionProviders(call, manager)) {
+        if (!only.isEmpty() && only != p->id())
             continue;
-        if (p && p->unavailableReason().isEmpty())
+        named = true;
+        if (p->unavailableReason().isEmpty())
             providers.append(p);
-        else if (!only.isEmpty() || kind == QLatin1String("local"))
-            errors.insert(kind, p ? p->unavailableReason() : QStringLiteral("not built in"));
+        else if (!only.isEmpty() || p->kind().reportedWhenUnavailable)
+            errors.insert(p->id(), p->unavailableReason());
     }
+    if (!named)
+        errors.insert(only, QStringLiteral("not built in"));
     struct State
     {
         int pending = 0;
@@ -207,10 +291,8 @@ void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args
             guarded<QList<SandboxInfo>>(
                 call, [state, kind, finish, manager](ToolCall *call, Result<QList<SandboxInfo>> r) {
                     if (r) {
-                        for (const SandboxInfo &info : r.value()) {
+                        for (const SandboxInfo &info : r.value())
                             state->data.append(sandboxToJson(info, QStringLiteral("sandbox_id")));
-                            manager->track(info);
-                        }
                     } else {
                         state->errors.insert(kind, r.error().message);
                     }
@@ -243,9 +325,8 @@ void deleteSandbox(ToolCall *call, SandboxManager *manager, const ToolArgs &args
     if (!provider)
         return;
     destroySandbox(provider, id,
-        onSuccess<Unit>(call, QJsonObject {{QStringLiteral("id"), id}},
-            [id, manager](ToolCall *call, const Unit &) {
-                manager->untrack(id);
+        onSuccess<Unit>(
+            call, QJsonObject {{QStringLiteral("id"), id}}, [id](ToolCall *call, const Unit &) {
                 call->finish(ToolResult::structured(
                     QJsonObject {{QStringLiteral("status"), QStringLiteral("deleted")},
                         {QStringLiteral("id"), id}}));
@@ -261,12 +342,7 @@ void updateTimeout(ToolCall *call, SandboxManager *manager, const ToolArgs &args
         return;
     onCapability<SandboxLifecycle>(provider, id,
         onSuccess<Unit>(call, QJsonObject {{QStringLiteral("id"), id}},
-            [id, seconds, manager](ToolCall *call, const Unit &) {
-                if (auto info = manager->sandbox(id)) {
-                    info->timeoutSeconds = seconds;
-                    info->expiresAt = QDateTime::currentDateTime().addSecs(seconds);
-                    manager->track(*info);
-                }
+            [id, seconds](ToolCall *call, const Unit &) {
                 call->finish(ToolResult::structured(QJsonObject {{QStringLiteral("id"), id},
                     {QStringLiteral("timeout_seconds"), seconds},
                     {QStringLiteral("status"), QStringLiteral("updated")}}));
@@ -283,8 +359,7 @@ void pauseOrResume(ToolCall *call, SandboxManager *manager, const ToolArgs &args
     if (!provider)
         return;
     auto done = onSuccess<SandboxInfo>(call, QJsonObject {{QStringLiteral("id"), id}},
-        [manager](ToolCall *call, const SandboxInfo &info) {
-            manager->track(info);
+        [](ToolCall *call, const SandboxInfo &info) {
             call->finish(ToolResult::structured(sandboxToJson(info, QStringLiteral("sandbox_id"))));
         });
     onCapability<SandboxLifecycle>(
@@ -375,7 +450,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                                        "Template id or name, e.g. code-interpreter."))},
             {QStringLiteral("template_name"),
                 Schema::string(QStringLiteral("Used when template_id is absent."))},
-            {QStringLiteral("provider"), providerSchema()},
+            {QStringLiteral("provider"), providerSchema(deps.providerKinds)},
             {QStringLiteral("region"), Schema::string(QStringLiteral("HOPX region (cloud only)."))},
             {QStringLiteral("timeout_seconds"),
                 Schema::integer(QStringLiteral("Seconds until it is deleted (default: the app's "
@@ -386,6 +461,13 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             {QStringLiteral("network"), networkSchema()},
             {QStringLiteral("env_vars"),
                 Schema::stringMap(QStringLiteral("For everything run in the sandbox."))},
+            {QStringLiteral("secrets"),
+                secretsSchema(QStringLiteral(
+                    "Local only: names of the user's stored secrets (API tokens). Each env var "
+                    "gets a placeholder that is swapped for the value only in requests to the "
+                    "secret's hosts (send it as usual: \"Authorization: Bearer $NAME\"); those "
+                    "hosts join the allowlist. The user approves each. Not with network "
+                    "\"full\"."))},
             {QStringLiteral("mount_roots"),
                 Schema::boolean(
                     QStringLiteral("Show the client's project folders at /project/<name> once "
@@ -395,9 +477,10 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     false)}}))
         .output(sandboxOutput())
         .hints(ToolSpec::OpenWorld)
-        .handler(
-            [m, access = deps.hostAccess, settings = deps.settings](ToolCall *call,
-                const ToolArgs &args) { createSandbox(call, m, access.get(), settings, args); })
+        .handler([m, access = deps.hostAccess, settings = deps.settings, secrets = deps.secrets](
+                     ToolCall *call, const ToolArgs &args) {
+            createSandbox(call, m, access.get(), settings, secrets, args);
+        })
         .addTo(registry);
 
     Tool(QStringLiteral("list_sandboxes"), QStringLiteral("List sandboxes"))
@@ -412,7 +495,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     {QStringLiteral("running"), QStringLiteral("stopped"), QStringLiteral("paused"),
                         QStringLiteral("creating")})},
             {QStringLiteral("region"), Schema::string(QStringLiteral("Only this HOPX region."))},
-            {QStringLiteral("provider"), providerSchema()}}))
+            {QStringLiteral("provider"), providerSchema(deps.providerKinds)}}))
         .output(listOutput)
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent | ToolSpec::OpenWorld)
         .handler([m](ToolCall *call, const ToolArgs &args) { listSandboxes(call, m, args); })
@@ -481,7 +564,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     Schema::string(
                         QStringLiteral("Keys to keep, e.g. \"id,name,language\", or \"all\"."),
                         QStringLiteral("id,name,description,category,language"))},
-                {QStringLiteral("provider"), providerSchema()}}))
+                {QStringLiteral("provider"), providerSchema(deps.providerKinds)}}))
         .output(listOutput)
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent | ToolSpec::OpenWorld)
         .handler([m](ToolCall *call, const ToolArgs &args) { listTemplates(call, m, args); })
@@ -492,7 +575,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .input(Schema::object(
             {{QStringLiteral("name"),
                  Schema::string(QStringLiteral("Template name, e.g. \"code-interpreter\"."))},
-                {QStringLiteral("provider"), providerSchema()}},
+                {QStringLiteral("provider"), providerSchema(deps.providerKinds)}},
             {QStringLiteral("name")}))
         .output(Schema::output(
             {{QStringLiteral("name"), Schema::string(QStringLiteral("template name"))}}))

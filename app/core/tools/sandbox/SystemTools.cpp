@@ -35,9 +35,9 @@ struct HealthMemo
     {
         QString protocolVersion;
         QString defaultProvider;
-        std::array<QString, 2> kinds;
-        std::array<QPointer<SandboxProvider>, 2> providers;
-        std::array<QString, 2> reasons;
+        QStringList kinds;
+        QList<QPointer<SandboxProvider>> providers;
+        QStringList reasons;
         bool operator==(const State &o) const
         {
             // A QPointer that went null never equals a live provider at the same address.
@@ -53,16 +53,12 @@ ToolResult buildHealth(const HealthMemo::State &state)
 {
     QJsonObject providers;
     bool any = false;
-    for (size_t i = 0; i < state.kinds.size(); ++i) {
+    for (qsizetype i = 0; i < state.kinds.size(); ++i) {
         const QString &kind = state.kinds[i];
         const SandboxProvider *p = state.providers[i];
         QJsonObject entry;
-        if (!p) {
+        if (!p) { // a per-connection provider that went away between two calls
             entry.insert(QStringLiteral("available"), false);
-            entry.insert(QStringLiteral("reason"),
-                kind == QLatin1String("hopx")
-                    ? QStringLiteral("The HOPX cloud provider is not built into this app.")
-                    : QStringLiteral("The local provider is not built into this app."));
         } else {
             const QString &reason = state.reasons[i];
             entry.insert(QStringLiteral("available"), reason.isEmpty());
@@ -89,13 +85,11 @@ void health(ToolCall *call, SandboxManager *manager, HealthMemo &memo)
     HealthMemo::State state;
     state.protocolVersion = call->protocolVersion();
     state.defaultProvider =
-        manager ? manager->defaultProviderKind(call->connectionEnv()) : QStringLiteral("local");
-    const auto byKind = providersByKind(call, manager);
-    for (size_t i = 0; i < byKind.size(); ++i) {
-        state.kinds[i] = byKind[i].first;
-        state.providers[i] = byKind[i].second;
-        if (byKind[i].second)
-            state.reasons[i] = byKind[i].second->unavailableReason();
+        manager ? manager->defaultProviderKind(call->connectionEnv()) : QString();
+    for (SandboxProvider *p : connectionProviders(call, manager)) {
+        state.kinds.append(p->id());
+        state.providers.append(p);
+        state.reasons.append(p->unavailableReason());
     }
     if (!memo.result || !(memo.state == state)) {
         memo.result = buildHealth(state);

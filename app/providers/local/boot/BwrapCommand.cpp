@@ -86,7 +86,7 @@ QByteArrayList BwrapCommand::options() const
       << "/usr";
     // Root-level links of a merged-/usr system are recreated as links; on a split system the
     // directories are bound read-only.
-    const QDir root(m_hostRoot);
+    const QDir root(QStringLiteral("/"));
     for (const char *name : {"bin", "sbin", "lib", "lib64", "lib32", "libx32"}) {
         const QFileInfo fi(root.filePath(QLatin1String(name)));
         const QByteArray dest = QByteArray("/") + name;
@@ -201,6 +201,13 @@ BwrapCommand::EnvList BwrapCommand::proxyEnvironment()
                {"PIP_PROXY", url},
                // Go modules through the module proxy (itself behind ours) instead of "off".
                {"GOPROXY", "https://proxy.golang.org,direct"},
+               // The system bundle, which holds this installation's egress CA too (the proxy
+               // ends TLS for the hosts of the sandbox's secrets), for the programs that read
+               // a bundle of their own; Node adds the CA to its built-in roots.
+               {"SSL_CERT_FILE", kCaBundle},
+               {"REQUESTS_CA_BUNDLE", kCaBundle},
+               {"PIP_CERT", kCaBundle},
+               {"NODE_EXTRA_CA_CERTS", QByteArray(kLibPath) + "/egress-ca.crt"},
            }
     + PackageCache::sandboxEnvironment(url);
 }

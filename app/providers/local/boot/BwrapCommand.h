@@ -27,6 +27,8 @@ public:
 
     static constexpr const char *kAgentPath = "/run/sbx/agent";
     static constexpr const char *kLibPath = "/run/sbx/lib";
+    //! The sandbox's system CA bundle (staged /etc), with the egress CA appended.
+    static constexpr const char *kCaBundle = "/etc/ssl/certs/ca-certificates.crt";
     static constexpr const char *kProxyDir = "/run/sbx/net";
     static constexpr const char *kProxySocket = "/run/sbx/net/proxy.sock";
     static constexpr int kProxyPort = 3128;
@@ -52,8 +54,6 @@ public:
      *  /run/sbx/net, the agent hands it each connection to 127.0.0.1:kProxyPort, and the
      *  proxy variables (HTTP(S)_PROXY, npm, pip, Go) point there. Empty = no proxy. */
     void setEgressProxyDir(const QString &hostDir) { m_proxyDir = hostDir; }
-    //! Where the host's root-level directories are looked up (/bin, /lib64...); tests only.
-    void setHostRoot(const QString &root) { m_hostRoot = root; }
     //! Host directories bound read-only (host path, sandbox path), e.g. the client's roots at
     //! /project/<name>: the sandbox can read them, and writes fail (EROFS).
     void setReadOnlyMounts(const QList<QPair<QString, QByteArray>> &mounts) { m_roMounts = mounts; }
@@ -84,7 +84,6 @@ private:
     QString m_workspace;
     QString m_home;
     QString m_lib;
-    QString m_hostRoot = QStringLiteral("/");
     SandboxLimits m_limits;
     EnvList m_extraEnv;
     QList<QPair<QString, QByteArray>> m_roMounts;

@@ -231,7 +231,7 @@ void ProcessRun::onExited(const AgentClient::ExitStatus &status)
     m_elapsedMs = m_clock.elapsed();
     maybeFinish();
     if (!m_finished && !m_graceTimer->isActive())
-        m_graceTimer->start(m_eofGraceMs);
+        m_graceTimer->start(kEofGraceMs);
 }
 
 void ProcessRun::onFailed(const Error &error)

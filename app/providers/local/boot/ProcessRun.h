@@ -21,7 +21,7 @@ namespace Hopx::Local {
  *
  * Past the cap the pipes are still drained, so the program never blocks on a full pipe, but
  * the bytes are dropped and the stream is marked truncated. The run finishes once EXIT has
- * arrived and both pipes are at EOF, but waits at most eofGraceMs after EXIT: a daemonised
+ * arrived and both pipes are at EOF, but waits at most kEofGraceMs after EXIT: a daemonised
  * grandchild may hold the pipes open forever. A host watchdog (timeout + 2 s) ends the run
  * with Error::Code::Timeout should the agent fail to enforce the timeout.
  *
@@ -40,7 +40,6 @@ public:
     void setMaxOutputBytes(qint64 bytes) { m_maxOutput = bytes; }
     //! Written to the program's stdin, which is then closed (empty = closed at once).
     void setStdinData(const QByteArray &data) { m_stdin = data; }
-    void setEofGraceMs(int ms) { m_eofGraceMs = ms; }
     //! Extra time past the request's timeout before the host gives up on the agent.
     void setWatchdogSlackMs(int ms) { m_watchdogSlackMs = ms; }
 
@@ -96,7 +95,7 @@ private:
     int m_stdinFd = -1;
     QSocketNotifier *m_stdinNotifier = nullptr;
     Output m_out[2];
-    int m_eofGraceMs = 200;
+    static constexpr int kEofGraceMs = 200;
     int m_watchdogSlackMs = 2000;
     QTimer *m_graceTimer = nullptr;
     QTimer *m_watchdog = nullptr;

@@ -3,7 +3,11 @@
 #include "providers/local/egress/EgressConnection.h"
 
 #include "providers/local/agentlink/SpliceRelay.h"
+#include "providers/local/egress/EgressCa.h"
 #include "providers/local/egress/EgressProxy.h"
+#include "providers/local/egress/EgressRequest.h"
+#include "providers/local/egress/SecretBindings.h"
+#include "providers/local/egress/SecretTlsConnection.h"
 #include "providers/local/packages/PackageCache.h"
 
 #include <QLocalSocket>
@@ -136,17 +140,16 @@ void EgressConnection::readHead()
             + url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
         if (out.endsWith(' '))
             out += '/';
-        out += ' ' + parts.at(2) + "\r\n";
-        for (const QByteArray &line : m_head.mid(lineEnd + 2, end - lineEnd - 2).split('\n')) {
-            const QByteArray l = line.trimmed();
-            const QByteArray name = l.left(l.indexOf(':')).trimmed().toLower();
-            if (l.isEmpty() || name.startsWith("proxy-") || name == "connection"
-                || name == "keep-alive")
-                continue;
-            out += l + "\r\n";
-        }
-        out += "Connection: close\r\n\r\n";
-        m_head = out + rest;
+        out += ' ' + parts.at(2);
+        const QByteArray fields = EgressRequest::originFields(m_head.mid(lineEnd, end - lineEnd));
+        // A secret substituted in the body needs all of it, to set its length again.
+        const SecretBindings &secrets = m_proxy->secrets();
+        const qint64 length = EgressRequest::contentLength(fields);
+        if (secrets.bodyFor(m_host) && length > rest.size() && length <= kMaxHead * 16)
+            return; // more body to come; readyRead calls again
+        SecretBindings::Report report;
+        m_head = EgressRequest::rewrite(secrets, out + fields, rest, m_host, &report);
+        m_proxy->noteSecrets(m_host, report);
     }
     m_deciding = true;
     QPointer<EgressConnection> self(this);
@@ -161,6 +164,20 @@ void EgressConnection::onVerdict(const QHostAddress &address, const QString &den
     if (address.isNull()) {
         fail(403, "Forbidden", EgressProxy::denialText(m_host, denial));
         return;
+    }
+    // A secret's host: the proxy ends the sandbox's TLS to read and rewrite its requests.
+    // Every other host stays a tunnel the proxy cannot see into.
+    if (m_tunnel && m_proxy->ca() && m_proxy->secrets().boundTo(m_host)) {
+        if (SSL_CTX *context = m_proxy->ca()->serverContext(m_host)) {
+            m_timer->stop();
+            disconnect(m_client, nullptr, this, nullptr);
+            m_client->write("HTTP/1.1 200 Connection established\r\n\r\n");
+            m_proxy->track(new SecretTlsConnection(
+                m_client, m_proxy, context, m_host, m_port, address, m_head));
+            m_client = nullptr;
+            deleteLater();
+            return;
+        }
     }
     m_upstream = new QTcpSocket(this);
     m_upstream->setReadBufferSize(kChunk);

@@ -10,6 +10,7 @@
 #include <QHostInfo>
 #include <QLocalSocket>
 #include <QPointer>
+#include <QSslSocket>
 
 namespace Hopx::Local {
 
@@ -25,7 +26,12 @@ EgressProxy::EgressProxy(const QString &sandboxId, const Rules &rules, QObject *
     , m_sandboxId(sandboxId)
     , m_rules(rules)
     , m_relays(std::make_shared<SpliceRelay::Group>())
-{ }
+{
+    m_upstreamTls = QSslConfiguration::defaultConfiguration();
+    m_upstreamTls.addCaCertificates(rules.upstreamCas);
+    m_upstreamTls.setPeerVerifyMode(QSslSocket::VerifyPeer);
+    m_upstreamTls.setAllowedNextProtocols({QByteArrayLiteral("http/1.1")});
+}
 
 EgressProxy::~EgressProxy()
 {
@@ -67,6 +73,21 @@ void EgressProxy::allowHost(const QString &host)
     m_rules.policy.add(host);
 }
 
+void EgressProxy::noteSecrets(const QString &host, const SecretBindings::Report &report)
+{
+    for (const QString &name : report.used) {
+        const QString line = QStringLiteral("secret %1 used for %2").arg(name, host);
+        qCInfo(lcLocal).noquote() << "egress:" << line << "- sandbox" << m_sandboxId;
+        emit secretNoted(line);
+    }
+    for (const QString &name : report.offered) {
+        const QString line = QStringLiteral("secret %1 offered to %2").arg(name, host);
+        qCWarning(lcLocal).noquote()
+            << "egress:" << line << "(sent unreplaced) - sandbox" << m_sandboxId;
+        emit secretNoted(line + QStringLiteral(" (sent unreplaced)"));
+    }
+}
+
 QStringList EgressProxy::deniedSince(quint64 mark) const
 {
     QStringList hosts;
@@ -85,9 +106,13 @@ void EgressProxy::onClient(QLocalSocket *client)
         client->deleteLater();
         return;
     }
+    track(new EgressConnection(client, this));
+}
+
+void EgressProxy::track(QObject *connection)
+{
     ++m_open;
-    auto *c = new EgressConnection(client, this);
-    connect(c, &QObject::destroyed, this, [this]() { --m_open; });
+    connect(connection, &QObject::destroyed, this, [this]() { --m_open; });
 }
 
 void EgressProxy::deny(

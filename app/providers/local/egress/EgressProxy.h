@@ -3,12 +3,15 @@
 #pragma once
 
 #include "providers/local/agentlink/SpliceRelay.h"
+#include "providers/local/egress/SecretBindings.h"
 
 #include "core/settings/NetworkPolicy.h"
 
 #include <QHash>
 #include <QHostAddress>
 #include <QObject>
+#include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QStringList>
 
 #include <functional>
@@ -18,6 +21,7 @@ class QLocalSocket;
 
 namespace Hopx::Local {
 
+class EgressCa;
 class EgressListener;
 class PackageCache;
 
@@ -51,6 +55,11 @@ public:
         Core::NetworkPolicy policy;
         QHash<QString, MappedHost> hostMap; // lower-case name -> address, no DNS
         PackageCache *packages = nullptr; // answers /hopx-cache/ requests; null: none
+        //! Presents certificates for the hosts of the sandbox's secrets; null: no TLS of ours.
+        EgressCa *ca = nullptr;
+        //! Trusted for upstream TLS besides the system's store (Settings
+        //! "network/upstreamCaFiles").
+        QList<QSslCertificate> upstreamCas;
     };
     //! The verdict on one host: an address to dial, or why not (empty address).
     using Verdict = std::function<void(const QHostAddress &address, const QString &denial)>;
@@ -64,6 +73,17 @@ public:
     const Core::NetworkPolicy &policy() const { return m_rules.policy; }
     QString sandboxId() const { return m_sandboxId; }
     PackageCache *packageCache() const { return m_rules.packages; }
+    //! The secrets this sandbox holds; the provider adds, updates and revokes them.
+    const SecretBindings &secrets() const { return m_secrets; }
+    SecretBindings &secrets() { return m_secrets; }
+    //! Where the TLS of a secret's host is ended; null when none can be.
+    EgressCa *ca() const { return m_rules.ca; }
+    //! TLS towards a secret's host: the system's trust store plus the user's extra CAs.
+    const QSslConfiguration &upstreamTls() const { return m_upstreamTls; }
+    //! Counts \a connection among openConnections() until it is destroyed.
+    void track(QObject *connection);
+    //! Logs what a rewrite did (names and host, never a value) and emits secretNoted().
+    void noteSecrets(const QString &host, const SecretBindings::Report &report);
     //! Allows \a host from now on for this sandbox (the user's "allow once").
     void allowHost(const QString &host);
 
@@ -86,6 +106,8 @@ public:
 
 Q_SIGNALS:
     void decided(const QString &host, quint16 port, bool allowed, const QString &reason);
+    //! "secret NAME used for HOST" / "secret NAME offered to HOST", for the Logs view.
+    void secretNoted(const QString &line);
 
 private:
     void onClient(QLocalSocket *client);
@@ -93,6 +115,8 @@ private:
 
     QString m_sandboxId;
     Rules m_rules;
+    SecretBindings m_secrets;
+    QSslConfiguration m_upstreamTls;
     EgressListener *m_server = nullptr;
     std::shared_ptr<SpliceRelay::Group> m_relays;
     QStringList m_recentDenied; // bounded, newest last

@@ -216,6 +216,7 @@ class _Capture:
         self._cond = threading.Condition(threading.Lock())
         self._streams = [_Stream(name, r, w) for name, (r, w) in pipes]
         self._by_fd = {s.rfd: s for s in self._streams}
+        self._reading = False    # the pump holds bytes it has read but not yet queued
         self._run_id = None         # None between requests
         self._limit = 0
         self._pending = []          # [(stream, bytearray)] in arrival order
@@ -272,7 +273,20 @@ class _Capture:
 
     def drop_idle_output(self):
         """Forget the output held for the next request (between requests only)."""
+        for f in (sys.stdout, sys.stderr):
+            try:
+                f.flush()
+            except Exception:
+                pass
+        # What was written before this call may still sit in the pipes, or in the pump between
+        # its read and its queue: it is as idle as what was queued, so wait for it (briefly).
+        poller = select.poll()
+        for s in self._streams:
+            poller.register(s.rfd, select.POLLIN)
+        deadline = time.monotonic() + 0.5
         with self._cond:
+            while (self._reading or poller.poll(0)) and time.monotonic() < deadline:
+                self._cond.wait(0.002)
             if self._run_id is None:
                 self._pending = []
                 self._pending_size = 0
@@ -288,15 +302,19 @@ class _Capture:
                 deadline = self._deadline
             timeout = None if deadline is None else max(0.0, (deadline - time.monotonic()) * 1000.0)
             for fd, _ in poller.poll(timeout):
+                with self._cond:
+                    self._reading = True
                 try:
                     data = os.read(fd, READ_SIZE)
                 except OSError:
                     data = b""
+                with self._cond:
+                    if data:
+                        self._ingest_locked(self._by_fd[fd], data)
+                    self._reading = False
+                    self._cond.notify_all()
                 if not data:    # we hold a write end, so only a user closing our fd gets here
                     poller.unregister(fd)
-                    continue
-                with self._cond:
-                    self._ingest_locked(self._by_fd[fd], data)
             with self._cond:
                 if self._deadline is not None and time.monotonic() >= self._deadline:
                     self._emit_locked()

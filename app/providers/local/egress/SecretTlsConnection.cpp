@@ -1,0 +1,243 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "providers/local/egress/SecretTlsConnection.h"
+
+#include "providers/local/LocalLogging.h"
+#include "providers/local/egress/EgressProxy.h"
+#include "providers/local/egress/EgressRequest.h"
+
+#include <QLocalSocket>
+#include <QSslSocket>
+#include <QTimer>
+
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+
+namespace Hopx::Local {
+
+namespace {
+
+constexpr int kMaxHead = 64 * 1024;
+constexpr qint64 kMaxBody = 1024 * 1024; // a body substituted in is held whole, up to this
+constexpr int kTimeoutMs = 30000;
+constexpr int kChunk = 16 * 1024;
+
+} // namespace
+
+SecretTlsConnection::SecretTlsConnection(QLocalSocket *client, EgressProxy *proxy, SSL_CTX *context,
+    const QString &host, quint16 port, const QHostAddress &address, const QByteArray &early)
+    : QObject(proxy)
+    , m_proxy(proxy)
+    , m_client(client)
+    , m_timer(new QTimer(this))
+    , m_host(host)
+    , m_port(port)
+    , m_address(address)
+{
+    client->setParent(this);
+    m_ssl = SSL_new(context);
+    m_in = BIO_new(BIO_s_mem());
+    m_out = BIO_new(BIO_s_mem());
+    SSL_set_bio(m_ssl, m_in, m_out); // the SSL owns both from here
+    SSL_set_accept_state(m_ssl);
+    m_timer->setSingleShot(true);
+    connect(m_timer, &QTimer::timeout, this, [this]() {
+        fail(504, "Gateway Timeout",
+            QStringLiteral("HOPX Desktop got no complete request or answer for %1 in time.")
+                .arg(m_host));
+    });
+    m_timer->start(kTimeoutMs);
+    connect(client, &QLocalSocket::readyRead, this, [this]() { feed(m_client->readAll()); });
+    connect(client, &QLocalSocket::disconnected, this, [this]() {
+        if (m_upstream && m_state == State::Relay)
+            m_upstream->disconnectFromHost();
+        else
+            close();
+    });
+    connect(client, &QLocalSocket::bytesWritten, this, [this]() {
+        if (m_state == State::Closing && m_client->bytesToWrite() == 0)
+            close();
+    });
+    feed(early + client->readAll());
+}
+
+SecretTlsConnection::~SecretTlsConnection()
+{
+    SSL_free(m_ssl);
+}
+
+void SecretTlsConnection::feed(const QByteArray &bytes)
+{
+    if (!bytes.isEmpty())
+        BIO_write(m_in, bytes.constData(), int(bytes.size()));
+    pump();
+}
+
+void SecretTlsConnection::pump()
+{
+    if (m_state == State::Closing)
+        return;
+    if (m_state == State::Handshake) {
+        const int r = SSL_do_handshake(m_ssl);
+        flushTls();
+        if (r != 1) {
+            const int e = SSL_get_error(m_ssl, r);
+            if (e != SSL_ERROR_WANT_READ && e != SSL_ERROR_WANT_WRITE) {
+                // Most often: the sandbox's TLS library does not trust this installation's CA.
+                qCInfo(lcLocal).noquote() << "egress: TLS with the sandbox for" << m_host
+                                          << "failed:" << ERR_reason_error_string(ERR_get_error());
+                ERR_clear_error();
+                close();
+            }
+            return;
+        }
+        m_state = State::Head;
+    }
+    readPlain();
+}
+
+void SecretTlsConnection::readPlain()
+{
+    char buffer[kChunk];
+    int n = 0;
+    while ((n = SSL_read(m_ssl, buffer, sizeof(buffer))) > 0)
+        m_plain.append(buffer, n);
+    const int e = SSL_get_error(m_ssl, n);
+    flushTls();
+    if (m_state == State::Head)
+        onHead();
+    else if (m_state == State::Relay && !m_plain.isEmpty()) {
+        m_upstream->write(m_plain);
+        m_plain.clear();
+    }
+    if (e == SSL_ERROR_ZERO_RETURN && m_upstream && m_state == State::Relay)
+        m_upstream->disconnectFromHost();
+}
+
+void SecretTlsConnection::flushTls()
+{
+    char buffer[kChunk];
+    int n = 0;
+    while ((n = BIO_read(m_out, buffer, sizeof(buffer))) > 0)
+        m_client->write(buffer, n);
+}
+
+void SecretTlsConnection::onHead()
+{
+    const int end = m_plain.indexOf("\r\n\r\n");
+    if (end < 0) {
+        if (m_plain.size() > kMaxHead)
+            fail(431, "Request Header Fields Too Large",
+                QStringLiteral("The request head is too large."));
+        return;
+    }
+    const int lineEnd = m_plain.indexOf("\r\n");
+    const QList<QByteArray> parts = m_plain.left(lineEnd).split(' ');
+    if (parts.size() != 3 || !parts.at(2).startsWith("HTTP/1.") || !parts.at(1).startsWith('/')) {
+        fail(400, "Bad Request",
+            QStringLiteral("HOPX Desktop reads requests to %1 (it holds a secret for it) and "
+                           "did not understand this one.")
+                .arg(m_host));
+        return;
+    }
+    const QByteArray fields = EgressRequest::originFields(m_plain.mid(lineEnd, end - lineEnd));
+    const QByteArray body = m_plain.mid(end + 4);
+    const qint64 length = EgressRequest::contentLength(fields);
+    const SecretBindings &secrets = m_proxy->secrets();
+    if (secrets.bodyFor(m_host) && length > body.size() && length <= kMaxBody)
+        return; // the rest of the body first
+    SecretBindings::Report report;
+    m_plain =
+        EgressRequest::rewrite(secrets, m_plain.left(lineEnd) + fields, body, m_host, &report);
+    m_proxy->noteSecrets(m_host, report);
+
+    m_state = State::Dialing;
+    m_upstream = new QSslSocket(this);
+    m_upstream->setSslConfiguration(m_proxy->upstreamTls());
+    // The name the sandbox asked for is what the certificate must show; the address dialled
+    // is the one the proxy checked, so DNS cannot change it in between.
+    m_upstream->setPeerVerifyName(m_host);
+    connect(m_upstream, &QSslSocket::connected, m_upstream,
+        [this]() { m_upstream->startClientEncryption(); });
+    connect(m_upstream, &QSslSocket::encrypted, this, &SecretTlsConnection::onUpstreamEncrypted);
+    connect(m_upstream, &QSslSocket::readyRead, this,
+        [this]() { sendToClient(m_upstream->readAll()); });
+    connect(m_upstream, &QSslSocket::errorOccurred, this, [this](QAbstractSocket::SocketError e) {
+        if (m_state == State::Relay && e == QAbstractSocket::RemoteHostClosedError)
+            return; // disconnected() ends it
+        QStringList why;
+        for (const QSslError &s : m_upstream->sslHandshakeErrors())
+            why << s.errorString();
+        fail(502, "Bad Gateway",
+            QStringLiteral("HOPX Desktop could not reach %1:%2 securely: %3.")
+                .arg(m_host)
+                .arg(m_port)
+                .arg(why.isEmpty() ? m_upstream->errorString() : why.join(QStringLiteral("; "))));
+    });
+    connect(m_upstream, &QSslSocket::disconnected, this, [this]() {
+        if (m_state != State::Relay)
+            return;
+        sendToClient(m_upstream->readAll());
+        SSL_shutdown(m_ssl);
+        flushTls();
+        m_state = State::Closing;
+        if (m_client->bytesToWrite() == 0)
+            close();
+    });
+    m_upstream->connectToHost(m_address, m_port);
+}
+
+void SecretTlsConnection::onUpstreamEncrypted()
+{
+    m_timer->stop();
+    m_state = State::Relay;
+    m_upstream->write(m_plain);
+    m_plain.clear();
+}
+
+void SecretTlsConnection::sendToClient(const QByteArray &plain)
+{
+    for (qsizetype at = 0; at < plain.size();) {
+        const int n = SSL_write(
+            m_ssl, plain.constData() + at, int(qMin<qsizetype>(plain.size() - at, kChunk)));
+        if (n <= 0)
+            break;
+        at += n;
+    }
+    flushTls();
+}
+
+void SecretTlsConnection::fail(int status, const QByteArray &reason, const QString &body)
+{
+    if (m_state == State::Closing)
+        return;
+    if (m_state != State::Handshake) {
+        const QByteArray text = body.toUtf8() + '\n';
+        sendToClient("HTTP/1.1 " + QByteArray::number(status) + ' ' + reason
+            + "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: "
+            + QByteArray::number(text.size()) + "\r\nConnection: close\r\n\r\n" + text);
+        SSL_shutdown(m_ssl);
+        flushTls();
+    }
+    qCInfo(lcLocal).noquote() << "egress:" << m_host << status << body;
+    m_state = State::Closing;
+    if (m_upstream)
+        m_upstream->abort();
+    if (m_client->bytesToWrite() == 0)
+        close();
+}
+
+void SecretTlsConnection::close()
+{
+    m_state = State::Closing;
+    m_timer->stop();
+    if (m_upstream) {
+        disconnect(m_upstream, nullptr, this, nullptr);
+        m_upstream->abort();
+    }
+    disconnect(m_client, nullptr, this, nullptr);
+    m_client->abort();
+    deleteLater();
+}
+
+} // namespace Hopx::Local

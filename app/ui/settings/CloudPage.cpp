@@ -1,0 +1,55 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ui/settings/CloudPage.h"
+
+#include "core/settings/Settings.h"
+#include "ui/settings/SettingsForm.h"
+
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QUrl>
+
+namespace Hopx::Ui {
+
+using namespace SettingsForm;
+
+CloudPage::CloudPage(QWidget *parent)
+    : SettingsPage(parent)
+    , m_baseUrl(new QLineEdit(this))
+{
+    m_baseUrl->setObjectName(QStringLiteral("baseUrl"));
+    m_baseUrl->setPlaceholderText(QStringLiteral("https://api.hopx.dev"));
+    m_baseUrl->setAccessibleName(tr("HOPX base URL"));
+    auto *form = new QFormLayout(this);
+    addRow(form, tr("HOPX &base URL:"), m_baseUrl);
+    addNote(form,
+        tr("Leave empty for the public HOPX cloud. HOPX_BASE_URL in the "
+           "environment takes precedence."));
+}
+
+void CloudPage::load(const Core::Settings &settings)
+{
+    m_baseUrl->setText(settings.hopxBaseUrl());
+}
+
+QString CloudPage::check()
+{
+    const QString url = m_baseUrl->text().trimmed();
+    if (url.isEmpty())
+        return {};
+    const QUrl parsed(url, QUrl::StrictMode);
+    if (parsed.isValid()
+        && (parsed.scheme() == QLatin1String("https") || parsed.scheme() == QLatin1String("http"))
+        && !parsed.host().isEmpty())
+        return {};
+    m_baseUrl->setFocus();
+    return tr("The HOPX base URL must be an http(s) address, like https://api.hopx.dev.");
+}
+
+QString CloudPage::save(Core::Settings &settings)
+{
+    settings.setHopxBaseUrl(m_baseUrl->text().trimmed());
+    return {};
+}
+
+} // namespace Hopx::Ui

@@ -1,0 +1,175 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "ui/settings/SettingsDialog.h"
+
+#include "core/settings/Settings.h"
+#include "ui/Icons.h"
+#include "ui/settings/CloudPage.h"
+#include "ui/settings/FoldersPage.h"
+#include "ui/settings/GeneralPage.h"
+#include "ui/settings/HttpPage.h"
+#include "ui/settings/LocalPage.h"
+#include "ui/settings/NetworkPage.h"
+#include "ui/settings/NotificationsPage.h"
+#include "ui/settings/PackagesPage.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace Hopx::Ui {
+
+SettingsDialog::SettingsDialog(Core::Settings *settings, Core::HttpService *http,
+    const QString &program, const QString &packageCacheDir, QWidget *parent)
+    : QDialog(parent)
+    , m_settings(settings)
+    , m_tabs(new QTabWidget(this))
+    , m_buttons(new QDialogButtonBox(
+          QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this))
+    , m_message(new QLabel(this))
+    , m_restart(new QPushButton(tr("Restart &now"), this))
+    , m_general(new GeneralPage(program, this))
+    , m_packages(new PackagesPage(packageCacheDir, this))
+    , m_http(new HttpPage(http, this))
+{
+    setObjectName(QStringLiteral("settingsDialog"));
+    setWindowTitle(tr("HOPX Desktop settings"));
+    setWindowIcon(Icons::app());
+
+    m_tabs->setObjectName(QStringLiteral("settingsTabs"));
+    addPage(m_general, tr("&General"));
+    addPage(new LocalPage(this), tr("&Local sandboxes"));
+    addPage(new NetworkPage(this), tr("Net&work"));
+    addPage(m_packages, tr("&Packages"));
+    addPage(new FoldersPage(this), tr("&Folders"));
+    addPage(new NotificationsPage(this), tr("N&otifications"));
+    addPage(new CloudPage(this), tr("HOPX &cloud"));
+    m_httpTab = addPage(m_http, tr("&HTTP"));
+    connect(m_http, &HttpPage::message, this, &SettingsDialog::showMessage);
+
+    m_message->setObjectName(QStringLiteral("settingsMessage"));
+    m_message->setWordWrap(true);
+    m_message->hide();
+    m_restart->setObjectName(QStringLiteral("restartNow"));
+    m_restart->setToolTip(tr("Quit HOPX Desktop and start it again in the new language"));
+    m_restart->hide();
+    connect(m_restart, &QPushButton::clicked, this, &SettingsDialog::restartRequested);
+
+    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
+        // A new language stays open on its "Restart now" question; the rest is saved already.
+        if (apply() && !m_restart->isVisible())
+            accept();
+    });
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_buttons->button(QDialogButtonBox::Apply), &QPushButton::clicked, this,
+        &SettingsDialog::apply);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs, 1);
+    auto *messageRow = new QHBoxLayout;
+    messageRow->addWidget(m_message, 1);
+    messageRow->addWidget(m_restart, 0, Qt::AlignVCenter);
+    layout->addLayout(messageRow);
+    layout->addWidget(m_buttons);
+    load();
+    // A scroll area asks for little room: open large enough for the largest page where the
+    // screen allows, so scrolling is the exception.
+    QSize largest;
+    for (SettingsPage *page : std::as_const(m_pages))
+        largest = largest.expandedTo(page->sizeHint());
+    const QSize room = screen() ? screen()->availableSize() * 0.85 : QSize(1200, 800);
+    resize((largest + QSize(60, 150)).boundedTo(room).expandedTo(sizeHint()));
+}
+
+QWidget *SettingsDialog::addPage(SettingsPage *page, const QString &title)
+{
+    // Long pages scroll instead of growing the dialog past a laptop's screen.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(page);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    // Not a stop of its own on the Tab chain: it scrolls to whichever field has the focus.
+    scroll->setFocusPolicy(Qt::NoFocus);
+    m_tabs->addTab(scroll, title);
+    m_pages.append(page);
+    return scroll;
+}
+
+QLineEdit *SettingsDialog::tokenEdit() const
+{
+    return m_http->tokenEdit();
+}
+
+QLabel *SettingsDialog::httpStatusLabel() const
+{
+    return m_http->statusLabel();
+}
+
+void SettingsDialog::load()
+{
+    if (!m_settings)
+        return;
+    for (SettingsPage *page : std::as_const(m_pages))
+        page->load(*m_settings);
+}
+
+void SettingsDialog::regenerateToken()
+{
+    m_http->regenerateToken();
+}
+
+void SettingsDialog::showMessage(const QString &text)
+{
+    m_message->setText(text);
+    m_message->show();
+}
+
+bool SettingsDialog::apply()
+{
+    if (!m_settings)
+        return false;
+    // Every page is checked before any is written: a mistake loses nothing.
+    for (SettingsPage *page : std::as_const(m_pages)) {
+        const QString problem = page->check();
+        if (!problem.isEmpty()) {
+            m_tabs->setCurrentIndex(int(m_pages.indexOf(page)));
+            page->check(); // again, now that it is shown: the field gets the focus
+            showMessage(problem);
+            return false;
+        }
+    }
+    const bool languageChanged = m_general->language() != m_settings->language();
+    QString failed;
+    SettingsPage *failedPage = nullptr;
+    for (SettingsPage *page : std::as_const(m_pages)) {
+        const QString problem = page->save(*m_settings);
+        if (!problem.isEmpty() && failed.isEmpty()) {
+            failed = problem;
+            failedPage = page;
+        }
+    }
+    if (failedPage) {
+        m_tabs->setCurrentIndex(int(m_pages.indexOf(failedPage)));
+        showMessage(failed);
+        return false;
+    }
+    if (languageChanged) {
+        // Retranslating every open window and model live would touch each view for a choice
+        // made once; a restart is cheap (sandboxes and clients reconnect) and always right.
+        showMessage(
+            tr("The new language applies when HOPX Desktop starts again. Restart now? Local "
+               "sandboxes are deleted and connected IDEs reconnect."));
+        m_restart->show();
+        return true;
+    }
+    m_restart->hide();
+    m_message->hide();
+    return true;
+}
+
+} // namespace Hopx::Ui

@@ -1,0 +1,103 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// scripts/bench.sh egress, the secrets rows (run inside tests/with-keyring.sh by egress.sh): a
+// request that the proxy rewrites (the secret's host: plain HTTP read and rewritten; HTTPS with
+// the proxy's TLS towards the sandbox and its own towards the API) against the same request to a
+// host without the secret (plain HTTP forwarded unread; HTTPS a blind CONNECT tunnel). The API is
+// the tests' own (tests/secrets/test_api.py, its own test CA), on loopback under host-map names.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startApp, binDir } from '../../tests/interop/harness.mjs';
+import { spawnClient, percentile, row } from './lib.mjs';
+
+const f2 = (x) => x.toFixed(2);
+
+const N = Number(process.env.HOPX_BENCH_SECRET_REQUESTS ?? 200);
+const root = process.env.HOPX_ROOT ?? join(import.meta.dirname, '../..');
+const pki = mkdtempSync(join(tmpdir(), 'hopx-secrets-bench-'));
+const openssl = (...args) => {
+  const r = spawnSync('openssl', args, { cwd: pki, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`openssl ${args[0]} failed`);
+};
+writeFileSync(join(pki, 'ext.cnf'), 'subjectAltName=DNS:secure.test,DNS:othersecure.test\n');
+openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key',
+  '-out', 'ca.pem', '-days', '2', '-subj', '/CN=HOPX secrets bench CA');
+openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'api.key', '-out', 'api.csr',
+  '-subj', '/CN=secure.test');
+openssl('x509', '-req', '-in', 'api.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'api.pem',
+  '-days', '2', '-extfile', 'ext.cnf');
+
+const value = 'bench-' + Math.random().toString(16).slice(2);
+const api = spawn('/usr/bin/python3', [join(root, 'tests/secrets/test_api.py'), join(pki, 'api.pem'), join(pki, 'api.key')],
+  { stdio: ['pipe', 'pipe', 'inherit'] });
+api.stdin.write(value + '\n');
+const [httpPort, httpsPort] = await new Promise((resolve, reject) => {
+  let out = '';
+  api.stdout.on('data', (d) => {
+    out += d;
+    const m = out.match(/^PORTS (\d+) (\d+)\n/);
+    if (m) resolve([Number(m[1]), Number(m[2])]);
+  });
+  api.on('exit', () => reject(new Error('the test API exited')));
+});
+
+
+const app = await startApp([], {}, (tree) => {
+  const dir = join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'hopx-desktop.ini'), '[network]\n'
+    + `hostMap="api.test=127.0.0.1:${httpPort}", "other.test=127.0.0.1:${httpPort}", `
+    + `"secure.test=127.0.0.1:${httpsPort}", "othersecure.test=127.0.0.1:${httpsPort}"\n`
+    + `upstreamCaFiles=${join(pki, 'ca.pem')}\n`);
+
+  const set = spawnSync(join(binDir, 'hopx-desktop'),
+    ['--set-secret', 'API_TOKEN', '--hosts', 'api.test,secure.test', '--secret-always-allow'],
+    { env: tree.env, input: value, stdio: ['pipe', 'ignore', 'inherit'] });
+  if (set.status !== 0) throw new Error('--set-secret failed (is a keychain running? run through tests/with-keyring.sh)');
+});
+const c = spawnClient(join(binDir, 'hopx-mcp'), ['--no-launch'], { HOPX_MCP_SOCKET: app.socket, PATH: process.env.PATH });
+await c.initialize();
+const created = await c.tool('create_sandbox', { secrets: ['API_TOKEN'], network: ['other.test', 'othersecure.test'] });
+const id = created.structuredContent?.id;
+if (!id) throw new Error('create_sandbox failed: ' + JSON.stringify(created));
+
+// N requests, a new connection each (the proxy serves one request per connection), timed inside
+// the sandbox; the two hosts take turns so that the machine's other work slows both alike.
+// The tunnelled host shows the API's own certificate: the sandbox verifies it against the test
+// CA (written into the sandbox), as it verifies the proxy's against its system bundle.
+await c.tool('file_write', { sandbox_id: id, path: '/workspace/api-ca.pem', content: readFileSync(join(pki, 'ca.pem'), 'utf8') });
+const code = (a, b) => `
+import os, time, requests, json
+h = {'Authorization': 'Bearer ' + os.environ['API_TOKEN']}
+t = {'a': [], 'b': []}
+for i in range(${N}):
+    for k, u, v in (('a', '${a}', True), ('b', '${b}', '/workspace/api-ca.pem')):
+        s = time.perf_counter(); r = requests.get(u, headers=h, verify=v); t[k].append((time.perf_counter() - s) * 1000)
+        assert r.status_code == 200, r.text
+print(json.dumps(t))`;
+const measure = async (a, b) => {
+  const r = await c.tool('execute_code', { sandbox_id: id, code: code(a, b), timeout: 300 });
+  if (!r.structuredContent?.stdout) throw new Error('the timed run failed: ' + JSON.stringify(r).slice(0, 2000));
+  return JSON.parse(r.structuredContent.stdout);
+};
+const plain = await measure(`http://api.test:${httpPort}/a`, `http://other.test:${httpPort}/b`);
+const tls = await measure(`https://secure.test:${httpsPort}/a`, `https://othersecure.test:${httpsPort}/b`);
+const p50 = (s) => percentile(s, 50);
+
+const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ');
+console.log(`\n### Egress with a secret (load ${load}, ${N} requests each, new connection each, p50 ms in the sandbox)\n`);
+console.log(row(['request', 'without substitution', 'with substitution', 'added (ms)', 'target']));
+console.log(row(['---', '---', '---', '---', '---']));
+console.log(row(['plain HTTP GET (read and forwarded vs read, rewritten, forwarded)', f2(p50(plain.b)), f2(p50(plain.a)),
+  f2(p50(plain.a) - p50(plain.b)), '≤ 1 ms']));
+console.log(row(['HTTPS GET (blind CONNECT tunnel vs TLS ended and redone by the proxy)', f2(p50(tls.b)), f2(p50(tls.a)),
+  f2(p50(tls.a) - p50(tls.b)), '≤ 1 ms']));
+
+await c.tool('delete_sandbox', { id });
+c.close();
+await app.stop();
+api.stdin.end();
+rmSync(pki, { recursive: true, force: true });
+

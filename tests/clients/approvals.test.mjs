@@ -1,0 +1,108 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// Consent in the app (issue 34): clients that answer every elicitation with "cancel" without
+// asking anyone (Codex, `claude -p`) or cannot elicit. The model mounts the project folder; the
+// call waits for the app's own approval, which hopx-desktop-testserver's --press-approval gives
+// as the list's buttons do (Always, after a pause), and the folder is mounted and kept in the
+// settings; "Deny" reaches the model as a clear refusal. Run as: node approvals.test.mjs <client>.
+import { describe, test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { cannotRun, runClient } from './harness.mjs';
+import { received } from './scenarios.mjs';
+import * as clients from './clients.mjs';
+
+const client = clients[process.argv[2]];
+if (!client) throw new Error(`usage: approvals.test.mjs ${Object.keys(clients).filter((k) => clients[k].bin).join('|')}`);
+const why = cannotRun(client);
+if (why) {
+  console.log(`SKIP ${client.name}: ${why}`);
+  process.exit(77);
+}
+
+const SANDBOX_ID = /local-[A-Za-z0-9_-]+/;
+// Codex declares no roots (its create_sandbox with mount_roots gets "This client does not declare
+// roots"): nothing to mount, so its consent is the internet access below. Codex exec declines
+// every elicitation at once, claude -p cancels: both reach the app's own question.
+const NO_ROOTS = 'Codex declares no roots: nothing to mount (its consent is tested with internet access)';
+const hasRoots = client.bin !== 'codex';
+const idOf = (steps) => SANDBOX_ID.exec(JSON.stringify(steps[0]?.raw ?? ''))?.[0] ?? 'local-none';
+const MOUNT = [
+  { key: 'create', tool: 'create_sandbox', input: { mount_roots: true } },
+  { key: 'read', tool: 'run', input: (s) => ({ sandbox_id: idOf(s), language: 'bash', code: 'cat /project/*/data.csv' }) },
+  { key: 'delete', tool: 'manage_sandbox', input: (s) => ({ action: 'delete', sandbox_id: idOf(s) }) },
+  { text: 'Read it.' },
+];
+const DENIED = [
+  { key: 'create', tool: 'create_sandbox', input: { mount_roots: true } },
+  { text: 'You did not allow it.' },
+];
+const DATA = 'city,temp\nOslo,4\n';
+// Internet access for a new local sandbox asks the same way (for clients without roots too).
+const ONLINE = [
+  { key: 'create', tool: 'create_sandbox', input: { internet_access: true } },
+  { key: 'delete', tool: 'manage_sandbox', input: (s) => ({ action: 'delete', sandbox_id: idOf(s) }) },
+  { text: 'Created it.' },
+];
+
+describe(`${client.name}: mount_roots waits for the approval asked in HOPX Desktop`, () => {
+  let allowed;
+  let denied;
+  const seen = (run, script, key) => received(client.dialect, run.model.steps[script.findIndex((s) => s.key === key)]);
+  before(async () => {
+    const common = { prompt: 'Read data.csv in a sandbox.', toolTimeoutMs: 60000, limitMs: 90000,
+      project: { 'data.csv': DATA } };
+    if (!hasRoots) return;
+    allowed = await runClient(client, MOUNT, { ...common, testServerArgs: ['--press-approval', 'always:1500'] });
+    denied = await runClient(client, DENIED, { ...common, testServerArgs: ['--press-approval', 'deny:300'] });
+    for (const [run, script] of [[allowed, MOUNT], [denied, DENIED]]) {
+      for (const s of script.filter((x) => x.key)) {
+        const r = seen(run, script, s.key);
+        console.log(`#   ${s.key}: ${r ? `${r.isError ? 'isError ' : ''}${r.text.replace(/\s+/g, ' ').slice(0, 240)}` : 'nothing'}`);
+      }
+      console.log(`#   app: ${(run.appLog.match(/approval (requested|answered): .*/g) ?? []).join(' | ')}`);
+    }
+  });
+
+  test('the app asked its user, naming the client and the folder', (t) => {
+    if (!hasRoots) return t.skip(NO_ROOTS);
+    const asked = /approval requested: (.*)/.exec(allowed.appLog)?.[1] ?? '';
+    assert.match(asked, /wants to read your folder/, allowed.appLog.slice(-2000));
+    assert.ok(asked.includes(allowed.project), `${asked} names ${allowed.project}`);
+    assert.match(allowed.appLog, /approval answered: AllowAlways/);
+  });
+  test('after "Always" the folder is mounted read-only and stays approved', (t) => {
+    if (!hasRoots) return t.skip(NO_ROOTS);
+    const r = seen(allowed, MOUNT, 'create');
+    assert.notEqual(r.isError, true, r.text);
+    assert.match(r.text, /\/project\//, r.text);
+    const read = seen(allowed, MOUNT, 'read');
+    assert.match(read.text, /Oslo,4/, read.text);
+    assert.match(allowed.appSettings, /approvedFolders=/, allowed.appSettings);
+    assert.ok(allowed.appSettings.includes(allowed.project), allowed.appSettings);
+  });
+  test('internet access waits for the app too, and "Deny" is a clear refusal', async () => {
+    const common = { prompt: 'Make an online sandbox.', toolTimeoutMs: 60000, limitMs: 90000 };
+    const online = await runClient(client, ONLINE, { ...common, testServerArgs: ['--press-approval', 'allow-once:1000'] });
+    const offline = await runClient(client, ONLINE.slice(0, 1).concat({ text: 'Refused.' }),
+      { ...common, testServerArgs: ['--press-approval', 'deny:300'] });
+    const ok = seen(online, ONLINE, 'create');
+    console.log(`#   online create: ${ok ? `${ok.isError ? 'isError ' : ''}${ok.text.slice(0, 300)}` : 'nothing'}`);
+    assert.match(online.appLog, /approval requested: .*wants internet access/, online.appLog.slice(-2000));
+    assert.match(online.appLog, /approval answered: AllowOnce/);
+    // Allowed: the sandbox is made (where this machine can give it a network at all; in the
+    // test's network namespace slirp4netns has no /dev/net/tun, which the error then says).
+    assert.doesNotMatch(ok.text, /declined/, ok.text);
+    assert.match(ok.text, /"id":"local-|could not give the sandbox network/i, ok.text);
+    const no = received(client.dialect, offline.model.steps[0]);
+    // (Codex's model is not told isError; the words are what it reads.)
+    assert.match(no.text, /declined internet access .*denied in HOPX Desktop.*nothing was created/s, no.text);
+  });
+  test('"Deny" reaches the model as a clear refusal, and nothing was made', (t) => {
+    if (!hasRoots) return t.skip(NO_ROOTS);
+    const r = seen(denied, DENIED, 'create');
+    assert.equal(r.isError, true, r.text);
+    assert.match(r.text, /did not allow/, r.text);
+    assert.match(r.text, /denied in HOPX Desktop/, r.text);
+    assert.doesNotMatch(denied.appSettings, /approvedFolders/, denied.appSettings);
+  });
+});
