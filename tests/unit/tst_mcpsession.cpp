@@ -336,7 +336,7 @@ private slots:
             QVERIFY2(!cursors.contains(cursor), "a cursor must never repeat");
             cursors.insert(cursor);
         }
-        QCOMPARE(names, (QStringList {"echo", "noargs", "fails", "slow", "progress"}));
+        QCOMPARE(names, (QStringList {"echo", "noargs", "fails", "slow", "asks", "progress"}));
     }
 
     void toolCallResults()
@@ -658,8 +658,9 @@ private slots:
     // Transports route by what the session says a message is (Outgoing), never by its bytes.
     void outgoingSaysWhatEachMessageIs()
     {
-        McpSession session(ServerConfig {}, &m_registry);
+        // Before the session: its destructor still says what it sends (the cancelled call).
         QList<Outgoing> what;
+        McpSession session(ServerConfig {}, &m_registry);
         connect(&session, &McpSession::outgoing, this,
             [&what](const QByteArray &, const Outgoing &w) { what.append(w); });
         session.handleLine(
