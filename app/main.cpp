@@ -32,7 +32,6 @@
 #include "tasks/TaskStore.h"
 #include "tools/ToolRegistry.h"
 #include "transport/HttpCommandLine.h"
-#include "transport/HttpServer.h"
 #include "transport/LocalServer.h"
 #ifdef HOPX_HAVE_GUI
 #include "ui/GuiApplication.h"
@@ -298,40 +297,10 @@ int main(int argc, char *argv[])
         return 1;
     }
 
-    // MCP over Streamable HTTP: --http wins; otherwise the settings decide, live. Tests read the
-    // port from the stderr line.
+    // MCP over Streamable HTTP: --http wins; otherwise the settings decide, live.
     Core::HttpService httpService(&settings, keyStore.get(), config, context);
-    QObject::connect(&httpService, &Core::HttpService::stateChanged, &app,
-        [&httpService](Core::HttpService::State state) {
-            if (state == Core::HttpService::State::Listening)
-                std::fprintf(
-                    stderr, "HTTP MCP endpoint: %s\n", qPrintable(httpService.endpointUrl()));
-            else if (state == Core::HttpService::State::Failed)
-                std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(httpService.errorString()));
-            std::fflush(stderr);
-        });
-    std::unique_ptr<Mcp::HttpServer> http;
-    if (httpFlags.requested(parser)) {
-        Mcp::HttpServerConfig httpConfig;
-        QStringList notes;
-        QString error;
-        if (!httpFlags.configure(parser, &httpConfig, &notes, &error)) {
-            std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(error));
-            return 2;
-        }
-        for (const QString &note : std::as_const(notes))
-            std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(note));
-        http = std::make_unique<Mcp::HttpServer>(config, context, httpConfig);
-        if (!http->listen()) {
-            std::fprintf(stderr, "hopx-desktop: %s\n", qPrintable(http->errorString()));
-            return 1;
-        }
-        std::fprintf(stderr, "HTTP MCP endpoint: %s\n", qPrintable(http->endpointUrl()));
-        std::fflush(stderr);
-        httpService.setCommandLineOverride(http->endpointUrl());
-    } else {
-        httpService.start();
-    }
+    if (const std::optional<int> failed = httpService.start(parser, httpFlags))
+        return *failed;
 
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &app, [&]() {
         // The local provider first: it keeps its sandboxes (unless the settings say not to),
@@ -340,9 +309,6 @@ int main(int argc, char *argv[])
         manager.shutdown();
         server.close();
         httpService.stop();
-        if (http)
-            http->close();
-        httpFlags.removeGeneratedToken();
     });
 
 #ifdef HOPX_HAVE_GUI

@@ -120,7 +120,7 @@ void ClientRequestsFeature::send(ToolCall *call, const QString &method, const QJ
         [this, key, number, method]() { timeOut(key, number, method); });
     m_outgoing.insert(key, Outgoing {callback, call, timer, taskId});
     timer->start();
-    m_host.send(JsonRpc::request(id, method, p), relatedKey);
+    m_host.sendRequest(JsonRpc::request(id, method, p), relatedKey);
 }
 
 void ClientRequestsFeature::timeOut(const QString &key, qint64 number, const QString &method)

@@ -18,8 +18,10 @@ struct ServerConfig;
 class FeatureHost
 {
 public:
-    //! Sends a message; `relatedKey` names the request it belongs to (see RequestContext).
-    virtual void send(const QJsonObject &message, const QString &relatedKey = {}) = 0;
+    //! Sends a notification; `relatedKey` names the request it belongs to (see RequestContext).
+    virtual void send(const QJsonObject &notification, const QString &relatedKey = {}) = 0;
+    //! Sends a request to the client (sampling, elicitation, roots), the same way.
+    virtual void sendRequest(const QJsonObject &request, const QString &relatedKey) = 0;
     /*! Whom to tell about what no request asked for (list_changed, resources/updated, task
      *  status): the session's caller once it is initialized, else null. (In 2026-07-28 such
      *  notifications go on subscriptions/listen streams instead; this is where they would.)

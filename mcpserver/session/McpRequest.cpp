@@ -50,16 +50,16 @@ void McpRequest::fail(int code, const QString &message, const QJsonValue &data) 
 {
     if (isPending())
         answer(JsonRpc::serialize(JsonRpc::error(context().id, code, message, data)),
-            RequestRecord::Outcome::ProtocolError, message);
+            RequestRecord::Outcome::ProtocolError, message, code);
 }
 
-void McpRequest::answer(
-    const QByteArray &message, RequestRecord::Outcome outcome, const QString &detail) const
+void McpRequest::answer(const QByteArray &message, RequestRecord::Outcome outcome,
+    const QString &detail, int errorCode) const
 {
     m_state->answered = true;
     m_state->onCancel = nullptr; // it may hold the only reference to a tool call's wiring
     if (m_state->session)
-        m_state->session->deliver(*m_state, message, outcome, detail);
+        m_state->session->deliver(*m_state, message, outcome, detail, errorCode);
 }
 
 } // namespace Hopx::Mcp

@@ -73,8 +73,8 @@ private:
     explicit McpRequest(std::shared_ptr<State> state)
         : m_state(std::move(state))
     { }
-    void answer(
-        const QByteArray &message, RequestRecord::Outcome outcome, const QString &detail) const;
+    void answer(const QByteArray &message, RequestRecord::Outcome outcome, const QString &detail,
+        int errorCode = 0) const;
 
     std::shared_ptr<State> m_state;
 };

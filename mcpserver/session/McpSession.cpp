@@ -24,6 +24,7 @@ struct BatchCollector
     int pending = 0;
     QByteArrayList responses;
     QString key; // the first request's: the whole batch answers on that one's stream
+    QStringList opened; // members requestOpened() named: closed once the batch is answered
 };
 
 namespace {
@@ -128,9 +129,21 @@ const Caller *McpSession::listener() const
     return m_initialized ? m_caller.get() : nullptr;
 }
 
-void McpSession::send(const QJsonObject &message, const QString &relatedKey)
+void McpSession::send(const QJsonObject &notification, const QString &relatedKey)
 {
-    emit outgoing(JsonRpc::serialize(message), relatedKey);
+    emit outgoing(
+        JsonRpc::serialize(notification), Outgoing {Outgoing::Kind::Notification, relatedKey});
+}
+
+void McpSession::sendRequest(const QJsonObject &request, const QString &relatedKey)
+{
+    emit outgoing(JsonRpc::serialize(request), Outgoing {Outgoing::Kind::Request, relatedKey});
+}
+
+void McpSession::sendError(int code, const QString &message, const QString &relatedKey)
+{
+    emit outgoing(JsonRpc::serialize(JsonRpc::error(QJsonValue::Null, code, message)),
+        Outgoing {Outgoing::Kind::Response, relatedKey, code});
 }
 
 void McpSession::abortAll()
@@ -157,8 +170,8 @@ void McpSession::endStreams()
 
 void McpSession::handleOversizedLine(qsizetype limit)
 {
-    send(JsonRpc::error(QJsonValue::Null, JsonRpc::ParseError,
-        QStringLiteral("Parse error: message longer than %1 bytes").arg(limit)));
+    sendError(JsonRpc::ParseError,
+        QStringLiteral("Parse error: message longer than %1 bytes").arg(limit));
 }
 
 void McpSession::handleLine(const QByteArray &line)
@@ -168,10 +181,10 @@ void McpSession::handleLine(const QByteArray &line)
     QJsonParseError parseError {};
     const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
     if (parseError.error != QJsonParseError::NoError || doc.isNull()) {
-        send(JsonRpc::error(QJsonValue::Null, JsonRpc::ParseError,
+        sendError(JsonRpc::ParseError,
             QStringLiteral("Parse error: %1 at offset %2")
                 .arg(parseError.errorString())
-                .arg(parseError.offset)));
+                .arg(parseError.offset));
         return;
     }
     if (doc.isArray())
@@ -201,15 +214,14 @@ void McpSession::handleBatch(const QJsonArray &items)
     }
     // Batches exist only in 2025-03-26 (added there, removed in 2025-06-18).
     if (m_caller->protocolVersion != QLatin1String("2025-03-26")) {
-        send(JsonRpc::error(QJsonValue::Null, JsonRpc::InvalidRequest,
-                 QStringLiteral("Invalid Request: batches are only allowed with "
-                                "protocol version 2025-03-26")),
+        sendError(JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: batches are only allowed with "
+                           "protocol version 2025-03-26"),
             batch->key);
         return;
     }
     if (items.isEmpty()) {
-        send(JsonRpc::error(QJsonValue::Null, JsonRpc::InvalidRequest,
-            QStringLiteral("Invalid Request: empty batch")));
+        sendError(JsonRpc::InvalidRequest, QStringLiteral("Invalid Request: empty batch"));
         return;
     }
     batch->pending = int(items.size());
@@ -217,36 +229,49 @@ void McpSession::handleBatch(const QJsonArray &items)
         dispatch(item, batch);
 }
 
-void McpSession::reply(const Batch &batch, const QByteArray &message, const QString &key)
+void McpSession::reply(
+    const Batch &batch, const QByteArray &message, const QString &key, int errorCode, bool opened)
 {
     if (!batch) {
-        emit outgoing(message, key);
+        emit outgoing(message, Outgoing {Outgoing::Kind::Response, key, errorCode});
+        if (opened)
+            emit requestClosed(key);
         return;
     }
     batch->responses.append(message);
-    noReply(batch, key);
+    if (opened)
+        batch->opened.append(key);
+    batchMemberDone(batch);
 }
 
 void McpSession::noReply(const Batch &batch, const QString &key)
 {
     if (!batch) {
         if (!key.isEmpty())
-            emit requestDropped(key);
+            emit requestClosed(key);
         return;
     }
+    if (!key.isEmpty())
+        batch->opened.append(key);
+    batchMemberDone(batch);
+}
+
+void McpSession::batchMemberDone(const Batch &batch)
+{
     if (--batch->pending > 0)
         return;
     if (!batch->responses.isEmpty())
-        emit outgoing('[' + batch->responses.join(',') + ']', batch->key);
-    else if (!batch->key.isEmpty())
-        emit requestDropped(batch->key);
+        emit outgoing('[' + batch->responses.join(',') + ']',
+            Outgoing {Outgoing::Kind::Response, batch->key});
+    for (const QString &key : std::as_const(batch->opened))
+        emit requestClosed(key);
 }
 
 void McpSession::dispatch(const QJsonValue &message, const Batch &batch, const QString &keyPrefix)
 {
     const auto refuse = [&](const QJsonValue &id, int code, const QString &text,
                             const QString &key = {}) {
-        reply(batch, JsonRpc::serialize(JsonRpc::error(id, code, text)), key);
+        reply(batch, JsonRpc::serialize(JsonRpc::error(id, code, text)), key, code);
     };
     if (!message.isObject()) {
         refuse(QJsonValue::Null, JsonRpc::InvalidRequest,
@@ -429,6 +454,9 @@ void McpSession::dispatchRequest(const QString &method, const QJsonObject &param
     // Not answered yet: in flight until it is, or until the client cancels it.
     state->inFlight = true;
     m_inFlight.insert(key, state);
+    QByteArray idJson;
+    JsonWriter::append(idJson, id);
+    emit requestOpened(key, idJson);
 }
 
 bool McpSession::admit(const McpRequest &request, const QString &method, bool modern,
@@ -547,13 +575,14 @@ void McpSession::cancel(RequestState &state)
 }
 
 void McpSession::deliver(RequestState &state, const QByteArray &message,
-    RequestRecord::Outcome outcome, const QString &detail)
+    RequestRecord::Outcome outcome, const QString &detail, int errorCode)
 {
-    if (state.inFlight) {
+    const bool opened = state.inFlight;
+    if (opened) {
         state.inFlight = false;
         m_inFlight.remove(state.context.key);
     }
-    reply(state.batch, message, state.context.key);
+    reply(state.batch, message, state.context.key, errorCode, opened);
     record(state, outcome, detail);
 }
 

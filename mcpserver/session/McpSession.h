@@ -8,6 +8,7 @@
 #include "session/McpFeature.h"
 #include "session/McpRequest.h"
 #include "session/MethodTable.h"
+#include "session/Outgoing.h"
 #include "session/ServerConfig.h"
 #include "session/ServerContext.h"
 
@@ -40,10 +41,9 @@ class ToolRegistry;
  * tools send to the client, each registering its methods and declaring its capability. Nothing a
  * client sends can make it throw or stop answering.
  *
- * outgoing()'s second argument names the client request a message belongs to (its
- * JsonRpc::idKey: the response itself, its progress and log notifications, requests a tool
- * sends to the client while serving it), or is empty for messages that belong to none. A
- * stream transport ignores it; Streamable HTTP uses it to pick the SSE stream.
+ * outgoing() says what each message is and which client request it belongs to (Outgoing), and
+ * requestOpened()/requestClosed() bracket every request that outlives its dispatch, so no
+ * transport parses what the session wrote. A transport binds to a session with SessionLink.
  */
 class McpSession : public QObject, private FeatureHost
 {
@@ -89,9 +89,15 @@ public:
     const MethodTable &methods() const { return m_methods; }
 
 signals:
-    void outgoing(const QByteArray &message, const QString &relatedRequest = {});
-    //! The request ended without any response (it was cancelled).
-    void requestDropped(const QString &relatedRequest);
+    //! One message to send (compact JSON, no newline), and what it is.
+    void outgoing(const QByteArray &message, const Hopx::Mcp::Outgoing &what);
+    /*! The request `key` was not answered when its handler returned: it runs on (a tool
+     *  call) until requestClosed(). `idJson` is its id as the response will write it. */
+    void requestOpened(const QString &key, const QByteArray &idJson);
+    /*! A request requestOpened() named has ended: its response was just sent (outgoing()
+     *  before this), or it was cancelled and gets none. Never emitted by abortAll(): the
+     *  client is gone. */
+    void requestClosed(const QString &key);
 
 private:
     friend class McpRequest;
@@ -99,7 +105,8 @@ private:
     using Batch = std::shared_ptr<BatchCollector>;
 
     // FeatureHost
-    void send(const QJsonObject &message, const QString &relatedKey = {}) override;
+    void send(const QJsonObject &notification, const QString &relatedKey = {}) override;
+    void sendRequest(const QJsonObject &request, const QString &relatedKey) override;
     const Caller *listener() const override;
     const ServerConfig &config() const override { return m_config; }
 
@@ -123,12 +130,19 @@ private:
     QByteArray decorateJson(const QByteArray &resultJson) const;
     void cancelled(const QJsonObject &params);
     void cancel(RequestState &state);
-    //! Sends (or collects, in a batch) what answers a request; `key` names it.
-    void reply(const Batch &batch, const QByteArray &message, const QString &key);
-    //! The message needs no reply (a notification, a response, a cancelled request).
+    //! An error answering no request (a parse error, a refused batch).
+    void sendError(int code, const QString &message, const QString &relatedKey = {});
+    /*! Sends (or collects, in a batch) what answers a request; `key` names it, `opened` says
+     *  whether requestOpened() named it (then requestClosed() follows the answer). */
+    void reply(const Batch &batch, const QByteArray &message, const QString &key, int errorCode,
+        bool opened = false);
+    /*! The message needs no reply (a notification, a response); with a `key`, an opened
+     *  request that ends without one (cancelled). */
     void noReply(const Batch &batch, const QString &key);
+    //! A batch member is done: once all are, the batch's answer goes out.
+    void batchMemberDone(const Batch &batch);
     void deliver(RequestState &state, const QByteArray &message, RequestRecord::Outcome outcome,
-        const QString &detail);
+        const QString &detail, int errorCode);
     void record(const RequestState &state, RequestRecord::Outcome outcome, const QString &detail);
     void updateCaller(const std::function<void(Caller &)> &change);
 

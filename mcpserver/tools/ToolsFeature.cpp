@@ -87,28 +87,15 @@ void ToolsFeature::call(const McpRequest &request)
         return;
     }
     const QJsonObject arguments = argsValue.toObject();
-    if (request.caller().stateless) {
-        callStateless(request, *entry, arguments);
-        return;
-    }
-
-    // Receivers that did not declare tasks MUST ignore params.task (tasks spec).
-    const bool tasksDeclared = m_tasks && request.caller().declared(QLatin1String("tasks"));
+    const bool stateless = request.caller().stateless;
+    // How this era runs the call: refused here if the tool cannot run that way.
     const QJsonValue taskValue = params.value(QLatin1String("task"));
-    const bool asTask = tasksDeclared && taskValue.isObject();
-    if (tasksDeclared) {
-        QString refusal;
-        if (asTask && entry->spec.taskSupport == ToolSpec::TaskSupport::Forbidden)
-            refusal = QStringLiteral("Tool %1 does not support task-augmented calls").arg(name);
-        else if (!asTask && entry->spec.taskSupport == ToolSpec::TaskSupport::Required)
-            refusal = QStringLiteral("Tool %1 must be called as a task (params.task)").arg(name);
-        if (!refusal.isEmpty()) {
-            request.fail(JsonRpc::MethodNotFound, refusal);
-            return;
-        }
-    }
+    bool asTask = false;
+    if (!(stateless ? admitStateless(request, *entry) : admitLegacy(request, *entry, &asTask)))
+        return;
 
     // Bad argument values are execution errors (2025-11-25): the model reads them and retries.
+    // A legacy task is created all the same and fails with them (tasks spec).
     const QString invalid = entry->validate(arguments);
     std::optional<ToolResult> invalidResult;
     if (!invalid.isEmpty()) {
@@ -122,15 +109,62 @@ void ToolsFeature::call(const McpRequest &request)
         }
     }
 
+    std::shared_ptr<InputRound> round; // 2026-07-28: its questions become input-required results
+    if (stateless) {
+        round = InputRound::begin(request, m_inputState, name, arguments);
+        if (!round)
+            return;
+    }
     const QJsonValue token =
         params.value(QLatin1String("_meta")).toObject().value(QLatin1String("progressToken"));
     const bool tokenValid = token.isString() || JsonRpc::isValidId(token);
     auto *call = new ToolCall(request.context(), name, arguments,
         tokenValid ? token : QJsonValue(QJsonValue::Undefined), this);
-    if (asTask)
+    if (round) {
+        call->setRoundState(round->data());
+        ToolCallRound::run(ToolCallRound::Deps {m_host, m_logging, m_tasksExtension}, request,
+            *entry, call, std::move(round));
+    } else if (asTask) {
         m_tasks->start(request, *entry, call, taskValue.toObject(), invalidResult);
-    else
+    } else {
         run(request, *entry, call);
+    }
+}
+
+bool ToolsFeature::admitLegacy(
+    const McpRequest &request, const ToolRegistry::Entry &entry, bool *asTask) const
+{
+    // Receivers that did not declare tasks MUST ignore params.task (tasks spec).
+    const bool tasksDeclared = m_tasks && request.caller().declared(QLatin1String("tasks"));
+    *asTask = tasksDeclared && request.params().value(QLatin1String("task")).isObject();
+    if (!tasksDeclared)
+        return true;
+    const QString &name = entry.spec.name;
+    QString refusal;
+    if (*asTask && entry.spec.taskSupport == ToolSpec::TaskSupport::Forbidden)
+        refusal = QStringLiteral("Tool %1 does not support task-augmented calls").arg(name);
+    else if (!*asTask && entry.spec.taskSupport == ToolSpec::TaskSupport::Required)
+        refusal = QStringLiteral("Tool %1 must be called as a task (params.task)").arg(name);
+    if (refusal.isEmpty())
+        return true;
+    request.fail(JsonRpc::MethodNotFound, refusal);
+    return false;
+}
+
+bool ToolsFeature::admitStateless(const McpRequest &request, const ToolRegistry::Entry &entry) const
+{
+    const ToolSpec &spec = entry.spec;
+    // A tool that only runs as a task cannot serve a caller that takes no task (SEP-2663);
+    // 2025-11-25's params.task means nothing in this era.
+    if (spec.taskSupport != ToolSpec::TaskSupport::Required
+        || (m_tasksExtension && m_tasksExtension->offers(request.caller(), spec)))
+        return true;
+    request.fail(JsonRpc::MissingRequiredClientCapability,
+        QStringLiteral("Missing required client capability: tool %1 runs only as a task "
+                       "(declare the %2 extension)")
+            .arg(spec.name, TasksExtension::kId),
+        TasksExtension::requirement());
+    return false;
 }
 
 QString ToolsFeature::unknownToolMessage(const QString &name, const Caller &caller) const
@@ -185,45 +219,6 @@ void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &ent
     m_inHandler = outer;
     if (call->isFinished())
         delete call;
-}
-
-void ToolsFeature::callStateless(
-    const McpRequest &request, const ToolRegistry::Entry &entry, const QJsonObject &arguments)
-{
-    const ToolSpec &spec = entry.spec;
-    // A tool that only runs as a task cannot serve a caller that takes no task (SEP-2663).
-    if (spec.taskSupport == ToolSpec::TaskSupport::Required
-        && !(m_tasksExtension && m_tasksExtension->offers(request.caller(), spec))) {
-        request.fail(JsonRpc::MissingRequiredClientCapability,
-            QStringLiteral("Missing required client capability: tool %1 runs only as a task "
-                           "(declare the %2 extension)")
-                .arg(spec.name, TasksExtension::kId),
-            TasksExtension::requirement());
-        return;
-    }
-    const QString invalid = entry.validate(arguments);
-    if (!invalid.isEmpty()) {
-        request.succeedJson(
-            ToolResult::error(
-                QStringLiteral("Invalid arguments for %1: %2").arg(spec.name, invalid),
-                QJsonObject {{QStringLiteral("message"), invalid}})
-                .toResponseJson(),
-            RequestRecord::Outcome::ToolError, invalid);
-        return;
-    }
-    auto round = InputRound::begin(request, m_inputState, spec.name, arguments);
-    if (!round)
-        return;
-    const QJsonValue token = request.params()
-                                 .value(QLatin1String("_meta"))
-                                 .toObject()
-                                 .value(QLatin1String("progressToken"));
-    const bool tokenValid = token.isString() || JsonRpc::isValidId(token);
-    auto *call = new ToolCall(request.context(), spec.name, arguments,
-        tokenValid ? token : QJsonValue(QJsonValue::Undefined), this);
-    call->setRoundState(round->data());
-    ToolCallRound::run(ToolCallRound::Deps {m_host, m_logging, m_tasksExtension}, request, entry,
-        call, std::move(round));
 }
 
 } // namespace Hopx::Mcp

@@ -42,9 +42,12 @@ private:
     void list(const McpRequest &request);
     void call(const McpRequest &request);
     QString unknownToolMessage(const QString &name, const Caller &caller) const;
+    /*! Whether this era can run the call as asked (a request that cannot is answered here);
+     *  `asTask`: a legacy task-augmented call. */
+    bool admitLegacy(
+        const McpRequest &request, const ToolRegistry::Entry &entry, bool *asTask) const;
+    bool admitStateless(const McpRequest &request, const ToolRegistry::Entry &entry) const;
     void run(const McpRequest &request, const ToolRegistry::Entry &entry, ToolCall *call);
-    void callStateless(
-        const McpRequest &request, const ToolRegistry::Entry &entry, const QJsonObject &arguments);
 
     FeatureHost &m_host;
     QPointer<ToolRegistry> m_registry;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "transport/HttpMcpSession.h"
 
-#include "session/SessionObserver.h"
+#include "json/JsonRpc.h"
 
 #include <QLoggingCategory>
 #include <QTimer>
@@ -17,18 +17,11 @@ HttpMcpSession::HttpMcpSession(const QString &id, const ServerConfig &config,
     : QObject(parent)
     , m_id(id)
     , m_http(http)
-    , m_session(new McpSession(config, context, this))
-    , m_observer(context.observer)
+    , m_link(config, context, SessionObserver::Transport::Http, authContext)
     , m_keepAlive(new QTimer(this))
 {
-    m_session->setAuthContext(authContext);
-    if (m_observer) {
-        m_observerId = m_observer->open(SessionObserver::Transport::Http);
-        m_session->setObserverId(m_observerId);
-    }
     m_lastActivity.start();
-    connect(m_session, &McpSession::outgoing, this, &HttpMcpSession::route);
-    connect(m_session, &McpSession::requestDropped, this, &HttpMcpSession::dropped);
+    m_link.deliverTo(this, &HttpMcpSession::route, &HttpMcpSession::requestClosed);
     m_keepAlive->setInterval(m_http.sseKeepAliveMs);
     connect(m_keepAlive, &QTimer::timeout, this, [this]() {
         // An SSE comment: keeps idle-timeout proxies and the client's own watchdogs quiet.
@@ -42,27 +35,7 @@ HttpMcpSession::HttpMcpSession(const QString &id, const ServerConfig &config,
 HttpMcpSession::~HttpMcpSession()
 {
     close();
-    // Gone before our members are: nothing it says on its way out may reach route().
-    disconnect(m_session, nullptr, this, nullptr);
-    delete m_session;
 }
-
-namespace {
-/*! Whether a message from McpSession is a response (or a batch of them). Cheap and exact:
- *  QJsonObject writes keys in sorted order, so the top level of a response reads
- *  {"error":… or {"id":…,"jsonrpc":"2.0","result":…, and a request
- * {"id":…,"jsonrpc":"2.0","method":… (an id string cannot contain an unescaped quote, so the first
- * "jsonrpc" match is the top one). */
-bool isResponse(const QByteArray &m)
-{
-    if (m.startsWith('[') || m.startsWith("{\"error\":"))
-        return true;
-    if (!m.startsWith("{\"id\":"))
-        return false; // a notification: {"jsonrpc":"2.0","method":…
-    const qsizetype p = m.indexOf("\"jsonrpc\":\"2.0\",");
-    return p < 0 || m.mid(p + 16, 8) != "\"method\"";
-}
-} // namespace
 
 QByteArray HttpMcpSession::sseEvent(const QByteArray &data)
 {
@@ -80,12 +53,12 @@ HttpConnection::Headers HttpMcpSession::sessionHeaders() const
 void HttpMcpSession::setStateless()
 {
     m_stateless = true;
-    m_session->setStateless(true);
+    session()->setStateless(true);
 }
 
 bool HttpMcpSession::isIdle() const
 {
-    return m_exchanges.isEmpty() && !m_getStream && m_session->inFlightCount() == 0;
+    return m_exchanges.isEmpty() && !m_getStream && session()->inFlightCount() == 0;
 }
 
 void HttpMcpSession::close()
@@ -102,9 +75,7 @@ void HttpMcpSession::close()
         m_getStream->endStream();
     m_getStream = nullptr;
     m_keepAlive->stop();
-    m_session->abortAll();
-    if (m_observer && m_observerId)
-        m_observer->close(std::exchange(m_observerId, 0));
+    m_link.end();
 }
 
 void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &body,
@@ -115,7 +86,7 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
     for (const QString &id : ids)
         requestKeys.append(keyPrefix + id);
     if (requestKeys.isEmpty()) {
-        m_session->handleJson(body, keyPrefix);
+        session()->handleJson(body, keyPrefix);
         connection->respond(202, sessionHeaders(), {});
         return;
     }
@@ -146,11 +117,11 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
             // is how 2026-07-28 cancels (a task, once created, lives on in the TaskStore).
             if (m_stateless)
                 for (const QString &key : keys)
-                    m_session->cancelRequest(key);
+                    session()->cancelRequest(key);
         }
     });
 
-    m_session->handleJson(body, keyPrefix);
+    session()->handleJson(body, keyPrefix);
     exchange->dispatching = false;
     if (exchange->done && !exchange->connection)
         return;
@@ -160,7 +131,7 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
         exchange->connection = nullptr;
         // 2026-07-28 over HTTP: a request the client's capabilities cannot serve is a 400.
         const bool missingCapability =
-            m_stateless && exchange->final.startsWith("{\"error\":{\"code\":-32021,");
+            m_stateless && exchange->finalError == JsonRpc::MissingRequiredClientCapability;
         connection->respond(
             missingCapability ? 400 : 200, sessionHeaders(), exchange->final, "application/json");
         return;
@@ -186,13 +157,13 @@ void HttpMcpSession::finishExchange(const ExchangePtr &exchange)
     exchange->connection = nullptr;
 }
 
-void HttpMcpSession::route(const QByteArray &message, const QString &relatedKey)
+void HttpMcpSession::route(const QByteArray &message, const Outgoing &what)
 {
-    const ExchangePtr exchange = relatedKey.isEmpty() ? nullptr : m_exchanges.value(relatedKey);
+    const ExchangePtr exchange = what.request.isEmpty() ? nullptr : m_exchanges.value(what.request);
     // A response or a batch's array of responses ends its POST.
-    const bool isFinal = isResponse(message);
+    const bool isFinal = what.kind == Outgoing::Kind::Response;
     if (!exchange) {
-        if (isFinal && !relatedKey.isEmpty())
+        if (isFinal && !what.request.isEmpty())
             return; // its POST connection is gone: the answer cannot be delivered
         sendGeneral(message);
         return;
@@ -200,6 +171,7 @@ void HttpMcpSession::route(const QByteArray &message, const QString &relatedKey)
     if (isFinal) {
         exchange->done = true;
         exchange->final = message;
+        exchange->finalError = what.errorCode;
         for (const QString &key : std::as_const(exchange->keys))
             if (m_exchanges.value(key) == exchange)
                 m_exchanges.remove(key);
@@ -214,14 +186,15 @@ void HttpMcpSession::route(const QByteArray &message, const QString &relatedKey)
         exchange->connection->writeChunk(sseEvent(message));
 }
 
-void HttpMcpSession::dropped(const QString &relatedKey)
+void HttpMcpSession::requestClosed(const QString &key)
 {
-    const ExchangePtr exchange = m_exchanges.value(relatedKey);
+    // An answered request's POST is gone from m_exchanges already: only a cancelled one,
+    // which gets no response, is still there. A POST that carried only such ends empty.
+    const ExchangePtr exchange = m_exchanges.value(key);
     if (!exchange)
         return;
-    // A cancelled request gets no response; a POST that carried only it ends empty.
-    exchange->keys.removeAll(relatedKey);
-    m_exchanges.remove(relatedKey);
+    exchange->keys.removeAll(key);
+    m_exchanges.remove(key);
     if (!exchange->keys.isEmpty())
         return;
     exchange->done = true;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "session/McpSession.h"
+#include "session/SessionLink.h"
 #include "transport/HttpConnection.h"
 #include "transport/HttpServerConfig.h"
 
@@ -19,8 +19,6 @@
 class QTimer;
 
 namespace Hopx::Mcp {
-
-class SessionObserver;
 
 /*! \brief One Streamable HTTP session (Mcp-Session-Id): an McpSession and its SSE streams.
  *
@@ -40,7 +38,7 @@ public:
     ~HttpMcpSession() override;
 
     const QString &id() const { return m_id; }
-    McpSession *session() const { return m_session; }
+    McpSession *session() const { return m_link.session(); }
 
     /*! A POST body, already parsed and checked by the server. `requestKeys` are the
      *  JsonRpc::idKey()s of the requests in it (empty → notifications/responses only: 202). */
@@ -67,6 +65,7 @@ private:
         QStringList keys;
         QList<QByteArray> early; // said before we decided between JSON and SSE
         QByteArray final; // the response (or the batch's array of responses)
+        int finalError = 0; // its JSON-RPC error code, if it is one
         QMetaObject::Connection
             onClosed; // dropped when done: keep-alive connections serve many POSTs
         bool dispatching = true; // inside handlePost's synchronous dispatch
@@ -75,8 +74,8 @@ private:
     };
     using ExchangePtr = std::shared_ptr<Exchange>;
 
-    void route(const QByteArray &message, const QString &relatedKey);
-    void dropped(const QString &relatedKey);
+    void route(const QByteArray &message, const Outgoing &what);
+    void requestClosed(const QString &key);
     void finishExchange(const ExchangePtr &exchange);
     void sendGeneral(const QByteArray &message);
     HttpConnection::Headers sessionHeaders() const;
@@ -84,9 +83,7 @@ private:
 
     QString m_id;
     HttpServerConfig m_http;
-    McpSession *m_session;
-    SessionObserver *m_observer;
-    quint64 m_observerId = 0;
+    SessionLink m_link;
     QHash<QString, ExchangePtr> m_exchanges; // request key → its POST
     QPointer<HttpConnection> m_getStream;
     QMetaObject::Connection m_getStreamClosed;

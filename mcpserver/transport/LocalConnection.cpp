@@ -4,8 +4,6 @@
 
 #include "ipc/Handoff.h"
 #include "ipc/Hello.h"
-#include "ipc/JsonScan.h"
-#include "session/SessionObserver.h"
 #include "transport/PipeChannel.h"
 
 #include <QLocalSocket>
@@ -20,78 +18,59 @@ Q_LOGGING_CATEGORY(lcConnection, "hopx.mcp.connection", QtInfoMsg)
 
 namespace Hopx::Mcp {
 
-LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
-    const ServerContext &context, QObject *parent)
-    : QObject(parent)
-    , m_socket(socket)
-    , m_session(new McpSession(config, context, this))
-    , m_buffer(config.maxLineBytes)
-    , m_id(id)
-    , m_observer(context.observer)
+namespace {
+
+qint64 peerPid(QLocalSocket *socket)
 {
-    m_socket->setParent(this);
-    qint64 peerPid = 0;
 #ifdef Q_OS_LINUX
     struct ucred cred
     {
     };
     socklen_t len = sizeof(cred);
-    if (::getsockopt(int(m_socket->socketDescriptor()), SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0)
-        peerPid = cred.pid;
+    if (::getsockopt(int(socket->socketDescriptor()), SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0)
+        return cred.pid;
 #endif
-    if (m_observer) {
-        m_observerId = m_observer->open(SessionObserver::Transport::Local, peerPid);
-        m_session->setObserverId(m_observerId);
-    }
+    return 0;
+}
+
+} // namespace
+
+LocalConnection::LocalConnection(QLocalSocket *socket, quint64 id, const ServerConfig &config,
+    const ServerContext &context, QObject *parent)
+    : QObject(parent)
+    , m_socket(socket)
     // LocalServer admits only our own uid: every client on the socket is this user.
-    m_session->setAuthContext(QStringLiteral("local-user"));
+    , m_link(config, context, SessionObserver::Transport::Local, QStringLiteral("local-user"),
+          peerPid(socket))
+    , m_buffer(config.maxLineBytes)
+    , m_id(id)
+{
+    m_socket->setParent(this);
+    m_link.deliverTo(this, &LocalConnection::write, &LocalConnection::requestClosed,
+        &LocalConnection::requestOpened);
     connect(m_socket, &QLocalSocket::readyRead, this, &LocalConnection::readAvailable);
     connect(m_socket, &QLocalSocket::disconnected, this, [this]() {
         qCDebug(lcConnection) << "client" << m_id << "disconnected";
-        m_session->abortAll();
-        endObservation();
+        m_link.end();
         emit closed();
     });
-    connect(m_session, &McpSession::outgoing, this, &LocalConnection::write);
-    connect(m_session, &McpSession::requestDropped, this, &LocalConnection::dropped);
 }
 
-LocalConnection::~LocalConnection()
-{
-    m_session->abortAll();
-    endObservation();
-}
-
-void LocalConnection::endObservation()
-{
-    if (m_observer && m_observerId)
-        m_observer->close(std::exchange(m_observerId, 0));
-}
+LocalConnection::~LocalConnection() = default;
 
 void LocalConnection::close()
 {
     m_closing = true;
-    m_session->abortAll();
+    m_link.end();
     m_socket->disconnectFromServer();
 }
 
-void LocalConnection::write(const QByteArray &message)
+void LocalConnection::write(const QByteArray &message, const Outgoing &)
 {
+    // Which request a line answers comes with requestClosed(): the line itself, a tool's
+    // result of any size, goes out unread.
     if (m_stdio) {
         m_stdio->writeLine(message);
-        if (!m_openRequests.isEmpty()) {
-            const Ipc::MessageInfo info =
-                Ipc::scanMessage(std::string_view(message.constData(), size_t(message.size())));
-            if (!info.hasMethod && info.hasId) {
-                const auto it = m_openRequests.constFind(QByteArray::fromStdString(info.idKey));
-                if (it != m_openRequests.cend()) {
-                    writeControl(Ipc::Handoff::doneLine(it->toStdString()));
-                    m_openRequests.erase(it);
-                }
-            }
-        }
-        if (m_inputClosed)
-            finishWhenIdle();
         return;
     }
     if (m_socket->state() != QLocalSocket::ConnectedState)
@@ -102,15 +81,25 @@ void LocalConnection::write(const QByteArray &message)
     m_socket->flush();
 }
 
-void LocalConnection::dropped(const QString &key)
+void LocalConnection::requestOpened(const QString &key, const QByteArray &idJson)
 {
-    // A cancelled request gets no answer, so write() never sees its id: without this its
-    // entry (and the bridge's) stayed for the whole session, one per cancel.
-    const auto it = m_openRequests.constFind(key.toUtf8());
-    if (it == m_openRequests.cend())
+    // The bridge hears only of requests that outlive their line (tool runs), which it answers
+    // if the app dies; ping and the like are answered before their line is done.
+    if (!m_stdio)
         return;
-    writeControl(Ipc::Handoff::doneLine(it->toStdString()));
-    m_openRequests.erase(it);
+    m_openRequests.insert(key, idJson);
+    writeControl(
+        Ipc::Handoff::pendingLine(std::string_view(idJson.constData(), size_t(idJson.size()))));
+}
+
+void LocalConnection::requestClosed(const QString &key)
+{
+    // Answered (its line is written already) or cancelled (it gets none).
+    const auto it = m_openRequests.constFind(key);
+    if (it != m_openRequests.cend()) {
+        writeControl(Ipc::Handoff::doneLine(std::string_view(it->constData(), size_t(it->size()))));
+        m_openRequests.erase(it);
+    }
     if (m_inputClosed)
         finishWhenIdle();
 }
@@ -148,10 +137,9 @@ void LocalConnection::processInput(const QByteArray &bytes)
                 return;
             }
             if (const auto hello = Ipc::Hello::parse(line)) {
-                if (m_observer && m_observerId && hello->bridgePid)
-                    m_observer->setPid(m_observerId, hello->bridgePid);
-                m_session->setConnectionEnv(hello->env);
-                m_session->setToolProfile(hello->tools);
+                m_link.setPid(hello->bridgePid);
+                session()->setConnectionEnv(hello->env);
+                session()->setToolProfile(hello->tools);
                 qCDebug(lcConnection)
                     << "client" << m_id << "is a bridge, pid" << hello->bridgePid << "forwarding"
                     << hello->env.keys(); // names only, never values
@@ -165,15 +153,15 @@ void LocalConnection::processInput(const QByteArray &bytes)
                 continue;
             }
         }
-        handleMessage(line);
+        session()->handleLine(line);
         if (m_closing)
             return;
     }
     if (m_buffer.overflowed()) {
         qCWarning(lcConnection) << "client" << m_id << "sent a message over"
                                 << m_buffer.maxLineBytes() << "bytes; closing";
-        m_session->handleOversizedLine(m_buffer.maxLineBytes());
-        m_session->abortAll();
+        session()->handleOversizedLine(m_buffer.maxLineBytes());
+        m_link.end();
         if (m_stdio) {
             finish(1);
             return;
@@ -181,27 +169,6 @@ void LocalConnection::processInput(const QByteArray &bytes)
         m_closing = true;
         m_socket->flush();
         m_socket->disconnectFromServer(); // waits for pending bytes to be written
-    }
-}
-
-void LocalConnection::handleMessage(const QByteArray &line)
-{
-    if (!m_stdio) {
-        m_session->handleLine(line);
-        return;
-    }
-    // Tell the bridge only about requests that outlive this call (tool runs): it answers
-    // them if the app dies. ping and the like are answered before handleLine returns.
-    const int before = m_session->inFlightCount();
-    m_session->handleLine(line);
-    if (m_session->inFlightCount() <= before)
-        return;
-    const Ipc::MessageInfo info =
-        Ipc::scanMessage(std::string_view(line.constData(), size_t(line.size())));
-    if (info.hasMethod && info.hasId) {
-        m_openRequests.insert(
-            QByteArray::fromStdString(info.idKey), QByteArray::fromStdString(info.idJson));
-        writeControl(Ipc::Handoff::pendingLine(info.idJson));
     }
 }
 
@@ -222,7 +189,7 @@ bool LocalConnection::acceptHandoff()
     connect(m_stdio, &PipeChannel::inputClosed, this, &LocalConnection::inputClosed);
     connect(m_stdio, &PipeChannel::outputFailed, this, [this]() {
         qCDebug(lcConnection) << "client" << m_id << "stopped reading stdout";
-        m_session->abortAll();
+        m_link.end();
         finish(1);
     });
     connect(m_stdio, &PipeChannel::drained, this, [this]() {
@@ -245,7 +212,7 @@ void LocalConnection::finishWhenIdle()
 {
     // Queued: the session may be inside the emission that answered its last request.
     QTimer::singleShot(0, this, [this]() {
-        if (!m_closing && m_session->inFlightCount() == 0)
+        if (!m_closing && session()->inFlightCount() == 0)
             finish(0);
     });
 }
@@ -259,7 +226,7 @@ void LocalConnection::finish(int exitCode)
         return; // drained() calls again
     qCDebug(lcConnection) << "client" << m_id << "ends its session, exit code" << exitCode;
     m_closing = true;
-    m_session->abortAll();
+    m_link.end();
     writeControl(Ipc::Handoff::byeLine(exitCode));
     m_socket->disconnectFromServer();
 }

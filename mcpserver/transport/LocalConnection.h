@@ -3,7 +3,7 @@
 #pragma once
 
 #include "ipc/LineBuffer.h"
-#include "session/McpSession.h"
+#include "session/SessionLink.h"
 
 #include <QHash>
 #include <QObject>
@@ -13,7 +13,6 @@ class QLocalSocket;
 namespace Hopx::Mcp {
 
 class PipeChannel;
-class SessionObserver;
 
 /*! \brief One client on the local socket: framing, the bridge's hello, and its McpSession.
  *
@@ -45,24 +44,22 @@ signals:
 private:
     void readAvailable();
     void processInput(const QByteArray &bytes);
-    void handleMessage(const QByteArray &line);
-    void write(const QByteArray &message);
-    void dropped(const QString &key);
+    void write(const QByteArray &message, const Outgoing &what);
+    void requestOpened(const QString &key, const QByteArray &idJson);
+    void requestClosed(const QString &key);
     bool acceptHandoff();
     void writeControl(const std::string &line);
     void inputClosed();
     void finish(int exitCode);
     void finishWhenIdle();
-    void endObservation();
+    McpSession *session() const { return m_link.session(); }
 
     QLocalSocket *m_socket;
-    McpSession *m_session;
+    SessionLink m_link;
     PipeChannel *m_stdio = nullptr;
-    QHash<QByteArray, QByteArray> m_openRequests; // id key → id JSON, told to the bridge
+    QHash<QString, QByteArray> m_openRequests; // request key → id JSON, told to the bridge
     Ipc::LineBuffer m_buffer;
     quint64 m_id;
-    SessionObserver *m_observer;
-    quint64 m_observerId = 0;
     bool m_firstLine = true;
     bool m_closing = false;
     bool m_inputClosed = false;

@@ -77,10 +77,11 @@ void PipeChannel::readInput()
 
 void PipeChannel::write(const QByteArray &bytes)
 {
-    if (m_outputFailed)
+    if (m_outputFailed || bytes.isEmpty())
         return;
-    m_pending.append(bytes);
-    if (!m_writeNotifier->isEnabled())
+    const bool idle = m_pending.empty();
+    m_pending.push_back(bytes);
+    if (idle)
         flushOutput();
 }
 
@@ -88,57 +89,55 @@ void PipeChannel::writeLine(const QByteArray &line)
 {
     if (m_outputFailed)
         return;
-    if (!m_pending.isEmpty() || m_writeNotifier->isEnabled()) {
-        m_pending.append(line);
-        m_pending.append('\n');
-        return;
+    const bool idle = m_pending.empty();
+    m_pending.push_back(line);
+    m_pending.push_back(QByteArrayLiteral("\n")); // static data: no allocation
+    if (idle)
+        flushOutput();
+}
+
+bool PipeChannel::writePending()
+{
+    constexpr size_t kParts = 16;
+    while (!m_pending.empty()) {
+        struct iovec parts[kParts];
+        size_t count = 0;
+        for (auto it = m_pending.cbegin(); it != m_pending.cend() && count < kParts; ++it) {
+            const qsizetype skip = count == 0 ? m_written : 0;
+            parts[count++] = {
+                const_cast<char *>(it->constData() + skip), size_t(it->size() - skip)};
+        }
+        ssize_t n;
+        do
+            n = ::writev(m_out, parts, int(count));
+        while (n < 0 && errno == EINTR);
+        if (n < 0) {
+            if (errno != EAGAIN)
+                failOutput();
+            return false;
+        }
+        qsizetype left = n;
+        while (left > 0) {
+            const qsizetype rest = m_pending.front().size() - m_written;
+            if (left < rest) {
+                m_written += left;
+                break;
+            }
+            left -= rest;
+            m_pending.pop_front();
+            m_written = 0;
+        }
     }
-    struct iovec parts[2] = {
-        {const_cast<char *>(line.constData()), size_t(line.size())}, {const_cast<char *>("\n"), 1}};
-    const size_t total = size_t(line.size()) + 1;
-    ssize_t n;
-    do
-        n = ::writev(m_out, parts, 2);
-    while (n < 0 && errno == EINTR);
-    if (n < 0 && errno != EAGAIN) {
-        failOutput();
-        return;
-    }
-    const size_t done = n < 0 ? 0 : size_t(n);
-    if (done == total) {
-        emit drained();
-        return;
-    }
-    // The pipe is full: keep the rest until it is writable again.
-    if (done < size_t(line.size())) {
-        m_pending.append(line.constData() + done, line.size() - qsizetype(done));
-        m_pending.append('\n');
-    } else {
-        m_pending.append('\n');
-    }
-    m_writeNotifier->setEnabled(true);
+    return true;
 }
 
 void PipeChannel::flushOutput()
 {
-    qsizetype done = 0;
-    while (done < m_pending.size()) {
-        const ssize_t n =
-            ::write(m_out, m_pending.constData() + done, size_t(m_pending.size() - done));
-        if (n > 0) {
-            done += n;
-            continue;
-        }
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0 && errno == EAGAIN)
-            break;
-        failOutput();
+    const bool drainedNow = writePending();
+    if (m_outputFailed)
         return;
-    }
-    m_pending.remove(0, done);
-    m_writeNotifier->setEnabled(!m_pending.isEmpty());
-    if (m_pending.isEmpty())
+    m_writeNotifier->setEnabled(!drainedNow);
+    if (drainedNow)
         emit drained();
 }
 
@@ -146,6 +145,7 @@ void PipeChannel::failOutput()
 {
     m_outputFailed = true;
     m_pending.clear();
+    m_written = 0;
     m_writeNotifier->setEnabled(false);
     // Queued: write() runs inside the session's signal emission, which must not be torn down
     // under it.

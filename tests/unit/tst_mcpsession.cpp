@@ -90,6 +90,15 @@ private slots:
         slow.name = QStringLiteral("slow");
         slow.description = QStringLiteral("parks until the test finishes it");
         m_registry.add(slow, [this](ToolCall *call) { m_parked.append(call); });
+        ToolSpec asks;
+        asks.name = QStringLiteral("asks");
+        asks.description = QStringLiteral("asks the client for its roots");
+        m_registry.add(asks, [](ToolCall *call) {
+            call->requestFromClient(
+                QStringLiteral("roots/list"), {}, [call](const ToolCall::ClientReply &) {
+                    call->finish(ToolResult::text(QStringLiteral("answered")));
+                });
+        });
         ToolSpec progress;
         progress.name = QStringLiteral("progress");
         progress.description = QStringLiteral("reports progress then finishes");
@@ -327,7 +336,7 @@ private slots:
             QVERIFY2(!cursors.contains(cursor), "a cursor must never repeat");
             cursors.insert(cursor);
         }
-        QCOMPARE(names, (QStringList {"echo", "noargs", "fails", "slow", "progress"}));
+        QCOMPARE(names, (QStringList {"echo", "noargs", "fails", "slow", "asks", "progress"}));
     }
 
     void toolCallResults()
@@ -644,6 +653,113 @@ private slots:
             QCOMPARE(seen[3]["result"]["content"][0]["text"].toString(),
                 elicitation ? QStringLiteral("yes") : QStringLiteral("no"));
         }
+    }
+
+    // Transports route by what the session says a message is (Outgoing), never by its bytes.
+    void outgoingSaysWhatEachMessageIs()
+    {
+        // Before the session: its destructor still says what it sends (the cancelled call).
+        QList<Outgoing> what;
+        McpSession session(ServerConfig {}, &m_registry);
+        connect(&session, &McpSession::outgoing, this,
+            [&what](const QByteArray &, const Outgoing &w) { what.append(w); });
+        session.handleLine(
+            R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}})");
+        session.handleLine(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+        QCOMPARE(what.size(), 1);
+        QCOMPARE(what[0].kind, Outgoing::Kind::Response);
+        QCOMPARE(what[0].request, QStringLiteral("n:0"));
+        QCOMPARE(what[0].errorCode, 0);
+
+        // Progress and log notifications belong to the call they report on, then its answer.
+        what.clear();
+        session.handleLine(
+            R"({"jsonrpc":"2.0","id":"p","method":"tools/call","params":{"name":"progress","_meta":{"progressToken":1}}})");
+        QCOMPARE(what.size(), 5);
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(what[i].kind, Outgoing::Kind::Notification);
+            QCOMPARE(what[i].request, QStringLiteral("s:p"));
+        }
+        QCOMPARE(what[4].kind, Outgoing::Kind::Response);
+        QCOMPARE(what[4].request, QStringLiteral("s:p"));
+
+        // A request to the client while serving one.
+        what.clear();
+        session.handleLine(
+            R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"asks"}})");
+        QCOMPARE(what.size(), 1);
+        QCOMPARE(what[0].kind, Outgoing::Kind::Request);
+        QCOMPARE(what[0].request, QStringLiteral("n:3"));
+
+        // Errors say their code; one for a line without an id belongs to no request.
+        what.clear();
+        session.handleLine(R"({"jsonrpc":"2.0","id":2,"method":"nope"})");
+        session.handleLine("{not json");
+        QCOMPARE(what.size(), 2);
+        QCOMPARE(what[0].kind, Outgoing::Kind::Response);
+        QCOMPARE(what[0].request, QStringLiteral("n:2"));
+        QCOMPARE(what[0].errorCode, -32601);
+        QCOMPARE(what[1].kind, Outgoing::Kind::Response);
+        QCOMPARE(what[1].request, QString());
+        QCOMPARE(what[1].errorCode, -32700);
+    }
+
+    // The stdio hand-off tells the bridge which requests run on: those and only those open,
+    // and each closes once, after its answer went out.
+    void requestsThatOutliveTheirLineOpenAndClose()
+    {
+        auto h = makeSession();
+        QStringList events;
+        connect(h->session.get(), &McpSession::outgoing, this,
+            [&events](
+                const QByteArray &, const Outgoing &w) { events.append("out " + w.request); });
+        connect(h->session.get(), &McpSession::requestOpened, this,
+            [&events](const QString &key, const QByteArray &idJson) {
+                events.append("open " + key + ' ' + QString::fromUtf8(idJson));
+            });
+        connect(h->session.get(), &McpSession::requestClosed, this,
+            [&events](const QString &key) { events.append("close " + key); });
+        send(*h, QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ping"})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"slow"}})"));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow"}})"));
+        QCOMPARE(events,
+            (QStringList {QStringLiteral("out n:1"), QStringLiteral("open s:a \"a\""),
+                QStringLiteral("open n:7 7")}));
+        events.clear();
+        m_parked[0]->finish(ToolResult::text(QStringLiteral("a")));
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}})"));
+        QCOMPARE(events,
+            (QStringList {QStringLiteral("out s:a"), QStringLiteral("close s:a"),
+                QStringLiteral("close n:7")}));
+
+        // A batch (2025-03-26) answers its members together: they close after that answer.
+        auto b = makeSession(true, QStringLiteral("2025-03-26"));
+        events.clear();
+        connect(b->session.get(), &McpSession::outgoing, this,
+            [&events](
+                const QByteArray &, const Outgoing &w) { events.append("out " + w.request); });
+        connect(b->session.get(), &McpSession::requestClosed, this,
+            [&events](const QString &key) { events.append("close " + key); });
+        send(*b,
+            QStringLiteral(
+                R"([{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"slow"}},{"jsonrpc":"2.0","id":6,"method":"ping"}])"));
+        QVERIFY(events.isEmpty());
+        m_parked.last()->finish(ToolResult::text(QStringLiteral("b")));
+        QCOMPARE(events, (QStringList {QStringLiteral("out n:5"), QStringLiteral("close n:5")}));
+
+        // abortAll(): the client is gone, nobody to tell.
+        events.clear();
+        send(*h,
+            QStringLiteral(
+                R"({"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"slow"}})"));
+        h->session->abortAll();
+        QCOMPARE(events, (QStringList {QStringLiteral("open n:9 9")}));
     }
 
     void abortAllCancelsEverything()

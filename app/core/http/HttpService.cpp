@@ -4,11 +4,14 @@
 
 #include "core/secrets/KeyStore.h"
 #include "core/settings/Settings.h"
+#include "transport/HttpCommandLine.h"
 #include "transport/HttpServer.h"
 #include "transport/HttpTokenFile.h"
 
 #include <QLoggingCategory>
 #include <QTimer>
+
+#include <cstdio>
 
 Q_LOGGING_CATEGORY(lcHttpService, "hopx.core.http", QtInfoMsg)
 
@@ -37,6 +40,45 @@ HttpService::HttpService(Settings *settings, KeyStore *keyStore, const Mcp::Serv
 HttpService::~HttpService()
 {
     closeServer();
+    if (m_commandLine)
+        m_commandLine->removeGeneratedToken();
+}
+
+std::optional<int> HttpService::start(const QCommandLineParser &parser, Mcp::HttpCommandLine &flags)
+{
+    if (flags.requested(parser))
+        return serveCommandLine(parser, flags);
+    start();
+    return std::nullopt;
+}
+
+std::optional<int> HttpService::serveCommandLine(
+    const QCommandLineParser &parser, Mcp::HttpCommandLine &flags)
+{
+    Mcp::HttpServerConfig http;
+    QStringList notes;
+    QString error;
+    if (!flags.configure(parser, &http, &notes, &error)) {
+        tell(QStringLiteral("hopx-desktop: ") + error);
+        return 2;
+    }
+    m_commandLine = &flags; // from here on a generated token file is ours to remove
+    for (const QString &note : std::as_const(notes))
+        tell(QStringLiteral("hopx-desktop: ") + note);
+    auto server = std::make_unique<Mcp::HttpServer>(m_config, m_context, http);
+    if (!server->listen()) {
+        tell(QStringLiteral("hopx-desktop: ") + server->errorString());
+        return 1;
+    }
+    setCommandLineOverride(server->endpointUrl());
+    m_server = std::move(server);
+    return std::nullopt;
+}
+
+void HttpService::tell(const QString &line)
+{
+    std::fprintf(stderr, "%s\n", qPrintable(line));
+    std::fflush(stderr);
 }
 
 void HttpService::start()
@@ -52,6 +94,8 @@ void HttpService::stop()
     m_following = false;
     m_reconcile->stop();
     closeServer();
+    if (m_commandLine)
+        std::exchange(m_commandLine, nullptr)->removeGeneratedToken();
     if (m_state != State::CommandLine)
         setState(State::Off);
 }
@@ -134,6 +178,10 @@ void HttpService::setState(State state)
     if (m_state == state && state != State::Failed)
         return;
     m_state = state;
+    if (state == State::Listening || state == State::CommandLine)
+        tell(QStringLiteral("HTTP MCP endpoint: ") + endpointUrl());
+    else if (state == State::Failed)
+        tell(QStringLiteral("hopx-desktop: ") + m_error);
     emit stateChanged(state);
 }
 
@@ -177,7 +225,7 @@ void HttpService::regenerateToken()
     const QString token = QString::fromLatin1(Mcp::HttpTokenFile::generateToken());
     m_token = token;
     m_tokenInKeychain = false; // until the keychain says it has it
-    if (m_server)
+    if (m_server && m_state != State::CommandLine) // --http's token is the command line's
         m_server->setBearerToken(token.toUtf8());
     emit tokenChanged();
     storeToken(token);

@@ -10,28 +10,32 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
+class QCommandLineParser;
 class QTimer;
 
 namespace Hopx::Mcp {
+class HttpCommandLine;
 class HttpServer;
-}
+} // namespace Hopx::Mcp
 
 namespace Hopx::Core {
 
 class KeyStore;
 class Settings;
 
-/*! \brief The Streamable HTTP endpoint as the user's settings want it, applied live.
+/*! \brief The app's Streamable HTTP endpoint, from start to shutdown: as `--http` asks, or
+ *  as the user's settings want it, applied live.
  *
- * Follows Settings::httpEnabled()/httpPort() after start(): it listens on
- * http://127.0.0.1:PORT/mcp when enabled, moves when the port changes and stops when
- * disabled, without restarting the app. The bearer token is generated once and kept in the
- * KeyStore entry KeyStore::httpTokenName(); without a keychain it lives in memory for this
- * run only. The token never goes to the settings file or to a log.
- *
- * When `--http` is given, the command line owns the endpoint: setCommandLineOverride() and
- * the settings are not followed.
+ * With `--http` (start(parser, flags)) it serves that address with that token (or one it
+ * generated into a file, removed again at stop()) and ignores the settings. Otherwise it
+ * follows Settings::httpEnabled()/httpPort(): it listens on http://127.0.0.1:PORT/mcp when
+ * enabled, moves when the port changes and stops when disabled, without restarting the app.
+ * That bearer token is generated once and kept in the KeyStore entry
+ * KeyStore::httpTokenName(); without a keychain it lives in memory for this run only. The
+ * token never goes to the settings file or to a log. Where it listens, or why it cannot, is
+ * said on stderr ("HTTP MCP endpoint: URL"), which launchers and tests read.
  */
 class HttpService final : public QObject
 {
@@ -45,11 +49,15 @@ public:
         const Mcp::ServerContext &context, QObject *parent = nullptr);
     ~HttpService() override;
 
+    /*! Serves as the command line says (`--http`, `--http-token`), else follows the settings.
+     *  On a bad flag (2) or an address it cannot listen on (1), says why on stderr and returns
+     *  that exit code. */
+    std::optional<int> start(const QCommandLineParser &parser, Mcp::HttpCommandLine &flags);
     //! Starts following the settings (and serving now, if they say so).
     void start();
-    //! Stops serving and following (app shutdown).
+    //! Stops serving and following (app shutdown); removes a token file it generated.
     void stop();
-    //! The endpoint comes from --http instead; `url` is where it serves.
+    //! The endpoint comes from elsewhere, serving at `url`: the settings are not followed.
     void setCommandLineOverride(const QString &url);
 
     State state() const { return m_state; }
@@ -75,6 +83,10 @@ signals:
     void tokenChanged();
 
 private:
+    std::optional<int> serveCommandLine(
+        const QCommandLineParser &parser, Mcp::HttpCommandLine &flags);
+    //! A line on stderr: where the endpoint is, or why it is not there.
+    static void tell(const QString &line);
     void scheduleReconcile();
     void reconcile();
     void closeServer();
@@ -90,6 +102,7 @@ private:
     State m_state = State::Off;
     QString m_error;
     QString m_overrideUrl;
+    Mcp::HttpCommandLine *m_commandLine = nullptr; // set while --http serves
     QString m_token;
     bool m_tokenInKeychain = false;
     bool m_tokenLoading = false;
