@@ -4,6 +4,7 @@
 // against a tiny HTTP server standing in for HOPX.
 #include "core/secrets/MemoryKeyStore.h"
 #include "core/secrets/SessionKeyStore.h"
+#include "support/FailingKeyStore.h"
 #include "ui/Translations.h"
 #include "ui/dialogs/ApiKeyDialog.h"
 #include "ui/dialogs/ApiKeyTester.h"
@@ -157,7 +158,7 @@ private slots:
 
     void keychainUnavailableIsExplained()
     {
-        Core::MemoryKeyStore store;
+        Test::FailingKeyStore store;
         store.setFailure(Core::Error::make(
             Core::Error::Code::Unavailable, QStringLiteral("No keychain service is running.")));
         QStringList asked;
@@ -175,7 +176,7 @@ private slots:
 
     void withoutKeychainTheKeyCanServeThisSession()
     {
-        auto keychain = std::make_unique<Core::MemoryKeyStore>();
+        auto keychain = std::make_unique<Test::FailingKeyStore>();
         keychain->setFailure(Core::Error::make(
             Core::Error::Code::Unavailable, QStringLiteral("No keychain service is running.")));
         Core::SessionKeyStore store(std::move(keychain));

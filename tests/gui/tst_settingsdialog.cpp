@@ -4,6 +4,7 @@
 #include "core/secrets/MemoryKeyStore.h"
 #include "core/settings/PythonPreload.h"
 #include "core/settings/Settings.h"
+#include "support/FailingKeyStore.h"
 #include "ui/Translations.h"
 #include "ui/settings/SettingsDialog.h"
 
@@ -322,7 +323,7 @@ private slots:
     void withoutKeychainTheTokenLivesInMemory()
     {
         Core::Settings settings(m_dir.path() + QStringLiteral("/f.ini"), nullptr);
-        Core::MemoryKeyStore keys;
+        Test::FailingKeyStore keys;
         keys.setFailure(Core::Error::make(
             Core::Error::Code::Unavailable, QStringLiteral("No keychain: install gnome-keyring")));
         Core::HttpService http(&settings, &keys, {}, {});

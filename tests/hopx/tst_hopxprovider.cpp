@@ -6,6 +6,7 @@
 
 #include "core/secrets/MemoryKeyStore.h"
 #include "providers/cloud/HopxProvider.h"
+#include "support/FailingKeyStore.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -1072,7 +1073,7 @@ private slots:
 
     void keyFromKeyStore()
     {
-        MemoryKeyStore store;
+        Hopx::Test::FailingKeyStore store; // a keychain that stops running at the end
         p().setApiKey({});
         p().setKeyStore(&store);
         auto r = wait<QList<SandboxInfo>>([&](auto cb) { p().list({}, cb); });

@@ -82,20 +82,6 @@ private slots:
         QCOMPARE(wait<QString>([&](Callback<QString> cb) { store.read(cb); }).value(),
             QStringLiteral("key"));
     }
-
-    void failureMode()
-    {
-        MemoryKeyStore store;
-        store.setFailure(Error::make(Error::Code::Unavailable, QStringLiteral("no keychain")));
-        auto r = wait<QString>([&](Callback<QString> cb) { store.read(cb); });
-        QCOMPARE(r.error().code, Error::Code::Unavailable);
-        QCOMPARE(wait<Unit>([&](Callback<Unit> cb) { store.write(QStringLiteral("x"), cb); })
-                     .error()
-                     .code,
-            Error::Code::Unavailable);
-        store.setFailure({});
-        QVERIFY(wait<Unit>([&](Callback<Unit> cb) { store.write(QStringLiteral("x"), cb); }).ok());
-    }
 };
 
 QTEST_GUILESS_MAIN(TestKeyStore)

@@ -11,6 +11,7 @@
 #include "core/secrets/MemoryKeyStore.h"
 #include "core/settings/Settings.h"
 #include "session/SessionObserver.h"
+#include "support/FailingKeyStore.h"
 #include "tools/ToolCall.h"
 #include "tools/ToolRegistry.h"
 #include "tools/ToolResult.h"
@@ -219,7 +220,7 @@ private slots:
         auto s = settings();
         s->setHttpPort(0);
         s->setHttpEnabled(true);
-        Core::MemoryKeyStore keys;
+        Test::FailingKeyStore keys;
         keys.setFailure(Core::Error::make(
             Core::Error::Code::Unavailable, QStringLiteral("No keychain: install gnome-keyring")));
         Core::HttpService http(s.get(), &keys, Mcp::ServerConfig {}, context());

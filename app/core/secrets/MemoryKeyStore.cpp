@@ -10,19 +10,12 @@ MemoryKeyStore::MemoryKeyStore(QObject *parent)
     : KeyStore(parent)
 { }
 
-void MemoryKeyStore::setFailure(const Error &error)
-{
-    m_failure = error;
-}
-
 // Every answer is queued: callers may rely on the callback never running inside the call.
 void MemoryKeyStore::doRead(const QString &name, Callback<QString> done)
 {
     QMetaObject::invokeMethod(
         this,
         [this, name, done = std::move(done)] {
-            if (!m_failure.message.isEmpty())
-                return done(m_failure);
             const auto it = m_values.constFind(name);
             if (it == m_values.constEnd())
                 return done(Error::make(
@@ -37,8 +30,6 @@ void MemoryKeyStore::doWrite(const QString &name, const QString &value, Callback
     QMetaObject::invokeMethod(
         this,
         [this, name, value, done = std::move(done)] {
-            if (!m_failure.message.isEmpty())
-                return done(m_failure);
             m_values.insert(name, value);
             done(Unit {});
             emit keyChanged(name);
@@ -51,8 +42,6 @@ void MemoryKeyStore::doRemove(const QString &name, Callback<Unit> done)
     QMetaObject::invokeMethod(
         this,
         [this, name, done = std::move(done)] {
-            if (!m_failure.message.isEmpty())
-                return done(m_failure);
             m_values.remove(name);
             done(Unit {});
             emit keyChanged(name);

@@ -17,10 +17,6 @@ class MemoryKeyStore final : public KeyStore
 public:
     explicit MemoryKeyStore(QObject *parent = nullptr);
 
-    //! Makes every following operation fail with `error` (tests of unavailable keychains);
-    //! an error with an empty message restores normal operation.
-    void setFailure(const Error &error);
-
 protected:
     void doRead(const QString &name, Callback<QString> done) override;
     void doWrite(const QString &name, const QString &value, Callback<Unit> done) override;
@@ -28,7 +24,6 @@ protected:
 
 private:
     QHash<QString, QString> m_values;
-    Error m_failure;
 };
 
 } // namespace Hopx::Core
