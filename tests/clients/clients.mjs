@@ -121,3 +121,20 @@ export const qwenCode = {
   },
   args: (ctx, prompt) => ['-p', prompt, '--yolo', '--output-format', 'stream-json'],
 };
+
+// Cline's CLI: its agent runs in a Bun binary from an npm platform package.
+export const cline = {
+  name: 'Cline',
+  pkg: 'cline',
+  bin: 'cline',
+  ide: 'cline',
+  dialect: chat,
+  model: 'gpt-fake',
+  configure(ctx) {
+    // ~/.cline/data/settings/cline_mcp_settings.json, untouched (Cline's own timeout stays).
+    connectIde(ctx, this.ide);
+    // Its own setup command for an OpenAI-compatible endpoint (~/.cline/data/settings too).
+    setupCommand(ctx, ['auth', '-p', 'openai-compatible', '-k', 'test-key-for-a-loopback-fake', '-m', this.model, '-b', `${ctx.url}/v1`]);
+  },
+  args: (ctx, prompt) => ['--json', prompt],
+};
