@@ -102,7 +102,9 @@ export const chat = {
       if (say.tool && !tools.loaded.includes(say.tool) && tools.bridge) {
         say = searched(body.messages, say.tool)
           ? { tool: 'tool_call', input: { name: say.tool, arguments: say.input }, id: `call_hopx_${say.step}` }
-          : { tool: 'tool_search', input: { query: `select:${say.tool}` }, id: `call_search_${say.step}_${model.requests.length}` };
+          // One search loads every hopx tool named: a turn per tool would double the session.
+          : { tool: 'tool_search', input: { query: `select:${tools.all.filter((n) => n.startsWith('mcp__hopx__')).join(',')}` },
+            id: `call_search_${say.step}_${model.requests.length}` };
       } else if (say.tool) {
         say.id = `call_hopx_${say.step}`;
       }

@@ -112,6 +112,8 @@ export const qwenCode = {
   dialect: chat,
   // Qwen Code passes a result's image on only to a model it knows to take images.
   model: 'qwen3.6-plus',
+  // It takes 15 s to start and stop on an idle machine, a minute on a loaded one.
+  limitMs: 150000,
   configure(ctx) {
     // The entry as written, untouched: SHORT plays no cancel, so Qwen Code's own tool timeout
     // (10 minutes) stays.
@@ -130,6 +132,7 @@ export const cline = {
   ide: 'cline',
   dialect: chat,
   model: 'gpt-fake',
+  limitMs: 150000,
   configure(ctx) {
     // ~/.cline/data/settings/cline_mcp_settings.json, untouched (Cline's own timeout stays).
     connectIde(ctx, this.ide);

@@ -125,7 +125,7 @@ export function clientSuite(client, known = {}, { keys = null } = {}) {
   const peek = (key) => received(client.dialect, run.model.steps[script.findIndex((s) => s.key === key)]);
   describe(`${client.name} through hopx-mcp, scripted model on loopback`, () => {
     before(async () => {
-      run = await runClient(client, script, { prompt: PROMPT, toolTimeoutMs: TOOL_TIMEOUT_MS, limitMs: 100000 });
+      run = await runClient(client, script, { prompt: PROMPT, toolTimeoutMs: TOOL_TIMEOUT_MS, limitMs: client.limitMs ?? 100000 });
       const era = run.sessions.map((s) => `${s.name} ${s.version} → ${s.protocol}`).join('; ') || 'no session';
       console.log(`# ${client.name}: exit ${run.exitCode} after ${run.seconds} s; MCP: ${era}`);
       for (const s of script.filter((x) => x.key)) console.log(`#   ${s.key}: ${summary(peek(s.key))}`);
