@@ -189,7 +189,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cline (VS Code)</source>
+        <source>Cline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1126,6 +1126,10 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Install adds HOPX to Qwen Code&apos;s user settings; start a new Qwen Code session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Cline&apos;s MCP servers in ~/.cline, which its CLI and its VS Code extension share; start a new Cline task afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -189,8 +189,8 @@
         <translation>Qwen Code</translation>
     </message>
     <message>
-        <source>Cline (VS Code)</source>
-        <translation>Cline（VS Code）</translation>
+        <source>Cline</source>
+        <translation>Cline</translation>
     </message>
     <message>
         <source>Kilo Code (VS Code)</source>
@@ -1124,6 +1124,10 @@ Sandbox: %2</source>
     <message>
         <source>Install adds HOPX to Qwen Code&apos;s user settings; start a new Qwen Code session afterwards.</source>
         <translation>“安装”会把 HOPX 加入 Qwen Code 的用户设置；之后开始一个新的 Qwen Code 会话。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to Cline&apos;s MCP servers in ~/.cline, which its CLI and its VS Code extension share; start a new Cline task afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 Cline 在 ~/.cline 中的 MCP 服务器，Cline 的命令行和 VS Code 扩展共用这些服务器；之后请开始一个新的 Cline 任务。</translation>
     </message>
     <message>
         <source>Install adds HOPX to the extension&apos;s MCP servers in VS Code&apos;s settings storage; it picks the change up by itself.</source>

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { anthropic } from './anthropic.mjs';
 import { openai } from './openai.mjs';
 import { gemini } from './gemini.mjs';
-import { envFlags, setupCommand } from './harness.mjs';
+import { chat } from './chat.mjs';
+import { connectIde, envFlags, setupCommand } from './harness.mjs';
 
 export const claudeCode = {
   name: 'Claude Code',
@@ -99,4 +100,44 @@ export const opencode = {
     }, null, 2));
   },
   args: (ctx, prompt) => ['run', '--pure', '--auto', '--format', 'json', '-m', 'fake/claude-fake', prompt],
+};
+
+// Qwen Code and Cline: connected the way the app tells a user to, `hopx-desktop --connect`
+// (Connect an IDE), then pointed at the scripted model as an OpenAI-compatible endpoint.
+export const qwenCode = {
+  name: 'Qwen Code',
+  pkg: '@qwen-code/qwen-code',
+  bin: 'qwen',
+  ide: 'qwen-code',
+  dialect: chat,
+  // Qwen Code passes a result's image on only to a model it knows to take images.
+  model: 'qwen3.6-plus',
+  // It takes 15 s to start and stop on an idle machine, a minute on a loaded one.
+  limitMs: 150000,
+  configure(ctx) {
+    // The entry as written, untouched: SHORT plays no cancel, so Qwen Code's own tool timeout
+    // (10 minutes) stays.
+    connectIde(ctx, this.ide);
+    Object.assign(ctx.env, { OPENAI_API_KEY: 'test-key-for-a-loopback-fake', OPENAI_BASE_URL: `${ctx.url}/v1`,
+      OPENAI_MODEL: this.model, QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' });
+  },
+  args: (ctx, prompt) => ['-p', prompt, '--yolo', '--output-format', 'stream-json'],
+};
+
+// Cline's CLI: its agent runs in a Bun binary from an npm platform package.
+export const cline = {
+  name: 'Cline',
+  pkg: 'cline',
+  bin: 'cline',
+  ide: 'cline',
+  dialect: chat,
+  model: 'gpt-fake',
+  limitMs: 150000,
+  configure(ctx) {
+    // ~/.cline/data/settings/cline_mcp_settings.json, untouched (Cline's own timeout stays).
+    connectIde(ctx, this.ide);
+    // Its own setup command for an OpenAI-compatible endpoint (~/.cline/data/settings too).
+    setupCommand(ctx, ['auth', '-p', 'openai-compatible', '-k', 'test-key-for-a-loopback-fake', '-m', this.model, '-b', `${ctx.url}/v1`]);
+  },
+  args: (ctx, prompt) => ['--json', prompt],
 };

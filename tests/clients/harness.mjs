@@ -82,13 +82,15 @@ export async function startApp({ approveProject = false, testServerArgs = null }
 // The environment a client runs with: nothing inherited but PATH, so no real key or endpoint
 // of the machine's user can leak in; a private HOME, XDG dirs and TMPDIR (Claude Code refuses a
 // /tmp/claude-<uid> it does not own, which a user namespace's uid 0 never does).
-function clientEnv(root) {
+function clientEnv(root, runtimeDir) {
   const home = join(root, 'home');
   const tmp = join(root, 'tmp');
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1',
     TMPDIR: tmp, CLAUDE_CODE_TMPDIR: tmp,
     XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'),
     XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local', 'state') };
+  // Only for clients connected by Connect an IDE (see connectIde): the others name the socket.
+  if (runtimeDir) env.XDG_RUNTIME_DIR = runtimeDir;
   for (const dir of [tmp, env.XDG_CONFIG_HOME, env.XDG_DATA_HOME, env.XDG_CACHE_HOME, env.XDG_STATE_HOME]) {
     mkdirSync(dir, { recursive: true });
   }
@@ -107,6 +109,19 @@ export function setupCommand(ctx, args) {
   return r.stdout;
 }
 
+// What a user does first: `hopx-desktop --connect <ide>` in the client's HOME, which writes
+// the IDE's config with the bridge beside hopx-desktop (build/bin/hopx-mcp). That bridge finds
+// the test's app by the client's XDG_RUNTIME_DIR (the app's private one), which the client
+// passes on to the servers it starts; the test fails if the app saw no session.
+export function connectIde(ctx, ide) {
+  const r = spawnSync(join(binDir, 'hopx-desktop'), ['--connect', ide],
+    { env: { ...ctx.env, QT_QPA_PLATFORM: 'offscreen' }, encoding: 'utf8', timeout: 30000 });
+  if (r.status !== 0) throw new Error(`hopx-desktop --connect ${ide} failed (${r.status}): ${r.stderr}${r.stdout}`);
+  const path = /(?:created|added this entry to|updated the entry in) (\S+)/.exec(r.stdout)?.[1];
+  if (!path) throw new Error(`hopx-desktop --connect ${ide} named no file: ${r.stdout}`);
+  return path;
+}
+
 // One whole client run: the model plays `script`; returns what the model saw and what happened.
 // `server` replaces hopx-mcp as the MCP server named "hopx" ({ command, args, env }), or is a
 // function of the default one (e.g. to add hopx-mcp arguments or wrap it).
@@ -117,7 +132,7 @@ export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs
   const app = await startApp({ approveProject, testServerArgs });
   const model = new ScriptedModel(client.dialect, script);
   const url = await model.listen();
-  const env = clientEnv(app.root);
+  const env = clientEnv(app.root, client.ide ? app.env.XDG_RUNTIME_DIR : null);
   const cwd = projectDir(app.root);
   mkdirSync(cwd, { recursive: true });
   for (const [name, text] of Object.entries(project)) writeFileSync(join(cwd, name), text);

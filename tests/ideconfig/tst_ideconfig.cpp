@@ -72,9 +72,11 @@ private slots:
             home + QStringLiteral("/.codeium/windsurf/mcp_config.json"));
         QCOMPARE(c.configPath(Ide::QwenCode), home + QStringLiteral("/.qwen/settings.json"));
         QCOMPARE(c.configPath(Ide::Cline),
-            home
-                + QStringLiteral("/.config/Code/User/globalStorage/saoudrizwan.claude-dev/"
-                                 "settings/cline_mcp_settings.json"));
+            home + QStringLiteral("/.cline/data/settings/cline_mcp_settings.json"));
+        IdeConfig::Paths clineDir = c.paths(); // $CLINE_DIR
+        clineDir.clineDir = QStringLiteral("/srv/cline");
+        QCOMPARE(IdeConfig(c.launch(), clineDir).configPath(Ide::Cline),
+            QStringLiteral("/srv/cline/data/settings/cline_mcp_settings.json"));
         QCOMPARE(c.configPath(Ide::KiloCode),
             home
                 + QStringLiteral("/.config/Code/User/globalStorage/kilocode.kilo-code/settings/"

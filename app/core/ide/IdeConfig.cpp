@@ -144,6 +144,7 @@ IdeConfig::Paths IdeConfig::Paths::fromEnvironment()
     p.codexHome = qEnvironmentVariable("CODEX_HOME");
     p.copilotHome = qEnvironmentVariable("COPILOT_HOME");
     p.continueHome = qEnvironmentVariable("CONTINUE_GLOBAL_DIR");
+    p.clineDir = qEnvironmentVariable("CLINE_DIR");
     p.binPath = qEnvironmentVariable("PATH").split(QLatin1Char(':'), Qt::SkipEmptyParts);
     return p;
 }
@@ -197,7 +198,7 @@ QString IdeConfig::displayName(Ide ide)
     case Ide::QwenCode:
         return tr("Qwen Code");
     case Ide::Cline:
-        return tr("Cline (VS Code)");
+        return tr("Cline");
     case Ide::KiloCode:
         return tr("Kilo Code (VS Code)");
     case Ide::CopilotCli:
@@ -307,9 +308,11 @@ QString IdeConfig::configPath(Ide ide) const
     case Ide::QwenCode:
         return m_paths.home + QStringLiteral("/.qwen/settings.json");
     case Ide::Cline:
-        return root
-            + QStringLiteral("/Code/User/globalStorage/saoudrizwan.claude-dev/settings/"
-                             "cline_mcp_settings.json");
+        // The file Cline's CLI reads, and its VS Code extension too since mid-2026: that one
+        // moves the servers of its old globalStorage file into it once (cline/cline#11818), so
+        // an entry written to the old file later would never be read.
+        return orDefault(m_paths.clineDir, m_paths.home + QStringLiteral("/.cline"))
+            + QStringLiteral("/data/settings/cline_mcp_settings.json");
     case Ide::KiloCode:
         return root
             + QStringLiteral("/Code/User/globalStorage/kilocode.kilo-code/settings/"
@@ -550,8 +553,10 @@ QStringList IdeConfig::markerPaths(Ide ide) const
     switch (ide) {
     case Ide::ClaudeCode:
         return {m_paths.home + QStringLiteral("/.claude"), config};
+    case Ide::Cline: // ~/.cline, or the VS Code extension's globalStorage folder
+        return {orDefault(m_paths.clineDir, m_paths.home + QStringLiteral("/.cline")),
+            appRoot(m_paths) + QStringLiteral("/Code/User/globalStorage/saoudrizwan.claude-dev")};
     case Ide::VsCode: // Code/User
-    case Ide::Cline: // the extension's globalStorage folder
     case Ide::KiloCode:
     case Ide::Continue: // ~/.continue
         return {QFileInfo(QFileInfo(config).absolutePath()).absolutePath()};

@@ -31,8 +31,10 @@ namespace Hopx::Core {
  * `~/.claude.json` (user servers at the top, local ones per project); Gemini CLI
  * `~/.gemini/settings.json`; Codex `$CODEX_HOME/config.toml`, `~/.codex` by default; Windsurf
  * `~/.codeium/windsurf/mcp_config.json` (every platform); Qwen Code `~/.qwen/settings.json` (Gemini
- * CLI's shape); the Cline and Kilo Code extensions their `settings/…mcp_settings.json` in VS
- * Code's `globalStorage/<extension id>`; GitHub Copilot CLI `$COPILOT_HOME/mcp-config.json`,
+ * CLI's shape); Cline (its CLI and its VS Code extension alike) `$CLINE_DIR/data/settings/
+ * cline_mcp_settings.json`, `~/.cline` by default; the Kilo Code extension its
+ * `settings/mcp_settings.json` in VS Code's `globalStorage/kilocode.kilo-code`; GitHub Copilot CLI
+ * `$COPILOT_HOME/mcp-config.json`,
  * `~/.copilot` by default, whose local servers say `"type": "local"` and the tools they may use;
  * Zed `settings.json` in `$XDG_CONFIG_HOME/zed` (`~/.config/zed` on macOS too, `%APPDATA%\Zed`),
  * JSON with comments, servers under "context_servers"; JetBrains AI Assistant `~/.ai/mcp/mcp.json`
@@ -86,6 +88,7 @@ public:
         QString codexHome; // $CODEX_HOME; empty = <home>/.codex
         QString copilotHome; // $COPILOT_HOME; empty = <home>/.copilot
         QString continueHome; // $CONTINUE_GLOBAL_DIR; empty = <home>/.continue
+        QString clineDir; // $CLINE_DIR; empty = <home>/.cline
         QStringList binPath; // $PATH's folders, where an IDE's command is looked for
         Platform platform = currentPlatform();
         static Paths fromEnvironment();

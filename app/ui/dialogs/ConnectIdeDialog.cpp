@@ -291,6 +291,9 @@ void ConnectIdeDialog::showIde()
                             "Code session afterwards."));
         break;
     case Ide::Cline:
+        m_about->setText(tr("Install adds HOPX to Cline's MCP servers in ~/.cline, which its CLI "
+                            "and its VS Code extension share; start a new Cline task afterwards."));
+        break;
     case Ide::KiloCode:
         m_about->setText(tr("Install adds HOPX to the extension's MCP servers in VS Code's "
                             "settings storage; it picks the change up by itself."));
