@@ -58,7 +58,7 @@ run_fio() {
     [[ $args == *randread* ]] && kind=read
     # shellcheck disable=SC2086
     fio --name=bench --directory="$dir" --filename=fio.dat --ioengine=psync --verify=crc32c \
-        --verify_fatal=1 --output-format=json $args |
+        --verify_fatal=1 --verify_state_save=0 --output-format=json $args |
         python3 -c 'import json, sys
 job = json.load(sys.stdin)["jobs"][0]
 if job["error"]: sys.exit("fio failed: error %d" % job["error"])
