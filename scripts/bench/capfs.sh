@@ -54,8 +54,8 @@ jobs=(
 # MiB/s of one fio job in directory $1 with arguments $2 (the bandwidth of its read or write
 # phase, whichever it is named after; the verify pass reads afterwards and is not counted).
 run_fio() {
-    local dir=$1 args=$2 kind=write
-    [[ $args == *randread* ]] && kind=read
+    local dir=$1 args=$2 kind="write"
+    [[ $args == *randread* ]] && kind="read"
     # shellcheck disable=SC2086
     fio --name=bench --directory="$dir" --filename=fio.dat --ioengine=psync --verify=crc32c \
         --verify_fatal=1 --verify_state_save=0 --output-format=json $args |
