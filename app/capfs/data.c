@@ -33,6 +33,9 @@ void capfs_op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
     if (fi->flags & O_TRUNC)
         capfs_quota_settle(&fs->quota, in, fd, 0, 0);
     fi->fh = (uint64_t)fd;
+    /* The pages the kernel cached stay valid across opens: nothing but this mount writes the
+     * backing files (op_init). Without it every open drops them and reads ask us again. */
+    fi->keep_cache = 1;
     if (fuse_reply_open(req, fi) != 0)
         close(fd);
 }
@@ -43,16 +46,6 @@ void capfs_op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
     struct capfs_inode *in = capfs_inode(fs, ino);
     capfs_quota_settle(&fs->quota, in, (int)fi->fh, 0, 0);
     close((int)fi->fh);
-    fuse_reply_err(req, 0);
-}
-
-void capfs_op_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
-{
-    (void)ino;
-    (void)fi;
-    /* Nothing to do: without lock operations the kernel keeps POSIX locks itself, so there are
-     * none on the backing file to drop (passthrough_ll's close(dup(fd)) would also need a free
-     * descriptor, which is what runs short when the kernel holds many inodes). */
     fuse_reply_err(req, 0);
 }
 
@@ -71,7 +64,7 @@ void capfs_op_read(
     buf.buf[0].flags = FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK;
     buf.buf[0].fd = (int)fi->fh;
     buf.buf[0].pos = off;
-    fuse_reply_data(req, &buf, FUSE_BUF_SPLICE_MOVE);
+    fuse_reply_data(req, &buf, 0);
 }
 
 void capfs_op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in_buf, off_t off,

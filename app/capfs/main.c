@@ -129,7 +129,12 @@ int main(int argc, char **argv)
     }
 
     static struct capfs fs;
-    fs.timeout = 1.0;
+    /* Names and attributes the kernel may keep without asking again: every change comes
+     * through this mount, which updates the kernel's caches itself (ops.c, op_init), so the
+     * timeout only bounds how long a change made behind its back (someone editing the backing
+     * directory on the host) could stay unseen. With 1 s, a stat 1 s after a create cost two
+     * round trips (lookup, getattr). */
+    fs.timeout = 3600.0;
     if (capfs_table_init(&fs) != 0 || capfs_quota_init(&fs.quota, (int64_t)cap, inodes) != 0) {
         fprintf(stderr, "hopx-capfs: out of memory\n");
         return 1;

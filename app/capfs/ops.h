@@ -58,7 +58,6 @@ static inline int64_t round_up(int64_t v)
 /* data.c */
 void capfs_op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void capfs_op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
-void capfs_op_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void capfs_op_fsync(fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse_file_info *fi);
 void capfs_op_read(
     fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, struct fuse_file_info *fi);

@@ -33,6 +33,7 @@ HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-util
     json-schema-test-suite  # JsonSchema against the official cases (tests/unit/tst_jsonschemasuite)
     iproute2  # ip link set lo up in the client tests' network namespace (tests/clients)
     wrk  # HTTP requests/s of both MCP eras (scripts/bench/modern.sh)
+    fio  # a sandbox's disk against the host's (scripts/bench/capfs.sh)
     apparmor  # apparmor_parser -Q checks the AppArmor profile (tests/packaging)
     "${HOPX_APT_FUZZ_PACKAGES[@]}")
 

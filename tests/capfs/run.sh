@@ -107,6 +107,58 @@ for _ in range(40):
 else: raise SystemExit("not freed after close")
 PY
 
+# --- pages the kernel keeps across opens (keep_cache) are never stale: every change comes
+# through the mount, a rewrite, a truncate, a copy and a write refused at the cap alike
+python3 - "$mnt" <<'PY' && ok "cached pages follow rewrites, truncates, copies and refused writes" || bad "stale cached pages"
+import errno, os, sys
+m = sys.argv[1]
+def read(p):
+    with open(p, "rb") as f: return f.read()
+p, q = m + "/cached", m + "/copied"
+with open(p, "wb") as f: f.write(b"a" * 8192)
+assert read(p) == b"a" * 8192
+with open(p, "r+b") as f: f.seek(4096); f.write(b"b" * 4096)
+assert read(p) == b"a" * 4096 + b"b" * 4096
+os.truncate(p, 100)
+assert read(p) == b"a" * 100
+with open(q, "wb") as f: f.write(b"c" * 100)
+assert read(q) == b"c" * 100
+with open(p, "rb") as src, open(q, "r+b") as dst:
+    os.copy_file_range(src.fileno(), dst.fileno(), 100, 0, 0)
+assert read(q) == b"a" * 100
+# Fill the disk, then a rewrite that needs new blocks fails: the cached page is not the new data.
+with open(m + "/fill", "wb") as f:
+    try:
+        while True: f.write(b"z" * (1 << 20)); f.flush()
+    except OSError as e: assert e.errno == errno.ENOSPC, e
+with open(q, "r+b", buffering=0) as f:
+    try:
+        f.seek(1 << 20); f.write(b"d" * (1 << 20))
+    except OSError as e: assert e.errno == errno.ENOSPC, e
+size = os.stat(q).st_size
+assert read(q)[:100] == b"a" * 100 and os.path.getsize(q) == size, size
+os.unlink(m + "/fill"); os.unlink(p); os.unlink(q)
+PY
+python3 - "$mnt" <<'PY' && ok "POSIX and flock locks between two processes (no flush operation)" || bad "locks"
+import fcntl, os, sys
+p = sys.argv[1] + "/locked"
+fd = os.open(p, os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.lockf(fd, fcntl.LOCK_EX)
+fcntl.flock(fd, fcntl.LOCK_EX)
+pid = os.fork()
+if pid == 0:
+    other = os.open(p, os.O_RDWR)
+    for lock in (fcntl.lockf, fcntl.flock):
+        try:
+            lock(other, fcntl.LOCK_EX | fcntl.LOCK_NB); os._exit(1)
+        except OSError: pass
+    os._exit(0)
+_, status = os.waitpid(pid, 0)
+os.close(fd)
+os.unlink(p)
+sys.exit(os.waitstatus_to_exitcode(status))
+PY
+
 # --- the walk at start: usage survives an unmount and a remount
 head -c 10M /dev/urandom >"$mnt/keep"
 mkdir -p "$mnt/d/e" && : >"$mnt/d/e/empty" && ln "$mnt/keep" "$mnt/d/keep-link"
