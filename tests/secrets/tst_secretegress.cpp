@@ -412,7 +412,9 @@ out.close(); print(os.path.getsize('/workspace/everything.bin') > 1 << 20)
             QDirIterator::Subdirectories);
         while (it.hasNext()) {
             QFile f(it.next());
-            if (f.open(QIODevice::ReadOnly) && f.peek(1 << 20).contains(m_id.toUtf8()))
+            // Its own, not a fork's (which names it in forked_from).
+            if (f.fileName().endsWith(QLatin1Char('/') + m_id + QStringLiteral("/sandbox.json"))
+                && f.open(QIODevice::ReadOnly))
                 record = f.readAll();
         }
         QVERIFY2(record.contains(placeholder.toLatin1()) && record.contains("API_TOKEN"),
