@@ -436,9 +436,9 @@ out.close(); print(os.path.getsize('/workspace/everything.bin') > 1 << 20)
         m_client = std::make_unique<RootsClient>(m_socket.get(), QStringList(), true);
         QVERIFY(m_client->ok());
 
-        QTRY_VERIFY_WITH_TIMEOUT(
+        QTRY_VERIFY2_WITH_TIMEOUT(
             appLog().contains(QStringLiteral("sandbox %1 holds secret API_TOKEN again").arg(m_id)),
-            60000);
+            qPrintable(appLog().right(3000)), 60000);
         QCOMPARE(command(QStringLiteral("printenv API_TOKEN")).value("stdout").toString().trimmed(),
             placeholder);
         for (bool tls : {false, true}) {
