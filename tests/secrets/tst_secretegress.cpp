@@ -29,6 +29,7 @@ private:
     int m_httpsPort = 0;
     QByteArray m_value;
     std::unique_ptr<HeadlessApp> m_app;
+    std::unique_ptr<HeadlessApp> m_restarted; // m_app after a kill -9: the same settings, disks
     std::unique_ptr<QLocalSocket> m_socket;
     std::unique_ptr<RootsClient> m_client;
     QString m_log;
@@ -187,6 +188,7 @@ private slots:
     {
         m_client.reset();
         m_socket.reset();
+        m_restarted.reset();
         m_app.reset();
         m_api.closeWriteChannel();
         m_api.waitForFinished(5000);
@@ -392,6 +394,73 @@ out.close(); print(os.path.getsize('/workspace/everything.bin') > 1 << 20)
         QCOMPARE(filesContaining(m_app->root(), m_value), QStringList());
         QVERIFY(!m_results.contains(m_value));
         QVERIFY(!appLog().toUtf8().contains(m_value));
+    }
+
+    void afterARestartSecretsStillWork()
+    {
+        // A second sandbox also holds a secret that is removed while the app is down.
+        QCOMPARE(cli({"--set-secret", "GONE_TOKEN", "--hosts", "api.test"}, "gone-value"), 0);
+        const QJsonObject second = tool(QStringLiteral("create_sandbox"),
+            {{"secrets", QJsonArray {"API_TOKEN", "GONE_TOKEN"}}});
+        const QString other = sc(second).value(QStringLiteral("id")).toString();
+        QVERIFY2(other.startsWith(QLatin1String("local-")), qPrintable(dump(second)));
+        const QString placeholder =
+            command(QStringLiteral("printenv API_TOKEN")).value("stdout").toString().trimmed();
+        // sandbox.json keeps the names and placeholders, never the value.
+        QByteArray record;
+        QDirIterator it(m_app->root(), {QStringLiteral("sandbox.json")}, QDir::Files,
+            QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            // Its own, not a fork's (which names it in forked_from).
+            if (f.fileName().endsWith(QLatin1Char('/') + m_id + QStringLiteral("/sandbox.json"))
+                && f.open(QIODevice::ReadOnly))
+                record = f.readAll();
+        }
+        QVERIFY2(record.contains(placeholder.toLatin1()) && record.contains("API_TOKEN"),
+            record.constData());
+        QVERIFY(!record.contains(m_value));
+
+        m_client.reset();
+        m_socket.reset();
+        m_app->killHard();
+        QCOMPARE(cli({"--remove-secret", "GONE_TOKEN"}), 0);
+        m_restarted =
+            std::make_unique<HeadlessApp>(QStringList(), HeadlessApp::xdgUnder(m_app->root()));
+        m_log = m_app->root() + QStringLiteral("/app-restarted.log");
+        m_restarted->process().setProcessChannelMode(QProcess::SeparateChannels);
+        m_restarted->process().setStandardErrorFile(m_log);
+        QVERIFY(m_restarted->start());
+        m_socket = m_restarted->connect();
+        QVERIFY(m_socket);
+        m_client = std::make_unique<RootsClient>(m_socket.get(), QStringList(), true);
+        QVERIFY(m_client->ok());
+
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            appLog().contains(QStringLiteral("sandbox %1 holds secret API_TOKEN again").arg(m_id)),
+            qPrintable(appLog().right(3000)), 60000);
+        QCOMPARE(command(QStringLiteral("printenv API_TOKEN")).value("stdout").toString().trimmed(),
+            placeholder);
+        for (bool tls : {false, true}) {
+            const QJsonObject r = command(
+                QStringLiteral("curl -sS -H \"Authorization: Bearer $API_TOKEN\" %1/back")
+                    .arg(url(
+                        tls ? QStringLiteral("secure.test") : QStringLiteral("api.test"), tls)));
+            QVERIFY2(
+                answer(r).value("auth").toString() == QLatin1String("ok"), qPrintable(dump(r)));
+        }
+        // The secret removed meanwhile is reported: in the log, and to the model.
+        QVERIFY2(
+            appLog().contains(
+                QStringLiteral("sandbox %1 held secret GONE_TOKEN which is gone now").arg(other)),
+            qPrintable(appLog()));
+        const QJsonObject note = tool(QStringLiteral("execute_code"),
+            {{"sandbox_id", other}, {"code", "print(1)"}, {"timeout", 120}});
+        QVERIFY2(
+            dump(note).contains(QLatin1String("removed from HOPX Desktop meanwhile: GONE_TOKEN")),
+            qPrintable(dump(note)));
+        tool(QStringLiteral("delete_sandbox"), {{"id", other}});
+        QVERIFY(!m_results.contains(m_value));
     }
 
     void revokingStopsSubstitutionAtOnce()

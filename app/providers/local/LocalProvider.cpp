@@ -189,7 +189,12 @@ void LocalProvider::persist(LocalSandbox *sandbox)
     // Spares have nothing to come back to.
     if (!volume || m_sandboxes.value(sandbox->info().id) != sandbox)
         return;
-    SandboxRecord record = SandboxRecord::from(sandbox->info(), sandbox->envPart().session());
+    QList<SandboxRecord::Secret> secrets;
+    if (sandbox->egress())
+        for (const SecretBindings::Binding &b : sandbox->egress()->secrets().bindings())
+            secrets.append({b.name, b.placeholder});
+    SandboxRecord record =
+        SandboxRecord::from(sandbox->info(), sandbox->envPart().session(), secrets);
     record.capBytes = volume->capBytes();
     record.checkpoints = sandbox->checkpointsPart().index();
     QString error;
@@ -694,17 +699,29 @@ void LocalProvider::recoverOne(const QString &id)
     }
     SandboxInfo info = record->restoredInfo(this->id());
     info.internetAccess = info.internetAccess && SandboxHost::networkUnavailableReason().isEmpty();
-    // An allowlist is not kept on disk: a recovered sandbox comes back with no network or full.
-    LocalSandbox *sandbox = boot(info, std::move(volume), &error,
-        info.internetAccess ? Core::NetworkPolicy::full() : Core::NetworkPolicy::none());
+    // The policy it was created with (an allowlist holds its secrets' hosts); records from
+    // before it was kept come back with no network or full.
+    Core::NetworkPolicy policy =
+        info.internetAccess ? Core::NetworkPolicy::full() : Core::NetworkPolicy::none();
+    if (!record->network.isNull() && !record->network.isUndefined()) {
+        const Result<Core::NetworkPolicy> kept = Core::NetworkPolicy::fromJson(
+            record->network, m_settings ? m_settings->packageHosts() : QStringList());
+        if (kept && SandboxHost::networkUnavailableReason().isEmpty())
+            policy = kept.value();
+    }
+    LocalSandbox *sandbox = boot(info, std::move(volume), &error, policy);
     if (!sandbox) {
         qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << error;
         return;
     }
-    sandbox->setKernelNote(record->restartNote());
+    SandboxRecord restored = *record;
+    restored.secretsLost = rebindSecrets(sandbox, record->secrets);
+    sandbox->setKernelNote(restored.restartNote());
     sandbox->checkpointsPart().loadIndex(record->checkpoints);
     m_sandboxes.insert(id, sandbox);
-    const Core::EnvMap env = record->env;
+    Core::EnvMap env = record->env;
+    for (const SandboxRecord::Secret &secret : record->secrets)
+        env.insert(secret.name, QString::fromLatin1(secret.placeholder));
     connect(sandbox, &LocalSandbox::ready, this, [this, sandbox, env]() {
         adopt(sandbox);
         if (!env.isEmpty())
@@ -721,6 +738,42 @@ void LocalProvider::recoverOne(const QString &id)
             kept->unmount();
         sandbox->deleteLater();
     });
+}
+
+QStringList LocalProvider::rebindSecrets(
+    LocalSandbox *sandbox, const QList<SandboxRecord::Secret> &secrets)
+{
+    QStringList lost;
+    const QString id = sandbox->info().id;
+    for (const SandboxRecord::Secret &secret : secrets) {
+        const std::optional<Core::SecretStore::Entry> entry =
+            m_secretStore ? m_secretStore->find(secret.name) : std::nullopt;
+        if (!entry || !sandbox->egress()) {
+            // Reported, not dropped in silence: the model's next result says so too.
+            qCWarning(lcLocal).noquote() << "sandbox" << id << "held secret" << secret.name
+                                         << "which is gone now; its placeholder is sent unreplaced";
+            lost << secret.name;
+            continue;
+        }
+        // The same placeholder as before the restart: it is what the sandbox's code holds.
+        QPointer<EgressProxy> proxy = sandbox->egress();
+        m_secretStore->readValue(
+            secret.name, [proxy, id, secret, e = *entry](Result<QString> value) {
+                if (!value) {
+                    qCWarning(lcLocal).noquote()
+                        << "sandbox" << id << "cannot use secret" << secret.name
+                        << "again:" << value.error().message;
+                    return;
+                }
+                if (!proxy)
+                    return;
+                proxy->secrets().add({secret.name, secret.placeholder, value.value().toUtf8(),
+                    e.hosts, e.inQuery, e.inBody});
+                qCInfo(lcLocal).noquote() << "sandbox" << id << "holds secret" << secret.name
+                                          << "again, for" << e.hosts.join(QLatin1Char(','));
+            });
+    }
+    return lost;
 }
 
 void LocalProvider::listTemplates(Callback<QJsonArray> done)

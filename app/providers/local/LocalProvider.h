@@ -3,6 +3,7 @@
 #pragma once
 
 #include "providers/local/LocalRuntimes.h"
+#include "providers/local/SandboxRecord.h"
 #include "providers/local/SparePool.h"
 #include "providers/local/boot/EtcStage.h"
 #include "providers/local/boot/SandboxLimits.h"
@@ -114,6 +115,9 @@ private:
     //! Brings back the sandboxes an earlier run left on disk (deleting expired ones).
     void recover();
     void recoverOne(const QString &id);
+    /*! Gives a recovered sandbox's proxy its secrets again, with the placeholders it had,
+     *  the values read from the keychain; returns the names the store no longer has. */
+    QStringList rebindSecrets(LocalSandbox *sandbox, const QList<SandboxRecord::Secret> &secrets);
     bool isSpare(const QString &id) const;
     void refillSpares();
     LocalSandbox *bootSpare();

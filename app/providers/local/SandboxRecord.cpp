@@ -8,6 +8,8 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace Hopx::Local {
 
 namespace {
@@ -34,9 +36,12 @@ bool SandboxRecord::secretLooking(const QString &name, const QString &value)
     return names.match(name).hasMatch() || values.match(value).hasMatch();
 }
 
-SandboxRecord SandboxRecord::from(const Core::SandboxInfo &info, const Core::EnvMap &env)
+SandboxRecord SandboxRecord::from(
+    const Core::SandboxInfo &info, const Core::EnvMap &env, const QList<Secret> &secrets)
 {
     SandboxRecord r;
+    r.network = info.extra.value(QStringLiteral("network"));
+    r.secrets = secrets;
     r.id = info.id;
     r.templateName = info.templateName;
     r.createdAt = info.createdAt;
@@ -45,6 +50,10 @@ SandboxRecord SandboxRecord::from(const Core::SandboxInfo &info, const Core::Env
     r.internetAccess = info.internetAccess;
     r.forkedFrom = info.extra.value(QStringLiteral("forked_from")).toObject();
     for (auto it = env.cbegin(); it != env.cend(); ++it) {
+        const bool placeholder = std::any_of(
+            secrets.cbegin(), secrets.cend(), [&](const Secret &s) { return s.name == it.key(); });
+        if (placeholder)
+            continue; // comes back with its secret
         if (secretLooking(it.key(), it.value()))
             r.envWithheld << it.key();
         else
@@ -58,7 +67,7 @@ bool SandboxRecord::save(const QString &dir, QString *error) const
     QJsonObject env;
     for (auto it = this->env.cbegin(); it != this->env.cend(); ++it)
         env.insert(it.key(), it.value());
-    const QJsonObject o {{QStringLiteral("version"), kVersion}, {QStringLiteral("id"), id},
+    QJsonObject o {{QStringLiteral("version"), kVersion}, {QStringLiteral("id"), id},
         {QStringLiteral("template"), templateName},
         {QStringLiteral("created_at"), isoUtc(createdAt)},
         {QStringLiteral("expires_at"), isoUtc(expiresAt)},
@@ -66,7 +75,14 @@ bool SandboxRecord::save(const QString &dir, QString *error) const
         {QStringLiteral("internet_access"), internetAccess},
         {QStringLiteral("disk_cap_bytes"), capBytes}, {QStringLiteral("env"), env},
         {QStringLiteral("env_withheld"), QJsonArray::fromStringList(envWithheld)},
-        {QStringLiteral("checkpoints"), checkpoints}, {QStringLiteral("forked_from"), forkedFrom}};
+        {QStringLiteral("checkpoints"), checkpoints}, {QStringLiteral("forked_from"), forkedFrom},
+        {QStringLiteral("network"), network}};
+    QJsonArray held;
+    for (const Secret &secret : secrets)
+        held.append(QJsonObject {{QStringLiteral("name"), secret.name},
+            {QStringLiteral("placeholder"), QString::fromLatin1(secret.placeholder)}});
+    if (!held.isEmpty())
+        o.insert(QStringLiteral("secrets"), held);
     QSaveFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
     file.setDirectWriteFallback(false);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -109,6 +125,15 @@ std::optional<SandboxRecord> SandboxRecord::load(const QString &dir)
         r.envWithheld << v.toString();
     r.checkpoints = o.value(QStringLiteral("checkpoints")).toArray();
     r.forkedFrom = o.value(QStringLiteral("forked_from")).toObject();
+    r.network = o.value(QStringLiteral("network"));
+    for (const QJsonValue &v : o.value(QStringLiteral("secrets")).toArray()) {
+        const QJsonObject secret = v.toObject();
+        const QString name = secret.value(QStringLiteral("name")).toString();
+        const QByteArray placeholder =
+            secret.value(QStringLiteral("placeholder")).toString().toLatin1();
+        if (!name.isEmpty() && !placeholder.isEmpty())
+            r.secrets.append({name, placeholder});
+    }
     if (r.id.isEmpty() || !r.createdAt.isValid() || r.capBytes <= 0)
         return std::nullopt;
     return r;
@@ -128,6 +153,14 @@ Core::SandboxInfo SandboxRecord::restoredInfo(const QString &provider) const
     info.internetAccess = internetAccess;
     if (!forkedFrom.isEmpty())
         info.extra.insert(QStringLiteral("forked_from"), forkedFrom);
+    if (!network.isNull() && !network.isUndefined())
+        info.extra.insert(QStringLiteral("network"), network);
+    if (!secrets.isEmpty()) {
+        QJsonArray names;
+        for (const Secret &secret : secrets)
+            names.append(secret.name);
+        info.extra.insert(QStringLiteral("secrets"), names);
+    }
     return info;
 }
 
@@ -141,6 +174,12 @@ QString SandboxRecord::restartNote() const
         note += QStringLiteral(" These environment variables were not kept, because their "
                                "values looked secret: %1; set them again with env_set.")
                     .arg(envWithheld.join(QStringLiteral(", ")));
+    if (!secretsLost.isEmpty())
+        note += QStringLiteral(" These secrets were removed from HOPX Desktop meanwhile: %1; "
+                               "their variables still hold placeholders, which are no longer "
+                               "replaced by anything. Ask the user to add them again, then "
+                               "create a new sandbox with them.")
+                    .arg(secretsLost.join(QStringLiteral(", ")));
     return note;
 }
 

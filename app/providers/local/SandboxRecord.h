@@ -17,9 +17,11 @@ namespace Hopx::Local {
  *  sandbox.json next to the sandbox's disk (0600, in a 0700 directory).
  *
  * Holds the sandbox's identity, timing (so expiry also counts the time the app was not
- * running), its disk cap, its checkpoints and its session environment, except values that
- * look secret (secretLooking()): those are never written; the record keeps only their names,
- * so the next result can say which variables to set again.
+ * running), its disk cap, its network policy, its checkpoints and its session environment,
+ * except values that look secret (secretLooking()): those are never written; the record keeps
+ * only their names, so the next result can say which variables to set again. Of the secrets
+ * it holds it keeps the names and the placeholders the sandbox sees, never the values: the
+ * app reads those from the keychain again when the sandbox comes back.
  */
 struct SandboxRecord
 {
@@ -36,9 +38,19 @@ struct SandboxRecord
     QStringList envWithheld; // names whose values were not written
     QJsonArray checkpoints; // LocalCheckpoints' index
     QJsonObject forkedFrom; // a fork's {sandbox_id, checkpoint_id}; empty otherwise
+    QJsonValue network; // the policy (NetworkPolicy::toJson()); null in older records
+    struct Secret
+    {
+        QString name;
+        QByteArray placeholder;
+    };
+    QList<Secret> secrets; // names and placeholders; never a value
+    QStringList secretsLost; // after load: secrets the keychain no longer has (restartNote())
 
-    //! The record for \a info and its session env (secret-looking values left out).
-    static SandboxRecord from(const Core::SandboxInfo &info, const Core::EnvMap &env);
+    /*! The record for \a info, its session env (secret-looking values left out) and the
+     *  \a secrets it holds (their placeholders are kept with them, not as env). */
+    static SandboxRecord from(
+        const Core::SandboxInfo &info, const Core::EnvMap &env, const QList<Secret> &secrets = {});
     //! Writes \a dir/sandbox.json atomically. False + error when it cannot.
     bool save(const QString &dir, QString *error = nullptr) const;
     //! nullopt when \a dir has no readable, valid record.

@@ -234,7 +234,7 @@ void createSandbox(ToolCall *call, SandboxManager *manager, HostAccess *access, 
     CreateSpec probe = spec;
     if (Result<Unit> ok = secretsNetwork(probe, {SandboxSecret {}}); !ok)
         return finishWithError(call, ok.error());
-    grantSecrets(call, secretStore, names,
+    grantSecrets(call, secretStore, access ? access->approvals() : nullptr, names,
         [granted, withNetwork](ToolCall *call, const QList<SandboxSecret> &secrets) {
             *granted = secrets;
             withNetwork(call);

@@ -2,15 +2,19 @@
 // SPDX-License-Identifier: MIT
 #include "core/tools/sandbox/SecretGrant.h"
 
+#include "core/tools/AppApproval.h"
 #include "core/tools/ToolSupport.h"
 
 #include "core/secrets/SecretStore.h"
 
 #include <QJsonArray>
+#include <QLoggingCategory>
 #include <QPointer>
 
 #include <algorithm>
 #include <memory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcTools) // WebhookClient.cpp: the tools' category
 
 namespace Hopx::Core::Tools {
 
@@ -21,6 +25,7 @@ namespace {
 struct GrantState
 {
     QPointer<SecretStore> store;
+    QPointer<ApprovalBroker> broker;
     QList<SecretStore::Entry> pending;
     QList<SandboxSecret> granted;
     std::function<void(ToolCall *, QList<SandboxSecret>)> next;
@@ -57,17 +62,6 @@ void grantNext(ToolCall *call, std::shared_ptr<GrantState> state)
     if (e.alwaysAllow)
         return fetchValue(call, state, e);
     const QString hosts = e.hosts.join(QStringLiteral(", "));
-    if (!call->clientSupports(QStringLiteral("elicitation")))
-        return finishWithError(call,
-            Error::make(Error::Code::Cancelled,
-                QStringLiteral("The secret %1 needs the user's yes for each sandbox, and this "
-                               "client cannot ask its user (no elicitation). Nothing was "
-                               "created. The user can allow the secret for every sandbox in "
-                               "HOPX Desktop's Settings → Secrets (\"Always allow\"), or create "
-                               "the sandbox without it.")
-                    .arg(e.name),
-                QJsonObject {{QStringLiteral("secret"), e.name}},
-                QStringLiteral("Secret not approved")));
     const UserQuestion question {
         QStringLiteral("Let a new sandbox use your secret %1? Code in it sees only a "
                        "placeholder; HOPX Desktop puts the real value into its requests to %2 "
@@ -75,27 +69,46 @@ void grantNext(ToolCall *call, std::shared_ptr<GrantState> state)
             .arg(e.name, hosts),
         QStringLiteral("Allow secret %1").arg(e.name),
         QStringLiteral("Requests to %1 from this sandbox carry the secret.").arg(hosts)};
-    askUser(call, question, [state, e](ToolCall *call, bool allowed, const QString &why) {
-        if (allowed)
+    // The same path as a folder: the client's user when the client can ask, else the app's
+    // own window (which also offers "Always for this secret"), else a refusal saying how.
+    const ApprovalBroker::Request request {ApprovalBroker::kSecret, {}, e.name,
+        QStringLiteral("requests to %1 from a new sandbox carry its value").arg(hosts)};
+    const auto decide = [state, e](
+                            ToolCall *call, ApprovalBroker::Answer answer, const QString &why) {
+        if (answer == ApprovalBroker::Answer::AllowAlways && state->store) {
+            // Only the yes is kept, in the secret's own settings; never its value.
+            SecretStore::Entry always = e;
+            always.alwaysAllow = true;
+            if (Result<Unit> saved = state->store->update(always); !saved)
+                qCWarning(lcTools).noquote()
+                    << "secret" << e.name << "allowed, but not for good:" << saved.error().message;
+        }
+        if (answer != ApprovalBroker::Answer::Deny)
             return fetchValue(call, state, e);
         finishWithError(call,
             Error::make(Error::Code::Cancelled,
-                QStringLiteral("The user did not allow the secret %1 for a new sandbox (%2); "
-                               "nothing was created. Create it without that secret, or ask "
-                               "the user.")
-                    .arg(e.name, why),
+                QStringLiteral("The secret %1 was not allowed for a new sandbox (%2); nothing "
+                               "was created. Create the sandbox without it, or ask the user to "
+                               "allow it: when HOPX Desktop asks, or for every sandbox in HOPX "
+                               "Desktop's Settings → Secrets (\"Always allow\"), or headless "
+                               "by setting it again with hopx-desktop --set-secret %1 --hosts "
+                               "%3 --secret-always-allow.")
+                    .arg(e.name, why.isEmpty() ? QStringLiteral("denied in HOPX Desktop") : why,
+                        e.hosts.join(QLatin1Char(','))),
                 QJsonObject {{QStringLiteral("secret"), e.name}},
-                QStringLiteral("Secret declined")));
-    });
+                QStringLiteral("Secret not approved")));
+    };
+    askForConsent(call, state->broker, question, request, decide);
 }
 
 } // namespace
 
-void grantSecrets(ToolCall *call, SecretStore *store, const QStringList &names,
-    std::function<void(ToolCall *, QList<SandboxSecret>)> next)
+void grantSecrets(ToolCall *call, SecretStore *store, ApprovalBroker *broker,
+    const QStringList &names, std::function<void(ToolCall *, QList<SandboxSecret>)> next)
 {
     auto state = std::make_shared<GrantState>();
     state->store = store;
+    state->broker = broker;
     state->next = std::move(next);
     QStringList known;
     if (store)

@@ -17,6 +17,8 @@
 #include <QUrl>
 
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -218,6 +220,10 @@ void EgressConnection::onUpstreamConnected()
     // kernel at wmem_max). TCP sizes its own buffers.
     const int buffer = 1 << 20;
     ::setsockopt(client, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof(buffer));
+    // The relay writes what it read as it comes: a small last piece must not wait for the
+    // API's ACK of the one before (the sandbox's side has TCP_NODELAY from the agent).
+    const int one = 1;
+    ::setsockopt(upstream, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
     SpliceRelay::start(m_proxy->relays(), client, upstream, toClient, toUpstream);
     finish();
 }

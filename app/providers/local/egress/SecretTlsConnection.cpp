@@ -58,6 +58,7 @@ SecretTlsConnection::SecretTlsConnection(QLocalSocket *client, EgressProxy *prox
         if (m_state == State::Closing && m_client->bytesToWrite() == 0)
             close();
     });
+    dialUpstream();
     feed(early + client->readAll());
 }
 
@@ -152,31 +153,55 @@ void SecretTlsConnection::onHead()
     m_proxy->noteSecrets(m_host, report);
 
     m_state = State::Dialing;
+    if (!m_upstreamError.isEmpty())
+        fail(502, "Bad Gateway", m_upstreamError);
+    else if (m_upstream->isEncrypted())
+        startRelay();
+}
+
+void SecretTlsConnection::dialUpstream()
+{
+    // Dialled while the sandbox's handshake and request are still on their way, not after:
+    // the two handshakes then overlap, and the request waits for neither the connect nor the
+    // API's TLS (on loopback that was most of the time a substituted request added). The
+    // address is the one the proxy checked before it said "Connection established".
     m_upstream = new QSslSocket(this);
     m_upstream->setSslConfiguration(m_proxy->upstreamTls());
     // The name the sandbox asked for is what the certificate must show; the address dialled
     // is the one the proxy checked, so DNS cannot change it in between.
     m_upstream->setPeerVerifyName(m_host);
-    connect(m_upstream, &QSslSocket::connected, m_upstream,
-        [this]() { m_upstream->startClientEncryption(); });
-    connect(m_upstream, &QSslSocket::encrypted, this, &SecretTlsConnection::onUpstreamEncrypted);
-    connect(m_upstream, &QSslSocket::readyRead, this,
-        [this]() { sendToClient(m_upstream->readAll()); });
+    connect(m_upstream, &QSslSocket::connected, m_upstream, [this]() {
+        // Requests and answers are small and go as soon as they are whole.
+        m_upstream->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        m_upstream->startClientEncryption();
+    });
+    connect(m_upstream, &QSslSocket::encrypted, this, [this]() {
+        if (m_state == State::Dialing)
+            startRelay();
+    });
+    connect(m_upstream, &QSslSocket::readyRead, this, [this]() {
+        if (m_state == State::Relay)
+            sendToClient(m_upstream->readAll());
+    });
     connect(m_upstream, &QSslSocket::errorOccurred, this, [this](QAbstractSocket::SocketError e) {
         if (m_state == State::Relay && e == QAbstractSocket::RemoteHostClosedError)
             return; // disconnected() ends it
         QStringList why;
         for (const QSslError &s : m_upstream->sslHandshakeErrors())
             why << s.errorString();
-        fail(502, "Bad Gateway",
+        upstreamFailed(
             QStringLiteral("HOPX Desktop could not reach %1:%2 securely: %3.")
                 .arg(m_host)
                 .arg(m_port)
                 .arg(why.isEmpty() ? m_upstream->errorString() : why.join(QStringLiteral("; "))));
     });
     connect(m_upstream, &QSslSocket::disconnected, this, [this]() {
-        if (m_state != State::Relay)
+        if (m_state != State::Relay) {
+            upstreamFailed(QStringLiteral("%1:%2 closed the connection before the request.")
+                               .arg(m_host)
+                               .arg(m_port));
             return;
+        }
         sendToClient(m_upstream->readAll());
         SSL_shutdown(m_ssl);
         flushTls();
@@ -187,12 +212,25 @@ void SecretTlsConnection::onHead()
     m_upstream->connectToHost(m_address, m_port);
 }
 
-void SecretTlsConnection::onUpstreamEncrypted()
+void SecretTlsConnection::upstreamFailed(const QString &why)
+{
+    // Before the request is read the sandbox cannot be told in HTTP yet: kept until then.
+    if (m_state == State::Handshake || m_state == State::Head) {
+        if (m_upstreamError.isEmpty())
+            m_upstreamError = why;
+        return;
+    }
+    fail(502, "Bad Gateway", why);
+}
+
+void SecretTlsConnection::startRelay()
 {
     m_timer->stop();
     m_state = State::Relay;
     m_upstream->write(m_plain);
     m_plain.clear();
+    if (m_upstream->bytesAvailable() > 0)
+        sendToClient(m_upstream->readAll());
 }
 
 void SecretTlsConnection::sendToClient(const QByteArray &plain)

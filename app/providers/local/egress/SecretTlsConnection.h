@@ -22,7 +22,9 @@ class EgressProxy;
  *  sandbox's TLS itself (a certificate from this installation's EgressCa), reads the request
  *  head, swaps the secrets in (EgressRequest) and sends it on over its own TLS connection to
  *  the checked address, verified against the system's trust store (plus the CA files the user
- *  added in the settings) for the host's name.
+ *  added in the settings) for the host's name. That connection is dialled at once, so that
+ *  its handshake runs while the sandbox's does; a failure of it is answered (502) once the
+ *  request is read.
  *
  * TLS towards the sandbox runs on memory BIOs over the Qt socket, so it works the same for a
  * TCP connection the sandbox agent handed over and for a Unix socket. One request per
@@ -46,7 +48,9 @@ private:
     void readPlain();
     void flushTls();
     void onHead();
-    void onUpstreamEncrypted();
+    void dialUpstream();
+    void upstreamFailed(const QString &why);
+    void startRelay();
     void sendToClient(const QByteArray &plain);
     void fail(int status, const QByteArray &reason, const QString &body);
     void close();
@@ -62,6 +66,7 @@ private:
     quint16 m_port;
     QHostAddress m_address;
     QByteArray m_plain; // decrypted request bytes not yet sent upstream
+    QString m_upstreamError; // the API could not be reached; said once the request is read
     State m_state = State::Handshake;
 };
 
