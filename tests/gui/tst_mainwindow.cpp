@@ -234,8 +234,8 @@ private slots:
         QVERIFY(sandbox->findData(QStringLiteral("local-log")) > 0);
 
         const QString path = f->dir.path() + QStringLiteral("/export.txt");
-        QString error;
-        QVERIFY2(logs->exportTo(path, &error), qPrintable(error));
+        const auto exported = logs->exportTo(path);
+        QVERIFY2(exported, qPrintable(exported ? QString() : exported.error().message));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QList<QByteArray> lines = file.readAll().trimmed().split('\n');

@@ -55,10 +55,8 @@ public:
         const QString why = SandboxHost::selfTest();
         if (!why.isEmpty())
             return why;
-        QString error;
-        if (!m_etc.prepare(&error))
-            return error;
-        return {};
+        const auto staged = m_etc.prepare();
+        return staged ? QString() : staged.error().message;
     }
 
     QString path() const { return m_dir.path(); }
@@ -88,9 +86,8 @@ public:
         auto sp = std::make_unique<SandboxProcess>(options(id, limits, cgroupFs));
         QSignalSpy ready(sp.get(), &SandboxProcess::ready);
         QSignalSpy died(sp.get(), &SandboxProcess::died);
-        QString error;
-        if (!sp->start(&error)) {
-            qWarning() << "start failed:" << error;
+        if (const auto started = sp->start(); !started) {
+            qWarning() << "start failed:" << started.error().message;
             return nullptr;
         }
         for (int i = 0; i < 100 && ready.isEmpty() && died.isEmpty(); ++i)

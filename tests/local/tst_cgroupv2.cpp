@@ -82,10 +82,10 @@ void TestCgroupV2::delegatedLimitsAppliedAndReadBack()
     QCOMPARE(kernel.file(scope, "cgroup.procs"), QByteArray());
     QCOMPARE(kernel.file(scope, "cgroup.subtree_control"), QByteArray("cpu memory pids"));
 
-    QString why;
-    SandboxCgroup cg =
-        SandboxCgroup::create(kernel, QStringLiteral("local-a1"), someLimits(), &why);
-    QVERIFY2(cg.isActive(), qPrintable(why));
+    const auto made = SandboxCgroup::create(kernel, QStringLiteral("local-a1"), someLimits());
+    QVERIFY2(made, qPrintable(made ? QString() : made.error().message));
+    SandboxCgroup cg = made.value();
+    QVERIFY(cg.isActive());
     QCOMPARE(cg.mode(), SandboxCgroup::Mode::V2);
     const QString sandbox = scope + QStringLiteral("/local-a1");
     QCOMPARE(cg.paths(), QStringList {kernel.path(sandbox)});
@@ -121,7 +121,9 @@ void TestCgroupV2::delegatedLimitsAppliedAndReadBack()
     SandboxLimits unlimited;
     unlimited.memoryMb = 0;
     unlimited.processes = 0;
-    SandboxCgroup open = SandboxCgroup::create(kernel, QStringLiteral("local-a2"), unlimited);
+    const auto opened = SandboxCgroup::create(kernel, QStringLiteral("local-a2"), unlimited);
+    QVERIFY(opened);
+    SandboxCgroup open = opened.value();
     QVERIFY(open.isActive());
     QCOMPARE(kernel.file(scope + QStringLiteral("/local-a2"), "memory.max"), QByteArray("max"));
     QCOMPARE(kernel.file(scope + QStringLiteral("/local-a2"), "pids.max"), QByteArray("max"));
@@ -137,7 +139,9 @@ void TestCgroupV2::rootOwnsTheHierarchy()
     QTemporaryDir dir;
     FakeCgroupV2 kernel(0, dir);
     kernel.buildSystemdUser(kUser);
-    SandboxCgroup cg = SandboxCgroup::create(kernel, QStringLiteral("local-r1"), someLimits());
+    const auto made = SandboxCgroup::create(kernel, QStringLiteral("local-r1"), someLimits());
+    QVERIFY(made);
+    SandboxCgroup cg = made.value();
     QVERIFY(cg.isActive());
     QCOMPARE(cg.paths(), QStringList {kernel.path(QStringLiteral("/hopx-desktop/local-r1"))});
     QVERIFY(kernel.file(QString(), "cgroup.subtree_control").contains("memory"));
@@ -166,10 +170,9 @@ void TestCgroupV2::notDelegatedFallsBackToRlimits()
     const SandboxCgroup::Placement placement = SandboxCgroup::prepare(kernel);
     QCOMPARE(placement.mode, SandboxCgroup::Mode::None);
     QVERIFY2(placement.why.contains(QStringLiteral("not delegated")), qPrintable(placement.why));
-    QString why;
-    QVERIFY(
-        !SandboxCgroup::create(kernel, QStringLiteral("local-n1"), someLimits(), &why).isActive());
-    QCOMPARE(why, placement.why);
+    const auto refused = SandboxCgroup::create(kernel, QStringLiteral("local-n1"), someLimits());
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().message, placement.why);
     // Nothing was created or moved.
     QVERIFY(!QFileInfo::exists(kernel.path(session + QStringLiteral("/local-n1"))));
     QCOMPARE(kernel.cgroupOf(::getpid()), session);
@@ -192,7 +195,7 @@ void TestCgroupV2::controllersNotDelegated()
     QCOMPARE(placement.mode, SandboxCgroup::Mode::None);
     QVERIFY2(placement.why.contains(QStringLiteral("memory/pids")), qPrintable(placement.why));
     QCOMPARE(kernel.cgroupOf(::getpid()), scope); // not moved for nothing
-    QVERIFY(!SandboxCgroup::create(kernel, QStringLiteral("local-c1"), someLimits()).isActive());
+    QVERIFY(!SandboxCgroup::create(kernel, QStringLiteral("local-c1"), someLimits()));
 }
 
 void TestCgroupV2::removedAfterDeletionAndCrash()
@@ -204,11 +207,9 @@ void TestCgroupV2::removedAfterDeletionAndCrash()
     // sandbox's processes died with the app (bwrap's --die-with-parent); one is still
     // running (an app that is still alive elsewhere shares the base, or a sandbox not dead yet).
     {
-        SandboxCgroup dead =
-            SandboxCgroup::create(kernel, QStringLiteral("local-d1"), someLimits());
-        SandboxCgroup live =
-            SandboxCgroup::create(kernel, QStringLiteral("local-l1"), someLimits());
-        QVERIFY(dead.isActive() && live.isActive());
+        const auto dead = SandboxCgroup::create(kernel, QStringLiteral("local-d1"), someLimits());
+        const auto live = SandboxCgroup::create(kernel, QStringLiteral("local-l1"), someLimits());
+        QVERIFY(dead && live && dead.value().isActive() && live.value().isActive());
     }
     auto gone = sleeper();
     auto running = sleeper();
@@ -237,7 +238,9 @@ void TestCgroupV2::removedAfterDeletionAndCrash()
     QCOMPARE(kernel.removeDir(kernel.path(scope + QStringLiteral("/local-l1"))), EBUSY);
 
     // A sandbox created again under the same id replaces what is left (kills and removes).
-    SandboxCgroup again = SandboxCgroup::create(kernel, QStringLiteral("local-l1"), someLimits());
+    const auto made = SandboxCgroup::create(kernel, QStringLiteral("local-l1"), someLimits());
+    QVERIFY(made);
+    SandboxCgroup again = made.value();
     QVERIFY(again.isActive());
     QVERIFY(running->waitForFinished(5000));
     QVERIFY(!kernel.populated(scope + QStringLiteral("/local-l1")));

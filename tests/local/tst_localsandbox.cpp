@@ -148,9 +148,10 @@ void TestLocalSandbox::stateBaseIsPrivate()
     QVERIFY(runtime.isValid());
     const QByteArray saved = qgetenv("XDG_RUNTIME_DIR");
     qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime.path()));
-    QString error;
-    const QString base = SandboxHost::defaultStateBase(&error);
+    const auto made = SandboxHost::defaultStateBase();
     qputenv("XDG_RUNTIME_DIR", saved);
+    QVERIFY2(made, qPrintable(made ? QString() : made.error().message));
+    const QString base = made.value();
     QCOMPARE(base, runtime.path() + QStringLiteral("/hopx-desktop/sbx"));
     struct stat st;
     QCOMPARE(::stat(QFile::encodeName(base).constData(), &st), 0);
@@ -158,9 +159,9 @@ void TestLocalSandbox::stateBaseIsPrivate()
     QCOMPARE(st.st_uid, ::geteuid());
     // Re-staging /etc swaps in a fresh copy and leaves no temporary directories behind.
     EtcStage again(runtime.path() + QStringLiteral("/etc"));
-    QVERIFY(again.prepare(&error));
+    QVERIFY(again.prepare());
     EtcStage third(runtime.path() + QStringLiteral("/etc"));
-    QVERIFY(third.prepare(&error));
+    QVERIFY(third.prepare());
     QCOMPARE(QDir(runtime.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
         (QStringList {QStringLiteral("etc"), QStringLiteral("hopx-desktop")}));
 }

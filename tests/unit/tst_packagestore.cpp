@@ -30,11 +30,18 @@ private:
     }
     static bool put(PackageStore &store, const QByteArray &data, const QString &key, QString *error)
     {
-        std::unique_ptr<QTemporaryFile> file = store.newTemp(error);
-        if (!file || file->write(data) != data.size())
+        auto file = store.newTemp();
+        if (!file) {
+            *error = file.error().message;
             return false;
-        return store.commit(
-            file.get(), key, QCryptographicHash::hash(data, QCryptographicHash::Sha256), error);
+        }
+        if (file.value()->write(data) != data.size())
+            return false;
+        const auto committed = store.commit(
+            file.value().get(), key, QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+        if (!committed)
+            *error = committed.error().message;
+        return committed.ok();
     }
 
 private slots:
@@ -51,8 +58,9 @@ private slots:
     {
         QTemporaryDir dir;
         PackageStore store(dir.path(), 1 << 20);
+        const auto prepared = store.prepare();
+        QVERIFY2(prepared, qPrintable(prepared ? QString() : prepared.error().message));
         QString error;
-        QVERIFY2(store.prepare(&error), qPrintable(error));
         // Published for one content, delivered another: refused, nothing left behind.
         QVERIFY(!put(store, "evil bytes", key("good bytes"), &error));
         QVERIFY2(error.startsWith(QLatin1String("its sha256 is "))
@@ -73,8 +81,8 @@ private slots:
     {
         QTemporaryDir dir;
         PackageStore store(dir.path(), 250 * 1024);
+        QVERIFY(store.prepare());
         QString error;
-        QVERIFY(store.prepare(&error));
         const QByteArray a(100 * 1024, 'a'), b(100 * 1024, 'b'), c(100 * 1024, 'c');
         QVERIFY(put(store, a, key(a), &error));
         QVERIFY(put(store, b, key(b), &error));
@@ -98,7 +106,7 @@ private slots:
     {
         QTemporaryDir dir;
         PackageStore store(dir.path(), 1 << 20);
-        QVERIFY(store.prepare(nullptr));
+        QVERIFY(store.prepare());
         store.savePage(QStringLiteral("https://pypi.org/simple/six/"), "<html/>");
         QCOMPARE(store.page(QStringLiteral("https://pypi.org/simple/six/"), 60).value_or(""),
             QByteArray("<html/>"));

@@ -65,14 +65,15 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
         return;
     }
-    QString error;
-    m_stateBase =
-        options.stateBase.isEmpty() ? SandboxHost::defaultStateBase(&error) : options.stateBase;
-    if (m_stateBase.isEmpty()) {
-        m_unavailable =
-            QStringLiteral("Local sandboxes need a private state directory: %1").arg(error);
+    const Core::Result<QString> stateBase = options.stateBase.isEmpty()
+        ? SandboxHost::defaultStateBase()
+        : Core::Result<QString>(options.stateBase);
+    if (!stateBase) {
+        m_unavailable = QStringLiteral("Local sandboxes need a private state directory: %1")
+                            .arg(stateBase.error().message);
         return;
     }
+    m_stateBase = stateBase.value();
     QDir().mkpath(m_stateBase);
     // Sandboxes of an earlier run that crashed: their cgroups are empty now (the pid
     // namespaces died with the app) and would pile up.
@@ -84,8 +85,8 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     // Before prepare(): it takes up the deletions an earlier run left, mounts included.
     m_storage->onLeftMounted(
         this, [this](const QString &id, const QString &message) { emit problem(id, message); });
-    if (!m_storage->prepare(&error)) {
-        m_unavailable = error;
+    if (const auto prepared = m_storage->prepare(); !prepared) {
+        m_unavailable = prepared.error().message;
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
         return;
     }
@@ -102,8 +103,9 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     }
     // A fresh staging per app run: a host /etc change shows up at the next start.
     m_etc = std::make_unique<EtcStage>(m_stateBase + QStringLiteral("/etc"));
-    if (!m_etc->prepare(&error)) {
-        m_unavailable = QStringLiteral("Could not stage /etc for sandboxes: %1").arg(error);
+    if (const auto staged = m_etc->prepare(); !staged) {
+        m_unavailable =
+            QStringLiteral("Could not stage /etc for sandboxes: %1").arg(staged.error().message);
         return;
     }
     // The Python kernel ships in the app; sandboxes see it read-only at /run/sbx/lib.
@@ -270,8 +272,8 @@ void LocalProvider::prepareEgressCa()
     m_ca = std::move(ca);
 }
 
-EgressProxy *LocalProvider::makeEgress(
-    const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error)
+Result<EgressProxy *> LocalProvider::makeEgress(
+    const QString &id, const Core::NetworkPolicy &policy, const QString &dir)
 {
     EgressProxy::Rules rules;
     rules.policy = policy;
@@ -291,9 +293,9 @@ EgressProxy *LocalProvider::makeEgress(
     QDir().mkpath(dir);
     QFile::setPermissions(
         dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    if (!proxy->listen(dir + QStringLiteral("/proxy.sock"), error)) {
+    if (QString why; !proxy->listen(dir + QStringLiteral("/proxy.sock"), &why)) {
         delete proxy;
-        return nullptr;
+        return Core::Error::make(Core::Error::Code::Internal, why);
     }
     // Every decision reaches the Logs view as a line of the sandbox's "network" stream.
     connect(proxy, &EgressProxy::decided, this,
@@ -313,11 +315,13 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error,
     const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
 {
     const qint64 total = qint64(m_settings ? m_settings->localTotalDiskMb() : 20480) << 20;
-    std::unique_ptr<SandboxVolume> volume =
-        m_storage->newVolume(info.id, qint64(limits().workspaceMb) << 20, total, error);
-    if (!volume)
+    auto volume = m_storage->newVolume(info.id, qint64(limits().workspaceMb) << 20, total);
+    if (!volume) {
+        if (error)
+            *error = volume.error().message;
         return nullptr;
-    return boot(info, std::move(volume), error, network, mounts);
+    }
+    return boot(info, std::move(volume.value()), error, network, mounts);
 }
 
 LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
@@ -341,17 +345,22 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<Sandb
     EgressProxy *egress = nullptr;
     if (network.mode == Core::NetworkPolicy::Mode::Allowlist) {
         o.proxyDir = volume->dir() + QStringLiteral("/net");
-        egress = makeEgress(info.id, network, o.proxyDir, error);
-        if (!egress) {
+        const auto made = makeEgress(info.id, network, o.proxyDir);
+        if (!made) {
+            if (error)
+                *error = made.error().message;
             if (!info.createdAt.isValid())
                 m_storage->remove(volume.get());
             return nullptr;
         }
+        egress = made.value();
     }
     auto *sandbox = new LocalSandbox(info, o, std::move(volume), this);
     if (egress)
         sandbox->setEgress(egress);
-    if (!sandbox->start(error)) {
+    if (const auto started = sandbox->start(); !started) {
+        if (error)
+            *error = started.error().message;
         std::unique_ptr<SandboxVolume> back = sandbox->takeVolume();
         delete sandbox;
         // A recovered sandbox's files are the user's: only a new one's are thrown away.
@@ -691,12 +700,14 @@ void LocalProvider::recoverOne(const QString &id)
         m_storage->remove(&leftover);
         return;
     }
-    QString error;
-    std::unique_ptr<SandboxVolume> volume = m_storage->existingVolume(*record, &error);
-    if (!volume) {
-        qCWarning(lcLocal).noquote() << "sandbox" << id << "cannot come back:" << error;
+    auto existing = m_storage->existingVolume(*record);
+    if (!existing) {
+        qCWarning(lcLocal).noquote()
+            << "sandbox" << id << "cannot come back:" << existing.error().message;
         return;
     }
+    std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
+    QString error;
     SandboxInfo info = record->restoredInfo(this->id());
     info.internetAccess = info.internetAccess && SandboxHost::networkUnavailableReason().isEmpty();
     // The policy it was created with (an allowlist holds its secrets' hosts); records from

@@ -105,12 +105,12 @@ private:
     LocalSandbox *boot(const Core::SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
         QString *error, const Core::NetworkPolicy &network,
         const QList<Core::HostMount> &mounts = {});
-    //! The egress proxy of an allowlist sandbox, listening in  dir; null + error otherwise.
-    EgressProxy *makeEgress(
-        const QString &id, const Core::NetworkPolicy &policy, const QString &dir, QString *error);
+    //! The egress proxy of an allowlist sandbox, listening in \a dir, or why it cannot listen.
+    Core::Result<EgressProxy *> makeEgress(
+        const QString &id, const Core::NetworkPolicy &policy, const QString &dir);
     //! This installation's egress CA, trusted by the sandboxes (null: HTTPS secrets cannot work).
     void prepareEgressCa();
-    //! Kills  sandbox, deletes its files, and schedules the object's deletion.
+    //! Kills \a sandbox, deletes its files, and schedules the object's deletion.
     void discard(LocalSandbox *sandbox);
     //! Brings back the sandboxes an earlier run left on disk (deleting expired ones).
     void recover();

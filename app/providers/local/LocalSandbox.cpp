@@ -94,10 +94,10 @@ bool LocalSandbox::deferUntilStarted(const std::function<void()> &operation)
     return true;
 }
 
-bool LocalSandbox::start(QString *error)
+Result<Unit> LocalSandbox::start()
 {
-    if (!m_process->start(error))
-        return false;
+    if (auto started = m_process->start(); !started)
+        return started;
     m_kernel = new PythonKernel(m_process->agent(), this);
     // An interpreter that ended between runs (killed, out of memory) is news for the next
     // run, which would otherwise fail later on a missing variable.
@@ -108,7 +108,7 @@ bool LocalSandbox::start(QString *error)
                                           "from before are gone; files are kept.")
                                .arg(why);
     });
-    return true;
+    return Unit {};
 }
 
 QString LocalSandbox::diskFullNote() const

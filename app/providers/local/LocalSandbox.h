@@ -48,7 +48,7 @@ public:
         std::unique_ptr<SandboxVolume> volume, LocalProvider *owner);
     ~LocalSandbox() override;
 
-    bool start(QString *error);
+    Core::Result<Core::Unit> start();
     bool isReady() const { return m_ready; }
     bool isDead() const { return m_dead; }
     Core::SandboxInfo info() const;

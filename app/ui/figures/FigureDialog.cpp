@@ -176,15 +176,15 @@ QString FigureDialog::suggestedFileName() const
                                  : extensionOf(m_figures.at(m_index).mimeType));
 }
 
-bool FigureDialog::saveTo(const QString &path, QString *error) const
+Core::Result<Core::Unit> FigureDialog::saveTo(const QString &path) const
 {
     QSaveFile file(path);
     const bool ok = !m_figures.isEmpty() && file.open(QIODevice::WriteOnly)
         && file.write(m_figures.at(m_index).data) == m_figures.at(m_index).data.size()
         && file.commit();
-    if (!ok && error)
-        *error = file.errorString();
-    return ok;
+    if (!ok)
+        return Core::Error::make(Core::Error::Code::Internal, file.errorString());
+    return Core::Unit {};
 }
 
 void FigureDialog::saveWithDialog()
@@ -197,11 +197,11 @@ void FigureDialog::saveWithDialog()
         tr("%1 images (*.%2)").arg(type, ext));
     if (path.isEmpty())
         return;
-    QString error;
-    if (saveTo(path, &error))
+    const auto saved = saveTo(path);
+    if (saved)
         m_info->setText(tr("Saved to %1").arg(path));
     else
-        m_info->setText(tr("Could not save: %1").arg(error));
+        m_info->setText(tr("Could not save: %1").arg(saved.error().message));
 }
 
 } // namespace Hopx::Ui

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
 #include "core/models/LogEntry.h"
 
 #include <QDialog>
@@ -34,7 +35,7 @@ public:
     int current() const { return m_index; }
     void showFigure(int index);
     //! Writes the current figure's bytes as they came (no re-encoding).
-    bool saveTo(const QString &path, QString *error = nullptr) const;
+    Core::Result<Core::Unit> saveTo(const QString &path) const;
     //! A file name for it: "figure-<time>-<n>.png".
     QString suggestedFileName() const;
 

@@ -390,26 +390,20 @@ void LogsView::showDetail()
     m_detail->setPlainText(text);
 }
 
-bool LogsView::exportTo(const QString &path, QString *error) const
+Core::Result<Core::Unit> LogsView::exportTo(const QString &path) const
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+        return Core::Error::make(Core::Error::Code::Internal, file.errorString());
     m_model->flush();
     for (int row = 0; row < m_filter->rowCount(); ++row) {
         const int source = m_filter->mapToSource(m_filter->index(row, 0)).row();
         file.write(m_model->toText(source).toUtf8());
         file.write("\n");
     }
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    if (!file.commit())
+        return Core::Error::make(Core::Error::Code::Internal, file.errorString());
+    return Core::Unit {};
 }
 
 void LogsView::exportWithDialog()
@@ -422,11 +416,11 @@ void LogsView::exportWithDialog()
         this, tr("Export log"), suggested, tr("Text files (*.txt *.log)"));
     if (path.isEmpty())
         return;
-    QString error;
-    if (exportTo(path, &error))
+    const auto exported = exportTo(path);
+    if (exported)
         m_status->setText(tr("Exported to %1").arg(path));
     else
-        m_status->setText(tr("Could not export: %1").arg(error));
+        m_status->setText(tr("Could not export: %1").arg(exported.error().message));
 }
 
 } // namespace Hopx::Ui

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QPair>
 #include <QPixmap>
 #include <QPointer>
@@ -60,7 +62,7 @@ public:
     //! Shows only this sandbox's lines (empty = all).
     void setSandboxFilter(const QString &sandboxId);
     //! Writes the lines that pass the filters, as text; returns false with `error` set.
-    bool exportTo(const QString &path, QString *error = nullptr) const;
+    Core::Result<Core::Unit> exportTo(const QString &path) const;
     //! "Allow <host> for this sandbox", shown while a denied connection's line is selected.
     QPushButton *allowHostButton() const { return m_allowHost; }
 

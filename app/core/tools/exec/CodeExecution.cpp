@@ -183,10 +183,9 @@ void executeAsync(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
     if (!a.checkLanguage(call))
         return;
     const QUrl url(args.string(QStringLiteral("callback_url")));
-    QString why;
-    if (!WebhookClient::allowed(url, &why)) {
-        finishWithInvalid(
-            call, why, QJsonObject {{QStringLiteral("callback_url"), url.toString()}});
+    if (const auto allowed = WebhookClient::allowed(url); !allowed) {
+        finishWithInvalid(call, allowed.error().message,
+            QJsonObject {{QStringLiteral("callback_url"), url.toString()}});
         return;
     }
     SandboxProvider *provider = providerFor(call, deps.manager, a.sandboxId);

@@ -18,22 +18,21 @@ WebhookClient::WebhookClient(QNetworkAccessManager *network)
     : m_network(network)
 { }
 
-bool WebhookClient::allowed(const QUrl &url, QString *why)
+Result<Unit> WebhookClient::allowed(const QUrl &url)
 {
-    if (!url.isValid() || url.host().isEmpty()) {
-        *why = QStringLiteral("callback_url is not a valid URL");
-        return false;
-    }
+    if (!url.isValid() || url.host().isEmpty())
+        return Error::make(
+            Error::Code::InvalidArgument, QStringLiteral("callback_url is not a valid URL"));
     if (url.scheme() == QLatin1String("https"))
-        return true;
+        return Unit {};
     if (url.scheme() == QLatin1String("http")) {
         const QString host = url.host();
         if (host == QLatin1String("localhost") || QHostAddress(host).isLoopback())
-            return true;
+            return Unit {};
     }
-    *why = QStringLiteral(
-        "callback_url must be https, or http on loopback (127.0.0.1, localhost, [::1])");
-    return false;
+    return Error::make(Error::Code::InvalidArgument,
+        QStringLiteral(
+            "callback_url must be https, or http on loopback (127.0.0.1, localhost, [::1])"));
 }
 
 QNetworkReply *WebhookClient::post(const QUrl &url, const QJsonObject &body,

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QJsonObject>
 #include <QPointer>
 #include <QString>
@@ -25,8 +27,8 @@ class WebhookClient
 public:
     explicit WebhookClient(QNetworkAccessManager *network);
 
-    //! Whether `url` may be a callback; false with `why` set to a sentence for the model.
-    static bool allowed(const QUrl &url, QString *why);
+    //! Whether `url` may be a callback; if not, an invalid-argument error for the model.
+    static Result<Unit> allowed(const QUrl &url);
     /*! Starts the POST; the reply deletes itself when finished (nullptr without a network).
      *  `headers` are {name: value} strings. */
     QNetworkReply *post(const QUrl &url, const QJsonObject &body, const QJsonObject &headers,

@@ -151,15 +151,13 @@ QStringList EtcStage::allowList()
     };
 }
 
-bool EtcStage::prepare(QString *error)
+Core::Result<Core::Unit> EtcStage::prepare()
 {
     if (m_prepared)
-        return true;
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
+        return Core::Unit {};
+    auto fail = [](const QString &why) {
         qCWarning(lcLocal) << "staging /etc failed:" << why;
-        return false;
+        return Core::Error::make(Core::Error::Code::Internal, why);
     };
     const QFileInfo target(m_dir);
     const QString parent = target.absolutePath();
@@ -215,7 +213,7 @@ bool EtcStage::prepare(QString *error)
     removeTree(old);
     m_prepared = true;
     qCDebug(lcLocal) << "staged /etc in" << m_dir << budget.bytes << "bytes";
-    return true;
+    return Core::Unit {};
 }
 
 } // namespace Hopx::Local

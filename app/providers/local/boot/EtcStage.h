@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -24,7 +26,7 @@ public:
     explicit EtcStage(QString dir, QString sourceDir = QStringLiteral("/etc"));
 
     //! Copies the allow-list into a fresh directory and swaps it in. Idempotent per object.
-    bool prepare(QString *error = nullptr);
+    Core::Result<Core::Unit> prepare();
     bool isPrepared() const { return m_prepared; }
     QString path() const { return m_dir; }
 

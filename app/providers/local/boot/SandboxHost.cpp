@@ -48,12 +48,10 @@ QString SandboxHost::findHelper(const QString &name)
     return {};
 }
 
-QString SandboxHost::defaultStateBase(QString *error)
+Core::Result<QString> SandboxHost::defaultStateBase()
 {
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
-        return QString();
+    auto fail = [](const QString &why) {
+        return Core::Error::make(Core::Error::Code::Internal, why);
     };
     const uid_t uid = ::geteuid();
     QString top;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QString>
 
 namespace Hopx::Local {
@@ -25,9 +27,9 @@ public:
     static QString networkUnavailableReason();
     //! A per-user 0700 directory for sandbox state whose path says nothing about the user
     //! (mount sources show up in the sandbox's /proc/self/mountinfo):
-    //! $XDG_RUNTIME_DIR/hopx-desktop/sbx, else /tmp/hopx-desktop-<uid>/sbx. Empty + error
-    //! when it cannot be made safely.
-    static QString defaultStateBase(QString *error = nullptr);
+    //! $XDG_RUNTIME_DIR/hopx-desktop/sbx, else /tmp/hopx-desktop-<uid>/sbx. An error when
+    //! it cannot be made safely.
+    static Core::Result<QString> defaultStateBase();
     //! mkdir -p of the parents, then \a path itself 0700; true if it exists or was made.
     static bool makePrivateDir(const QString &path);
 };

@@ -113,13 +113,11 @@ SandboxProcess::~SandboxProcess()
     teardown(false, {});
 }
 
-bool SandboxProcess::start(QString *error)
+Core::Result<Core::Unit> SandboxProcess::start()
 {
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
+    auto fail = [this](const QString &why) {
         qCWarning(lcLocal) << "sandbox" << m_options.id << "not started:" << why;
-        return false;
+        return Core::Error::make(Core::Error::Code::Internal, why);
     };
     if (m_state != State::NotStarted)
         return fail(QStringLiteral("A SandboxProcess starts only once."));
@@ -140,11 +138,13 @@ bool SandboxProcess::start(QString *error)
     }
 
     if (m_options.useCgroup) {
-        QString why;
         SandboxCgroupFs &fs = m_options.cgroupFs ? *m_options.cgroupFs : m_hostCgroupFs;
-        m_cgroup = SandboxCgroup::create(fs, m_options.id, m_options.limits, &why);
-        if (!m_cgroup.isActive())
-            qCDebug(lcLocal) << "no cgroup for" << m_options.id << "-" << why << "- rlimits only";
+        const auto made = SandboxCgroup::create(fs, m_options.id, m_options.limits);
+        if (made)
+            m_cgroup = made.value();
+        else
+            qCDebug(lcLocal) << "no cgroup for" << m_options.id << "-" << made.error().message
+                             << "- rlimits only";
     }
 
     BwrapCommand command;
@@ -270,7 +270,7 @@ bool SandboxProcess::start(QString *error)
                          << "ms, pid 1 =" << m_childPid << "cgroup" << int(m_cgroup.mode());
         Q_EMIT ready();
     });
-    return true;
+    return Core::Unit {};
 }
 
 void SandboxProcess::readInfo()

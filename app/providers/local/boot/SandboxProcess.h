@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
 #include "providers/local/boot/BwrapCommand.h"
 #include "providers/local/boot/SandboxLimits.h"
 #include "providers/local/cgroup/SandboxCgroup.h"
@@ -60,9 +61,9 @@ public:
     explicit SandboxProcess(Options options, QObject *parent = nullptr);
     ~SandboxProcess() override; // hard teardown, no signals
 
-    //! Spawns bwrap. False (with a sentence in `error`) when nothing could be started;
-    //! later failures arrive as died().
-    bool start(QString *error = nullptr);
+    //! Spawns bwrap. An error (a sentence) when nothing could be started; later failures
+    //! arrive as died().
+    Core::Result<Core::Unit> start();
     //! Asks the agent to shut down, then tears down hard after `graceMs`.
     void stop(int graceMs = 500);
     //! Hard teardown now.

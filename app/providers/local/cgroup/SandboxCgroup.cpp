@@ -238,22 +238,19 @@ Placement SandboxCgroup::prepare(SandboxCgroupFs &fs)
     return none(QStringLiteral("no cgroup file system at %1").arg(fs.root()));
 }
 
-SandboxCgroup SandboxCgroup::create(
-    SandboxCgroupFs &fs, const QString &id, const SandboxLimits &limits, QString *why)
+Core::Result<SandboxCgroup> SandboxCgroup::create(
+    SandboxCgroupFs &fs, const QString &id, const SandboxLimits &limits)
 {
+    auto none = [](const QString &why) {
+        return Core::Error::make(Core::Error::Code::Unavailable, why);
+    };
     SandboxCgroup cg;
     static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_][A-Za-z0-9._-]{0,63}$"));
-    if (!safe.match(id).hasMatch() || id == kAppLeaf) {
-        if (why)
-            *why = QStringLiteral("sandbox id unusable as a cgroup name");
-        return cg;
-    }
+    if (!safe.match(id).hasMatch() || id == kAppLeaf)
+        return none(QStringLiteral("sandbox id unusable as a cgroup name"));
     const Placement placement = prepare(fs);
-    if (placement.mode == Mode::None) {
-        if (why)
-            *why = placement.why;
-        return cg;
-    }
+    if (placement.mode == Mode::None)
+        return none(placement.why);
     const bool v2 = placement.mode == Mode::V2;
     QElapsedTimer clock;
     clock.start();
@@ -278,11 +275,8 @@ SandboxCgroup SandboxCgroup::create(
         else
             fs.removeDir(dir); // v1: the other controllers still apply
     }
-    if (cg.m_dirs.isEmpty()) {
-        if (why)
-            *why = refused;
-        return cg;
-    }
+    if (cg.m_dirs.isEmpty())
+        return none(refused);
     cg.m_fs = &fs;
     cg.m_mode = placement.mode;
     return cg;

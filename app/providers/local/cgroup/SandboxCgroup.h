@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
 #include "providers/local/boot/SandboxLimits.h"
 
 #include <QJsonObject>
@@ -40,9 +41,9 @@ public:
     //! Decides the placement, making the base cgroups (and, as a user on v2, moving the app
     //! into its leaf). Idempotent: create() calls it again.
     static Placement prepare(SandboxCgroupFs &fs);
-    //! Creates the directories and writes the limits. `why` says why there is none.
-    static SandboxCgroup create(SandboxCgroupFs &fs, const QString &id, const SandboxLimits &limits,
-        QString *why = nullptr);
+    //! Creates the directories and writes the limits; an active cgroup, or why there is none.
+    static Core::Result<SandboxCgroup> create(
+        SandboxCgroupFs &fs, const QString &id, const SandboxLimits &limits);
     //! Moves `pid` (with its future children) in. False when no controller took it.
     bool attach(qint64 pid);
     //! Kills whatever is still inside and removes the directories; bounded (~2 s).

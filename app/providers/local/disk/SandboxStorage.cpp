@@ -70,16 +70,14 @@ QString SandboxStorage::defaultBase()
         + QStringLiteral("/hopx-desktop/sandboxes");
 }
 
-bool SandboxStorage::prepare(QString *error)
+Core::Result<Core::Unit> SandboxStorage::prepare()
 {
     QDir().mkpath(QFileInfo(QFileInfo(m_base).absolutePath()).absolutePath());
-    if (!privateDir(QFileInfo(m_base).absolutePath()) || !privateDir(m_base)) {
-        if (error)
-            *error = QStringLiteral("Local sandboxes need a private directory for their "
-                                    "files: cannot create %1.")
-                         .arg(m_base);
-        return false;
-    }
+    if (!privateDir(QFileInfo(m_base).absolutePath()) || !privateDir(m_base))
+        return Core::Error::make(Core::Error::Code::Internal,
+            QStringLiteral("Local sandboxes need a private directory for their "
+                           "files: cannot create %1.")
+                .arg(m_base));
     // Deletions an earlier run did not finish (it quit or crashed on the way).
     const QStringList left = QDir(m_base).entryList(
         {QLatin1String(kDeletingPrefix) + QLatin1Char('*')}, QDir::Dirs | QDir::Hidden);
@@ -88,14 +86,12 @@ bool SandboxStorage::prepare(QString *error)
     // No fallback to files in RAM: they would be lost at quit and could take the memory the
     // user's session needs. A clear "how to fix it" instead.
     const QString why = SandboxVolume::unavailableReason();
-    if (!why.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("Local sandboxes keep their files on a size-capped disk "
-                                    "mounted with FUSE, and FUSE is unusable here: %1.")
-                         .arg(why);
-        return false;
-    }
-    return true;
+    if (!why.isEmpty())
+        return Core::Error::make(Core::Error::Code::Internal,
+            QStringLiteral("Local sandboxes keep their files on a size-capped disk "
+                           "mounted with FUSE, and FUSE is unusable here: %1.")
+                .arg(why));
+    return Core::Unit {};
 }
 
 QString SandboxStorage::dirFor(const QString &id) const
@@ -122,13 +118,11 @@ qint64 SandboxStorage::usedBytes(const QString &exceptId) const
     return total;
 }
 
-std::unique_ptr<SandboxVolume> SandboxStorage::newVolume(
-    const QString &id, qint64 capBytes, qint64 totalCapBytes, QString *error)
+Core::Result<std::unique_ptr<SandboxVolume>> SandboxStorage::newVolume(
+    const QString &id, qint64 capBytes, qint64 totalCapBytes)
 {
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
-        return nullptr;
+    auto fail = [](const QString &why) {
+        return Core::Error::make(Core::Error::Code::Internal, why);
     };
     // What the disks hold on the host, not their caps: idle sandboxes cost almost nothing, so
     // hundreds fit, while the cap of each stays the hard limit the file system enforces.
@@ -153,20 +147,23 @@ std::unique_ptr<SandboxVolume> SandboxStorage::newVolume(
                             .arg(m_base, size(free), size(capBytes), size(kHostMargin)));
     }
     auto volume = std::make_unique<SandboxVolume>(dirFor(id), capBytes);
-    QString why;
-    if (!volume->create(&why) || !volume->mount(&why)) {
+    auto made = volume->create();
+    if (made)
+        made = volume->mount();
+    if (!made) {
         volume->remove();
-        return fail(QStringLiteral("Could not make the sandbox's disk: %1").arg(why));
+        return fail(
+            QStringLiteral("Could not make the sandbox's disk: %1").arg(made.error().message));
     }
     return volume;
 }
 
-std::unique_ptr<SandboxVolume> SandboxStorage::existingVolume(
-    const SandboxRecord &record, QString *error)
+Core::Result<std::unique_ptr<SandboxVolume>> SandboxStorage::existingVolume(
+    const SandboxRecord &record)
 {
     auto volume = std::make_unique<SandboxVolume>(dirFor(record.id), record.capBytes);
-    if (!volume->mount(error))
-        return nullptr;
+    if (auto mounted = volume->mount(); !mounted)
+        return mounted.error();
     return volume;
 }
 
@@ -232,8 +229,10 @@ bool SandboxStorage::unmountForDeletion(const QString &dir)
             QThread::msleep(50);
         if (m_stopping && waitMs > 0)
             return false; // quitting: the next start tries again
-        if (volume.unmount(&why))
+        const auto unmounted = volume.unmount();
+        if (unmounted)
             return true;
+        why = unmounted.error().message;
     }
     // Never through a mount: a removal would reach into the files through the daemon and
     // still leave the mount and the daemon behind.

@@ -40,21 +40,21 @@ public:
 
     //! $XDG_STATE_HOME/hopx-desktop/sandboxes (Qt 6.4 has no StateLocation yet).
     static QString defaultBase();
-    //! Creates the base (0700) and checks that disk volumes work here (FUSE). False + a
-    //! sentence for the user, with the fix, when either fails.
-    bool prepare(QString *error);
+    //! Creates the base (0700) and checks that disk volumes work here (FUSE). An error (a
+    //! sentence for the user, with the fix) when either fails.
+    Core::Result<Core::Unit> prepare();
 
     QString base() const { return m_base; }
     QString dirFor(const QString &id) const;
     //! Sandboxes with a record on disk, from earlier runs or this one.
     QStringList storedIds() const;
 
-    /*! A new volume for sandbox \a id of \a capBytes, created and mounted; nullptr + a
-     *  sentence for the user when it does not fit the total cap or the host's disk. */
-    std::unique_ptr<SandboxVolume> newVolume(
-        const QString &id, qint64 capBytes, qint64 totalCapBytes, QString *error);
-    //! The volume of a sandbox recorded on disk, mounted; nullptr + error otherwise.
-    std::unique_ptr<SandboxVolume> existingVolume(const SandboxRecord &record, QString *error);
+    /*! A new volume for sandbox \a id of \a capBytes, created and mounted; an error (a
+     *  sentence for the user) when it does not fit the total cap or the host's disk. */
+    Core::Result<std::unique_ptr<SandboxVolume>> newVolume(
+        const QString &id, qint64 capBytes, qint64 totalCapBytes);
+    //! The volume of a sandbox recorded on disk, mounted, or why it cannot be.
+    Core::Result<std::unique_ptr<SandboxVolume>> existingVolume(const SandboxRecord &record);
     /*! Unmounts \a volume and deletes its directory. The directory leaves its place at once
      *  (renamed to a hidden one) and is deleted on a thread of its own: a workspace of many
      *  files takes seconds, which the event loop, and every client, must not wait for. A

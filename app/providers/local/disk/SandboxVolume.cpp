@@ -121,18 +121,16 @@ QString SandboxVolume::unavailableReason()
     return {};
 }
 
-bool SandboxVolume::create(QString *error)
+Core::Result<Core::Unit> SandboxVolume::create()
 {
     for (const QString &path :
         QStringList {m_dir, backingDir(), backingDir() + QStringLiteral("/workspace"),
             backingDir() + QStringLiteral("/home"), mountPoint()}) {
-        if (::mkdir(QFile::encodeName(path).constData(), 0700) != 0 && errno != EEXIST) {
-            if (error)
-                *error = QStringLiteral("cannot create %1: %2").arg(path, qt_error_string(errno));
-            return false;
-        }
+        if (::mkdir(QFile::encodeName(path).constData(), 0700) != 0 && errno != EEXIST)
+            return Core::Error::make(Core::Error::Code::Internal,
+                QStringLiteral("cannot create %1: %2").arg(path, qt_error_string(errno)));
     }
-    return true;
+    return Core::Unit {};
 }
 
 bool SandboxVolume::isMounted() const
@@ -161,12 +159,10 @@ void SandboxVolume::clearDeadMount() const
             {QStringLiteral("-u"), QStringLiteral("-z"), QStringLiteral("mnt")}, m_dir);
 }
 
-bool SandboxVolume::migrateImage(QString *error)
+Core::Result<Core::Unit> SandboxVolume::migrateImage()
 {
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
-        return false;
+    auto fail = [](const QString &why) {
+        return Core::Error::make(Core::Error::Code::Internal, why);
     };
     const QString fuse2fs = HostTool::find(QStringLiteral("fuse2fs"));
     if (fuse2fs.isEmpty())
@@ -203,22 +199,21 @@ bool SandboxVolume::migrateImage(QString *error)
     }
     QFile::remove(earlierImagePath());
     qCInfo(lcLocal).noquote() << "moved" << m_dir << "from its disk image to hopx-capfs";
-    return true;
+    return Core::Unit {};
 }
 
-bool SandboxVolume::mount(QString *error)
+Core::Result<Core::Unit> SandboxVolume::mount()
 {
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
-        return false;
+    auto fail = [](const QString &why) {
+        return Core::Error::make(Core::Error::Code::Internal, why);
     };
     if (isMounted())
-        return true; // hopx-capfs of an earlier run, alive: nothing was lost
+        return Core::Unit {}; // hopx-capfs of an earlier run, alive: nothing was lost
     clearDeadMount();
-    if (!QFileInfo(backingDir()).isDir() && QFileInfo::exists(earlierImagePath())
-        && !migrateImage(error))
-        return false;
+    if (!QFileInfo(backingDir()).isDir() && QFileInfo::exists(earlierImagePath())) {
+        if (auto migrated = migrateImage(); !migrated)
+            return migrated;
+    }
     if (!QFileInfo(backingDir()).isDir())
         return fail(QStringLiteral("%1 is missing").arg(backingDir()));
     QDir().mkpath(mountPoint());
@@ -233,22 +228,22 @@ bool SandboxVolume::mount(QString *error)
             QStringLiteral("hopx-capfs could not mount the sandbox's disk: %1")
                 .arg(mounted.said.isEmpty() ? QStringLiteral("exit code %1").arg(mounted.exitCode)
                                             : mounted.said));
-    return true;
+    return Core::Unit {};
 }
 
-bool SandboxVolume::unmount(QString *error)
+Core::Result<Core::Unit> SandboxVolume::unmount()
 {
     const auto gone = [this] { return !isMounted() && !isDeadMount(); };
     if (gone())
-        return true;
+        return Core::Unit {};
     const QString tool = fusermount();
     if (HostTool::run(tool, {QStringLiteral("-u"), QStringLiteral("mnt")}, m_dir).ok() && gone())
-        return true;
+        return Core::Unit {};
     // Busy on the host (a file manager looking in): detach now, hopx-capfs ends when it is free.
     const HostTool::Outcome lazy = HostTool::run(
         tool, {QStringLiteral("-u"), QStringLiteral("-z"), QStringLiteral("mnt")}, m_dir);
     if (gone())
-        return true;
+        return Core::Unit {};
     QString why = lazy.said.isEmpty()
         ? QStringLiteral("%1 -u -z exited with code %2").arg(tool).arg(lazy.exitCode)
         : lazy.said;
@@ -256,9 +251,7 @@ bool SandboxVolume::unmount(QString *error)
         why += QStringLiteral(" (fusermount3 needs /etc/mtab: sudo ln -s ../proc/self/mounts "
                               "/etc/mtab)");
     qCWarning(lcLocal).noquote() << "could not unmount" << mountPoint() << ":" << why;
-    if (error)
-        *error = why;
-    return false;
+    return Core::Error::make(Core::Error::Code::Internal, why);
 }
 
 bool SandboxVolume::release()

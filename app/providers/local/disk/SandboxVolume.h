@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QString>
 
 namespace Hopx::Local {
@@ -59,13 +61,13 @@ public:
     QString workspaceDir() const;
     QString homeDir() const;
 
-    //! Makes the disk's directories. False + error when it cannot.
-    bool create(QString *error);
+    //! Makes the disk's directories, or says why it cannot.
+    Core::Result<Core::Unit> create();
     //! Mounts the disk; a mount left alive by an earlier app run is used as it is.
-    bool mount(QString *error);
-    /*! Unmounts (hopx-capfs exits; every write is already in disk/). The files stay. False,
-     *  with fusermount's words in \a error, when the mount (or a dead one) is still there. */
-    bool unmount(QString *error = nullptr);
+    Core::Result<Core::Unit> mount();
+    /*! Unmounts (hopx-capfs exits; every write is already in disk/). The files stay. An error
+     *  with fusermount's words when the mount (or a dead one) is still there. */
+    Core::Result<Core::Unit> unmount();
     bool isMounted() const;
     //! Unmounts for good before the directory goes; false (and a warning) if still mounted.
     bool release();
@@ -85,7 +87,7 @@ public:
 
 private:
     //! A disk.img of an earlier version moved into disk/ (see the class comment).
-    bool migrateImage(QString *error);
+    Core::Result<Core::Unit> migrateImage();
     //! The mount point still holds a mount whose daemon died (a crash, a reboot's leftovers).
     bool isDeadMount() const;
     void clearDeadMount() const;

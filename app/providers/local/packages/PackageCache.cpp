@@ -34,9 +34,12 @@ PackageCache::PackageCache(Core::Settings *settings, const Options &options, QOb
 {
     // The app dials the address the sandbox's policy checked, itself, like the proxy does.
     m_network->setProxy(QNetworkProxy::NoProxy);
-    m_ready = m_store.prepare(&m_error);
-    if (!m_ready)
+    const auto prepared = m_store.prepare();
+    m_ready = prepared.ok();
+    if (!m_ready) {
+        m_error = prepared.error().message;
         qCWarning(lcPackages).noquote() << "package cache unavailable:" << m_error;
+    }
     if (settings) {
         connect(settings, &Core::Settings::changed, this, [this](const QString &key) {
             if (key == QLatin1String("packages/cacheMaxMb"))

@@ -254,11 +254,13 @@ void PackageRequest::file(const QString &key, const QString &rawName, const QByt
                 .arg(name));
         return;
     }
-    m_temp = store->newTemp(&m_writeError);
-    if (!m_temp) {
+    auto temp = store->newTemp();
+    if (!temp) {
+        m_writeError = temp.error().message;
         respond(507, "Insufficient Storage", m_writeError);
         return;
     }
+    m_temp = std::move(temp.value());
     m_hash = std::make_unique<QCryptographicHash>(PackageStore::algorithm(key));
     fetch(
         upstream, 0, [this](QNetworkReply *reply) { onFileData(reply); },
@@ -298,11 +300,11 @@ void PackageRequest::onFileDone(
         return;
     }
     onFileData(reply); // what is left in the buffer
-    QString error;
-    if (!m_writeError.isEmpty()
-        || !m_cache->store()->commit(m_temp.get(), key, m_hash->result(), &error)) {
-        if (error.isEmpty())
-            error = m_writeError;
+    const auto committed = m_writeError.isEmpty()
+        ? m_cache->store()->commit(m_temp.get(), key, m_hash->result())
+        : Core::Result<Core::Unit>(Core::Error::make(Core::Error::Code::Internal, m_writeError));
+    if (!committed) {
+        const QString error = committed.error().message;
         qCWarning(lcPackages).noquote() << "package cache: sandbox" << m_sandbox << "refused"
                                         << name << "from" << host << "-" << error;
         // The reason phrase is what pip and npm print: it says what happened.

@@ -20,6 +20,11 @@ namespace Hopx::Local {
 
 namespace {
 
+Core::Error failure(const QString &message)
+{
+    return Core::Error::make(Core::Error::Code::Internal, message);
+}
+
 constexpr QFileDevice::Permissions kOwnerOnly =
     QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
 
@@ -38,23 +43,20 @@ QString PackageStore::defaultRoot()
         + QStringLiteral("/hopx-desktop/packages");
 }
 
-bool PackageStore::prepare(QString *error)
+Core::Result<Core::Unit> PackageStore::prepare()
 {
     for (const char *sub :
         {"", "/tmp", "/pages", "/blobs/sha256", "/blobs/sha512", "/blobs/sha1"}) {
         const QString dir = m_root + QLatin1String(sub);
-        if (!QDir().mkpath(dir)) {
-            if (error)
-                *error = QStringLiteral("cannot create the package cache folder %1").arg(dir);
-            return false;
-        }
+        if (!QDir().mkpath(dir))
+            return failure(QStringLiteral("cannot create the package cache folder %1").arg(dir));
         QFile::setPermissions(dir, kOwnerOnly);
     }
     // Temporary files of an earlier run that died mid-download.
     QDir tmp(m_root + QStringLiteral("/tmp"));
     for (const QString &name : tmp.entryList(QDir::Files | QDir::Hidden))
         tmp.remove(name);
-    return true;
+    return Core::Unit {};
 }
 
 bool PackageStore::isKey(const QString &key)
@@ -92,51 +94,36 @@ bool PackageStore::use(const QString &key)
     return true;
 }
 
-std::unique_ptr<QTemporaryFile> PackageStore::newTemp(QString *error) const
+Core::Result<std::unique_ptr<QTemporaryFile>> PackageStore::newTemp() const
 {
     auto file = std::make_unique<QTemporaryFile>(m_root + QStringLiteral("/tmp/download-XXXXXX"));
-    if (!file->open()) {
-        if (error)
-            *error = writeError(file->errorString());
-        return nullptr;
-    }
+    if (!file->open())
+        return failure(writeError(file->errorString()));
     return file;
 }
 
-bool PackageStore::commit(
-    QTemporaryFile *file, const QString &key, const QByteArray &digest, QString *error)
+Core::Result<Core::Unit> PackageStore::commit(
+    QTemporaryFile *file, const QString &key, const QByteArray &digest)
 {
-    if (!isKey(key) || QString::fromLatin1(digest.toHex()) != key.mid(key.indexOf('-') + 1)) {
-        if (error)
-            *error = QStringLiteral("its %1 is %2, not the %3 the index published")
-                         .arg(key.left(key.indexOf('-')), QString::fromLatin1(digest.toHex()),
-                             key.mid(key.indexOf('-') + 1));
-        return false;
-    }
-    if (!file->flush()) {
-        if (error)
-            *error = writeError(file->errorString());
-        return false;
-    }
-    if (file->size() > m_capBytes) {
-        if (error)
-            *error = QStringLiteral("it is larger (%1 MiB) than the package cache may grow "
-                                    "(Settings, packages/cacheMaxMb = %2)")
-                         .arg(file->size() >> 20)
-                         .arg(m_capBytes >> 20);
-        return false;
-    }
+    if (!isKey(key) || QString::fromLatin1(digest.toHex()) != key.mid(key.indexOf('-') + 1))
+        return failure(QStringLiteral("its %1 is %2, not the %3 the index published")
+                           .arg(key.left(key.indexOf('-')), QString::fromLatin1(digest.toHex()),
+                               key.mid(key.indexOf('-') + 1)));
+    if (!file->flush())
+        return failure(writeError(file->errorString()));
+    if (file->size() > m_capBytes)
+        return failure(QStringLiteral("it is larger (%1 MiB) than the package cache may grow "
+                                      "(Settings, packages/cacheMaxMb = %2)")
+                           .arg(file->size() >> 20)
+                           .arg(m_capBytes >> 20));
     const QString target = blobPath(key);
     QFile::remove(target); // the same bytes, if another download got there first
-    if (!file->rename(target)) {
-        if (error)
-            *error = writeError(file->errorString());
-        return false;
-    }
+    if (!file->rename(target))
+        return failure(writeError(file->errorString()));
     file->setAutoRemove(false);
     QFile::setPermissions(target, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     evict();
-    return true;
+    return Core::Unit {};
 }
 
 QString PackageStore::writeError(const QString &detail) const
@@ -158,11 +145,15 @@ QString PackageStore::pagePath(const QString &url) const
 
 void PackageStore::savePage(const QString &url, const QByteArray &body)
 {
-    QString error;
-    std::unique_ptr<QTemporaryFile> file = newTemp(&error);
-    if (!file || file->write(body) != body.size() || !file->flush()) {
+    auto temp = newTemp();
+    if (!temp) {
+        qCWarning(lcPackages).noquote() << "index page not kept:" << temp.error().message;
+        return;
+    }
+    std::unique_ptr<QTemporaryFile> file = std::move(temp.value());
+    if (file->write(body) != body.size() || !file->flush()) {
         qCWarning(lcPackages).noquote()
-            << "index page not kept:" << (file ? writeError(file->errorString()) : error);
+            << "index page not kept:" << writeError(file->errorString());
         return;
     }
     const QString target = pagePath(url);

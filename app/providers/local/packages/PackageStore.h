@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QByteArray>
 #include <QCryptographicHash>
 #include <QString>
@@ -33,7 +35,7 @@ public:
     //! $XDG_CACHE_HOME/hopx-desktop/packages (~/.cache/hopx-desktop/packages).
     static QString defaultRoot();
     //! Creates the folders (0700); an error names the path.
-    bool prepare(QString *error);
+    Core::Result<Core::Unit> prepare();
     QString root() const { return m_root; }
     qint64 capBytes() const { return m_capBytes; }
     void setCapBytes(qint64 bytes) { m_capBytes = bytes; }
@@ -45,11 +47,12 @@ public:
     //! Whether \a key is stored; if so, marks it used now.
     bool use(const QString &key);
 
-    //! A new temporary file in tmp/, open for writing; null and \a error when it cannot be.
-    std::unique_ptr<QTemporaryFile> newTemp(QString *error) const;
+    //! A new temporary file in tmp/, open for writing, or why it cannot be.
+    Core::Result<std::unique_ptr<QTemporaryFile>> newTemp() const;
     /*! Stores \a file (written with digest \a digest) as \a key: refused unless the digest
      *  matches the key. Evicts old blobs to stay under the cap. */
-    bool commit(QTemporaryFile *file, const QString &key, const QByteArray &digest, QString *error);
+    Core::Result<Core::Unit> commit(
+        QTemporaryFile *file, const QString &key, const QByteArray &digest);
     //! A message for a failed write into the cache (says so when its disk is full).
     QString writeError(const QString &detail) const;
 
