@@ -2071,7 +2071,7 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A run finished that nobody waited for (background or async), or one that took over 30 seconds</source>
+        <source>A run finished: background, async, or over 30 s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2064,8 +2064,8 @@ Sandbox: %2</source>
         <translation>沙箱的连接被拒绝（你可以允许该主机）</translation>
     </message>
     <message>
-        <source>A run finished that nobody waited for (background or async), or one that took over 30 seconds</source>
-        <translation>无人等待的运行（后台或异步）结束时，或运行超过 30 秒后结束时</translation>
+        <source>A run finished: background, async, or over 30 s</source>
+        <translation>运行结束：后台、异步或超过 30 秒的运行</translation>
     </message>
 </context>
 <context>

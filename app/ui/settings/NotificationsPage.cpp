@@ -26,8 +26,7 @@ NotificationsPage::NotificationsPage(QWidget *parent)
     add(Notice::Approval, QStringLiteral("notifyApproval"),
         tr("An AI tool waits for your approval (a folder, internet access)"));
     add(Notice::RunFinished, QStringLiteral("notifyRunFinished"),
-        tr("A run finished that nobody waited for (background or async), or one that took "
-           "over 30 seconds"));
+        tr("A run finished: background, async, or over 30 s"));
     add(Notice::Expiring, QStringLiteral("notifyExpiring"),
         tr("A sandbox expires in five minutes"));
     add(Notice::WorkspaceFull, QStringLiteral("notifyWorkspaceFull"),
