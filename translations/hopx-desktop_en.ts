@@ -446,6 +446,10 @@
             <numerusform>(%n more not kept: the log keeps at most %1 figures of a run, %2 in all)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 in the background exited with code %2 after %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::LogModel</name>
@@ -548,6 +552,14 @@ Sandbox: %2</source>
         <source>%1 and its files are deleted in %2, unless its timeout is extended.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A background run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An async run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::QtKeychainStore</name>
@@ -565,6 +577,67 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>The keychain failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::SandboxFacts</name>
+    <message>
+        <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a fork</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forked from %1: it started with a copy of its files and Python variables; what either does next stays apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>packages + %n host(s)</source>
+        <translation>
+            <numerusform>packages + %n host</numerusform>
+            <numerusform>packages + %n hosts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s)</source>
+        <translation>
+            <numerusform>%n host</numerusform>
+            <numerusform>%n hosts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Can reach any host on the internet (never this computer&apos;s own services)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No network: nothing inside can connect out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Can reach only these hosts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holds no secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its requests can carry these secrets; their values never enter the sandbox: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -712,6 +785,18 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Secrets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forked from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1283,6 +1368,33 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::FirstRunPanel</name>
+    <message>
+        <source>&amp;Connect an IDE…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No sandboxes yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;When an AI assistant creates a sandbox through MCP, it shows up here with its status, network, time left and resource use.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect an IDE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No IDE is connected yet: connect one and ask its assistant to run code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected: %1. Ask its assistant to run some Python.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed here, not connected yet: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::FoldersPage</name>
     <message>
         <source>Approved folders</source>
@@ -1404,6 +1516,10 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>&amp;Secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1943,10 +2059,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A background run finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>A sandbox expires in five minutes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1956,6 +2068,10 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>A sandbox was refused a connection (you can allow the host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run finished: background, async, or over 30 s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2140,10 +2256,6 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Extend timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;No sandboxes yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;When an AI assistant creates a sandbox through MCP, it shows up here with its status, time left and resource use.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -2355,6 +2467,41 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::ToolsPage</name>
+    <message>
+        <source>No IDE is connected yet. Connect one (File → Connect an IDE…), then choose its tools here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which tools each IDE offers its assistant. &lt;b&gt;compact&lt;/b&gt; (the default): every capability in a few tools, for clients that limit how many tools a model sees. &lt;b&gt;full&lt;/b&gt;: one tool per operation. &lt;b&gt;hopx-mcp&lt;/b&gt;: the Python hopx-mcp server&apos;s tools by their names, for prompts written for it. A change rewrites that IDE&apos;s config (a backup is kept); the IDE uses it once it restarts its MCP servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compact (default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hopx-mcp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not change the tools of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::TrayIcon</name>
     <message>
         <source>HOPX Desktop menu</source>
@@ -2470,6 +2617,18 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No IDE connected yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected yet: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -444,6 +444,10 @@
             <numerusform>（另有 %n 张未保留：日志每次运行最多保留 %1 张图表，共 %2）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 in the background exited with code %2 after %3: %4</source>
+        <translation>%1 在后台以退出码 %2 结束，用时 %3：%4</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::LogModel</name>
@@ -547,6 +551,14 @@ Sandbox: %2</source>
         <source>%1 and its files are deleted in %2, unless its timeout is extended.</source>
         <translation>%1 及其文件将在 %2 后删除，除非延长其超时时间。</translation>
     </message>
+    <message>
+        <source>A background run finished</source>
+        <translation>一个后台运行已结束</translation>
+    </message>
+    <message>
+        <source>An async run finished</source>
+        <translation>一个异步运行已结束</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::QtKeychainStore</name>
@@ -565,6 +577,65 @@ Sandbox: %2</source>
     <message>
         <source>The keychain failed: %1</source>
         <translation>密钥环出错：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Hopx::Core::SandboxFacts</name>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，于 %2</translation>
+    </message>
+    <message>
+        <source>Not a fork</source>
+        <translation>不是分叉</translation>
+    </message>
+    <message>
+        <source>Forked from %1: it started with a copy of its files and Python variables; what either does next stays apart</source>
+        <translation>由 %1 分叉而来：它从其文件和 Python 变量的副本开始；此后双方的改动互不影响</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>packages</source>
+        <translation>软件包</translation>
+    </message>
+    <message numerus="yes">
+        <source>packages + %n host(s)</source>
+        <translation>
+            <numerusform>软件包 + %n 个主机</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s)</source>
+        <translation>
+            <numerusform>%n 个主机</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Can reach any host on the internet (never this computer&apos;s own services)</source>
+        <translation>可访问互联网上的任何主机（但绝不能访问本机自身的服务）</translation>
+    </message>
+    <message>
+        <source>No network: nothing inside can connect out</source>
+        <translation>无网络：沙箱内的任何程序都无法向外连接</translation>
+    </message>
+    <message>
+        <source>Can reach only these hosts:</source>
+        <translation>只能访问以下主机：</translation>
+    </message>
+    <message>
+        <source>Holds no secrets</source>
+        <translation>不持有任何密钥</translation>
+    </message>
+    <message>
+        <source>Its requests can carry these secrets; their values never enter the sandbox: %1</source>
+        <translation>它的请求可以携带这些密钥，密钥的值从不进入沙箱：%1</translation>
     </message>
 </context>
 <context>
@@ -712,6 +783,18 @@ Sandbox: %2</source>
     <message>
         <source>Secrets: %1</source>
         <translation>密钥：%1</translation>
+    </message>
+    <message>
+        <source>Forked from</source>
+        <translation>分叉自</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Secrets</source>
+        <translation>密钥</translation>
     </message>
 </context>
 <context>
@@ -1280,6 +1363,33 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::FirstRunPanel</name>
+    <message>
+        <source>&amp;Connect an IDE…</source>
+        <translation>连接 IDE(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No sandboxes yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;When an AI assistant creates a sandbox through MCP, it shows up here with its status, network, time left and resource use.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;还没有沙箱。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;当 AI 助手通过 MCP 创建沙箱后，它会显示在这里，附带状态、网络、剩余时间和资源用量。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Connect an IDE</source>
+        <translation>连接 IDE</translation>
+    </message>
+    <message>
+        <source>No IDE is connected yet: connect one and ask its assistant to run code.</source>
+        <translation>尚未连接任何 IDE：连接一个，然后让它的助手运行代码。</translation>
+    </message>
+    <message>
+        <source>Connected: %1. Ask its assistant to run some Python.</source>
+        <translation>已连接：%1。让它的助手运行一段 Python 试试。</translation>
+    </message>
+    <message>
+        <source>Installed here, not connected yet: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>已安装但尚未连接：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::FoldersPage</name>
     <message>
         <source>Approved folders</source>
@@ -1402,6 +1512,10 @@ Sandbox: %2</source>
     <message>
         <source>&amp;Secrets</source>
         <translation>密钥(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
     </message>
 </context>
 <context>
@@ -1938,10 +2052,6 @@ Sandbox: %2</source>
         <translation>AI 工具等待你的批准（文件夹、互联网访问）</translation>
     </message>
     <message>
-        <source>A background run finished</source>
-        <translation>后台运行已结束</translation>
-    </message>
-    <message>
         <source>A sandbox expires in five minutes</source>
         <translation>沙箱将在五分钟后到期</translation>
     </message>
@@ -1952,6 +2062,10 @@ Sandbox: %2</source>
     <message>
         <source>A sandbox was refused a connection (you can allow the host)</source>
         <translation>沙箱的连接被拒绝（你可以允许该主机）</translation>
+    </message>
+    <message>
+        <source>A run finished: background, async, or over 30 s</source>
+        <translation>运行结束：后台、异步或超过 30 秒的运行</translation>
     </message>
 </context>
 <context>
@@ -2135,10 +2249,6 @@ Sandbox: %2</source>
     <message>
         <source>Extend timeout</source>
         <translation>延长超时</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;No sandboxes yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;When an AI assistant creates a sandbox through MCP, it shows up here with its status, time left and resource use.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;还没有沙箱。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;AI 助手通过 MCP 创建沙箱后，它会显示在这里，并附带状态、剩余时间和资源用量。&lt;/p&gt;</translation>
     </message>
     <message numerus="yes">
         <source>%n sandbox(es)</source>
@@ -2346,6 +2456,41 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Ui::ToolsPage</name>
+    <message>
+        <source>No IDE is connected yet. Connect one (File → Connect an IDE…), then choose its tools here.</source>
+        <translation>尚未连接任何 IDE。请先连接一个（文件 → 连接 IDE…），再在这里选择它的工具。</translation>
+    </message>
+    <message>
+        <source>Which tools each IDE offers its assistant. &lt;b&gt;compact&lt;/b&gt; (the default): every capability in a few tools, for clients that limit how many tools a model sees. &lt;b&gt;full&lt;/b&gt;: one tool per operation. &lt;b&gt;hopx-mcp&lt;/b&gt;: the Python hopx-mcp server&apos;s tools by their names, for prompts written for it. A change rewrites that IDE&apos;s config (a backup is kept); the IDE uses it once it restarts its MCP servers.</source>
+        <translation>每个 IDE 向其助手提供哪些工具。&lt;b&gt;compact&lt;/b&gt;（默认）：用少量工具涵盖全部功能，适合限制模型可见工具数量的客户端。&lt;b&gt;full&lt;/b&gt;：每个操作一个工具。&lt;b&gt;hopx-mcp&lt;/b&gt;：沿用 Python 版 hopx-mcp 服务器的工具名称，适合为它编写的提示词。更改会重写该 IDE 的配置（并保留备份）；IDE 重启其 MCP 服务器后生效。</translation>
+    </message>
+    <message>
+        <source>Tools for %1</source>
+        <translation>%1 的工具</translation>
+    </message>
+    <message>
+        <source>compact (default)</source>
+        <translation>compact（默认）</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>hopx-mcp</source>
+        <translation>hopx-mcp</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Could not change the tools of %1</source>
+        <translation>无法更改 %1 的工具</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Ui::TrayIcon</name>
     <message>
         <source>HOPX Desktop menu</source>
@@ -2458,6 +2603,18 @@ Sandbox: %2</source>
     <message>
         <source>Deny</source>
         <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>No IDE connected yet</source>
+        <translation>尚未连接任何 IDE</translation>
+    </message>
+    <message>
+        <source>Connected: %1</source>
+        <translation>已连接：%1</translation>
+    </message>
+    <message>
+        <source>Not connected yet: %1</source>
+        <translation>尚未连接：%1</translation>
     </message>
 </context>
 </TS>

@@ -28,7 +28,9 @@
 #include "ui/dialogs/ConnectIdeDialog.h"
 #include "ui/settings/SecretsPage.h"
 #include "ui/settings/SettingsDialog.h"
+#include "ui/settings/ToolsPage.h"
 #include "ui/views/ApprovalsView.h"
+#include "ui/views/FirstRunPanel.h"
 #include "ui/views/LogsView.h"
 #include "ui/views/SandboxActions.h"
 #include "ui/views/SandboxesView.h"
@@ -67,6 +69,15 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
         m_approvals->attach(deps.approvals);
         deps.approvals->addAnswerer(); // from now on the app asks when a client cannot
     }
+    if (deps.settings) {
+        // The Network column names the "packages" policy by these hosts, as they are now.
+        const QPointer<Core::Settings> settings = deps.settings;
+        m_sandboxes->setPackageHosts(settings->packageHosts());
+        connect(settings, &Core::Settings::changed, m_sandboxes, [this, settings] {
+            if (settings)
+                m_sandboxes->setPackageHosts(settings->packageHosts());
+        });
+    }
     if (deps.manager) {
         m_sandboxes->attach(deps.manager);
         m_feed->attachManager(deps.manager);
@@ -89,6 +100,7 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     m_sampler->setActiveCheck([this] { return m_window && m_window->isVisible(); });
     m_tray = std::make_unique<TrayIcon>(m_sandboxes);
     m_tray->setApprovals(m_approvals);
+    refreshIdes();
     if (deps.approvals) {
         const QPointer<Core::ApprovalBroker> broker = deps.approvals;
         const auto answer = [broker](quint64 id, Core::ApprovalBroker::Answer answer) {
@@ -203,7 +215,23 @@ void GuiApplication::start(bool background)
 
 void GuiApplication::activate()
 {
+    refreshIdes(); // an IDE may have been installed or connected by hand since
     m_window->bringToFront();
+}
+
+void GuiApplication::refreshIdes()
+{
+    // File checks only (a config read, a PATH lookup per IDE): cheap enough for each showing.
+    const Core::IdeConfig config(Core::IdeConfig::launchFor(m_deps.bridgePath), m_deps.idePaths);
+    QStringList connected, notConnected;
+    for (Core::IdeConfig::Ide ide : Core::IdeConfig::all()) {
+        if (config.isConnected(ide))
+            connected << Core::IdeConfig::displayName(ide);
+        else if (config.isInstalled(ide))
+            notConnected << Core::IdeConfig::displayName(ide);
+    }
+    m_window->sandboxesView()->firstRunPanel()->setIdes(connected, notConnected);
+    m_tray->setIdes(connected, notConnected);
 }
 
 void GuiApplication::notifyApproval(quint64 id)
@@ -318,6 +346,12 @@ SettingsDialog *GuiApplication::showSettings()
         m_settingsDialog = new SettingsDialog(m_deps.settings, m_deps.http, m_deps.programPath,
             m_deps.packageCacheDir, m_window.get());
         m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        auto *tools = new ToolsPage(
+            Core::IdeConfig(Core::IdeConfig::launchFor(m_deps.bridgePath), m_deps.idePaths),
+            m_settingsDialog);
+        m_settingsDialog->addPage(tools, tr("&Tools"));
+        if (m_deps.settings)
+            tools->load(*m_deps.settings);
         if (m_deps.secrets)
             m_settingsDialog->tabs()->addTab(
                 new SecretsPage(m_deps.secrets, m_settingsDialog), tr("&Secrets"));
@@ -334,9 +368,12 @@ ConnectIdeDialog *GuiApplication::showConnectIde()
 {
     if (!m_connectDialog) {
         m_connectDialog = new ConnectIdeDialog(
-            Core::IdeConfig(Core::IdeConfig::launchFor(m_deps.bridgePath)), m_window.get());
+            Core::IdeConfig(Core::IdeConfig::launchFor(m_deps.bridgePath), m_deps.idePaths),
+            m_window.get());
         m_connectDialog->setKeyStore(m_deps.keyStore);
         m_connectDialog->setAttribute(Qt::WA_DeleteOnClose);
+        // What it connected shows in the empty view and the tray once it closes.
+        connect(m_connectDialog, &QDialog::finished, this, &GuiApplication::refreshIdes);
     }
     m_connectDialog->show();
     m_connectDialog->raise();

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/ide/IdeConfig.h"
 #include "ui/dialogs/ApiKeyTester.h"
 
 #include <QObject>
@@ -81,6 +82,8 @@ public:
         Core::ApprovalBroker *approvals = nullptr;
         //! Named secrets for sandboxes (Settings → Secrets); null = no such page.
         Core::SecretStore *secrets = nullptr;
+        //! Where IDEs keep their configs (tests: a fake home), for what the app says is connected.
+        Core::IdeConfig::Paths idePaths = Core::IdeConfig::Paths::fromEnvironment();
     };
 
     explicit GuiApplication(const Deps &deps, QObject *parent = nullptr);
@@ -94,6 +97,8 @@ public:
     ApiKeyDialog *showApiKeyDialog();
     SettingsDialog *showSettings();
     ConnectIdeDialog *showConnectIde();
+    //! Reads again which IDEs are installed and connected; the empty view and the tray say it.
+    void refreshIdes();
 
     MainWindow *mainWindow() const { return m_window.get(); }
     TrayIcon *tray() const { return m_tray.get(); }

@@ -103,6 +103,8 @@ MainWindow::MainWindow(const Models &models, Core::Settings *settings, QWidget *
     setTabOrder(notNow, m_tabs);
 
     connect(m_sandboxesView, &SandboxesView::showLogsRequested, this, &MainWindow::showLogsFor);
+    connect(m_sandboxesView, &SandboxesView::connectIdeRequested, this,
+        &MainWindow::connectIdeRequested);
     connect(
         m_clientsView, &ClientsView::connectIdeRequested, this, &MainWindow::connectIdeRequested);
     for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(models.sandboxes),

@@ -36,6 +36,13 @@ TrayIcon::TrayIcon(SandboxListModel *sandboxes, QObject *parent)
     m_sandboxes->setObjectName(QStringLiteral("traySandboxesMenu"));
     connect(m_sandboxes, &QMenu::aboutToShow, this, &TrayIcon::rebuildSandboxMenu);
     m_menu->addSeparator();
+    // Where the assistants stand: informative lines, not commands.
+    m_idesConnected = m_menu->addAction(QString());
+    m_idesConnected->setObjectName(QStringLiteral("trayIdesConnected"));
+    m_idesConnected->setEnabled(false);
+    m_idesNotConnected = m_menu->addAction(QString());
+    m_idesNotConnected->setObjectName(QStringLiteral("trayIdesNotConnected"));
+    m_idesNotConnected->setEnabled(false);
     m_connectIde = m_menu->addAction(tr("&Connect an IDE…"), this, &TrayIcon::connectIdeRequested);
     m_apiKey = m_menu->addAction(tr("HOPX &API key…"), this, &TrayIcon::apiKeyRequested);
     m_settings = m_menu->addAction(tr("S&ettings…"), this, &TrayIcon::settingsRequested);
@@ -43,6 +50,7 @@ TrayIcon::TrayIcon(SandboxListModel *sandboxes, QObject *parent)
     m_quit = m_menu->addAction(tr("&Quit"), this, &TrayIcon::quitRequested);
     setContextMenu(m_menu.get());
     rebuildSandboxMenu();
+    setIdes({}, {});
 
     // A double click also delivers a Trigger first: wait before toggling (KeePassXC does too).
     m_clickTimer->setSingleShot(true);
@@ -111,6 +119,20 @@ void TrayIcon::rebuildApprovalsMenu()
                 ApprovalBroker::Answer::AllowAlways);
         add(tr("Deny"), ApprovalBroker::Answer::Deny);
     }
+}
+
+void TrayIcon::setIdes(const QStringList &connected, const QStringList &notConnected)
+{
+    const QFontMetrics metrics(m_menu->font());
+    const auto line = [&metrics](const QString &text) {
+        return metrics.elidedText(text, Qt::ElideRight, 420);
+    };
+    m_idesConnected->setText(connected.isEmpty()
+            ? tr("No IDE connected yet")
+            : line(tr("Connected: %1").arg(connected.join(QStringLiteral(", ")))));
+    m_idesNotConnected->setText(
+        line(tr("Not connected yet: %1").arg(notConnected.join(QStringLiteral(", ")))));
+    m_idesNotConnected->setVisible(!notConnected.isEmpty());
 }
 
 void TrayIcon::setApiKeyPresent(bool present)

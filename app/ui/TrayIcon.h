@@ -44,6 +44,9 @@ public:
     void setApiKeyPresent(bool present);
     void setErrorMessage(const QString &message); // empty = no error
     void setClientCount(int clients);
+    /*! IDE names: those connected to this app, those installed but not connected. The menu
+     *  says both above "Connect an IDE…", as the empty Sandboxes view does. */
+    void setIdes(const QStringList &connected, const QStringList &notConnected);
     //! Lists \a approvals in a menu at the top while any wait, each with its three answers.
     void setApprovals(Core::ApprovalListModel *approvals);
 
@@ -56,6 +59,8 @@ public:
     QMenu *sandboxesMenu() const { return m_sandboxes; }
     QMenu *approvalsMenu() const { return m_approvalsMenu; }
     QAction *connectIdeAction() const { return m_connectIde; }
+    QAction *idesConnectedAction() const { return m_idesConnected; }
+    QAction *idesNotConnectedAction() const { return m_idesNotConnected; }
     QAction *apiKeyAction() const { return m_apiKey; }
     QAction *settingsAction() const { return m_settings; }
     QAction *quitAction() const { return m_quit; }
@@ -83,6 +88,8 @@ private:
     std::unique_ptr<QMenu> m_menu; // QSystemTrayIcon is no QWidget: it cannot parent a menu
     QAction *m_open;
     QMenu *m_sandboxes;
+    QAction *m_idesConnected;
+    QAction *m_idesNotConnected;
     QAction *m_connectIde;
     QAction *m_apiKey;
     QAction *m_settings;

@@ -16,6 +16,7 @@ HOPX_BUILD=${HOPX_BUILD:-$HOPX_ROOT/build}
 HOPX_APT_PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-httpserver-dev qt6-svg-dev
+    qt6-translations-l10n  # Qt's own strings (OK, Cancel, Yes, No) in the user's language
     qt6-websockets-dev
     qt6-image-formats-plugins libqt6svg6 qtkeychain-qt6-dev libsecret-1-dev libseccomp-dev libgl-dev libssl-dev
     bubblewrap slirp4netns fuse2fs fuse3 libfuse3-dev e2fsprogs

@@ -9,6 +9,7 @@
 
 #include "core/approvals/ApprovalBroker.h"
 #include "core/http/HttpService.h"
+#include "core/ide/IdeConfig.h"
 #include "core/manager/ProviderPolicy.h"
 #include "core/manager/SandboxManager.h"
 #include "core/secrets/MemoryKeyStore.h"
@@ -18,6 +19,8 @@
 #include "transport/LocalServer.h"
 #include "ui/GuiApplication.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 
@@ -99,8 +102,28 @@ struct GuiFixture
         if (!translations.isEmpty())
             deps.translationsDir = translations;
         deps.noTray = true;
+        deps.idePaths = idePaths();
         gui = std::make_unique<Hopx::Ui::GuiApplication>(deps);
         return gui.get();
+    }
+
+    //! A home of the test's own, where IDEs are "installed" (a folder) or connected (a config).
+    Hopx::Core::IdeConfig::Paths idePaths() const
+    {
+        Hopx::Core::IdeConfig::Paths paths {
+            dir.path() + QStringLiteral("/home"), dir.path() + QStringLiteral("/home/.config")};
+        paths.binPath = {dir.path() + QStringLiteral("/bin")};
+        paths.platform = Hopx::Core::IdeConfig::Platform::Linux;
+        return paths;
+    }
+    //! Claude Code connected, Cursor and Zed installed but not connected.
+    void installIdes() const
+    {
+        using Hopx::Core::IdeConfig;
+        const IdeConfig config({QStringLiteral("/opt/hopx/bin/hopx-mcp"), {}}, idePaths());
+        config.install(IdeConfig::Ide::ClaudeCode);
+        for (IdeConfig::Ide ide : {IdeConfig::Ide::Cursor, IdeConfig::Ide::Zed})
+            QDir().mkpath(QFileInfo(config.configPath(ide)).absolutePath());
     }
 
     Hopx::Core::SandboxInfo addSandbox(const QString &id,

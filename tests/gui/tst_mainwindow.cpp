@@ -10,7 +10,9 @@
 #include "core/models/SandboxListModel.h"
 #include "ui/MainWindow.h"
 #include "ui/TrayIcon.h"
+#include "ui/dialogs/ConnectIdeDialog.h"
 #include "ui/views/ClientsView.h"
+#include "ui/views/FirstRunPanel.h"
 #include "ui/views/LogsView.h"
 #include "ui/views/SandboxesView.h"
 
@@ -20,6 +22,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLocalSocket>
 #include <QMenu>
@@ -117,6 +120,33 @@ private slots:
         // A second launch of the app sends the activation line on the socket.
         QVERIFY(Ui::GuiApplication::activateRunningInstance(f->socket, 200));
         QTRY_VERIFY(w->isVisible());
+    }
+
+    void firstRunLeadsToConnectingAnIde()
+    {
+        f->gui->start(false);
+        Ui::FirstRunPanel *panel = w->sandboxesView()->firstRunPanel();
+        QVERIFY(panel->isVisible()); // no sandboxes: the panel, not an empty table
+        QVERIFY2(panel->idesLabel()->text().contains(QStringLiteral("No IDE is connected yet")),
+            qPrintable(panel->idesLabel()->text()));
+        // Claude Code connected, Cursor and Zed installed: shown once the app looks again.
+        f->installIdes();
+        f->gui->activate();
+        const QString text = panel->idesLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("Connected: Claude Code")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Cursor, Zed")), qPrintable(text));
+        QCOMPARE(f->gui->tray()->idesConnectedAction()->text(),
+            QStringLiteral("Connected: Claude Code"));
+        QCOMPARE(f->gui->tray()->idesNotConnectedAction()->text(),
+            QStringLiteral("Not connected yet: Cursor, Zed"));
+        // Its button opens Connect an IDE.
+        QTest::mouseClick(panel->connectButton(), Qt::LeftButton);
+        QTRY_VERIFY(w->findChild<Ui::ConnectIdeDialog *>()
+            && w->findChild<Ui::ConnectIdeDialog *>()->isVisible());
+        // The first sandbox replaces the panel with the table.
+        f->addSandbox(QStringLiteral("local-first"));
+        QVERIFY(!panel->isVisible());
+        QVERIFY(w->sandboxesView()->table()->isVisible());
     }
 
     void sandboxesShowLiveAndDeleteAfterConfirmation()

@@ -16,7 +16,9 @@
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
+#include "core/models/Notices.h"
 #include "core/models/SandboxListModel.h"
+#include "core/settings/NetworkPolicy.h"
 #include "core/tools/McpTools.h"
 #include "ui/Icons.h"
 #include "ui/MainWindow.h"
@@ -353,6 +355,12 @@ private slots:
         w->resize(1180, 660);
         f.gui->start(false);
 
+        // The first run: no sandboxes; one IDE connected, two installed but not yet.
+        f.installIdes();
+        f.gui->refreshIdes();
+        w->tabs()->setCurrentIndex(Ui::MainWindow::SandboxesTab);
+        save(w, QStringLiteral("main-empty-") + lang);
+
         // Sandboxes that were there before: two in the cloud, one local, one paused.
         f.addSandbox(QStringLiteral("sbx-4f7c2a91"), QStringLiteral("hopx"),
             QStringLiteral("running"), 25 * 60, 3600);
@@ -360,6 +368,25 @@ private slots:
             QStringLiteral("paused"), 3 * 3600, 6 * 3600);
         const Core::SandboxInfo notebook = f.addSandbox(QStringLiteral("local-k2m8xq"),
             QStringLiteral("local"), QStringLiteral("running"), 7 * 60, 1800);
+        // A fork of it, and one that may reach the package indexes and holds a secret.
+        Core::SandboxInfo fork = notebook;
+        fork.id = QStringLiteral("local-p4t9wd");
+        fork.createdAt = QDateTime::currentDateTime().addSecs(-3 * 60);
+        fork.extra.insert(QStringLiteral("forked_from"),
+            QJsonObject {{QStringLiteral("sandbox_id"), notebook.id},
+                {QStringLiteral("checkpoint_id"), QStringLiteral("cp-cleaned")}});
+        f.local.add(fork);
+        Core::SandboxInfo packages = notebook;
+        packages.id = QStringLiteral("local-r7n2ce");
+        packages.createdAt = QDateTime::currentDateTime().addSecs(-2 * 60);
+        packages.internetAccess = true;
+        packages.extra.insert(QStringLiteral("network"),
+            Core::NetworkPolicy::allowlist(
+                f.settings.packageHosts() << QStringLiteral("api.github.com"))
+                .toJson());
+        packages.extra.insert(
+            QStringLiteral("secrets"), QJsonArray {QStringLiteral("GITHUB_TOKEN")});
+        f.local.add(packages);
 
         // Two IDEs through real bridges, calling real tools.
         BridgeProcess claudeBridge, cursorBridge;
@@ -470,6 +497,18 @@ private slots:
         w->tabs()->setCurrentIndex(Ui::MainWindow::SandboxesTab);
         save(w, QStringLiteral("main-approvals-") + lang);
 
+        // A background run ended: without a tray the notification is the status bar's.
+        f.settings.setNotifies(Core::Settings::Notice::RunFinished, true);
+        Core::ExecutionRecord ended;
+        ended.sandboxId = notebook.id;
+        ended.language = QStringLiteral("command");
+        ended.code = QStringLiteral("python train.py --epochs 40");
+        ended.background = true;
+        ended.finished = true;
+        ended.seconds = 754;
+        f.gui->notices()->execution(ended);
+        save(w, QStringLiteral("notification-") + lang);
+
         Ui::ApiKeyDialog *key = f.gui->showApiKeyDialog();
         QTRY_VERIFY(!key->isBusy());
         key->keyEdit()->setText(QStringLiteral("hopx_live_9fQ2x7Lm0pK4vW8sT1cZ"));
@@ -479,8 +518,8 @@ private slots:
         key->close();
 
         Ui::SettingsDialog *settings = f.gui->showSettings();
-        const char *pages[] = {
-            "general", "local", "network", "packages", "folders", "notifications", "cloud", "http"};
+        const char *pages[] = {"general", "local", "network", "packages", "folders",
+            "notifications", "cloud", "http", "tools"};
         QCOMPARE(settings->tabs()->count(), int(std::size(pages)));
         for (int tab = 0; tab < settings->tabs()->count(); ++tab) {
             settings->tabs()->setCurrentIndex(tab);

@@ -1,12 +1,15 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 #include "core/http/HttpService.h"
+#include "core/ide/IdeConfig.h"
+#include "core/ide/IdeToolProfile.h"
 #include "core/secrets/MemoryKeyStore.h"
 #include "core/settings/PythonPreload.h"
 #include "core/settings/Settings.h"
 #include "support/FailingKeyStore.h"
 #include "ui/Translations.h"
 #include "ui/settings/SettingsDialog.h"
+#include "ui/settings/ToolsPage.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -15,6 +18,7 @@
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -111,6 +115,62 @@ private slots:
         QVERIFY(settings.localNetworkDefault());
         QCOMPARE(settings.hopxBaseUrl(), QStringLiteral("https://staging.hopx.test"));
         QCOMPARE(settings.httpPort(), 9911);
+    }
+
+    void toolsPageChangesAnIdesProfile()
+    {
+        using Core::IdeConfig;
+        IdeConfig::Paths paths {
+            m_dir.path() + QStringLiteral("/home"), m_dir.path() + QStringLiteral("/home/.config")};
+        paths.platform = IdeConfig::Platform::Linux;
+        const IdeConfig config({QStringLiteral("/opt/hopx/bin/hopx-mcp"), {}}, paths);
+        Core::Settings settings(m_dir.path() + QStringLiteral("/tools.ini"), nullptr);
+        Ui::ToolsPage page(config);
+        page.load(settings);
+        QVERIFY(page.findChild<QLabel *>(QStringLiteral("toolsNoIde"))->isVisibleTo(&page));
+        QVERIFY(!page.profileBox(IdeConfig::Ide::ClaudeCode));
+
+        // Claude Code connected with the default profile, Codex (TOML) with full.
+        QVERIFY(config.install(IdeConfig::Ide::ClaudeCode).ok());
+        QVERIFY(
+            IdeConfig(IdeConfig::withToolProfile(config.launch(), QStringLiteral("full")), paths)
+                .install(IdeConfig::Ide::Codex)
+                .ok());
+        page.load(settings);
+        QVERIFY(!page.findChild<QLabel *>(QStringLiteral("toolsNoIde"))->isVisibleTo(&page));
+        QComboBox *claude = page.profileBox(IdeConfig::Ide::ClaudeCode);
+        QComboBox *codex = page.profileBox(IdeConfig::Ide::Codex);
+        QVERIFY(claude && codex);
+        QVERIFY(!page.profileBox(IdeConfig::Ide::Cursor)); // not connected: no row
+        QCOMPARE(claude->currentData().toString(), QStringLiteral("compact"));
+        QCOMPARE(codex->currentData().toString(), QStringLiteral("full"));
+
+        claude->setCurrentIndex(claude->findData(QStringLiteral("full")));
+        codex->setCurrentIndex(codex->findData(QStringLiteral("compact")));
+        QCOMPARE(page.save(settings), QString());
+        QCOMPARE(
+            Core::IdeToolProfile::read(config, IdeConfig::Ide::ClaudeCode), QStringLiteral("full"));
+        QCOMPARE(
+            Core::IdeToolProfile::read(config, IdeConfig::Ide::Codex), QStringLiteral("compact"));
+        // Read again, the page shows what the files now say.
+        page.load(settings);
+        QCOMPARE(page.profileBox(IdeConfig::Ide::ClaudeCode)->currentData().toString(),
+            QStringLiteral("full"));
+    }
+
+    void qtsOwnButtonsSpeakChinese()
+    {
+        // OK/Cancel/Yes/No come from Qt's own translations (qtbase_zh_CN.qm), not ours.
+        Ui::Translations translations;
+        translations.install(QStringLiteral("zh_CN"), QStringLiteral(HOPX_QM_DIR));
+        QDialogButtonBox box(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+        QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+        QMessageBox question(
+            QMessageBox::Question, QString(), QString(), QMessageBox::Yes | QMessageBox::No);
+        QVERIFY2(question.button(QMessageBox::No)->text() != QLatin1String("&No"),
+            qPrintable(question.button(QMessageBox::No)->text()));
+        translations.uninstall();
+        QLocale::setDefault(QLocale::c());
     }
 
     void invalidBaseUrlIsRefused()

@@ -73,8 +73,9 @@ private slots:
         QStringList entries = titles(m_tray->menu());
         QCOMPARE(entries,
             (QStringList {QStringLiteral("&Open HOPX Desktop"), QStringLiteral("&Sandboxes"),
-                QStringLiteral("&Connect an IDE…"), QStringLiteral("HOPX &API key…"),
-                QStringLiteral("S&ettings…"), QStringLiteral("&Quit")}));
+                QStringLiteral("No IDE connected yet"), QStringLiteral("&Connect an IDE…"),
+                QStringLiteral("HOPX &API key…"), QStringLiteral("S&ettings…"),
+                QStringLiteral("&Quit")}));
         QVERIFY(!m_tray->menu()->accessibleName().isEmpty());
         QSignalSpy open(m_tray.get(), &TrayIcon::openRequested);
         QSignalSpy ide(m_tray.get(), &TrayIcon::connectIdeRequested);
@@ -88,6 +89,25 @@ private slots:
         m_tray->quitAction()->trigger();
         QCOMPARE(open.count() + ide.count() + key.count() + settings.count() + quit.count(), 5);
         QCOMPARE(quit.count(), 1);
+    }
+
+    void menuSaysWhichIdesAreConnected()
+    {
+        // The first run: nothing connected, nothing found.
+        QVERIFY(!m_tray->idesConnectedAction()->isEnabled()); // a line to read, not a command
+        QVERIFY(!m_tray->idesNotConnectedAction()->isVisible());
+        m_tray->setIdes(
+            {QStringLiteral("Claude Code")}, {QStringLiteral("Cursor"), QStringLiteral("Zed")});
+        QCOMPARE(m_tray->idesConnectedAction()->text(), QStringLiteral("Connected: Claude Code"));
+        QVERIFY(m_tray->idesNotConnectedAction()->isVisible());
+        QCOMPARE(m_tray->idesNotConnectedAction()->text(),
+            QStringLiteral("Not connected yet: Cursor, Zed"));
+        // Right above the command that connects them.
+        const QList<QAction *> actions = m_tray->menu()->actions();
+        QCOMPARE(actions.indexOf(m_tray->idesNotConnectedAction()) + 1,
+            actions.indexOf(m_tray->connectIdeAction()));
+        m_tray->setIdes({QStringLiteral("Claude Code")}, {});
+        QVERIFY(!m_tray->idesNotConnectedAction()->isVisible());
     }
 
     void statesHaveTheirOwnIconAndTooltip()

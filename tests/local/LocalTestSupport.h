@@ -39,6 +39,16 @@ inline QString localProviderUnavailable()
     return why.isEmpty() ? SandboxVolume::unavailableReason() : why;
 }
 
+/*! For initTestCase() of a test that runs a real LocalProvider: skips where it cannot run,
+ *  fails when this build lacks hopx-capfs. */
+#define HOPX_REQUIRE_LOCAL_PROVIDER()                                                              \
+    do {                                                                                           \
+        const QString why = LocalTest::localProviderUnavailable();                                 \
+        QVERIFY2(!why.contains(QLatin1String("hopx-capfs")), qPrintable(why));                     \
+        if (!why.isEmpty())                                                                        \
+            QSKIP(qPrintable(why));                                                                \
+    } while (false)
+
 /*! A temporary state base with a staged /etc; sandboxes are made from it. */
 class Host
 {

@@ -102,13 +102,7 @@ class TestLocalPreload : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        const QString why = LocalTest::localProviderUnavailable();
-        QVERIFY2(!why.contains(QLatin1String("hopx-capfs")), qPrintable(why));
-        if (!why.isEmpty())
-            QSKIP(qPrintable(why));
-    }
+    void initTestCase() { HOPX_REQUIRE_LOCAL_PROVIDER(); }
 
     void spareHasThePreloadImported()
     {

@@ -373,6 +373,79 @@ private slots:
         QCOMPARE(text(0, SandboxListModel::Cpu), QStringLiteral("25 %"));
     }
 
+    void networkColumnNamesThePolicy_data()
+    {
+        QTest::addColumn<QJsonValue>("network"); // extra["network"], as the local provider sets it
+        QTest::addColumn<bool>("internet"); // the cloud's flag
+        QTest::addColumn<QString>("expected");
+        const auto allow = [](const QStringList &hosts) {
+            return QJsonValue(
+                QJsonObject {{QStringLiteral("allow"), QJsonArray::fromStringList(hosts)}});
+        };
+        const QStringList packages {
+            QStringLiteral("pypi.org"), QStringLiteral("files.pythonhosted.org")};
+        QTest::newRow("none") << QJsonValue(QStringLiteral("none")) << false
+                              << QStringLiteral("none");
+        QTest::newRow("full") << QJsonValue(QStringLiteral("full")) << true
+                              << QStringLiteral("full");
+        QTest::newRow("packages") << allow(packages) << true << QStringLiteral("packages");
+        QTest::newRow("packages and one")
+            << allow(packages + QStringList {QStringLiteral("api.github.com")}) << true
+            << QStringLiteral("packages + 1 host(s)"); // no translator: the source text
+        QTest::newRow("one host") << allow({QStringLiteral("example.org")}) << true
+                                  << QStringLiteral("example.org");
+        QTest::newRow("part of packages")
+            << allow({QStringLiteral("pypi.org"), QStringLiteral("a.org")}) << true
+            << QStringLiteral("2 host(s)");
+        QTest::newRow("empty allowlist") << allow({}) << false << QStringLiteral("none");
+        QTest::newRow("cloud, internet") << QJsonValue() << true << QStringLiteral("full");
+        QTest::newRow("cloud, offline") << QJsonValue() << false << QStringLiteral("none");
+    }
+    void networkColumnNamesThePolicy()
+    {
+        QFETCH(QJsonValue, network);
+        QFETCH(bool, internet);
+        QFETCH(QString, expected);
+        m_model->setPackageHosts(
+            {QStringLiteral("pypi.org"), QStringLiteral("files.pythonhosted.org")});
+        SandboxInfo s = sandbox(QStringLiteral("local-n"));
+        s.internetAccess = internet;
+        if (!network.isUndefined())
+            s.extra.insert(QStringLiteral("network"), network);
+        m_model->upsert(s);
+        QCOMPARE(text(0, SandboxListModel::Network), expected);
+        // The hosts, on hover.
+        const QString tip =
+            m_model->index(0, SandboxListModel::Network).data(Qt::ToolTipRole).toString();
+        for (const QJsonValue &h : network.toObject().value(QStringLiteral("allow")).toArray())
+            QVERIFY2(tip.contains(h.toString()), qPrintable(tip));
+    }
+
+    void forkSecretsAndNetworkChangesAreSignalled()
+    {
+        SandboxInfo s = sandbox(QStringLiteral("local-c"));
+        m_model->upsert(s);
+        QCOMPARE(text(0, SandboxListModel::Parent), QStringLiteral("—"));
+        QCOMPARE(text(0, SandboxListModel::Secrets), QStringLiteral("—"));
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        s.extra.insert(QStringLiteral("forked_from"),
+            QJsonObject {{QStringLiteral("sandbox_id"), QStringLiteral("local-p")},
+                {QStringLiteral("checkpoint_id"), QStringLiteral("cp-1")}});
+        s.extra.insert(QStringLiteral("secrets"),
+            QJsonArray {QStringLiteral("GITHUB_TOKEN"), QStringLiteral("OPENAI_KEY")});
+        m_model->upsert(s);
+        QCOMPARE(changed.count(), 1);
+        const int first = changed.at(0).at(0).value<QModelIndex>().column();
+        const int last = changed.at(0).at(1).value<QModelIndex>().column();
+        QVERIFY(first <= SandboxListModel::Parent && last >= SandboxListModel::Secrets);
+        QCOMPARE(text(0, SandboxListModel::Parent), QStringLiteral("local-p at cp-1"));
+        QCOMPARE(text(0, SandboxListModel::Secrets), QStringLiteral("GITHUB_TOKEN, OPENAI_KEY"));
+        QVERIFY(m_model->index(0, SandboxListModel::Parent)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("local-p")));
+    }
+
     void thousandRowsStayConsistent()
     {
         QList<SandboxInfo> list;

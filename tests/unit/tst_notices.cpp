@@ -53,6 +53,42 @@ private slots:
         QCOMPARE(spy.count(), 1);
     }
 
+    void aDetachedRunFinishedWhateverItsLength_data()
+    {
+        QTest::addColumn<bool>("background");
+        QTest::addColumn<bool>("async");
+        QTest::addColumn<QString>("title");
+        QTest::newRow("background") << true << false << QStringLiteral("A background run finished");
+        QTest::newRow("async") << false << true << QStringLiteral("An async run finished");
+    }
+    void aDetachedRunFinishedWhateverItsLength()
+    {
+        QFETCH(bool, background);
+        QFETCH(bool, async);
+        QFETCH(QString, title);
+        Settings settings(m_dir.filePath(QStringLiteral("detached.ini")), nullptr);
+        settings.setNotifies(Notice::RunFinished, true);
+        Notices notices(&settings);
+        QSignalSpy spy(&notices, &Notices::notice);
+        ExecutionRecord run;
+        run.sandboxId = QStringLiteral("local-b");
+        run.language = QStringLiteral("command");
+        run.background = background;
+        run.async = async;
+        notices.execution(run); // its start is no news
+        QCOMPARE(spy.count(), 0);
+        run.finished = true;
+        run.seconds = 1; // the client did not wait: even a short one is news
+        notices.execution(run);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<Notice>(), Notice::RunFinished);
+        QCOMPARE(spy.at(0).at(1).toString(), title);
+        QVERIFY(spy.at(0).at(2).toString().contains(QLatin1String("local-b")));
+        settings.setNotifies(Notice::RunFinished, false);
+        notices.execution(run);
+        QCOMPARE(spy.count(), 1);
+    }
+
     void aSandboxAboutToExpireOnce()
     {
         Settings settings(m_dir.filePath(QStringLiteral("b.ini")), nullptr);

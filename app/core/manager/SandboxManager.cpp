@@ -53,6 +53,7 @@ void SandboxManager::watch(SandboxProvider *provider)
     connect(provider, &SandboxProvider::sandboxRemoved, this,
         [this](const QString &id) { untrack(id); });
     connect(provider, &SandboxProvider::output, this, &SandboxManager::output);
+    connect(provider, &SandboxProvider::backgroundFinished, this, &SandboxManager::noteExecution);
     connect(provider, &SandboxProvider::problem, this, &SandboxManager::problem);
 }
 

@@ -78,6 +78,8 @@ signals:
     void sandboxRemoved(const QString &id);
     //! Output of a background process or an execution, for the GUI's log.
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);
+    //! A background process ended: the end of a run whose start had `background` set.
+    void backgroundFinished(const Hopx::Core::ExecutionRecord &record);
     //! Something went wrong with a sandbox outside any call (e.g. its disk stayed mounted
     //! after its deletion): a sentence for the user, with what happens next.
     void problem(const QString &sandboxId, const QString &message);

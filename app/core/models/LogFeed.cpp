@@ -209,7 +209,13 @@ void LogFeed::execution(const ExecutionRecord &r)
                                  : tr("%1 started: %2").arg(language, firstLine);
     } else {
         const QString took = Format::elapsedUs(qint64(r.seconds * 1e6));
-        if (!r.failure.isEmpty()) {
+        if (r.background) {
+            e.level = r.exitCode == 0 ? LogEntry::Level::Info : LogEntry::Level::Warning;
+            e.message = tr("%1 in the background exited with code %2 after %3: %4")
+                            .arg(language)
+                            .arg(r.exitCode)
+                            .arg(took, firstLine);
+        } else if (!r.failure.isEmpty()) {
             e.level = LogEntry::Level::Error;
             e.message = tr("%1 could not run: %2").arg(language, r.failure);
         } else if (r.timedOut) {

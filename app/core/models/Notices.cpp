@@ -68,13 +68,19 @@ void Notices::sandboxGone(const QString &id)
 
 void Notices::execution(const ExecutionRecord &record)
 {
-    if (!record.finished || record.seconds < kLongRunSeconds)
+    // A run the client does not wait for (background, a task, async) is news whenever it ends;
+    // one it waits for only when it took long enough for the user to look away.
+    const bool detached = record.background || record.async;
+    if (!record.finished || (!detached && record.seconds < kLongRunSeconds))
         return;
     const QString how = !record.failure.isEmpty() ? tr("could not run: %1").arg(record.failure)
         : record.timedOut                         ? tr("timed out")
         : !record.exception.isEmpty()             ? tr("raised %1").arg(record.exception)
                                                   : tr("exit code %1").arg(record.exitCode);
-    say(Settings::Notice::RunFinished, tr("A run finished"),
+    say(Settings::Notice::RunFinished,
+        record.background  ? tr("A background run finished")
+            : record.async ? tr("An async run finished")
+                           : tr("A run finished"),
         tr("%1 in %2 finished after %3: %4")
             .arg(record.language, record.sandboxId, Format::duration(qint64(record.seconds)), how),
         record.sandboxId);

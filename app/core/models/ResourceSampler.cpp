@@ -4,11 +4,14 @@
 
 #include "core/manager/SandboxManager.h"
 #include "core/manager/SandboxProvider.h"
+#include "core/models/ProcessTree.h"
 #include "core/models/SandboxListModel.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTimer>
+
+#include <optional>
 
 namespace Hopx::Core {
 
@@ -38,6 +41,7 @@ void ResourceSampler::sampleNow()
 {
     if (!m_manager || !m_model)
         return;
+    std::optional<ProcessTree> tree; // one scan of /proc for all sandboxes, when one needs it
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const SandboxInfo &s = m_model->sandboxAt(row);
         if (s.status != QLatin1String("running") || m_inFlight.contains(s.id))
@@ -59,6 +63,19 @@ void ResourceSampler::sampleNow()
                     self->m_model->setDisk(id, r.value().diskUsedBytes, r.value().diskCapBytes,
                         r.value().extra.value(QStringLiteral("checkpoints")).toArray());
             });
+        // The whole sandbox as the host sees it (bubblewrap, agent, every run): PSS, so the
+        // pages its processes share count once. The agent's own list is the fallback; it
+        // sees only what runs inside and misses the agent and bubblewrap themselves.
+        if (const qint64 root = sandbox.value()->hostProcessId(); root > 0) {
+            if (!tree)
+                tree = ProcessTree::read();
+            const ProcessTree::Usage u = tree->usage(root);
+            if (u.pssBytes >= 0) {
+                m_inFlight.remove(id);
+                m_model->setResources(id, u.pssBytes, u.cpuSeconds);
+                continue;
+            }
+        }
         QPointer<ResourceSampler> self(this);
         jobs->listProcesses([self, id](Result<QJsonArray> r) {
             if (!self)
@@ -66,7 +83,6 @@ void ResourceSampler::sampleNow()
             self->m_inFlight.remove(id);
             if (!r.ok() || !self->m_model)
                 return;
-            // The processes the sandbox runs now: their resident memory and CPU time.
             qint64 kb = 0;
             double cpuMs = 0;
             for (const QJsonValue &v : r.value()) {

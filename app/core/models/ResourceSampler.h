@@ -17,10 +17,12 @@ class SandboxManager;
 
 /*! \brief Samples CPU time and memory of running local sandboxes for the Sandboxes view.
  *
- * Every interval, while `active()` says someone is looking, it asks the local provider for
- * each running sandbox's processes (one agent round trip each, never two at once for the
- * same sandbox) and hands the sums to SandboxListModel::setResources(). Cloud sandboxes are
- * not polled: that would cost a network request per sandbox per tick.
+ * Every interval, while `active()` says someone is looking, it sums the PSS and CPU time of
+ * each running local sandbox's whole host process tree (ProcessTree, one /proc scan per
+ * round), or, for a sandbox without one, asks its agent for its processes (one round trip,
+ * never two at once for the same sandbox), and hands the sums to
+ * SandboxListModel::setResources(). Cloud sandboxes are not polled: that would cost a network
+ * request per sandbox per tick.
  */
 class ResourceSampler final : public QObject
 {

@@ -5,6 +5,7 @@
 #include "core/manager/SandboxManager.h"
 #include "core/manager/SandboxProvider.h"
 #include "core/models/Format.h"
+#include "core/models/SandboxFacts.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -81,6 +82,14 @@ void SandboxListModel::Row::setInfo(const SandboxInfo &s)
     createdUtc = s.createdAt.isValid() ? s.createdAt.toUTC() : QDateTime();
     expiresUtc = s.expiresAt.isValid() ? s.expiresAt.toUTC() : QDateTime();
     activityUtc = s.lastActivity.isValid() ? s.lastActivity.toUTC() : QDateTime();
+}
+
+void SandboxListModel::setPackageHosts(const QStringList &hosts)
+{
+    m_packageHosts = hosts;
+    if (!m_rows.empty())
+        emit dataChanged(index(0, Network), index(int(m_rows.size()) - 1, Network),
+            {Qt::DisplayRole, Qt::ToolTipRole, SortRole});
 }
 
 void SandboxListModel::setTickInterval(int ms)
@@ -277,9 +286,16 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
     if (old.region != info.region || old.internetAccess != info.internetAccess
         || old.timeoutSeconds != info.timeoutSeconds || old.templateId != info.templateId
         || workspaceOf(old) != workspaceOf(info)
-        || old.extra.value(QStringLiteral("forked_from"))
-            != info.extra.value(QStringLiteral("forked_from")))
+        || SandboxFacts::parentOf(old) != SandboxFacts::parentOf(info))
         touch(Id, {Qt::ToolTipRole, WorkspaceRole});
+    if (SandboxFacts::parentOf(old) != SandboxFacts::parentOf(info))
+        touch(Parent, {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
+    if (old.internetAccess != info.internetAccess
+        || old.extra.value(QStringLiteral("network"))
+            != info.extra.value(QStringLiteral("network")))
+        touch(Network, {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
+    if (SandboxFacts::secretsOf(old) != SandboxFacts::secretsOf(info))
+        touch(Secrets, {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
     if (old.extra != info.extra)
         touch(Disk, {Qt::ToolTipRole});
 
@@ -346,6 +362,12 @@ QVariant SandboxListModel::display(const Row &row, int column) const
         return providerName(m_manager, s.provider);
     case Id:
         return s.id;
+    case Parent:
+        return SandboxFacts::parentText(s);
+    case Network:
+        return SandboxFacts::networkText(s, m_packageHosts);
+    case Secrets:
+        return SandboxFacts::secretsText(s);
     case Template:
         return templateOf(s).isEmpty() ? Format::none() : templateOf(s);
     case Status:
@@ -452,7 +474,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
         case Id: {
             QStringList lines {s.id};
             // A fork says where it came from, so branches can be told apart in the list.
-            const QJsonObject parent = s.extra.value(QStringLiteral("forked_from")).toObject();
+            const QJsonObject parent = SandboxFacts::parentOf(s);
             const QString parentId = parent.value(QStringLiteral("sandbox_id")).toString();
             const QString checkpoint = parent.value(QStringLiteral("checkpoint_id")).toString();
             if (!parentId.isEmpty())
@@ -473,13 +495,17 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
                                  m.toObject().value(QStringLiteral("path")).toString());
             // Which of the user's secrets its requests can carry (names only: values never
             // leave the egress proxy).
-            QStringList secrets;
-            for (const QJsonValue &name : s.extra.value(QStringLiteral("secrets")).toArray())
-                secrets << name.toString();
+            const QStringList secrets = SandboxFacts::secretsOf(s);
             if (!secrets.isEmpty())
                 lines << tr("Secrets: %1").arg(secrets.join(QStringLiteral(", ")));
             return lines.join(QLatin1Char('\n'));
         }
+        case Parent:
+            return SandboxFacts::parentToolTip(s);
+        case Network:
+            return SandboxFacts::networkToolTip(s);
+        case Secrets:
+            return SandboxFacts::secretsToolTip(s);
         case TimeLeft:
             if (s.expiresAt.isValid())
                 return tr("Deleted automatically at %1")
@@ -528,6 +554,12 @@ QVariant SandboxListModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Provider");
     case Id:
         return tr("ID");
+    case Parent:
+        return tr("Forked from");
+    case Network:
+        return tr("Network");
+    case Secrets:
+        return tr("Secrets");
     case Template:
         return tr("Template");
     case Status:

@@ -33,9 +33,12 @@ public:
     enum Column {
         Provider,
         Id,
+        Parent, // the sandbox a fork came from, and the checkpoint it branched at
         Template,
         Status,
-        Age,
+        Network,
+        Secrets,
+        Age, // this and the columns after it are right-aligned figures
         TimeLeft,
         LastActivity,
         Cpu,
@@ -77,6 +80,10 @@ public:
     int runningCount() const;
     //! The most recently created sandboxes first (the tray's submenu).
     QList<SandboxInfo> mostRecent(int count) const;
+
+    /*! What the `network: "packages"` policy stands for (Settings::packageHosts()), so an
+     *  allowlist that holds them reads "packages" rather than a list of index hosts. */
+    void setPackageHosts(const QStringList &hosts);
 
     //! Tests inject a clock; the default is QDateTime::currentDateTimeUtc.
     void setClock(Clock clock);
@@ -134,6 +141,7 @@ private:
     Clock m_clock;
     QTimer *m_tick;
     QPointer<SandboxManager> m_manager;
+    QStringList m_packageHosts;
     int m_running = 0;
 };
 

@@ -60,6 +60,10 @@ public:
     virtual SandboxDesktop *desktop() { return nullptr; }
     virtual SandboxTransfer *transfer() { return nullptr; }
     virtual SandboxNetwork *network() { return nullptr; }
+    /*! The host process every process of this sandbox descends from (a local sandbox's outer
+     *  bubblewrap), or -1 when it runs elsewhere: the Sandboxes view sums the memory of that
+     *  whole tree, which the sandbox's own process list cannot see (its agent, bubblewrap). */
+    virtual qint64 hostProcessId() const { return -1; }
 
     //! The capability, or nullptr when this sandbox's provider does not offer it.
     template<class Capability>

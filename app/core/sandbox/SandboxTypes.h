@@ -166,7 +166,8 @@ struct ExecutionRecord
     QString code; // the code or command, cut at kMaxCode
     bool codeTruncated = false;
     bool finished = false; // false: it just started
-    bool background = false; // started in the background; no end is reported
+    bool background = false; // started in the background; a local sandbox reports its end
+    bool async = false; // the client does not wait for it (a task, or execute_code_async)
     // Only when finished:
     int exitCode = 0;
     bool timedOut = false;

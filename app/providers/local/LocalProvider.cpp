@@ -386,6 +386,7 @@ void LocalProvider::adopt(LocalSandbox *sandbox)
     connect(sandbox, &LocalSandbox::output, this,
         [this, id](
             const QString &stream, const QByteArray &chunk) { emit output(id, stream, chunk); });
+    connect(sandbox, &LocalSandbox::backgroundFinished, this, &LocalProvider::backgroundFinished);
 }
 
 QStringList LocalProvider::preloadModules() const

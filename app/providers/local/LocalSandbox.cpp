@@ -42,8 +42,10 @@ LocalSandbox::LocalSandbox(const SandboxInfo &info, const SandboxProcess::Option
         m_ready = true;
         m_info.status = QStringLiteral("running");
         connect(m_process->agent(), &AgentClient::backgroundExited, this,
-            [this](
-                qint64 pid, int code, int signal) { m_jobs.backgroundExited(pid, code, signal); });
+            [this](qint64 pid, int code, int signal) {
+                if (const auto record = m_jobs.backgroundExited(pid, code, signal))
+                    emit backgroundFinished(*record);
+            });
         emit ready();
     });
     connect(m_process, &SandboxProcess::died, this, [this](const QString &reason) {
@@ -135,6 +137,11 @@ void LocalSandbox::setForkedFrom(const QString &parentId, const QString &checkpo
 void LocalSandbox::persist()
 {
     m_owner->persist(this);
+}
+
+qint64 LocalSandbox::hostProcessId() const
+{
+    return m_dead ? -1 : m_process->bwrapPid();
 }
 
 AgentClient *LocalSandbox::agent() const

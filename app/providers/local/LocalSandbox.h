@@ -99,6 +99,7 @@ public:
     Core::SandboxCheckpoints *checkpoints() override { return &m_checkpoints; }
     //! Only a sandbox whose traffic goes through its egress proxy has an allowlist to change.
     Core::SandboxNetwork *network() override { return m_egress ? this : nullptr; }
+    qint64 hostProcessId() const override;
     //! The parts, for each other (exec reads the session env, jobs and metrics run programs).
     LocalExec &execPart() { return m_exec; }
     LocalJobs &jobsPart() { return m_jobs; }
@@ -143,6 +144,7 @@ signals:
     //! What info() says changed (paused, resumed, a new timeout, the parent of a fork).
     void infoChanged();
     void output(const QString &stream, const QByteArray &chunk);
+    void backgroundFinished(const Hopx::Core::ExecutionRecord &record);
 
 protected:
     Core::Error explainUnsupported(

@@ -25,7 +25,8 @@ NotificationsPage::NotificationsPage(QWidget *parent)
     };
     add(Notice::Approval, QStringLiteral("notifyApproval"),
         tr("An AI tool waits for your approval (a folder, internet access)"));
-    add(Notice::RunFinished, QStringLiteral("notifyRunFinished"), tr("A background run finished"));
+    add(Notice::RunFinished, QStringLiteral("notifyRunFinished"),
+        tr("A run finished: background, async, or over 30 s"));
     add(Notice::Expiring, QStringLiteral("notifyExpiring"),
         tr("A sandbox expires in five minutes"));
     add(Notice::WorkspaceFull, QStringLiteral("notifyWorkspaceFull"),

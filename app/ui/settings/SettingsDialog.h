@@ -53,14 +53,15 @@ public:
     QDialogButtonBox *buttons() const { return m_buttons; }
     //! Shown once a new language is saved: it takes effect at the next start.
     QPushButton *restartButton() const { return m_restart; }
+    /*! A page whose parts the dialog does not own (Tools: the IDE configs), after the built-in
+     *  ones and before any tab that is no SettingsPage; returns the tab. */
+    QWidget *addPage(SettingsPage *page, const QString &title);
 
 signals:
     //! "Restart now" after a language change.
     void restartRequested();
 
 private:
-    //! Returns the tab (the page in its scroll area).
-    QWidget *addPage(SettingsPage *page, const QString &title);
     void showMessage(const QString &text);
 
     QPointer<Core::Settings> m_settings;

@@ -3,8 +3,10 @@
 #include "ui/views/SandboxesView.h"
 
 #include "core/models/Format.h"
+#include "core/models/SandboxFacts.h"
 #include "core/models/SandboxListModel.h"
 #include "ui/Icons.h"
+#include "ui/views/FirstRunPanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -63,6 +65,7 @@ SandboxesView::SandboxesView(SandboxListModel *model, QWidget *parent)
     , m_table(new QTableView(this))
     , m_filter(new QLineEdit(this))
     , m_count(new QLabel(this))
+    , m_firstRun(new FirstRunPanel(this))
 {
     m_proxy->setSourceModel(model);
     m_proxy->setSortRole(SandboxListModel::SortRole);
@@ -164,15 +167,10 @@ SandboxesView::SandboxesView(SandboxListModel *model, QWidget *parent)
     buttons->addWidget(m_extendButton);
     QPushButton *deleteButton = addButton(m_delete, "deleteButton");
 
-    auto *empty = new QLabel(tr("<p><b>No sandboxes yet.</b></p><p>When an AI assistant creates a "
-                                "sandbox through MCP, it shows up here with its status, time left "
-                                "and resource use.</p>"),
-        this);
-    empty->setObjectName(QStringLiteral("sandboxesEmpty"));
-    empty->setAlignment(Qt::AlignCenter);
-    empty->setWordWrap(true);
-    empty->setTextFormat(Qt::RichText);
-    m_stack->addWidget(empty);
+    // Empty (the first run): where sandboxes come from, and the way to connect an IDE.
+    connect(
+        m_firstRun, &FirstRunPanel::connectIdeRequested, this, &SandboxesView::connectIdeRequested);
+    m_stack->addWidget(m_firstRun);
     m_stack->addWidget(m_table);
 
     auto *layout = new QVBoxLayout(this);
@@ -209,11 +207,13 @@ void SandboxesView::fitColumns()
     const QDateTime now = QDateTime::currentDateTime();
     using F = Core::Format;
     const QList<QStringList> samples {m_model->providerNames(),
-        {QStringLiteral("local-0123456789ab")}, {QStringLiteral("code-interpreter")},
+        {QStringLiteral("local-0123456789ab")}, {QStringLiteral("local-0123456789ab")},
+        {QStringLiteral("code-interpreter")},
         {SandboxListModel::statusName(QStringLiteral("creating")),
             SandboxListModel::statusName(QStringLiteral("running")),
             SandboxListModel::statusName(QStringLiteral("paused")),
             SandboxListModel::statusName(QStringLiteral("stopped"))},
+        Core::SandboxFacts::networkSamples(), {QStringLiteral("GITHUB_TOKEN")},
         {F::duration(23 * 3600 + 59 * 60), F::duration(9 * 86400 + 23 * 3600)},
         {F::countdown(9 * 3600 + 59 * 60 + 59), F::countdown(-1)},
         {F::ago(now.addSecs(-59 * 60), now), F::ago(now.addSecs(-59), now)},

@@ -20,6 +20,8 @@ class SandboxListModel;
 namespace Hopx::Ui {
 
 /*! \brief The Sandboxes tab: every live sandbox with its actions (one or many selected). */
+class FirstRunPanel;
+
 class SandboxesView final : public QWidget
 {
     Q_OBJECT
@@ -37,6 +39,8 @@ public:
     QAction *openWorkspaceAction() const { return m_workspace; }
     QAction *showLogsAction() const { return m_logs; }
     QMenu *extendMenu() const { return m_extendMenu; }
+    //! Shown instead of the table while there are no sandboxes.
+    FirstRunPanel *firstRunPanel() const { return m_firstRun; }
 
 signals:
     //! The user confirmed; the ids are still alive as far as the view knows.
@@ -44,6 +48,7 @@ signals:
     void extendRequested(const QStringList &ids, int seconds);
     void openWorkspaceRequested(const QString &path);
     void showLogsRequested(const QString &id);
+    void connectIdeRequested();
 
 private:
     void updateActions();
@@ -57,6 +62,7 @@ private:
     QTableView *m_table;
     QLineEdit *m_filter;
     QLabel *m_count;
+    FirstRunPanel *m_firstRun;
     QAction *m_delete;
     QAction *m_copy;
     QAction *m_workspace;

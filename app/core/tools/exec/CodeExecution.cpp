@@ -25,8 +25,8 @@ namespace {
 void runIn(ToolCall *call, const ToolDeps &deps, SandboxProvider *provider, const ExecArgs &a,
     std::function<void()> after = {}, const QJsonObject &extra = {})
 {
-    const ExecutionActivity activity =
-        ExecutionActivity::start(deps.manager, a.sandboxId, a.language, a.code);
+    const ExecutionActivity activity = ExecutionActivity::start(
+        deps.manager, a.sandboxId, a.language, a.code, false, !call->taskId().isEmpty());
     Callback<ExecResult> done = [guard = QPointer<ToolCall>(call), activity, a, after, extra](
                                     Result<ExecResult> r) {
         activity.finished(r);
@@ -196,7 +196,7 @@ void executeAsync(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
     const QJsonObject headers = args.object(QStringLiteral("callback_headers"));
     const QString secret = args.string(QStringLiteral("callback_signature_secret"));
     const ExecutionActivity activity =
-        ExecutionActivity::start(deps.manager, a.sandboxId, a.language, a.code);
+        ExecutionActivity::start(deps.manager, a.sandboxId, a.language, a.code, false, true);
     const WebhookClient webhook(deps.network);
     // Not tied to the call: the run outlives it and reports through the webhook.
     onCapability<SandboxExec>(provider, a.sandboxId,

@@ -58,8 +58,8 @@ void runCommand(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
     if (!provider)
         return;
     spec.onOutput = (new LiveOutput(call))->sink();
-    const ExecutionActivity activity =
-        ExecutionActivity::start(deps.manager, id, QStringLiteral("command"), spec.command);
+    const ExecutionActivity activity = ExecutionActivity::start(deps.manager, id,
+        QStringLiteral("command"), spec.command, false, !call->taskId().isEmpty());
     ExecutionResult::Context context;
     context.sandboxId = id;
     context.timeoutSeconds = spec.timeoutSeconds;

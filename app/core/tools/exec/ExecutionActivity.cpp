@@ -31,7 +31,7 @@ void keepFigures(const QList<RichOutput> &outputs, ExecutionRecord &record)
 } // namespace
 
 ExecutionActivity ExecutionActivity::start(SandboxManager *manager, const QString &sandboxId,
-    const QString &language, const QString &code, bool background)
+    const QString &language, const QString &code, bool background, bool async)
 {
     ExecutionActivity activity;
     activity.m_manager = manager;
@@ -42,6 +42,7 @@ ExecutionActivity ExecutionActivity::start(SandboxManager *manager, const QStrin
     record.codeTruncated = code.size() > ExecutionRecord::kMaxCode;
     record.code = code.left(ExecutionRecord::kMaxCode);
     record.background = background;
+    record.async = async;
     manager->noteExecution(record);
     return activity;
 }

@@ -22,9 +22,10 @@ namespace Hopx::Core::Tools {
 class ExecutionActivity
 {
 public:
-    //! Notes the start of a run of `code` in `sandboxId`.
+    /*! Notes the start of a run of `code` in `sandboxId`; \a async: the client does not wait
+     *  for it (a task), so its end is news for the user. */
     static ExecutionActivity start(SandboxManager *manager, const QString &sandboxId,
-        const QString &language, const QString &code, bool background = false);
+        const QString &language, const QString &code, bool background = false, bool async = false);
 
     void finished(const Result<ExecResult> &result) const;
 

@@ -98,17 +98,27 @@ void LocalJobs::launch(const Core::BackgroundSpec &spec, const QByteArrayList &a
     m_sandbox->agent()->exec(request, -1, -1, -1, handlers);
 }
 
-void LocalJobs::backgroundExited(qint64 pid, int code, int signal)
+std::optional<Core::ExecutionRecord> LocalJobs::backgroundExited(qint64 pid, int code, int signal)
 {
     auto it = m_backgrounds.find(pid);
     if (it == m_backgrounds.end())
-        return;
+        return std::nullopt;
     it->hasExit = true;
     it->exitCode = signal ? 128 + signal : code;
     it->endTime = QDateTime::currentDateTime();
     it->status = it->killed
         ? QStringLiteral("killed")
         : (signal == 0 && code == 0 ? QStringLiteral("completed") : QStringLiteral("failed"));
+    Core::ExecutionRecord record;
+    record.sandboxId = m_sandbox->id();
+    record.language = it->language.isEmpty() ? QStringLiteral("command") : it->language;
+    record.codeTruncated = it->command.size() > Core::ExecutionRecord::kMaxCode;
+    record.code = it->command.left(Core::ExecutionRecord::kMaxCode);
+    record.background = true;
+    record.finished = true;
+    record.exitCode = it->exitCode;
+    record.seconds = it->startTime.msecsTo(it->endTime) / 1000.0;
+    return record;
 }
 
 void LocalJobs::listExecutions(Callback<QJsonArray> done)

@@ -5,7 +5,9 @@
 #include "core/sandbox/SandboxJobs.h"
 
 #include <QDateTime>
+
 #include <QHash>
+#include <optional>
 
 namespace Hopx::Local {
 
@@ -24,7 +26,8 @@ public:
     void listProcesses(Core::Callback<QJsonArray> done) override;
     void killProcess(const QString &processId, Core::Callback<Core::Unit> done) override;
     //! The agent reported that a background process ended.
-    void backgroundExited(qint64 pid, int code, int signal);
+    //! Records the end of a background process; the run's end for the log, if it was ours.
+    std::optional<Core::ExecutionRecord> backgroundExited(qint64 pid, int code, int signal);
 
 private:
     struct Background
