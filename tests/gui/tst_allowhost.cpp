@@ -124,9 +124,8 @@ private slots:
         rules.hostMap.insert(
             QStringLiteral("data.example.test"), {QHostAddress::LocalHost, m_origin.serverPort()});
         m_proxy = std::make_unique<Local::EgressProxy>(kSandbox, rules);
-        QString error;
-        QVERIFY2(m_proxy->listen(f->dir.path() + QStringLiteral("/proxy.sock"), &error),
-            qPrintable(error));
+        const auto listening = m_proxy->listen(f->dir.path() + QStringLiteral("/proxy.sock"));
+        QVERIFY2(listening, qPrintable(listening ? QString() : listening.error().message));
         m_network = std::make_unique<ProxyNetwork>(m_proxy.get(), &f->local);
         f->local.networks.insert(kSandbox, m_network.get());
         f->makeGui();

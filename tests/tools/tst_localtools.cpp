@@ -16,8 +16,11 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QtEndian>
 
+#include <QtEndian>
+#include <algorithm>
+
+#include <algorithm>
 #include <csignal>
 #include <unistd.h>
 
@@ -93,20 +96,29 @@ private:
     /*! Processes on this host running our agent (seen from the host, its exe is the bind
      *  target), except the fixture app's: that app boots warm spares on its own schedule, and
      *  a spare starting or a sandbox of an earlier test going away would move the count. */
-    int agentProcesses() const
+    //! The sandbox agents running on this machine, whoever started them.
+    static QList<qint64> allAgents()
     {
-        const qint64 fixture = m_app->process().processId();
-        int count = 0;
+        QList<qint64> agents;
         for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
             if (!pid.at(0).isDigit())
                 continue;
             const QString exe = QFile::symLinkTarget(QStringLiteral("/proc/%1/exe").arg(pid));
-            if ((exe.endsWith(QLatin1String("/run/sbx/agent"))
-                    || exe.endsWith(QLatin1String("hopx-sandbox-agent")))
-                && !HopxTest::descendsFrom(pid.toLongLong(), fixture))
-                ++count;
+            if (exe.endsWith(QLatin1String("/run/sbx/agent"))
+                || exe.endsWith(QLatin1String("hopx-sandbox-agent")))
+                agents.append(pid.toLongLong());
         }
-        return count;
+        return agents;
+    }
+
+    //! The agents of the sandboxes that the app with process `app` runs.
+    static QList<qint64> agentsOf(qint64 app)
+    {
+        QList<qint64> agents = allAgents();
+        agents.erase(std::remove_if(agents.begin(), agents.end(),
+                         [app](qint64 pid) { return !HopxTest::descendsFrom(pid, app); }),
+            agents.end());
+        return agents;
     }
 
 private slots:
@@ -1459,8 +1471,8 @@ private slots:
 
     void noSandboxOutlivesTheApp()
     {
-        // Counted before the app starts: its warm spare is one of the sandboxes that must go.
-        const int before = agentProcesses();
+        // Its own agents, by process tree: other tests' sandboxes come and go meanwhile (the
+        // suite runs two tests at a time), so a count of every agent on the machine misleads.
         HeadlessApp app;
         QVERIFY(app.start());
         auto socket = app.connect();
@@ -1468,10 +1480,14 @@ private slots:
         QVERIFY(c.initialize());
         c.callTool(QStringLiteral("create_sandbox"));
         c.callTool(QStringLiteral("create_sandbox"));
-        QVERIFY(agentProcesses() >= before + 2);
+        const QList<qint64> agents = agentsOf(app.process().processId());
+        QVERIFY2(agents.size() >= 2, qPrintable(QString::number(agents.size())));
         app.process().kill(); // a crash: no clean shutdown
         QVERIFY(exited(app.process(), 5000));
-        QTRY_VERIFY_WITH_TIMEOUT(agentProcesses() <= before, 5000);
+        // The warm spare's agent is among them: it must go too.
+        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(agents.begin(), agents.end(),
+                                     [](qint64 pid) { return allAgents().contains(pid); }),
+            5000);
     }
 
     void largeReadsComeBackAsLinks()

@@ -199,9 +199,9 @@ void LocalProvider::persist(LocalSandbox *sandbox)
         SandboxRecord::from(sandbox->info(), sandbox->envPart().session(), secrets);
     record.capBytes = volume->capBytes();
     record.checkpoints = sandbox->checkpointsPart().index();
-    QString error;
-    if (!record.save(volume->dir(), &error))
-        qCWarning(lcLocal).noquote() << "could not save the record of" << record.id << ":" << error;
+    if (const auto saved = record.save(volume->dir()); !saved)
+        qCWarning(lcLocal).noquote()
+            << "could not save the record of" << record.id << ":" << saved.error().message;
 }
 
 void LocalProvider::discard(LocalSandbox *sandbox)
@@ -247,9 +247,9 @@ void LocalProvider::prepareEgressCa()
             + QStringLiteral("/hopx-desktop/egress-ca")
         : m_options.egressCaDir;
     auto ca = std::make_unique<EgressCa>(dir);
-    QString error;
-    if (!ca->prepare(&error)) {
-        qCWarning(lcLocal).noquote() << "secrets work for plain HTTP only:" << error;
+    if (const auto prepared = ca->prepare(); !prepared) {
+        qCWarning(lcLocal).noquote()
+            << "secrets work for plain HTTP only:" << prepared.error().message;
         return;
     }
     // Sandboxes trust it through their system bundle (the staged /etc, read-only to them) and
@@ -293,9 +293,9 @@ Result<EgressProxy *> LocalProvider::makeEgress(
     QDir().mkpath(dir);
     QFile::setPermissions(
         dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    if (QString why; !proxy->listen(dir + QStringLiteral("/proxy.sock"), &why)) {
+    if (auto listening = proxy->listen(dir + QStringLiteral("/proxy.sock")); !listening) {
         delete proxy;
-        return Core::Error::make(Core::Error::Code::Internal, why);
+        return listening.error();
     }
     // Every decision reaches the Logs view as a line of the sandbox's "network" stream.
     connect(proxy, &EgressProxy::decided, this,

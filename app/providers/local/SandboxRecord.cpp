@@ -62,7 +62,7 @@ SandboxRecord SandboxRecord::from(
     return r;
 }
 
-bool SandboxRecord::save(const QString &dir, QString *error) const
+Core::Result<Core::Unit> SandboxRecord::save(const QString &dir) const
 {
     QJsonObject env;
     for (auto it = this->env.cbegin(); it != this->env.cend(); ++it)
@@ -85,19 +85,13 @@ bool SandboxRecord::save(const QString &dir, QString *error) const
         o.insert(QStringLiteral("secrets"), held);
     QSaveFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
     file.setDirectWriteFallback(false);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly))
+        return Core::Error::make(Core::Error::Code::Internal, file.errorString());
     file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     file.write(QJsonDocument(o).toJson(QJsonDocument::Indented));
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    if (!file.commit())
+        return Core::Error::make(Core::Error::Code::Internal, file.errorString());
+    return Core::Unit {};
 }
 
 std::optional<SandboxRecord> SandboxRecord::load(const QString &dir)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
 #include "core/sandbox/SandboxTypes.h"
 
 #include <QJsonArray>
@@ -52,7 +53,7 @@ struct SandboxRecord
     static SandboxRecord from(
         const Core::SandboxInfo &info, const Core::EnvMap &env, const QList<Secret> &secrets = {});
     //! Writes \a dir/sandbox.json atomically. False + error when it cannot.
-    bool save(const QString &dir, QString *error = nullptr) const;
+    Core::Result<Core::Unit> save(const QString &dir) const;
     //! nullopt when \a dir has no readable, valid record.
     static std::optional<SandboxRecord> load(const QString &dir);
     //! The sandbox coming back from this record, for \a provider; status "creating".

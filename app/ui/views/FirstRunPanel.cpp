@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/FirstRunPanel.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -27,15 +28,26 @@ FirstRunPanel::FirstRunPanel(QWidget *parent)
     for (QLabel *label : {intro, m_ides}) {
         label->setAlignment(Qt::AlignCenter);
         label->setWordWrap(true);
-        label->setMaximumWidth(560);
     }
 
+    // The labels fill a centred column, added without an alignment flag: a layout gives an
+    // aligned item its size hint and ignores its height for width, which clipped the wrapped
+    // text to its first lines.
+    auto *column = new QWidget(this);
+    column->setMaximumWidth(560);
+    auto *texts = new QVBoxLayout(column);
+    texts->setContentsMargins(0, 0, 0, 0);
+    texts->addWidget(intro);
+    texts->addWidget(m_ides);
+    texts->addSpacing(8);
+    texts->addWidget(m_connect, 0, Qt::AlignHCenter);
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(column, 4);
+    row->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->addStretch(1);
-    layout->addWidget(intro, 0, Qt::AlignHCenter);
-    layout->addWidget(m_ides, 0, Qt::AlignHCenter);
-    layout->addSpacing(8);
-    layout->addWidget(m_connect, 0, Qt::AlignHCenter);
+    layout->addLayout(row);
     layout->addStretch(1);
     setIdes({}, {});
 }

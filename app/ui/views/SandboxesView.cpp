@@ -222,7 +222,10 @@ void SandboxesView::fitColumns()
     for (int c = 0; c < SandboxListModel::ColumnCount; ++c) {
         int w = hfm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString())
             + 24; // sort arrow
-        for (const QString &s : samples.at(c))
+        // A fork's parent and the secrets are rare and long: their header's width, the rest
+        // elided (the tooltip has it all), so that Memory and Disk stay in a 1,180 px window.
+        const bool narrow = c == SandboxListModel::Parent || c == SandboxListModel::Secrets;
+        for (const QString &s : narrow ? QStringList() : samples.at(c))
             w = std::max(
                 w, fm.horizontalAdvance(s) + pad + (c == SandboxListModel::Status ? 18 : 0));
         m_table->setColumnWidth(c, w);

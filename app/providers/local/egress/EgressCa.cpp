@@ -150,19 +150,19 @@ QString EgressCa::certificatePath() const
     return m_dir + QStringLiteral("/ca.crt");
 }
 
-bool EgressCa::prepare(QString *error)
+Core::Result<Core::Unit> EgressCa::prepare()
 {
     if (isReady())
-        return true;
+        return Core::Unit {};
     QDir().mkpath(m_dir);
     QFile::setPermissions(
         m_dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if (QFile::exists(m_dir + QStringLiteral("/ca.key")))
-        return load(error);
-    return create(error);
+        return load();
+    return create();
 }
 
-bool EgressCa::load(QString *error)
+Core::Result<Core::Unit> EgressCa::load()
 {
     auto keys = std::make_unique<Keys>();
     const QByteArray keyPath = QFile::encodeName(m_dir + QStringLiteral("/ca.key"));
@@ -177,26 +177,24 @@ bool EgressCa::load(QString *error)
     }
     if (!keys->key || !keys->cert || X509_check_private_key(keys->cert, keys->key) != 1
         || X509_cmp_current_time(X509_get0_notAfter(keys->cert)) <= 0) {
-        if (error)
-            *error = QStringLiteral("the egress CA in %1 is unreadable or expired; remove the "
-                                    "directory to make a new one")
-                         .arg(m_dir);
-        return false;
+        return Core::Error::make(Core::Error::Code::Internal,
+            QStringLiteral("the egress CA in %1 is unreadable or expired; remove the "
+                           "directory to make a new one")
+                .arg(m_dir));
     }
     m_certPem = pem(keys->cert);
     m_keys = std::move(keys);
-    return true;
+    return Core::Unit {};
 }
 
-bool EgressCa::create(QString *error)
+Core::Result<Core::Unit> EgressCa::create()
 {
     auto keys = std::make_unique<Keys>();
     keys->key = EVP_EC_gen("P-256");
     keys->cert = keys->key ? makeCertificate(keys->key, nullptr, keys->key, QString()) : nullptr;
     if (!keys->cert) {
-        if (error)
-            *error = QStringLiteral("could not make the egress CA: %1").arg(openSslError());
-        return false;
+        return Core::Error::make(Core::Error::Code::Internal,
+            QStringLiteral("could not make the egress CA: %1").arg(openSslError()));
     }
     // The key first, private from its first byte: the directory is 0700 and the file 0600.
     const QString keyPath = m_dir + QStringLiteral("/ca.key");
@@ -214,13 +212,12 @@ bool EgressCa::create(QString *error)
     if (!keyOk || !cert.open(QIODevice::WriteOnly | QIODevice::Truncate)
         || cert.write(m_certPem) != m_certPem.size()) {
         QFile::remove(keyPath);
-        if (error)
-            *error = QStringLiteral("could not write the egress CA to %1").arg(m_dir);
-        return false;
+        return Core::Error::make(Core::Error::Code::Internal,
+            QStringLiteral("could not write the egress CA to %1").arg(m_dir));
     }
     qCInfo(lcLocal).noquote() << "made this installation's egress CA in" << m_dir;
     m_keys = std::move(keys);
-    return true;
+    return Core::Unit {};
 }
 
 SSL_CTX *EgressCa::serverContext(const QString &host)

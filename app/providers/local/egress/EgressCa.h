@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QString>
@@ -29,8 +31,8 @@ public:
     EgressCa(const EgressCa &) = delete;
     EgressCa &operator=(const EgressCa &) = delete;
 
-    //! Loads the CA, or makes it on first use; false with \a error when neither works.
-    bool prepare(QString *error);
+    //! Loads the CA, or makes it on first use; an error says why neither worked.
+    Core::Result<Core::Unit> prepare();
     bool isReady() const;
     QString certificatePath() const;
     QByteArray certificatePem() const { return m_certPem; }
@@ -39,8 +41,8 @@ public:
 
 private:
     struct Keys;
-    bool load(QString *error);
-    bool create(QString *error);
+    Core::Result<Core::Unit> load();
+    Core::Result<Core::Unit> create();
 
     QString m_dir;
     QByteArray m_certPem;

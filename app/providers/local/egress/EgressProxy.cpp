@@ -43,22 +43,21 @@ EgressProxy::~EgressProxy()
     }
 }
 
-bool EgressProxy::listen(const QString &socketPath, QString *error)
+Core::Result<Core::Unit> EgressProxy::listen(const QString &socketPath)
 {
     QFile::remove(socketPath);
     m_server = new EgressListener(this);
     // Only the user (and the sandbox, which runs as the user) may connect.
     m_server->setSocketOptions(QLocalServer::UserAccessOption);
     if (!m_server->listen(socketPath)) {
-        if (error)
-            *error =
-                QStringLiteral("cannot listen on %1: %2").arg(socketPath, m_server->errorString());
+        const QString why =
+            QStringLiteral("cannot listen on %1: %2").arg(socketPath, m_server->errorString());
         delete m_server;
         m_server = nullptr;
-        return false;
+        return Core::Error::make(Core::Error::Code::Internal, why);
     }
     connect(m_server, &EgressListener::clientReady, this, &EgressProxy::onClient);
-    return true;
+    return Core::Unit {};
 }
 
 QString EgressProxy::socketPath() const

@@ -5,6 +5,7 @@
 #include "providers/local/agentlink/SpliceRelay.h"
 #include "providers/local/egress/SecretBindings.h"
 
+#include "core/base/Result.h"
 #include "core/settings/NetworkPolicy.h"
 
 #include <QHash>
@@ -68,7 +69,7 @@ public:
     ~EgressProxy() override;
 
     //! Listens on \a socketPath (created 0600; an old file there is replaced).
-    bool listen(const QString &socketPath, QString *error);
+    Core::Result<Core::Unit> listen(const QString &socketPath);
     QString socketPath() const;
     const Core::NetworkPolicy &policy() const { return m_rules.policy; }
     QString sandboxId() const { return m_sandboxId; }
