@@ -144,6 +144,13 @@ bool IdeConfigYaml::hasEntry(const QByteArray &text, const QString &key, const Q
     return locate(text.split('\n'), key, name).child >= 0;
 }
 
+QByteArray IdeConfigYaml::entryText(const QByteArray &text, const QString &key, const QString &name)
+{
+    const Lines lines = text.split('\n');
+    const Layout l = locate(lines, key, name);
+    return l.child < 0 ? QByteArray() : lines.mid(l.child + 1, l.childEnd - l.child - 1).join('\n');
+}
+
 Result<QByteArray> IdeConfigYaml::withEntry(const QByteArray &text, const QString &key,
     const QString &name, const QJsonObject &entry, bool *existed)
 {

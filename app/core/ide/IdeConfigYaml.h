@@ -32,6 +32,8 @@ public:
         const QString &name, const QJsonObject &entry, bool *existed = nullptr);
     //! Whether `key.name` is there.
     static bool hasEntry(const QByteArray &text, const QString &key, const QString &name);
+    //! The lines below `key.name` (its values), empty when it is not there.
+    static QByteArray entryText(const QByteArray &text, const QString &key, const QString &name);
 };
 
 } // namespace Hopx::Core

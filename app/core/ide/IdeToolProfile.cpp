@@ -5,6 +5,7 @@
 #include "core/ide/IdeConfigFile.h"
 #include "core/ide/IdeConfigJsonc.h"
 #include "core/ide/IdeConfigToml.h"
+#include "core/ide/IdeConfigYaml.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,27 +42,6 @@ QStringList yamlWords(const QString &block)
     return out;
 }
 
-//! Goose's extension block: from the line naming our server to the next line indented as
-//! little (the next extension or key).
-QString yamlBlock(const QString &text, const QString &name)
-{
-    const QStringList lines = text.split(QLatin1Char('\n'));
-    QString block;
-    int indent = -1;
-    for (const QString &line : lines) {
-        const QString trimmed = line.trimmed();
-        if (indent < 0) {
-            if (trimmed == name + QLatin1Char(':'))
-                indent = int(line.indexOf(trimmed));
-            continue;
-        }
-        if (!trimmed.isEmpty() && line.indexOf(trimmed) <= indent)
-            break;
-        block += line + QLatin1Char('\n');
-    }
-    return block;
-}
-
 } // namespace
 
 QString IdeToolProfile::fromArgs(const QStringList &args)
@@ -90,8 +70,8 @@ QString IdeToolProfile::read(const IdeConfig &config, IdeConfig::Ide ide)
                 return fromArgs(s.args);
         return {};
     case IdeConfig::Format::Yaml:
-        return fromArgs(
-            yamlWords(yamlBlock(QString::fromUtf8(text.value()), IdeConfig::serverName())));
+        return fromArgs(yamlWords(QString::fromUtf8(IdeConfigYaml::entryText(
+            text.value(), IdeConfig::containerKey(ide), IdeConfig::serverName()))));
     case IdeConfig::Format::Json:
     case IdeConfig::Format::Jsonc:
         break;
