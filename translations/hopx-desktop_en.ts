@@ -16,10 +16,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 wants internet access for %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 wants to give the secret %2 to a sandbox: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -37,6 +33,34 @@
     </message>
     <message>
         <source>Always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants internet access: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show it read-only at %1 in a new sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy what git would commit of it into a new HOPX cloud sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>upload %1 into sandbox %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>save %1 from sandbox %2 as %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a new local sandbox, with outbound network to any host on the internet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests to %1 from a new sandbox carry its value</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1520,6 +1544,22 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -16,10 +16,6 @@
         <translation>%1 想写入你的文件夹 %2：%3</translation>
     </message>
     <message>
-        <source>%1 wants internet access for %2</source>
-        <translation>%1 想为 %2 开通互联网访问</translation>
-    </message>
-    <message>
         <source>%1 wants to give the secret %2 to a sandbox: %3</source>
         <translation>%1 想把机密 %2 交给沙箱：%3</translation>
     </message>
@@ -38,6 +34,34 @@
     <message>
         <source>Always</source>
         <translation>始终允许</translation>
+    </message>
+    <message>
+        <source>%1 wants internet access: %2</source>
+        <translation>%1 想开通互联网访问：%2</translation>
+    </message>
+    <message>
+        <source>show it read-only at %1 in a new sandbox</source>
+        <translation>在新沙箱中以只读方式显示于 %1</translation>
+    </message>
+    <message>
+        <source>copy what git would commit of it into a new HOPX cloud sandbox</source>
+        <translation>把其中 git 会提交的内容复制到新的 HOPX 云沙箱</translation>
+    </message>
+    <message>
+        <source>upload %1 into sandbox %2</source>
+        <translation>把 %1 上传到沙箱 %2</translation>
+    </message>
+    <message>
+        <source>save %1 from sandbox %2 as %3</source>
+        <translation>把沙箱 %2 中的 %1 保存为 %3</translation>
+    </message>
+    <message>
+        <source>a new local sandbox, with outbound network to any host on the internet</source>
+        <translation>一个新的本地沙箱，可向互联网上任意主机发起连接</translation>
+    </message>
+    <message>
+        <source>requests to %1 from a new sandbox carry its value</source>
+        <translation>新沙箱发往 %1 的请求将携带它的值</translation>
     </message>
 </context>
 <context>
@@ -1516,6 +1540,22 @@ Sandbox: %2</source>
     <message>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>允许一次</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Allow %1</source>
+        <translation>允许 %1</translation>
     </message>
 </context>
 <context>

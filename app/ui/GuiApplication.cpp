@@ -19,6 +19,7 @@
 #include "core/settings/Settings.h"
 #include "transport/LocalConnection.h"
 #include "transport/LocalServer.h"
+#include "ui/DesktopNotifier.h"
 #include "ui/Icons.h"
 #include "ui/MainWindow.h"
 #include "ui/Translations.h"
@@ -99,6 +100,8 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     m_sampler = new Core::ResourceSampler(deps.manager, m_sandboxes, this);
     m_sampler->setActiveCheck([this] { return m_window && m_window->isVisible(); });
     m_tray = std::make_unique<TrayIcon>(m_sandboxes);
+    m_notifier = new DesktopNotifier(QDBusConnection::sessionBus(), this);
+    m_notifier->setImage(Icons::app().pixmap(64).toImage());
     m_tray->setApprovals(m_approvals);
     refreshIdes();
     if (deps.approvals) {
@@ -120,7 +123,9 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     });
     connect(m_notices, &Core::Notices::notice, this,
         [this](Core::Settings::Notice, const QString &title, const QString &text,
-            const QString &sandboxId, const QString &) { notify(title, text, sandboxId); });
+            const QString &sandboxId,
+            const QString &host) { notify(title, text, sandboxId, host); });
+    connect(m_notifier, &DesktopNotifier::actionInvoked, this, &GuiApplication::noticeAction);
 
     connect(
         m_window.get(), &MainWindow::connectIdeRequested, this, &GuiApplication::showConnectIde);
@@ -239,18 +244,62 @@ void GuiApplication::notifyApproval(quint64 id)
     const Core::ApprovalBroker::Pending *pending = m_deps.approvals->find(id);
     if (!pending)
         return;
-    // A tool call waits: say so where the user looks. Without a tray the window itself comes
-    // up, whose list has the buttons.
-    if (!m_tray->isVisible())
+    // A tool call waits: say so where the user looks. With neither a notification service nor
+    // a tray, the window itself comes up, whose list has the buttons.
+    if (!m_tray->isVisible() && !m_notifier->isAvailable())
         m_window->bringToFront();
-    if (!m_deps.settings || m_deps.settings->notifies(Core::Settings::Notice::Approval))
-        notify(tr("HOPX Desktop needs your approval"), Core::ApprovalListModel::describe(*pending),
-            {});
+    if (m_deps.settings && !m_deps.settings->notifies(Core::Settings::Notice::Approval))
+        return;
+    const QString title = tr("HOPX Desktop needs your approval");
+    const QString text = Core::ApprovalListModel::describe(*pending);
+    // The answer on the notification itself: the call waits for it, wherever the user is.
+    QList<DesktopNotifier::Action> actions {
+        {QStringLiteral("default"), tr("Show")}, {QStringLiteral("allow-once"), tr("Allow once")}};
+    if (pending->request.offerAlways)
+        actions.append({QStringLiteral("always"),
+            Core::ApprovalListModel::alwaysLabel(pending->request.kind)});
+    actions.append({QStringLiteral("deny"), tr("Deny")});
+    qCInfo(lcUi).noquote() << "notification:" << title << "-" << text;
+    if (!m_notifier->show(title, text, actions, QStringLiteral("approval\n%1").arg(id)))
+        notify(title, text, {});
 }
 
-void GuiApplication::notify(const QString &title, const QString &text, const QString &sandboxId)
+void GuiApplication::noticeAction(const QString &tag, const QString &key)
+{
+    const QStringList parts = tag.split(QLatin1Char('\n'));
+    if (parts.value(0) == QLatin1String("approval")) {
+        const quint64 id = parts.value(1).toULongLong();
+        using Answer = Core::ApprovalBroker::Answer;
+        if (key == QLatin1String("allow-once"))
+            m_deps.approvals->answer(id, Answer::AllowOnce);
+        else if (key == QLatin1String("always"))
+            m_deps.approvals->answer(id, Answer::AllowAlways);
+        else if (key == QLatin1String("deny"))
+            m_deps.approvals->answer(id, Answer::Deny);
+        else
+            m_window->bringToFront();
+        return;
+    }
+    const QString sandboxId = parts.value(1);
+    const QString host = parts.value(2);
+    if (key == QLatin1String("allow") && !host.isEmpty())
+        m_actions->allowHost(sandboxId, host);
+    else if (sandboxId.isEmpty())
+        activate();
+    else
+        m_window->showLogsFor(sandboxId); // where "Allow" and the details are
+}
+
+void GuiApplication::notify(
+    const QString &title, const QString &text, const QString &sandboxId, const QString &host)
 {
     qCInfo(lcUi).noquote() << "notification:" << title << "-" << text;
+    QList<DesktopNotifier::Action> actions {{QStringLiteral("default"), tr("Show")}};
+    if (!host.isEmpty())
+        actions.append({QStringLiteral("allow"), tr("Allow %1").arg(host)});
+    if (m_notifier->show(title, text, actions,
+            QStringList {QStringLiteral("notice"), sandboxId, host}.join(QLatin1Char('\n'))))
+        return;
     m_noticeSandbox = sandboxId;
     if (m_tray->isVisible())
         m_tray->showMessage(title, text, Icons::app(), 20000);

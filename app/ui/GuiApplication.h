@@ -39,6 +39,7 @@ namespace Hopx::Ui {
 
 class ApiKeyDialog;
 class ConnectIdeDialog;
+class DesktopNotifier;
 class MainWindow;
 class SandboxActions;
 class SettingsDialog;
@@ -128,8 +129,12 @@ private:
     void quit();
     void restart();
     void notifyApproval(quint64 id);
-    //! A desktop notification (the tray's), else a line in the window's status bar.
-    void notify(const QString &title, const QString &text, const QString &sandboxId);
+    /*! A desktop notification: the freedesktop service's (with "Allow" for \a host), else the
+     *  tray's balloon, else a line in the window's status bar. */
+    void notify(const QString &title, const QString &text, const QString &sandboxId,
+        const QString &host = {});
+    //! A button (or a click) on one of our desktop notifications.
+    void noticeAction(const QString &tag, const QString &key);
 
     Deps m_deps;
     std::unique_ptr<Translations> m_translations;
@@ -144,6 +149,7 @@ private:
     QString m_noticeSandbox; // what the last notification was about: a click shows its logs
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<TrayIcon> m_tray;
+    DesktopNotifier *m_notifier;
     QPointer<ApiKeyDialog> m_apiKeyDialog;
     QPointer<SettingsDialog> m_settingsDialog;
     QPointer<ConnectIdeDialog> m_connectDialog;

@@ -116,7 +116,8 @@ MainWindow::MainWindow(const Models &models, Core::Settings *settings, QWidget *
         models.sandboxes, &Core::SandboxListModel::countsChanged, this, &MainWindow::updateCounts);
     updateCounts();
 
-    resize(1080, 640);
+    // Every column of the Sandboxes view in English and Chinese; fits a 1366 x 768 laptop.
+    resize(1280, 720);
     if (m_settings && !m_settings->mainWindowState().isEmpty())
         restoreGeometry(m_settings->mainWindowState());
 }

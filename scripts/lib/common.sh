@@ -30,6 +30,7 @@ HOPX_APT_FUZZ_PACKAGES=(clang libclang-rt-dev)
 HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-utils appstream imagemagick
     dpkg-dev file python3-yaml  # cpack -G DEB (dpkg-shlibdeps, file), the Flatpak manifest check
     fonts-noto-cjk  # CJK glyphs for the Chinese screenshots
+    notification-daemon  # a desktop's notifications, drawn for the screenshots (tests/gui)
     clang-format git  # the style check (tests/style)
     json-schema-test-suite  # JsonSchema against the official cases (tests/unit/tst_jsonschemasuite)
     iproute2  # ip link set lo up in the client tests' network namespace (tests/clients)

@@ -110,8 +110,9 @@ struct GuiFixture
     //! A home of the test's own, where IDEs are "installed" (a folder) or connected (a config).
     Hopx::Core::IdeConfig::Paths idePaths() const
     {
-        Hopx::Core::IdeConfig::Paths paths {
-            dir.path() + QStringLiteral("/home"), dir.path() + QStringLiteral("/home/.config")};
+        Hopx::Core::IdeConfig::Paths paths;
+        paths.home = dir.path() + QStringLiteral("/home");
+        paths.configHome = dir.path() + QStringLiteral("/home/.config");
         paths.binPath = {dir.path() + QStringLiteral("/bin")};
         paths.platform = Hopx::Core::IdeConfig::Platform::Linux;
         return paths;

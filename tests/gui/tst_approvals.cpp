@@ -5,6 +5,7 @@
 
 #include "GuiFixture.h"
 
+#include "core/approvals/ConsentWording.h"
 #include "core/models/ApprovalListModel.h"
 #include "ui/MainWindow.h"
 #include "ui/Translations.h"
@@ -19,6 +20,7 @@
 
 using namespace Hopx;
 using Core::ApprovalBroker;
+using Core::ConsentWording;
 using Answer = ApprovalBroker::Answer;
 
 class TestApprovals : public QObject
@@ -41,7 +43,7 @@ class TestApprovals : public QObject
     static ApprovalBroker::Request folder(const QString &path)
     {
         return {ApprovalBroker::kFolderRead, QStringLiteral("Claude Code"), path,
-            QStringLiteral("show it read-only at /project/proj in a new sandbox")};
+            ConsentWording::mountReadOnly(QStringLiteral("/project/proj"))};
     }
 
 private slots:
@@ -83,8 +85,8 @@ private slots:
         Heard first;
         Heard second;
         f.approvals.request(folder(QStringLiteral("/srv/proj")), first.callback());
-        f.approvals.request({ApprovalBroker::kInternet, QStringLiteral("Codex"),
-                                QStringLiteral("a new local sandbox"), {}, false},
+        f.approvals.request({ApprovalBroker::kInternet, QStringLiteral("Codex"), {},
+                                ConsentWording::internet(), false},
             second.callback());
         QVERIFY(view->isVisible());
         QCOMPARE(view->list()->model()->rowCount(), 2);
@@ -142,6 +144,20 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("Claude Code"))
                 && !text.startsWith(QLatin1String("Claude Code wants")),
             qPrintable(text));
+        // What the tool wants is the user's language too, its path untouched; only the path
+        // and the client's name stay as they are.
+        QVERIFY2(text.contains(QLatin1String("/project/proj"))
+                && !text.contains(QLatin1String("read-only"))
+                && !text.contains(QLatin1String("sandbox")),
+            qPrintable(text));
+        f.approvals.request({ApprovalBroker::kInternet, QStringLiteral("Codex"), {},
+                                ConsentWording::internet(), false},
+            heard.callback());
+        const QString internet = gui->approvalModel()->index(1).data().toString();
+        QVERIFY2(internet.startsWith(QLatin1String("Codex"))
+                && !internet.contains(QLatin1String("internet"))
+                && !internet.contains(QLatin1String("sandbox")),
+            qPrintable(internet));
         QVERIFY(gui->mainWindow()->approvalsView()->denyButton()->text() != QLatin1String("&Deny"));
     }
 };

@@ -13,6 +13,7 @@
 #include "support/McpClient.h"
 
 #include "core/approvals/ApprovalBroker.h"
+#include "core/approvals/ConsentWording.h"
 #include "core/models/ClientListModel.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
@@ -32,13 +33,17 @@
 #include "ui/views/SandboxesView.h"
 
 #include <QApplication>
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocalSocket>
 #include <QMenu>
 #include <QPainter>
+#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTcpServer>
@@ -327,6 +332,75 @@ private slots:
         QCOMPARE(app.exitStatus(), QProcess::NormalExit);
     }
 
+    void desktopNotifications_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+    /*! Notifications as a desktop shows them: GNOME's notification daemon on the test's own
+     *  session bus (ctest runs this under dbus-run-session), the whole screen grabbed. */
+    void desktopNotifications()
+    {
+        QFETCH(QString, lang);
+        const QString daemon = QStringLiteral("/usr/lib/notification-daemon/notification-daemon");
+        QDBusConnection bus = QDBusConnection::sessionBus();
+        if (!bus.isConnected() || !QFileInfo(daemon).isExecutable())
+            QSKIP("needs a session bus and notification-daemon (apt-get install "
+                  "notification-daemon)");
+        QVERIFY2(
+            !bus.interface()->isServiceRegistered(QStringLiteral("org.freedesktop.Notifications")),
+            "another notification server is on this bus: the screenshot would be its");
+        // The daemon shows one notification at a time: one daemon per picture.
+        auto server = std::make_unique<QProcess>();
+        const auto start = [&] {
+            server = std::make_unique<QProcess>();
+            server->start(daemon, {});
+            QVERIFY(server->waitForStarted());
+            QTRY_VERIFY_WITH_TIMEOUT(bus.interface()->isServiceRegistered(
+                                         QStringLiteral("org.freedesktop.Notifications")),
+                10000);
+        };
+        const auto stop = [&] {
+            server->terminate();
+            server->waitForFinished(5000);
+            QTRY_VERIFY(!bus.interface()->isServiceRegistered(
+                QStringLiteral("org.freedesktop.Notifications")));
+        };
+        auto stopAtEnd = qScopeGuard([&] {
+            server->terminate();
+            server->waitForFinished(5000);
+        });
+        const auto grab = [this](const QString &name) {
+            QTest::qWait(1500); // the daemon draws it
+            const QImage screen = QGuiApplication::primaryScreen()->grabWindow(0).toImage();
+            const int width = 560;
+            save(screen.copy(screen.width() - width, 0, width, 220), name);
+        };
+
+        GuiFixture f;
+        f.settings.setLanguage(lang);
+        f.settings.setNoTrayHintShown(true);
+        f.makeGui(QStringLiteral(HOPX_QM_DIR));
+        const QString id = QStringLiteral("local-r7n2ce");
+        f.addSandbox(id);
+        start();
+        f.approvals.request(
+            {Core::ApprovalBroker::kFolderRead, QStringLiteral("Claude Code"),
+                QDir::homePath() + QStringLiteral("/proj"),
+                Core::ConsentWording::mountReadOnly(QStringLiteral("/project/proj"))},
+            [](Core::ApprovalBroker::Answer, const QString &) {});
+        grab(QStringLiteral("notification-approval-") + lang);
+        stop();
+        start();
+        emit f.local.output(id, QStringLiteral("network"),
+            (Core::NetworkPolicy::deniedLogLine(
+                 QStringLiteral("api.github.com"), 443, Core::NetworkPolicy::notListedReason())
+                + '\n')
+                .toUtf8());
+        grab(QStringLiteral("notification-network-") + lang);
+    }
+
     void views_data()
     {
         QTest::addColumn<QString>("lang");
@@ -352,7 +426,7 @@ private slots:
         f.makeGui(QStringLiteral(HOPX_QM_DIR),
             Ui::ApiKeyTester::make(&f.network, [&hopx] { return hopx.url(); }));
         Ui::MainWindow *w = f.gui->mainWindow();
-        w->resize(1180, 660);
+        w->resize(1280, 700);
         f.gui->start(false);
 
         // The first run: no sandboxes; one IDE connected, two installed but not yet.
@@ -489,10 +563,10 @@ private slots:
         f.approvals.request(
             {Core::ApprovalBroker::kFolderRead, QStringLiteral("Claude Code"),
                 QDir::homePath() + QStringLiteral("/proj"),
-                QStringLiteral("show it read-only at /project/proj in a new sandbox")},
+                Core::ConsentWording::mountReadOnly(QStringLiteral("/project/proj"))},
             [](Core::ApprovalBroker::Answer, const QString &) {});
-        f.approvals.request({Core::ApprovalBroker::kInternet, QStringLiteral("Codex"),
-                                QStringLiteral("a new local sandbox"), {}, false},
+        f.approvals.request({Core::ApprovalBroker::kInternet, QStringLiteral("Codex"), {},
+                                Core::ConsentWording::internet(), false},
             [](Core::ApprovalBroker::Answer, const QString &) {});
         w->tabs()->setCurrentIndex(Ui::MainWindow::SandboxesTab);
         save(w, QStringLiteral("main-approvals-") + lang);

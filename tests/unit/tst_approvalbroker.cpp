@@ -4,6 +4,7 @@
 // the answerer gone), and ApprovalListModel follows the pending requests.
 
 #include "core/approvals/ApprovalBroker.h"
+#include "core/approvals/ConsentWording.h"
 #include "core/models/ApprovalListModel.h"
 
 #include <QAbstractItemModelTester>
@@ -34,7 +35,7 @@ struct Heard
 ApprovalBroker::Request folder(const QString &path)
 {
     return {ApprovalBroker::kFolderRead, QStringLiteral("Claude Code"), path,
-        QStringLiteral("show it read-only at /project/proj in a new sandbox")};
+        ConsentWording::mountReadOnly(QStringLiteral("/project/proj"))};
 }
 
 } // namespace
@@ -134,6 +135,17 @@ private slots:
         QVERIFY(!broker.canAsk());
     }
 
+    void aWordingFillsItsArgumentsOnce()
+    {
+        // A path that itself holds "%2" is a path, not a place for the next argument.
+        const Wording saved = ConsentWording::save(QStringLiteral("/workspace/100%2.csv"),
+            QStringLiteral("local-a"), QStringLiteral("/home/me/out.csv"));
+        QCOMPARE(saved.english(),
+            QStringLiteral("save /workspace/100%2.csv from sandbox local-a as /home/me/out.csv"));
+        QCOMPARE(saved.translated(), saved.english()); // no translator installed here
+        QVERIFY(Wording().english().isEmpty());
+    }
+
     void theListFollowsThePendingRequests()
     {
         ApprovalBroker broker;
@@ -147,7 +159,7 @@ private slots:
         model.attach(&broker); // what already waits is listed too
         QCOMPARE(model.rowCount(), 1);
         const quint64 later = broker.request({ApprovalBroker::kInternet, QStringLiteral("Codex"),
-                                                 QStringLiteral("a new local sandbox"), {}, false},
+                                                 {}, ConsentWording::internet(), false},
             heard.callback());
         QCOMPARE(model.rowCount(), 2);
         const QString text = model.index(0).data().toString();

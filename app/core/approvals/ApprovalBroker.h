@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QString>
 
+#include "core/approvals/Wording.h"
+
 #include <functional>
 #include <map>
 
@@ -35,7 +37,7 @@ public:
     //! Kinds the app words itself (ApprovalListModel); another kind shows its details as given.
     static const QString kFolderRead; // subject: a host folder
     static const QString kFolderWrite; // subject: a host folder
-    static const QString kInternet; // subject: a sandbox (or "a new sandbox")
+    static const QString kInternet; // subject: empty (a new sandbox); details say which
     static const QString kSecret; // subject: the secret's name; details name the sandbox
 
     struct Request
@@ -43,7 +45,7 @@ public:
         QString kind;
         QString client; // who asks: the MCP client's name ("Claude Code")
         QString subject; // what it is about: a folder, a sandbox, a secret
-        QString details; // English, from the tool: what for ("mount it read-only at /project/x")
+        Wording details; // what for, from the tool ("show it read-only at /project/x …")
         bool offerAlways = true; // false: only Allow once and Deny
     };
     struct Pending

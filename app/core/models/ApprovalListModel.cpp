@@ -66,16 +66,16 @@ QString ApprovalListModel::describe(const ApprovalBroker::Pending &pending)
     const QString client = r.client.isEmpty() ? tr("An AI tool") : r.client;
     if (r.kind == ApprovalBroker::kFolderRead)
         return tr("%1 wants to read your folder %2: %3")
-            .arg(client, shortPath(r.subject), r.details);
+            .arg(client, shortPath(r.subject), r.details.translated());
     if (r.kind == ApprovalBroker::kFolderWrite)
         return tr("%1 wants to write into your folder %2: %3")
-            .arg(client, shortPath(r.subject), r.details);
+            .arg(client, shortPath(r.subject), r.details.translated());
     if (r.kind == ApprovalBroker::kInternet)
-        return tr("%1 wants internet access for %2").arg(client, r.subject);
+        return tr("%1 wants internet access: %2").arg(client, r.details.translated());
     if (r.kind == ApprovalBroker::kSecret)
         return tr("%1 wants to give the secret %2 to a sandbox: %3")
-            .arg(client, r.subject, r.details);
-    return tr("%1 asks about %2: %3").arg(client, r.subject, r.details);
+            .arg(client, r.subject, r.details.translated());
+    return tr("%1 asks about %2: %3").arg(client, r.subject, r.details.translated());
 }
 
 QString ApprovalListModel::alwaysLabel(const QString &kind)

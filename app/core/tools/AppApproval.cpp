@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/tools/AppApproval.h"
 
+#include "core/approvals/ConsentWording.h"
+
 #include <QElapsedTimer>
 #include <QTimer>
 
@@ -39,11 +41,12 @@ void askInApp(
         return;
     }
     request.client = callerName(call);
+    const QString details = request.details.english();
+    const QString what = request.subject.isEmpty() ? details
+        : details.isEmpty()                        ? request.subject
+                            : QStringLiteral("%1 (%2)").arg(request.subject, details);
     const QString waiting =
-        QStringLiteral("Waiting for you to approve in HOPX Desktop: %1 %2")
-            .arg(request.subject,
-                request.details.isEmpty() ? QString() : QStringLiteral("(%1)").arg(request.details))
-            .trimmed();
+        QStringLiteral("Waiting for you to approve in HOPX Desktop: %1").arg(what);
     // The timer belongs to the call: it stops with it, and tells the client it still waits.
     auto *ticker = new QTimer(call);
     auto clock = std::make_shared<QElapsedTimer>();
@@ -104,9 +107,8 @@ void confirmInternetAccess(
         QStringLiteral("Allow internet access"),
         QStringLiteral("The sandbox can reach any host on the internet "
                        "(not this machine's own services).")};
-    ApprovalBroker::Request request {ApprovalBroker::kInternet, {},
-        QStringLiteral("a new local sandbox"),
-        QStringLiteral("outbound network to any host on the internet"), false};
+    ApprovalBroker::Request request {
+        ApprovalBroker::kInternet, {}, {}, ConsentWording::internet(), false};
     askForConsent(call, broker, question, request,
         [proceed = std::move(proceed)](
             ToolCall *call, ApprovalBroker::Answer answer, const QString &why) {

@@ -203,7 +203,8 @@ void SandboxesView::fitColumns()
     // rows instead (ResizeToContents) would walk 1,000 of them on every countdown tick.
     const QFontMetrics fm = m_table->fontMetrics();
     const QFontMetrics hfm = m_table->horizontalHeader()->fontMetrics();
-    const int pad = fm.horizontalAdvance(QLatin1Char('M')) + 8;
+    // The cell's own margins and a little air; more, summed over 13 columns, pushes Disk out.
+    const int pad = fm.horizontalAdvance(QLatin1Char('M')) + 2;
     const QDateTime now = QDateTime::currentDateTime();
     using F = Core::Format;
     const QList<QStringList> samples {m_model->providerNames(),
@@ -221,7 +222,7 @@ void SandboxesView::fitColumns()
         {SandboxListModel::diskText(1023LL * 1024 * 1024 + 900 * 1024 * 1024 / 1000, 20LL << 30)}};
     for (int c = 0; c < SandboxListModel::ColumnCount; ++c) {
         int w = hfm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString())
-            + 24; // sort arrow
+            + 20; // sort arrow
         // A fork's parent and the secrets are rare and long: their header's width, the rest
         // elided (the tooltip has it all), so that Memory and Disk stay in a 1,180 px window.
         const bool narrow = c == SandboxListModel::Parent || c == SandboxListModel::Secrets;
@@ -230,7 +231,9 @@ void SandboxesView::fitColumns()
                 w, fm.horizontalAdvance(s) + pad + (c == SandboxListModel::Status ? 18 : 0));
         m_table->setColumnWidth(c, w);
     }
-    m_table->horizontalHeader()->setSectionResizeMode(SandboxListModel::Id, QHeaderView::Stretch);
+    // What a wide window has left over goes to Disk, the last; an Id that stretched instead
+    // was squeezed to nothing whenever the other columns' sum came near the window's width.
+    m_table->horizontalHeader()->setStretchLastSection(true);
 }
 
 QStringList SandboxesView::selectedIds() const

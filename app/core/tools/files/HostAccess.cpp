@@ -5,6 +5,7 @@
 #include "core/tools/AppApproval.h"
 #include "core/tools/ToolSupport.h"
 
+#include "core/approvals/ConsentWording.h"
 #include "core/settings/Settings.h"
 
 #include "tools/ToolCall.h"
@@ -68,9 +69,10 @@ void HostAccess::roots(ToolCall *call, std::function<void(ToolCall *, QList<Host
         });
 }
 
-void HostAccess::consent(ToolCall *call, const HostRoot &root, Use use, const QString &what,
+void HostAccess::consent(ToolCall *call, const HostRoot &root, Use use, const Wording &wording,
     std::function<void(ToolCall *)> proceed)
 {
+    const QString what = wording.english();
     if (root.approvedInApp || (use == Use::Read && m_readConsent.contains(root.path))) {
         proceed(call);
         return;
@@ -107,7 +109,7 @@ void HostAccess::consent(ToolCall *call, const HostRoot &root, Use use, const QS
         root.path};
     const ApprovalBroker::Request request {
         use == Use::Read ? ApprovalBroker::kFolderRead : ApprovalBroker::kFolderWrite, {},
-        root.path, what};
+        root.path, wording};
     askForConsent(call, m_approvals, question, request, decide);
 }
 
@@ -203,9 +205,7 @@ void HostAccess::mountNext(ToolCall *call, std::shared_ptr<MountState> state)
     state->mounts.append({root.path, at});
     // Files that leave the machine are named as such: the user agrees to that, not to a mount.
     consent(call, root, Use::Read,
-        state->toCloud
-            ? QStringLiteral("copy what git would commit of it into a new HOPX cloud sandbox")
-            : QStringLiteral("show it read-only at %1 in a new sandbox").arg(at),
+        state->toCloud ? ConsentWording::copyToCloud() : ConsentWording::mountReadOnly(at),
         [this, state](ToolCall *call) { mountNext(call, state); });
 }
 

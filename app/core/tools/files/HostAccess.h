@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/approvals/Wording.h"
 #include "core/base/Result.h"
 #include "core/sandbox/SandboxTypes.h"
 
@@ -55,7 +56,7 @@ public:
     enum class Use { Read, Write };
     /*! Runs `proceed` once the user agreed that \a call may \a use \a root (\a what says what
      *  for: "upload data.csv"); a no finishes the call with an isError result that says so. */
-    void consent(Mcp::ToolCall *call, const HostRoot &root, Use use, const QString &what,
+    void consent(Mcp::ToolCall *call, const HostRoot &root, Use use, const Wording &what,
         std::function<void(Mcp::ToolCall *)> proceed);
 
     /*! The client's roots as read-only mounts at /project/<name> for a new sandbox, once the

@@ -8,6 +8,7 @@
 #include "core/tools/ToolSupport.h"
 #include "core/tools/files/HostAccess.h"
 
+#include "core/approvals/ConsentWording.h"
 #include "core/base/HostPath.h"
 #include "core/manager/SandboxManager.h"
 #include "core/sandbox/SandboxTransfer.h"
@@ -110,8 +111,7 @@ void fileUpload(ToolCall *call, SandboxManager *manager, std::shared_ptr<HostAcc
             return;
         const HostRoot chosen = *root;
         access->consent(call, chosen, HostAccess::Use::Read,
-            QStringLiteral("upload %1 into sandbox %2").arg(c.hostPath, c.id),
-            [c, chosen](ToolCall *call) {
+            ConsentWording::upload(c.hostPath, c.id), [c, chosen](ToolCall *call) {
                 Result<std::unique_ptr<QFile>> opened =
                     HostPath::openForReading(chosen.path, c.hostPath);
                 if (!opened) {
@@ -155,7 +155,7 @@ void fileDownload(ToolCall *call, SandboxManager *manager, std::shared_ptr<HostA
             return;
         }
         access->consent(call, *root, HostAccess::Use::Write,
-            QStringLiteral("save %1 from sandbox %2 as %3").arg(c.path, c.id, c.hostPath),
+            ConsentWording::save(c.path, c.id, c.hostPath),
             [c, rootPath = root->path, overwrite](ToolCall *call) {
                 Result<std::unique_ptr<HostTarget>> made =
                     HostTarget::create(rootPath, c.hostPath, overwrite);

@@ -5,6 +5,7 @@
 #include "core/tools/AppApproval.h"
 #include "core/tools/ToolSupport.h"
 
+#include "core/approvals/ConsentWording.h"
 #include "core/secrets/SecretStore.h"
 
 #include <QJsonArray>
@@ -71,8 +72,8 @@ void grantNext(ToolCall *call, std::shared_ptr<GrantState> state)
         QStringLiteral("Requests to %1 from this sandbox carry the secret.").arg(hosts)};
     // The same path as a folder: the client's user when the client can ask, else the app's
     // own window (which also offers "Always for this secret"), else a refusal saying how.
-    const ApprovalBroker::Request request {ApprovalBroker::kSecret, {}, e.name,
-        QStringLiteral("requests to %1 from a new sandbox carry its value").arg(hosts)};
+    const ApprovalBroker::Request request {
+        ApprovalBroker::kSecret, {}, e.name, ConsentWording::secret(hosts)};
     const auto decide = [state, e](
                             ToolCall *call, ApprovalBroker::Answer answer, const QString &why) {
         if (answer == ApprovalBroker::Answer::AllowAlways && state->store) {
