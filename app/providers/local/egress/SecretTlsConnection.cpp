@@ -127,6 +127,7 @@ void SecretTlsConnection::readPlain()
         m_plain += bounded(fresh);
     } else if (m_state == State::Relay && !fresh.isEmpty()) {
         m_upstream->write(bounded(fresh));
+        m_upstream->flush();
     }
     if (e == SSL_ERROR_ZERO_RETURN && m_upstream && m_state == State::Relay)
         m_upstream->disconnectFromHost();
@@ -136,8 +137,15 @@ void SecretTlsConnection::flushTls()
 {
     char buffer[kChunk];
     int n = 0;
-    while ((n = BIO_read(m_out, buffer, sizeof(buffer))) > 0)
+    bool wrote = false;
+    while ((n = BIO_read(m_out, buffer, sizeof(buffer))) > 0) {
         m_client->write(buffer, n);
+        wrote = true;
+    }
+    // Now, not on the event loop's next turn: every TLS flight of the handshake and the
+    // answer would wait for one (the app's thread is shared, so a turn can be long).
+    if (wrote)
+        m_client->flush();
 }
 
 void SecretTlsConnection::onHead()
@@ -304,6 +312,7 @@ void SecretTlsConnection::startRelay()
     m_timer->stop();
     m_state = State::Relay;
     m_upstream->write(m_plain);
+    m_upstream->flush(); // encrypted and sent now, not when the event loop comes round
     m_plain.clear();
     if (m_upstream->bytesAvailable() > 0)
         onAnswer(m_upstream->readAll());
