@@ -325,6 +325,133 @@ fetch('%1/node', {headers: {Authorization: `Bearer ${process.env.API_TOKEN}`}, d
         QVERIFY2(ours.contains(QLatin1String("HOPX Desktop egress CA")), qPrintable(ours));
     }
 
+    //! Python in the sandbox \a id: GETs (or a POST) over HTTPS, one connection each, the
+    //! answers as a JSON list (the API's answer, else the status and text).
+    QJsonArray requests(const QString &id, const QString &calls)
+    {
+        const QJsonObject r = sc(tool(QStringLiteral("execute_code"),
+            {{"sandbox_id", id}, {"timeout", 120},
+                {"code",
+                    QStringLiteral(R"(
+import json, os, time, requests
+def get(host, path, token, post=False):
+    r = (requests.post if post else requests.get)(f'https://{host}:%1{path}',
+        headers={'Authorization': 'Bearer ' + os.environ.get(token, token)})
+    return r.json() if r.status_code == 200 else {'status': r.status_code, 'text': r.text}
+out = []
+%2
+print(json.dumps(out))
+)")
+                        .arg(m_httpsPort)
+                        .arg(calls)}}));
+        const QJsonArray answers =
+            QJsonDocument::fromJson(r.value(QStringLiteral("stdout")).toString().toUtf8()).array();
+        if (answers.isEmpty())
+            qWarning().noquote() << dump(r);
+        return answers;
+    }
+
+    void keptConnectionsStayWithTheirSandboxAndHost()
+    {
+        // The proxy keeps its TLS connections to a secret's host for the next request of the
+        // same sandbox to the same host: the API's "conn" (the proxy's port) says which one
+        // carried a request.
+        const QJsonArray a = requests(m_id,
+            QStringLiteral("out.append(get('secure.test', '/a1', 'API_TOKEN'))\n"
+                           "out.append(get('secure.test', '/a2', 'API_TOKEN'))"));
+        QCOMPARE(a.size(), 2);
+        const QJsonObject a1 = a.at(0).toObject(), a2 = a.at(1).toObject();
+        QCOMPARE(a1.value("auth").toString(), QStringLiteral("ok"));
+        QCOMPARE(a2.value("auth").toString(), QStringLiteral("ok"));
+        QCOMPARE(a1.value("sni").toString(), QStringLiteral("secure.test"));
+        QCOMPARE(a2.value("conn"), a1.value("conn")); // kept, not a second handshake
+
+        // A second sandbox with its own secrets for the same API under two names.
+        const QByteArray poolValue =
+            "pool-" + QByteArray::number(QRandomGenerator::system()->generate64(), 16);
+        const QByteArray otherValue =
+            "other-" + QByteArray::number(QRandomGenerator::system()->generate64(), 16);
+        QCOMPARE(cli({"--set-secret", "POOL_TOKEN", "--hosts", "secure.test,othersecure.test"},
+                     poolValue),
+            0);
+        QCOMPARE(cli({"--set-secret", "POOL_OTHER", "--hosts", "othersecure.test"}, otherValue), 0);
+        const QJsonObject created = sc(tool(QStringLiteral("create_sandbox"),
+            {{"secrets", QJsonArray {"POOL_TOKEN", "POOL_OTHER"}}}));
+        const QString b = created.value(QStringLiteral("id")).toString();
+        QVERIFY2(b.startsWith(QLatin1String("local-")), qPrintable(dump(created)));
+        const QString placeholderA =
+            command(QStringLiteral("printenv API_TOKEN")).value("stdout").toString().trimmed();
+        const QJsonArray bs = requests(b,
+            QStringLiteral("out.append(get('othersecure.test', '/b1', 'POOL_TOKEN'))\n"
+                           "out.append(get('secure.test', '/b2', 'POOL_TOKEN'))\n"
+                           "out.append(get('othersecure.test', '/b3', 'POOL_TOKEN'))\n"
+                           "out.append(get('secure.test', '/b4', '%1'))")
+                .arg(placeholderA));
+        QCOMPARE(bs.size(), 4);
+        const QString bearerPool = QStringLiteral("Bearer ") + QString::fromLatin1(poolValue);
+        const QJsonObject b1 = bs.at(0).toObject(), b2 = bs.at(1).toObject(),
+                          b3 = bs.at(2).toObject(), b4 = bs.at(3).toObject();
+        QCOMPARE(b1.value("auth").toString(), bearerPool);
+        QCOMPARE(b1.value("sni").toString(), QStringLiteral("othersecure.test"));
+        QCOMPARE(b2.value("auth").toString(), bearerPool);
+        QCOMPARE(b2.value("sni").toString(), QStringLiteral("secure.test"));
+        // Never the first sandbox's connection, never one to the other name.
+        QVERIFY(b1.value("conn") != a1.value("conn") && b2.value("conn") != a1.value("conn"));
+        QVERIFY(b2.value("conn") != b1.value("conn"));
+        QCOMPARE(b3.value("conn"), b1.value("conn")); // its own, kept per host
+        // The first sandbox's placeholder from the second goes out as it is, on the second's
+        // own kept connection.
+        QCOMPARE(b4.value("auth").toString(), QStringLiteral("Bearer ") + placeholderA);
+        QCOMPARE(b4.value("conn"), b2.value("conn"));
+        const QJsonArray again =
+            requests(m_id, QStringLiteral("out.append(get('secure.test', '/a3', 'API_TOKEN'))"));
+        QCOMPARE(again.size(), 1);
+        QCOMPARE(again.at(0).toObject().value("auth").toString(), QStringLiteral("ok"));
+        QVERIFY(again.at(0).toObject().value("conn") != b2.value("conn"));
+
+        // Revoked: not swapped in on the kept connection the next request takes.
+        QCOMPARE(cli({"--remove-secret", "POOL_TOKEN"}), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            appLog().contains(QLatin1String("secret POOL_TOKEN revoked")), 10000);
+        const QJsonArray revoked = requests(b,
+            QStringLiteral("out.append(get('othersecure.test', '/warm', 'POOL_OTHER'))\n"
+                           "out.append(get('othersecure.test', '/b5', 'POOL_TOKEN'))"));
+        QCOMPARE(revoked.size(), 2);
+        QCOMPARE(revoked.at(1).toObject().value("conn"), revoked.at(0).toObject().value("conn"));
+        QVERIFY2(revoked.at(1).toObject().value("auth").toString().startsWith(
+                     QLatin1String("Bearer hopxph_")),
+            qPrintable(QString::fromUtf8(QJsonDocument(revoked).toJson())));
+
+        // The API closes a kept connection: while idle (noticed), and just as the next request
+        // goes out (that GET goes again on a new connection; a POST is not sent again).
+        const QJsonArray closed = requests(b,
+            QStringLiteral("out.append(get('othersecure.test', '/close-after', 'POOL_OTHER'))\n"
+                           "time.sleep(0.5)\n"
+                           "out.append(get('othersecure.test', '/next', 'POOL_OTHER'))\n"
+                           "out.append(get('othersecure.test', '/drop-next', 'POOL_OTHER'))\n"
+                           "out.append(get('othersecure.test', '/after-drop', 'POOL_OTHER'))\n"
+                           "out.append(get('othersecure.test', '/drop-next', 'POOL_OTHER'))\n"
+                           "out.append(get('othersecure.test', '/post', 'POOL_OTHER', True))"));
+        const QString text = QString::fromUtf8(QJsonDocument(closed).toJson());
+        QCOMPARE(closed.size(), 6);
+        const QString bearerOther = QStringLiteral("Bearer ") + QString::fromLatin1(otherValue);
+        QCOMPARE(closed.at(1).toObject().value("auth").toString(), bearerOther);
+        QVERIFY2(closed.at(1).toObject().value("conn") != closed.at(0).toObject().value("conn"),
+            qPrintable(text));
+        QCOMPARE(closed.at(3).toObject().value("auth").toString(), bearerOther);
+        QVERIFY2(closed.at(3).toObject().value("conn") != closed.at(2).toObject().value("conn"),
+            qPrintable(text));
+        QVERIFY(appLog().contains(
+            QLatin1String("a kept connection to othersecure.test was closed by the API")));
+        QCOMPARE(closed.at(5).toObject().value("status").toInt(), 502);
+        QVERIFY2(closed.at(5).toObject().value("text").toString().contains(
+                     QLatin1String("not sent again")),
+            qPrintable(text));
+
+        tool(QStringLiteral("delete_sandbox"), {{"id", b}});
+        QCOMPARE(cli({"--remove-secret", "POOL_OTHER"}), 0);
+    }
+
     void hostileCodeNeverGetsTheValue()
     {
         // By hand on the proxy's socket: a Host header naming the secret's host does not make

@@ -710,7 +710,14 @@ void LocalProvider::recoverOne(const QString &id)
     std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
     QString error;
     SandboxInfo info = record->restoredInfo(this->id());
-    info.internetAccess = info.internetAccess && SandboxHost::networkUnavailableReason().isEmpty();
+    // Only full network needs slirp4netns and /dev/net/tun (which a user who is not root often
+    // cannot open); an allowlist goes through the app's own egress proxy and comes back as it
+    // was, with its secrets' hosts, as create_sandbox allows it without either.
+    const QString noFullNetwork = SandboxHost::networkUnavailableReason();
+    if (info.internetAccess && !noFullNetwork.isEmpty())
+        qCWarning(lcLocal).noquote()
+            << "sandbox" << id << "comes back without full network:" << noFullNetwork;
+    info.internetAccess = info.internetAccess && noFullNetwork.isEmpty();
     // The policy it was created with (an allowlist holds its secrets' hosts); records from
     // before it was kept come back with no network or full.
     Core::NetworkPolicy policy =
@@ -718,7 +725,8 @@ void LocalProvider::recoverOne(const QString &id)
     if (!record->network.isNull() && !record->network.isUndefined()) {
         const Result<Core::NetworkPolicy> kept = Core::NetworkPolicy::fromJson(
             record->network, m_settings ? m_settings->packageHosts() : QStringList());
-        if (kept && SandboxHost::networkUnavailableReason().isEmpty())
+        if (kept
+            && (kept.value().mode != Core::NetworkPolicy::Mode::Full || noFullNetwork.isEmpty()))
             policy = kept.value();
     }
     LocalSandbox *sandbox = boot(info, std::move(volume), &error, policy);

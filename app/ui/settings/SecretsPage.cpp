@@ -40,7 +40,12 @@ SecretsPage::SecretsPage(SecretStore *store, QWidget *parent)
     m_list->setHeaderLabels({tr("Name"), tr("Hosts"), tr("Where"), tr("Asks")});
     m_list->setRootIsDecorated(false);
     m_list->setAccessibleName(tr("Stored secrets"));
+    // The hosts are what the user checks a secret by: they get all the width the short
+    // columns leave, and wrap rather than end in "…" when there are many.
+    m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_list->header()->setStretchLastSection(false);
+    m_list->setWordWrap(true);
     m_name->setPlaceholderText(QStringLiteral("GITHUB_TOKEN"));
     m_name->setAccessibleName(tr("Secret name"));
     m_hosts->setPlaceholderText(QStringLiteral("api.github.com, *.example.org"));
@@ -102,6 +107,7 @@ void SecretsPage::reload()
         auto *item = new QTreeWidgetItem(m_list,
             {e.name, e.hosts.join(QStringLiteral(", ")), where.join(QStringLiteral(", ")),
                 e.alwaysAllow ? tr("never") : tr("each sandbox")});
+        item->setToolTip(1, e.hosts.join(QLatin1Char('\n')));
         if (e.name == current)
             m_list->setCurrentItem(item);
     }

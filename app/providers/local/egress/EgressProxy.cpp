@@ -5,6 +5,7 @@
 #include "providers/local/LocalLogging.h"
 #include "providers/local/egress/EgressConnection.h"
 #include "providers/local/egress/EgressListener.h"
+#include "providers/local/egress/UpstreamTlsPool.h"
 
 #include <QFile>
 #include <QHostInfo>
@@ -25,6 +26,7 @@ EgressProxy::EgressProxy(const QString &sandboxId, const Rules &rules, QObject *
     : QObject(parent)
     , m_sandboxId(sandboxId)
     , m_rules(rules)
+    , m_upstreamPool(new UpstreamTlsPool(this))
     , m_relays(std::make_shared<SpliceRelay::Group>())
 {
     m_upstreamTls = QSslConfiguration::defaultConfiguration();

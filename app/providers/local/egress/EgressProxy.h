@@ -25,6 +25,7 @@ namespace Hopx::Local {
 class EgressCa;
 class EgressListener;
 class PackageCache;
+class UpstreamTlsPool;
 
 /*! \brief One sandbox's way out: an HTTP proxy (CONNECT and absolute-URI requests) on a Unix
  *  socket that is bind-mounted into the sandbox, which has no network device but loopback.
@@ -81,6 +82,8 @@ public:
     EgressCa *ca() const { return m_rules.ca; }
     //! TLS towards a secret's host: the system's trust store plus the user's extra CAs.
     const QSslConfiguration &upstreamTls() const { return m_upstreamTls; }
+    //! This sandbox's idle connections to its secrets' hosts (never another sandbox's).
+    UpstreamTlsPool *upstreamPool() const { return m_upstreamPool; }
     //! Counts \a connection among openConnections() until it is destroyed.
     void track(QObject *connection);
     //! Logs what a rewrite did (names and host, never a value) and emits secretNoted().
@@ -118,6 +121,7 @@ private:
     Rules m_rules;
     SecretBindings m_secrets;
     QSslConfiguration m_upstreamTls;
+    UpstreamTlsPool *m_upstreamPool;
     EgressListener *m_server = nullptr;
     std::shared_ptr<SpliceRelay::Group> m_relays;
     QStringList m_recentDenied; // bounded, newest last

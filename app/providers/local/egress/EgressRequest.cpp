@@ -15,7 +15,7 @@ QByteArray fieldName(const QByteArray &line)
 
 } // namespace
 
-QByteArray EgressRequest::originFields(const QByteArray &fields)
+QByteArray EgressRequest::originFields(const QByteArray &fields, bool keepAlive)
 {
     QByteArray out;
     for (const QByteArray &line : fields.split('\n')) {
@@ -26,7 +26,16 @@ QByteArray EgressRequest::originFields(const QByteArray &fields)
             continue;
         out += "\r\n" + l;
     }
-    return out + "\r\nConnection: close";
+    return keepAlive ? out : out + "\r\nConnection: close";
+}
+
+bool EgressRequest::hasTransferCoding(const QByteArray &fields)
+{
+    for (const QByteArray &line : fields.split('\n')) {
+        if (fieldName(line) == "transfer-encoding")
+            return true;
+    }
+    return false;
 }
 
 qint64 EgressRequest::contentLength(const QByteArray &fields)

@@ -5,6 +5,7 @@
 #include "providers/local/LocalLogging.h"
 #include "providers/local/egress/EgressProxy.h"
 #include "providers/local/egress/EgressRequest.h"
+#include "providers/local/egress/UpstreamTlsPool.h"
 
 #include <QLocalSocket>
 #include <QSslSocket>
@@ -21,6 +22,12 @@ constexpr int kMaxHead = 64 * 1024;
 constexpr qint64 kMaxBody = 1024 * 1024; // a body substituted in is held whole, up to this
 constexpr int kTimeoutMs = 30000;
 constexpr int kChunk = 16 * 1024;
+
+bool isIdempotent(const QByteArray &method)
+{
+    static const QList<QByteArray> safe = {"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"};
+    return safe.contains(method);
+}
 
 } // namespace
 
@@ -58,7 +65,14 @@ SecretTlsConnection::SecretTlsConnection(QLocalSocket *client, EgressProxy *prox
         if (m_state == State::Closing && m_client->bytesToWrite() == 0)
             close();
     });
-    dialUpstream();
+    m_upstream = m_proxy->upstreamPool()->take(m_host, m_port, m_address);
+    if (m_upstream) {
+        m_reused = true;
+        m_upstream->setParent(this);
+        watchUpstream();
+    } else {
+        dialUpstream();
+    }
     feed(early + client->readAll());
 }
 
@@ -101,15 +115,19 @@ void SecretTlsConnection::readPlain()
 {
     char buffer[kChunk];
     int n = 0;
+    QByteArray fresh;
     while ((n = SSL_read(m_ssl, buffer, sizeof(buffer))) > 0)
-        m_plain.append(buffer, n);
+        fresh.append(buffer, n);
     const int e = SSL_get_error(m_ssl, n);
     flushTls();
-    if (m_state == State::Head)
+    if (m_state == State::Head) {
+        m_plain += fresh;
         onHead();
-    else if (m_state == State::Relay && !m_plain.isEmpty()) {
-        m_upstream->write(m_plain);
-        m_plain.clear();
+    } else if (m_state == State::Dialing) {
+        m_plain += bounded(fresh);
+    } else if (m_state == State::Relay && !fresh.isEmpty()) {
+        m_upstream->write(bounded(fresh));
+        m_upstream->flush();
     }
     if (e == SSL_ERROR_ZERO_RETURN && m_upstream && m_state == State::Relay)
         m_upstream->disconnectFromHost();
@@ -119,8 +137,15 @@ void SecretTlsConnection::flushTls()
 {
     char buffer[kChunk];
     int n = 0;
-    while ((n = BIO_read(m_out, buffer, sizeof(buffer))) > 0)
+    bool wrote = false;
+    while ((n = BIO_read(m_out, buffer, sizeof(buffer))) > 0) {
         m_client->write(buffer, n);
+        wrote = true;
+    }
+    // Now, not on the event loop's next turn: every TLS flight of the handshake and the
+    // answer would wait for one (the app's thread is shared, so a turn can be long).
+    if (wrote)
+        m_client->flush();
 }
 
 void SecretTlsConnection::onHead()
@@ -141,16 +166,29 @@ void SecretTlsConnection::onHead()
                 .arg(m_host));
         return;
     }
-    const QByteArray fields = EgressRequest::originFields(m_plain.mid(lineEnd, end - lineEnd));
-    const QByteArray body = m_plain.mid(end + 4);
+    const QByteArray given = m_plain.mid(lineEnd, end - lineEnd);
+    // The connection to the API outlives this request only when the request's end is known
+    // from its head: a transfer-coded body goes on until the sandbox closes, as before.
+    const bool keepAlive = parts.at(2) == "HTTP/1.1" && !EgressRequest::hasTransferCoding(given);
+    const QByteArray fields = EgressRequest::originFields(given, keepAlive);
+    QByteArray body = m_plain.mid(end + 4);
     const qint64 length = EgressRequest::contentLength(fields);
     const SecretBindings &secrets = m_proxy->secrets();
     if (secrets.bodyFor(m_host) && length > body.size() && length <= kMaxBody)
         return; // the rest of the body first
+    if (keepAlive) {
+        // Bytes after the declared body would be a second request: never passed on unread.
+        body.truncate(qMax<qint64>(0, length));
+        m_requestLeft = qMax<qint64>(0, length) - body.size();
+    }
     SecretBindings::Report report;
     m_plain =
         EgressRequest::rewrite(secrets, m_plain.left(lineEnd) + fields, body, m_host, &report);
     m_proxy->noteSecrets(m_host, report);
+    m_response = ResponseFraming(parts.at(0));
+    m_retryable = m_requestLeft == 0 && isIdempotent(parts.at(0));
+    if (m_retryable)
+        m_request = m_plain;
 
     m_state = State::Dialing;
     if (!m_upstreamError.isEmpty())
@@ -170,22 +208,30 @@ void SecretTlsConnection::dialUpstream()
     // The name the sandbox asked for is what the certificate must show; the address dialled
     // is the one the proxy checked, so DNS cannot change it in between.
     m_upstream->setPeerVerifyName(m_host);
-    connect(m_upstream, &QSslSocket::connected, m_upstream, [this]() {
+    connect(m_upstream, &QSslSocket::connected, this, [this]() {
         // Requests and answers are small and go as soon as they are whole.
         m_upstream->setSocketOption(QAbstractSocket::LowDelayOption, 1);
         m_upstream->startClientEncryption();
     });
+    watchUpstream();
+    m_upstream->connectToHost(m_address, m_port);
+}
+
+void SecretTlsConnection::watchUpstream()
+{
     connect(m_upstream, &QSslSocket::encrypted, this, [this]() {
         if (m_state == State::Dialing)
             startRelay();
     });
     connect(m_upstream, &QSslSocket::readyRead, this, [this]() {
         if (m_state == State::Relay)
-            sendToClient(m_upstream->readAll());
+            onAnswer(m_upstream->readAll());
     });
     connect(m_upstream, &QSslSocket::errorOccurred, this, [this](QAbstractSocket::SocketError e) {
         if (m_state == State::Relay && e == QAbstractSocket::RemoteHostClosedError)
             return; // disconnected() ends it
+        if (retryFresh())
+            return;
         QStringList why;
         for (const QSslError &s : m_upstream->sslHandshakeErrors())
             why << s.errorString();
@@ -196,20 +242,58 @@ void SecretTlsConnection::dialUpstream()
                 .arg(why.isEmpty() ? m_upstream->errorString() : why.join(QStringLiteral("; "))));
     });
     connect(m_upstream, &QSslSocket::disconnected, this, [this]() {
+        if (retryFresh())
+            return;
         if (m_state != State::Relay) {
             upstreamFailed(QStringLiteral("%1:%2 closed the connection before the request.")
                                .arg(m_host)
                                .arg(m_port));
             return;
         }
-        sendToClient(m_upstream->readAll());
+        onAnswer(m_upstream->readAll());
+        if (m_state != State::Relay)
+            return; // the answer was whole
+        if (!m_response.started()) {
+            fail(502, "Bad Gateway",
+                QStringLiteral("%1:%2 closed the connection without answering%3.")
+                    .arg(m_host)
+                    .arg(m_port)
+                    .arg(m_reused ? QStringLiteral("; the request was not sent again, as the "
+                                                   "API may have acted on it")
+                                  : QString()));
+            return;
+        }
+        sendToClient(m_response.rest());
         SSL_shutdown(m_ssl);
         flushTls();
         m_state = State::Closing;
         if (m_client->bytesToWrite() == 0)
             close();
     });
-    m_upstream->connectToHost(m_address, m_port);
+}
+
+bool SecretTlsConnection::retryFresh()
+{
+    // A kept connection that the API closed while it was idle (its own idle timeout) and
+    // before any of the answer: the request goes again, on a new connection. Not a POST: the
+    // API may have acted on it before it closed.
+    if (!m_reused || m_response.started() || m_state == State::Closing
+        || (m_state == State::Relay && !m_retryable)
+        || m_client->state() != QLocalSocket::ConnectedState)
+        return false;
+    qCInfo(lcLocal).noquote() << "egress: a kept connection to" << m_host
+                              << "was closed by the API; a new one";
+    m_reused = false;
+    disconnect(m_upstream, nullptr, this, nullptr);
+    m_upstream->abort();
+    m_upstream->deleteLater();
+    if (m_state == State::Relay) {
+        m_plain = m_request;
+        m_state = State::Dialing;
+        m_timer->start(kTimeoutMs);
+    }
+    dialUpstream();
+    return true;
 }
 
 void SecretTlsConnection::upstreamFailed(const QString &why)
@@ -228,9 +312,46 @@ void SecretTlsConnection::startRelay()
     m_timer->stop();
     m_state = State::Relay;
     m_upstream->write(m_plain);
+    m_upstream->flush(); // encrypted and sent now, not when the event loop comes round
     m_plain.clear();
     if (m_upstream->bytesAvailable() > 0)
-        sendToClient(m_upstream->readAll());
+        onAnswer(m_upstream->readAll());
+}
+
+QByteArray SecretTlsConnection::bounded(QByteArray plain)
+{
+    if (m_requestLeft >= 0) {
+        plain.truncate(m_requestLeft);
+        m_requestLeft -= plain.size();
+    }
+    return plain;
+}
+
+void SecretTlsConnection::onAnswer(const QByteArray &bytes)
+{
+    sendToClient(m_response.feed(bytes));
+    if (m_response.isComplete())
+        finishExchange();
+}
+
+void SecretTlsConnection::finishExchange()
+{
+    QSslSocket *upstream = m_upstream;
+    m_upstream = nullptr;
+    disconnect(upstream, nullptr, this, nullptr);
+    if (m_response.reusable() && m_requestLeft == 0
+        && upstream->state() == QAbstractSocket::ConnectedState && upstream->isEncrypted()) {
+        m_proxy->upstreamPool()->put(
+            m_host, m_port, m_address, upstream, m_response.idleTimeoutMs());
+    } else {
+        upstream->abort();
+        upstream->deleteLater();
+    }
+    SSL_shutdown(m_ssl);
+    flushTls();
+    m_state = State::Closing;
+    if (m_client->bytesToWrite() == 0)
+        close();
 }
 
 void SecretTlsConnection::sendToClient(const QByteArray &plain)
