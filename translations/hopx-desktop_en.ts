@@ -2505,6 +2505,10 @@ Sandbox: %2</source>
         <source>N&amp;otifications</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Settings pages</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::ToolsPage</name>

@@ -2494,6 +2494,10 @@ Sandbox: %2</source>
         <source>N&amp;otifications</source>
         <translation>通知(&amp;O)</translation>
     </message>
+    <message>
+        <source>Settings pages</source>
+        <translation>设置页面</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::ToolsPage</name>

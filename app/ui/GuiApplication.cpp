@@ -402,7 +402,7 @@ SettingsDialog *GuiApplication::showSettings()
         if (m_deps.settings)
             tools->load(*m_deps.settings);
         if (m_deps.secrets)
-            m_settingsDialog->tabs()->addTab(
+            m_settingsDialog->addTab(
                 new SecretsPage(m_deps.secrets, m_settingsDialog), tr("&Secrets"));
         connect(
             m_settingsDialog, &SettingsDialog::restartRequested, this, &GuiApplication::restart);

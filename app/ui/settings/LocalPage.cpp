@@ -97,6 +97,7 @@ void LocalPage::load(const Core::Settings &settings)
     m_warmSpares->setValue(settings.value(kWarmSpares, 1).toInt());
     m_preload->setChecked(Core::PythonPreload::enabled(settings));
     m_preloadModules->setText(Core::PythonPreload::modules(settings).join(QStringLiteral(", ")));
+    m_preloadModules->setCursorPosition(0); // the list's start, not its end
     m_preloadModules->setEnabled(m_preload->isChecked());
 }
 

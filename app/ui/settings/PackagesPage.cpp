@@ -8,7 +8,6 @@
 #include "ui/settings/SettingsForm.h"
 
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -52,9 +51,6 @@ PackagesPage::PackagesPage(const QString &cacheDir, QWidget *parent)
     m_clear->setEnabled(!m_cacheDir.isEmpty());
     connect(m_clear, &QPushButton::clicked, this, &PackagesPage::clearCache);
 
-    auto *contentsRow = new QHBoxLayout;
-    contentsRow->addWidget(m_contents, 1);
-    contentsRow->addWidget(m_clear);
     auto *form = new QFormLayout(this);
     addRow(form, tr("&Python index:"), m_pypi);
     addRow(form, tr("&npm registry:"), m_npm);
@@ -63,7 +59,11 @@ PackagesPage::PackagesPage(const QString &cacheDir, QWidget *parent)
            "npm registry). Every file is checked against the index's hash before a "
            "sandbox gets it."));
     addRow(form, tr("Cache si&ze:"), m_cacheMax);
-    form->addRow(tr("Holds:"), contentsRow);
+    // The label straight in the form, the button under it: a wrapped label inside a row's own
+    // layout loses its height for width, and its second line was cut off.
+    form->addRow(tr("Holds:"), m_contents);
+    m_clear->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed); // not the row's width
+    form->addRow(QString(), m_clear);
     addNote(form,
         tr("Sandboxes share what one of them downloaded, so a second install of the same "
            "package needs no network. The least recently used files go first when it is "

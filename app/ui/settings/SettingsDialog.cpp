@@ -16,9 +16,12 @@
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -29,6 +32,7 @@ SettingsDialog::SettingsDialog(Core::Settings *settings, Core::HttpService *http
     : QDialog(parent)
     , m_settings(settings)
     , m_tabs(new QTabWidget(this))
+    , m_categories(new QListWidget(this))
     , m_buttons(new QDialogButtonBox(
           QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this))
     , m_message(new QLabel(this))
@@ -42,6 +46,21 @@ SettingsDialog::SettingsDialog(Core::Settings *settings, Core::HttpService *http
     setWindowIcon(Icons::app());
 
     m_tabs->setObjectName(QStringLiteral("settingsTabs"));
+    // Eleven pages do not fit a row of tabs (it scrolled, hiding half of them): their names
+    // go in a list on the left, as in KeePassXC's or GNOME's settings. The tab widget stays
+    // the pages' owner and the one source of the current page.
+    m_tabs->tabBar()->hide();
+    // Its focus goes to the hidden bar, where Tab would get stuck: the list has that job.
+    m_tabs->tabBar()->setFocusPolicy(Qt::NoFocus);
+    m_tabs->setFocusPolicy(Qt::NoFocus);
+    m_tabs->setDocumentMode(true);
+    m_categories->setObjectName(QStringLiteral("settingsCategories"));
+    m_categories->setAccessibleName(tr("Settings pages"));
+    m_categories->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
+    m_categories->setSpacing(3);
+    connect(m_categories, &QListWidget::currentRowChanged, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_tabs, &QTabWidget::currentChanged, m_categories,
+        qOverload<int>(&QListWidget::setCurrentRow));
     addPage(m_general, tr("&General"));
     addPage(new LocalPage(this), tr("&Local sandboxes"));
     addPage(new NetworkPage(this), tr("Net&work"));
@@ -70,7 +89,10 @@ SettingsDialog::SettingsDialog(Core::Settings *settings, Core::HttpService *http
         &SettingsDialog::apply);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_tabs, 1);
+    auto *pages = new QHBoxLayout;
+    pages->addWidget(m_categories);
+    pages->addWidget(m_tabs, 1);
+    layout->addLayout(pages, 1);
     auto *messageRow = new QHBoxLayout;
     messageRow->addWidget(m_message, 1);
     messageRow->addWidget(m_restart, 0, Qt::AlignVCenter);
@@ -83,7 +105,10 @@ SettingsDialog::SettingsDialog(Core::Settings *settings, Core::HttpService *http
     for (SettingsPage *page : std::as_const(m_pages))
         largest = largest.expandedTo(page->sizeHint());
     const QSize room = screen() ? screen()->availableSize() * 0.85 : QSize(1200, 800);
-    resize((largest + QSize(60, 150)).boundedTo(room).expandedTo(sizeHint()));
+    resize(
+        (largest + QSize(60 + m_categories->width(), 150)).boundedTo(room).expandedTo(sizeHint()));
+    // Keyboard users start in the list of pages: Up and Down pick one, Tab enters it.
+    m_categories->setFocus();
 }
 
 QWidget *SettingsDialog::addPage(SettingsPage *page, const QString &title)
@@ -95,9 +120,23 @@ QWidget *SettingsDialog::addPage(SettingsPage *page, const QString &title)
     scroll->setFrameShape(QFrame::NoFrame);
     // Not a stop of its own on the Tab chain: it scrolls to whichever field has the focus.
     scroll->setFocusPolicy(Qt::NoFocus);
-    m_tabs->addTab(scroll, title);
+    addTab(scroll, title);
     m_pages.append(page);
     return scroll;
+}
+
+void SettingsDialog::addTab(QWidget *page, const QString &title)
+{
+    m_tabs->addTab(page, title);
+    // The list shows the name without its mnemonic: a list has no Alt+letter to offer.
+    // Chinese titles carry it as "(&P)", the others as "&P"; "A&&B" keeps one "&".
+    static const QRegularExpression bracketed(QStringLiteral("\\s*\\(&[^&)]\\)"));
+    static const QRegularExpression mnemonic(QStringLiteral("&(?!&)"));
+    m_categories->addItem(QString(title).remove(bracketed).remove(mnemonic));
+    m_categories->setFixedWidth(m_categories->sizeHintForColumn(0) + 2 * m_categories->frameWidth()
+        + fontMetrics().horizontalAdvance(QLatin1Char('M')) * 2);
+    if (m_categories->currentRow() < 0)
+        m_categories->setCurrentRow(0);
 }
 
 QLineEdit *SettingsDialog::tokenEdit() const

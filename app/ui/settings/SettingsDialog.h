@@ -8,6 +8,7 @@
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QPushButton;
 class QTabWidget;
 
@@ -56,6 +57,10 @@ public:
     /*! A page whose parts the dialog does not own (Tools: the IDE configs), after the built-in
      *  ones and before any tab that is no SettingsPage; returns the tab. */
     QWidget *addPage(SettingsPage *page, const QString &title);
+    //! A page that saves itself (Secrets: straight into the keychain), listed after the rest.
+    void addTab(QWidget *page, const QString &title);
+    //! The pages' names on the left, one per tab of tabs() (whose own bar is hidden).
+    QListWidget *categories() const { return m_categories; }
 
 signals:
     //! "Restart now" after a language change.
@@ -66,6 +71,7 @@ private:
 
     QPointer<Core::Settings> m_settings;
     QTabWidget *m_tabs;
+    QListWidget *m_categories;
     QDialogButtonBox *m_buttons;
     QLabel *m_message;
     QPushButton *m_restart;
