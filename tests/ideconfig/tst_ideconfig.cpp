@@ -77,10 +77,9 @@ private slots:
         clineDir.clineDir = QStringLiteral("/srv/cline");
         QCOMPARE(IdeConfig(c.launch(), clineDir).configPath(Ide::Cline),
             QStringLiteral("/srv/cline/data/settings/cline_mcp_settings.json"));
-        QCOMPARE(c.configPath(Ide::KiloCode),
-            home
-                + QStringLiteral("/.config/Code/User/globalStorage/kilocode.kilo-code/settings/"
-                                 "mcp_settings.json"));
+        // Kilo 7 (its CLI, and its VS Code extension, which runs the CLI); the extension's old
+        // file is its secondFile() (tst_ideconfigformats).
+        QCOMPARE(c.configPath(Ide::KiloCode), home + QStringLiteral("/.config/kilo/kilo.jsonc"));
         QCOMPARE(c.configPath(Ide::CopilotCli), home + QStringLiteral("/.copilot/mcp-config.json"));
         QVERIFY(c.configPath(Ide::Generic).isEmpty());
         QVERIFY(!c.install(Ide::Generic).ok());
@@ -109,8 +108,11 @@ private slots:
         QCOMPARE(c.command(Ide::ClaudeCode),
             QStringLiteral("claude mcp add --scope user hopx -- '/opt/hopx desktop/bin/hopx-mcp'"));
         QVERIFY(c.command(Ide::Cursor).isEmpty());
-        for (Ide same : {Ide::Windsurf, Ide::QwenCode, Ide::Cline, Ide::KiloCode})
+        for (Ide same : {Ide::Windsurf, Ide::QwenCode, Ide::Cline})
             QCOMPARE(QJsonDocument::fromJson(c.snippet(same).toUtf8()).object(), desktop);
+        // Kilo reads opencode's shape: the command and its arguments in one array.
+        QCOMPARE(QJsonDocument::fromJson(c.snippet(Ide::KiloCode).toUtf8()).object(),
+            QJsonDocument::fromJson(c.snippet(Ide::OpenCode).toUtf8()).object());
         // Copilot CLI: a local server, and the tools it may call (none unless listed).
         QCOMPARE(QJsonDocument::fromJson(c.snippet(Ide::CopilotCli).toUtf8()).object(),
             (QJsonObject {{QStringLiteral("mcpServers"),

@@ -1,10 +1,14 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// Zed, JetBrains AI Assistant, Continue, Goose and opencode: each one's config written into a
-// fake home over a file as the IDE itself leaves it, then read back by a reader that follows the
-// IDE's own format rules, not ours: Node's JavaScript parser for JSON with comments and trailing
-// commas (what Zed's lenient JSON and opencode's JSONC accept), PyYAML for Goose's YAML. Then
-// detection (a settings folder, a command on the PATH) and hopx-desktop --connect.
+// The IDEs Connect an IDE gained (issue 34): Windsurf, Qwen Code, Cline, Kilo Code, GitHub
+// Copilot CLI, Zed, JetBrains AI Assistant, Continue, Goose and opencode. Each one's config
+// written into a fake home over a file as the IDE itself leaves it (with a server of the
+// user's), then read back by a reader that follows the IDE's own format rules, not ours:
+// JSON.parse for the IDEs that read plain JSON, Node's JavaScript parser for JSON with comments
+// and trailing commas (what Zed's lenient JSON and opencode's and Kilo's JSONC accept), PyYAML
+// for Goose's YAML; our entry must have the keys and types the IDE's settings schema takes. Then
+// detection (a settings folder, a command on the PATH) and hopx-desktop --connect. The IDEs on
+// npm also read their file back themselves: tests/clients/ide_readback.test.mjs.
 #include "core/ide/IdeConfig.h"
 #include "core/ide/IdeConnectCommand.h"
 
@@ -90,6 +94,46 @@ const QByteArray kOpencodeConfig = "{\n"
 const QByteArray kMcpServers = "{\"mcpServers\": {\"github\": {\"command\": \"docker\", \"args\": "
                                "[\"run\", \"-i\", \"gh\"]}}}";
 
+// Windsurf's mcp_config.json with a remote server of the user's (serverUrl is Windsurf's key).
+const QByteArray kWindsurfConfig =
+    R"({"mcpServers": {"linear": {"serverUrl": "https://mcp.linear.app/sse", "disabled": false}}})";
+
+// Qwen Code's settings.json (Gemini CLI's shape), as its settings dialog leaves it.
+const QByteArray kQwenSettings = R"({
+  "ui": {"theme": "Qwen Dark"},
+  "model": {"name": "qwen3-coder-plus"},
+  "mcpServers": {"fetch": {"command": "uvx", "args": ["mcp-server-fetch"], "timeout": 30000}}
+})";
+
+// Cline's cline_mcp_settings.json after it added a server from its marketplace.
+const QByteArray kClineSettings = R"({
+  "mcpServers": {
+    "fetch": {"autoApprove": [], "disabled": false, "timeout": 60, "type": "stdio",
+              "command": "uvx", "args": ["mcp-server-fetch"]}
+  }
+})";
+
+// Copilot CLI's mcp-config.json with GitHub's own remote server, all tools allowed.
+const QByteArray kCopilotConfig = R"({"mcpServers": {"github": {"type": "http",
+  "url": "https://api.githubcopilot.com/mcp/", "headers": {}, "tools": ["*"]}}})";
+
+// Kilo's kilo.jsonc as its settings write it, with a comment and a trailing comma of the user's.
+const QByteArray kKiloConfig = "{\n"
+                               "  \"$schema\": \"https://app.kilo.ai/config.json\",\n"
+                               "  // my servers\n"
+                               "  \"mcp\": {\n"
+                               "    \"fetch\": {\"type\": \"local\", \"command\": [\"uvx\", "
+                               "\"mcp-server-fetch\"], \"enabled\": false},\n"
+                               "  },\n"
+                               "}\n";
+
+// What Kilo Code's VS Code extension before 7.0 kept (Cline's shape, alwaysAllow its own key).
+const QByteArray kKiloOldSettings = R"({
+  "mcpServers": {
+    "fetch": {"command": "uvx", "args": ["mcp-server-fetch"], "alwaysAllow": ["fetch"], "disabled": false}
+  }
+})";
+
 } // namespace
 
 class TestIdeConfigFormats : public QObject
@@ -122,7 +166,8 @@ class TestIdeConfigFormats : public QObject
     static QJsonObject readAsTheIdeDoes(Ide ide, const QString &path)
     {
         QProcess p;
-        if (IdeConfig::format(ide) == IdeConfig::Format::Yaml) {
+        const IdeConfig::Format format = IdeConfig::format(ide);
+        if (format == IdeConfig::Format::Yaml) {
             p.start(QStringLiteral("/usr/bin/python3"),
                 {QStringLiteral("-c"),
                     QStringLiteral("import json, sys, yaml; "
@@ -135,11 +180,15 @@ class TestIdeConfigFormats : public QObject
                 node = QStandardPaths::findExecutable(QStringLiteral("node"));
             if (node.isEmpty())
                 qFatal("node is missing: apt-get install nodejs");
+            // Plain JSON where the IDE reads its file with JSON.parse (a comment fails there).
+            const QString parse = format == IdeConfig::Format::Json
+                ? QStringLiteral("JSON.parse(t)")
+                : QStringLiteral("require('vm').runInNewContext('(' + t + ')')");
             p.start(node,
                 {QStringLiteral("-e"),
                     QStringLiteral("const t = require('fs').readFileSync(process.argv[1], 'utf8');"
-                                   "process.stdout.write(JSON.stringify("
-                                   "require('vm').runInNewContext('(' + t + ')')))"),
+                                   "process.stdout.write(JSON.stringify(%1))")
+                        .arg(parse),
                     path});
         }
         if (!p.waitForFinished(30000) || p.exitCode() != 0)
@@ -168,16 +217,54 @@ class TestIdeConfigFormats : public QObject
             QCOMPARE(hopx.value(QStringLiteral("timeout")).toInt(), 300);
             break;
         case Ide::OpenCode: // a local server: the command and its arguments in one array
+        case Ide::KiloCode: // opencode's McpLocal, a strict schema: no key of its own beyond these
             QCOMPARE(hopx.value(QStringLiteral("type")).toString(), QStringLiteral("local"));
             QCOMPARE(hopx.value(QStringLiteral("command")).toArray(),
                 QJsonArray {QLatin1String(kBridge)});
             QCOMPARE(hopx.value(QStringLiteral("enabled")), QJsonValue(true));
+            onlyKeys(hopx, {"type", "command", "environment", "enabled", "timeout"});
+            break;
+        case Ide::CopilotCli: // a local server offers its model only the tools it lists
+            QCOMPARE(hopx.value(QStringLiteral("type")).toString(), QStringLiteral("local"));
+            commandAndArgs(hopx);
+            QCOMPARE(
+                hopx.value(QStringLiteral("tools")).toArray(), QJsonArray {QStringLiteral("*")});
+            onlyKeys(hopx, {"type", "command", "args", "env", "cwd", "tools"});
+            break;
+        case Ide::Cline: // StdioConfigSchema; the old Kilo Code extension reads the same
+            commandAndArgs(hopx);
+            onlyKeys(hopx,
+                {"type", "command", "args", "cwd", "env", "autoApprove", "alwaysAllow", "disabled",
+                    "timeout"});
+            break;
+        case Ide::QwenCode: // Gemini CLI's MCPServerConfig
+            commandAndArgs(hopx);
+            onlyKeys(hopx, {"command", "args", "env", "cwd", "timeout", "trust"});
+            break;
+        case Ide::Windsurf: // command and args; serverUrl is for remote servers only
+            commandAndArgs(hopx);
+            onlyKeys(hopx, {"command", "args", "env", "disabled", "disabledTools"});
             break;
         default: // JetBrains and Continue: Claude Desktop's mcpServers
-            QCOMPARE(hopx.value(QStringLiteral("command")).toString(), QLatin1String(kBridge));
-            QVERIFY(hopx.value(QStringLiteral("args")).isArray());
+            commandAndArgs(hopx);
             break;
         }
+    }
+    //! A stdio server as every mcpServers reader takes it: a command, and its arguments as strings.
+    static void commandAndArgs(const QJsonObject &entry)
+    {
+        QCOMPARE(entry.value(QStringLiteral("command")).toString(), QLatin1String(kBridge));
+        QVERIFY(entry.value(QStringLiteral("args")).isArray());
+        for (const QJsonValue &arg : entry.value(QStringLiteral("args")).toArray())
+            QVERIFY(arg.isString());
+    }
+    static void onlyKeys(const QJsonObject &entry, std::initializer_list<const char *> allowed)
+    {
+        QStringList known;
+        for (const char *key : allowed)
+            known << QLatin1String(key);
+        for (const QString &key : entry.keys())
+            QVERIFY2(known.contains(key), qPrintable(key));
     }
 
 private slots:
@@ -201,6 +288,17 @@ private slots:
         write(home() + QStringLiteral("/.config/opencode/opencode.jsonc"), "{}");
         QCOMPARE(c.configPath(Ide::OpenCode),
             home() + QStringLiteral("/.config/opencode/opencode.jsonc"));
+        // Kilo: kilo.jsonc unless the user has another of the names it reads.
+        QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/kilo.jsonc"));
+        write(home() + QStringLiteral("/.config/kilo/config.json"), "{}");
+        QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/config.json"));
+        write(home() + QStringLiteral("/.config/kilo/kilo.json"), "{}");
+        QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/kilo.json"));
+        QCOMPARE(c.secondFile(Ide::KiloCode)->path,
+            home()
+                + QStringLiteral("/.config/Code/User/globalStorage/kilocode.kilo-code/settings/"
+                                 "mcp_settings.json"));
+        QVERIFY(!c.secondFile(Ide::Cline));
         IdeConfig::Paths windows = c.paths();
         windows.platform = IdeConfig::Platform::Windows;
         windows.appData = QStringLiteral("C:/Users/me/AppData/Roaming");
@@ -211,6 +309,10 @@ private slots:
         QCOMPARE(w.configPath(Ide::Goose),
             QStringLiteral("C:/Users/me/AppData/Roaming/Block/goose/config/config.yaml"));
         QCOMPARE(w.configPath(Ide::Continue), QStringLiteral("D:/continue/mcpServers/hopx.json"));
+        QCOMPARE(w.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/kilo.json"));
+        QCOMPARE(w.secondFile(Ide::KiloCode)->path,
+            QStringLiteral("C:/Users/me/AppData/Roaming/Code/User/globalStorage/kilocode.kilo-code/"
+                           "settings/mcp_settings.json"));
     }
 
     void writesWhatTheIdeReads_data()
@@ -248,6 +350,28 @@ private slots:
             << QByteArrayList {"      HOPX_API_KEY: k\n"} << updated;
         QTest::newRow("goose, no file")
             << Ide::Goose << QByteArray() << QString() << QByteArrayList() << created;
+        QTest::newRow("windsurf, a remote server of the user's")
+            << Ide::Windsurf << kWindsurfConfig << QStringLiteral("linear") << QByteArrayList()
+            << added;
+        QTest::newRow("windsurf, no file")
+            << Ide::Windsurf << QByteArray() << QString() << QByteArrayList() << created;
+        QTest::newRow("qwen code, its settings")
+            << Ide::QwenCode << kQwenSettings << QStringLiteral("fetch") << QByteArrayList()
+            << added;
+        QTest::newRow("cline, its own file")
+            << Ide::Cline << kClineSettings << QStringLiteral("fetch") << QByteArrayList() << added;
+        QTest::newRow("cline, no file")
+            << Ide::Cline << QByteArray() << QString() << QByteArrayList() << created;
+        QTest::newRow("copilot cli, github's server")
+            << Ide::CopilotCli << kCopilotConfig << QStringLiteral("github") << QByteArrayList()
+            << added;
+        QTest::newRow("kilo code, comments and a trailing comma")
+            << Ide::KiloCode << kKiloConfig << QStringLiteral("fetch")
+            << QByteArrayList {"  \"$schema\": \"https://app.kilo.ai/config.json\",\n  // my "
+                               "servers\n"}
+            << added;
+        QTest::newRow("kilo code, no file")
+            << Ide::KiloCode << QByteArray() << QString() << QByteArrayList() << created;
         QTest::newRow("opencode, comments, empty mcp")
             << Ide::OpenCode << kOpencodeConfig << QString()
             << QByteArrayList {"  \"$schema\": \"https://opencode.ai/config.json\",\n  // the "
@@ -303,6 +427,38 @@ private slots:
         QVERIFY(again.ok());
         QCOMPARE(again.value().outcome, IdeConfig::Outcome::Unchanged);
         QCOMPARE(read(path), after);
+    }
+
+    // Kilo Code's VS Code extension still reads the file of its releases before 7.0 (which read
+    // nothing else): where it is there, it gets our entry too, in its own shape; where it is
+    // not, it is not made.
+    void kiloAlsoUpdatesTheExtensionsOldFile()
+    {
+        const IdeConfig c = config();
+        const QString old = c.secondFile(Ide::KiloCode)->path;
+        auto first = c.install(Ide::KiloCode);
+        QVERIFY(first.ok());
+        QVERIFY(first.value().secondPath.isEmpty());
+        QVERIFY(!QFileInfo::exists(old));
+
+        write(old, kKiloOldSettings);
+        const auto r = c.install(Ide::KiloCode);
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
+        QCOMPARE(r.value().outcome, IdeConfig::Outcome::Unchanged); // kilo.jsonc had it
+        QCOMPARE(r.value().secondPath, old);
+        QCOMPARE(read(r.value().secondBackupPath), kKiloOldSettings);
+        const QJsonObject root = readAsTheIdeDoes(Ide::Cline, old); // JSON.parse, as Kilo does
+        checkEntry(Ide::Cline, root);
+        const QJsonObject servers = root.value(QStringLiteral("mcpServers")).toObject();
+        QCOMPARE(servers.value(QStringLiteral("fetch")),
+            QJsonDocument::fromJson(kKiloOldSettings)
+                .object()
+                .value(QStringLiteral("mcpServers"))
+                .toObject()
+                .value(QStringLiteral("fetch")));
+        const QByteArray after = read(old);
+        QVERIFY(c.install(Ide::KiloCode).ok());
+        QCOMPARE(read(old), after);
     }
 
     void continueLeavesItsConfigAlone()

@@ -4,6 +4,7 @@
 // each platform's paths (the platform is a parameter, so macOS and Windows are tested here);
 // every byte outside the replaced entries stays; the key goes to the keychain (a memory one,
 // and the real Secret Service inside tests/with-keyring.sh); a second run changes nothing.
+#include "core/ide/IdeConfigJsonc.h"
 #include "core/ide/IdeConfigMigration.h"
 #include "core/ide/IdeConfigToml.h"
 #include "core/secrets/MemoryKeyStore.h"
@@ -165,7 +166,6 @@ LOG_LEVEL = "info"
                     "}\n}\n"},
             {kLegacy}, {QStringLiteral("hopx")}};
     case Ide::Cline:
-    case Ide::KiloCode:
         // The extensions' own keys on each server (disabled, autoApprove) stay.
         return {{"{\n  \"mcpServers\": {\n    \"hopx-sandbox\": ", "\n  }\n}\n"}, {R"({
       "command": "uvx",
@@ -179,6 +179,41 @@ LOG_LEVEL = "info"
         return {{"{\n  \"mcpServers\": {\n    \"hopx\": ", "\n  }\n}\n"},
             {R"({"type": "local", "command": "uvx", "args": ["hopx-mcp"], "tools": ["*"], "env": {"HOPX_API_KEY": "hopx_live_0123456789abcdef"}})"},
             {QStringLiteral("hopx")}};
+    case Ide::Zed:
+        // Zed's own first lines, "source" as its UI writes it, trailing commas.
+        return {
+            {"// Zed settings\n{\n  \"theme\": \"One Dark\", // mine\n  \"context_servers\": {\n"
+             "    \"hopx\": ",
+                ",\n    \"postgres\": {\"command\": \"npx\", \"args\": [\"pg-mcp\"]},\n  },\n}\n"},
+            {R"({
+      "source": "custom",
+      "command": "uvx",
+      "args": ["hopx-mcp"],
+      "env": {"HOPX_API_KEY": "hopx_live_0123456789abcdef", "LOG_LEVEL": "info"}
+    })"},
+            {QStringLiteral("hopx")}};
+    case Ide::JetBrains:
+    case Ide::Continue:
+        // Claude Desktop's shape: JetBrains' global mcp.json, and a JSON file in Continue's
+        // mcpServers folder (which takes that shape).
+        return {{"{\n  \"mcpServers\": {\n    \"hopx\": ", "\n  }\n}\n"}, {kLegacy},
+            {QStringLiteral("hopx")}};
+    case Ide::OpenCode:
+    case Ide::KiloCode:
+        // opencode's shape, which the Kilo CLI 7 reads too: one command array, "environment".
+        return {{"{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  // servers\n  \"mcp\": "
+                 "{\n    \"hopx-sandbox\": ",
+                    ",\n    \"fetch\": {\"type\": \"local\", \"command\": [\"uvx\", "
+                    "\"mcp-server-fetch\"]},\n  },\n}\n"},
+            {R"({
+      "type": "local",
+      "command": ["uvx", "hopx-mcp"],
+      "environment": {"HOPX_API_KEY": "hopx_live_0123456789abcdef", "LOG_LEVEL": "info"},
+      "enabled": true,
+      "timeout": 30000
+    })"},
+            {QStringLiteral("hopx-sandbox")}};
+    case Ide::Goose: // YAML: not migrated (IdeConfigMigration), so no fixture
     case Ide::Generic:
         break;
     }
@@ -306,9 +341,8 @@ private slots:
                 : p == Platform::MacOS                 ? "macos"
                                                        : "windows";
             for (Ide ide : IdeConfig::all()) {
-                // The IDEs the Python server's users ran; Zed, JetBrains, Continue, Goose and
-                // opencode (added later) need fixtures of their own shapes here.
-                if (ide < Ide::Zed)
+                // Every IDE but Goose, whose YAML the migration leaves to the user.
+                if (ide != Ide::Goose && ide != Ide::Generic)
                     QTest::newRow(
                         QByteArray(IdeConfig::displayName(ide).toUtf8() + ", " + os).constData())
                         << int(p) << int(ide);
@@ -340,6 +374,10 @@ private slots:
         // Byte for byte outside the entries; each entry now ours, the user's settings kept.
         const QByteArray after = read(path);
         QVERIFY(!after.contains(kKey));
+        // opencode and Kilo: the command and its arguments in one array, the variables in
+        // "environment".
+        const bool array = which == Ide::OpenCode || which == Ide::KiloCode;
+        const QString envKey = array ? QStringLiteral("environment") : QStringLiteral("env");
         qsizetype pos = 0;
         for (qsizetype i = 0; i < s.kept.size(); ++i) {
             QCOMPARE(after.mid(pos, s.kept[i].size()), s.kept[i]);
@@ -358,25 +396,34 @@ private slots:
                                "{ LOG_LEVEL = \"info\" }\nstartup_timeout_sec = 20\n"));
             } else {
                 const QJsonObject o = QJsonDocument::fromJson(entry).object();
-                QCOMPARE(o.value("command").toString(), QLatin1String(kBridge));
                 // The Python server's tools by their names: prompts written for it still work.
-                QCOMPARE(o.value("args").toArray(), QJsonArray({"--tools", "hopx-mcp"}));
-                QVERIFY(!o.value("env").toObject().contains("HOPX_API_KEY"));
+                if (array) {
+                    QCOMPARE(o.value("command").toArray(),
+                        QJsonArray({QLatin1String(kBridge), "--tools", "hopx-mcp"}));
+                } else {
+                    QCOMPARE(o.value("command").toString(), QLatin1String(kBridge));
+                    QCOMPARE(o.value("args").toArray(), QJsonArray({"--tools", "hopx-mcp"}));
+                }
+                QVERIFY(!o.value(envKey).toObject().contains("HOPX_API_KEY"));
                 const QJsonObject old = QJsonDocument::fromJson(s.entries[i]).object();
                 for (const QString &k : old.keys()) {
-                    if (k != "command" && k != "args" && k != "env")
-                        QCOMPARE(o.value(k), old.value(k)); // timeout, trust, type
+                    if (k != "command" && k != "args" && k != envKey)
+                        QCOMPARE(o.value(k), old.value(k)); // timeout, trust, type, source
                 }
-                QCOMPARE(o.value("env").toObject().value("LOG_LEVEL"),
-                    old.value("env").toObject().value("LOG_LEVEL"));
+                QCOMPARE(o.value(envKey).toObject().value("LOG_LEVEL"),
+                    old.value(envKey).toObject().value("LOG_LEVEL"));
                 QCOMPARE(o.contains("type"),
-                    which == Ide::VsCode || which == Ide::ClaudeCode || which == Ide::CopilotCli);
+                    which == Ide::VsCode || which == Ide::ClaudeCode || which == Ide::CopilotCli
+                        || array);
             }
             pos = next;
         }
         QCOMPARE(pos, after.size());
         if (which != Ide::Codex)
-            QVERIFY(QJsonDocument::fromJson(after).isObject());
+            QVERIFY(QJsonDocument::fromJson(IdeConfig::format(which) == IdeConfig::Format::Jsonc
+                    ? IdeConfigJsonc::blank(after)
+                    : after)
+                        .isObject());
         else
             QCOMPARE(IdeConfigToml::servers(after).size(), 2);
         // The old file is kept, and the new one is as private as the old.
@@ -392,6 +439,35 @@ private slots:
         QCOMPARE(read(path), after);
         QCOMPARE(backups(path).size(), 1);
         QVERIFY(again.text().contains(QLatin1String("nothing was changed")));
+    }
+
+    // Kilo Code's VS Code extension before 7.0 kept its servers in its globalStorage, in Cline's
+    // shape; 7.x still reads that file, so a Python server there is replaced in that shape.
+    void movesKiloCodesOldExtensionFile()
+    {
+        const IdeConfig c = config(Platform::Linux);
+        const QString path = c.secondFile(Ide::KiloCode)->path;
+        const Sample s = sample(Ide::Cline);
+        write(path, s.text());
+        MemoryKeyStore store;
+        const auto report = migrate(c, &store);
+        QCOMPARE(report.changes.size(), 1);
+        QCOMPARE(report.changes[0].ide, Ide::KiloCode);
+        QCOMPARE(report.changes[0].path, path);
+        QCOMPARE(report.changes[0].servers, s.servers);
+        QVERIFY(report.text().contains(QStringLiteral("Kilo Code")));
+        QCOMPARE(read(report.changes[0].backupPath), s.text());
+        const QJsonObject entry = QJsonDocument::fromJson(read(path))
+                                      .object()
+                                      .value("mcpServers")
+                                      .toObject()
+                                      .value("hopx-sandbox")
+                                      .toObject();
+        QCOMPARE(entry.value("command").toString(), QLatin1String(kBridge));
+        QCOMPARE(entry.value("args").toArray(), QJsonArray({"--tools", "hopx-mcp"}));
+        QCOMPARE(entry.value("autoApprove").toArray(), QJsonArray({"health"}));
+        QVERIFY(!read(path).contains(kKey));
+        QVERIFY(migrate(c, &store).changes.isEmpty());
     }
 
     // Connect an IDE's Tools choice: the default writes nothing, any other profile its flag.

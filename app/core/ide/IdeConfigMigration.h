@@ -32,6 +32,7 @@ public:
         QString path;
         QString server; // its name in the file
         QString apiKey; // HOPX_API_KEY in its env, if any
+        IdeConfig::Ide shape = ide; // another IDE's for a secondFile()
     };
     struct Change
     {
@@ -40,6 +41,7 @@ public:
         QString backupPath;
         QStringList servers;
         bool keyRemoved = false;
+        IdeConfig::Ide shape = ide; // the shape of the file: another IDE's for a secondFile()
     };
     struct Report
     {
@@ -52,6 +54,9 @@ public:
 
     explicit IdeConfigMigration(IdeConfig config);
 
+    /*! The command and its arguments of an entry in `shape`'s config: `command` and `args`, or
+     *  (opencode, Kilo) one `command` array. */
+    static QStringList commandLine(IdeConfig::Ide shape, const QJsonObject &entry);
     //! A server started as `uvx hopx-mcp` (or `uv tool run`, `pipx run`, a pinned version) or
     //! as an installed `hopx-mcp` that is not `ours`.
     static bool isLegacy(const QString &command, const QStringList &args, const QString &ours);
@@ -65,7 +70,7 @@ private:
     void rewriteAll(const QList<Legacy> &found, const QString &movedKey, Report report,
         const std::function<void(const Report &)> &done) const;
     //! One file: backed up and rewritten when it has legacy entries.
-    Result<Change> rewrite(IdeConfig::Ide ide, const QString &path, const QString &movedKey) const;
+    Result<Change> rewrite(const Legacy &file, const QString &movedKey) const;
     Result<Unit> editJson(QByteArray *text, const QString &movedKey, Change *change) const;
     Result<Unit> editToml(QByteArray *text, const QString &movedKey, Change *change) const;
     //! The new entry for a legacy one: ours, with the user's other settings kept.
