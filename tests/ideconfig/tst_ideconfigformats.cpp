@@ -11,6 +11,7 @@
 // npm also read their file back themselves: tests/clients/ide_readback.test.mjs.
 #include "core/ide/IdeConfig.h"
 #include "core/ide/IdeConnectCommand.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -25,6 +26,8 @@
 #include <QTextStream>
 
 using namespace Hopx::Core;
+using Hopx::Test::readFile;
+using Hopx::Test::writeFile;
 using Ide = IdeConfig::Ide;
 
 Q_DECLARE_METATYPE(IdeConfig::Ide)
@@ -148,18 +151,6 @@ class TestIdeConfigFormats : public QObject
         IdeConfig::Paths paths {home(), home() + QStringLiteral("/.config")};
         paths.binPath = binPath;
         return IdeConfig(IdeConfig::Launch {QLatin1String(kBridge), {}}, paths);
-    }
-    static QByteArray read(const QString &path)
-    {
-        QFile f(path);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }
-    static void write(const QString &path, const QByteArray &content)
-    {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(content);
     }
 
     //! The file as the IDE reads it, turned into JSON by a parser of its format's rules.
@@ -285,14 +276,14 @@ private slots:
         QCOMPARE(c.configPath(Ide::OpenCode),
             home() + QStringLiteral("/.config/opencode/opencode.json"));
         // opencode.jsonc when that is the one the user has.
-        write(home() + QStringLiteral("/.config/opencode/opencode.jsonc"), "{}");
+        writeFile(home() + QStringLiteral("/.config/opencode/opencode.jsonc"), "{}");
         QCOMPARE(c.configPath(Ide::OpenCode),
             home() + QStringLiteral("/.config/opencode/opencode.jsonc"));
         // Kilo: kilo.jsonc unless the user has another of the names it reads.
         QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/kilo.jsonc"));
-        write(home() + QStringLiteral("/.config/kilo/config.json"), "{}");
+        writeFile(home() + QStringLiteral("/.config/kilo/config.json"), "{}");
         QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/config.json"));
-        write(home() + QStringLiteral("/.config/kilo/kilo.json"), "{}");
+        writeFile(home() + QStringLiteral("/.config/kilo/kilo.json"), "{}");
         QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/kilo.json"));
         QCOMPARE(c.secondFile(Ide::KiloCode)->path,
             home()
@@ -388,7 +379,7 @@ private slots:
         const IdeConfig c = config();
         const QString path = c.configPath(ide);
         if (!before.isNull())
-            write(path, before);
+            writeFile(path, before);
         const QJsonObject oldRoot = before.isNull() ? QJsonObject() : readAsTheIdeDoes(ide, path);
         QVERIFY(before.isNull() || !oldRoot.isEmpty()); // the reader reads the IDE's own file
 
@@ -397,8 +388,8 @@ private slots:
         QCOMPARE(int(r.value().outcome), outcome);
         QCOMPARE(r.value().backupPath.isEmpty(), before.isNull());
         if (!before.isNull())
-            QCOMPARE(read(r.value().backupPath), before);
-        const QByteArray after = read(path);
+            QCOMPARE(readFile(r.value().backupPath), before);
+        const QByteArray after = readFile(path);
         for (const QByteArray &bytes : kept)
             QVERIFY2(after.contains(bytes), after.constData());
 
@@ -426,7 +417,7 @@ private slots:
         const auto again = c.install(ide);
         QVERIFY(again.ok());
         QCOMPARE(again.value().outcome, IdeConfig::Outcome::Unchanged);
-        QCOMPARE(read(path), after);
+        QCOMPARE(readFile(path), after);
     }
 
     // Kilo Code's VS Code extension still reads the file of its releases before 7.0 (which read
@@ -441,12 +432,12 @@ private slots:
         QVERIFY(first.value().secondPath.isEmpty());
         QVERIFY(!QFileInfo::exists(old));
 
-        write(old, kKiloOldSettings);
+        writeFile(old, kKiloOldSettings);
         const auto r = c.install(Ide::KiloCode);
         QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
         QCOMPARE(r.value().outcome, IdeConfig::Outcome::Unchanged); // kilo.jsonc had it
         QCOMPARE(r.value().secondPath, old);
-        QCOMPARE(read(r.value().secondBackupPath), kKiloOldSettings);
+        QCOMPARE(readFile(r.value().secondBackupPath), kKiloOldSettings);
         const QJsonObject root = readAsTheIdeDoes(Ide::Cline, old); // JSON.parse, as Kilo does
         checkEntry(Ide::Cline, root);
         const QJsonObject servers = root.value(QStringLiteral("mcpServers")).toObject();
@@ -456,18 +447,18 @@ private slots:
                 .value(QStringLiteral("mcpServers"))
                 .toObject()
                 .value(QStringLiteral("fetch")));
-        const QByteArray after = read(old);
+        const QByteArray after = readFile(old);
         QVERIFY(c.install(Ide::KiloCode).ok());
-        QCOMPARE(read(old), after);
+        QCOMPARE(readFile(old), after);
     }
 
     void continueLeavesItsConfigAlone()
     {
         const IdeConfig c = config();
         const QString yaml = home() + QStringLiteral("/.continue/config.yaml");
-        write(yaml, "name: Local Assistant\nversion: 1.0.0\nschema: v1\n");
+        writeFile(yaml, "name: Local Assistant\nversion: 1.0.0\nschema: v1\n");
         QVERIFY(c.install(Ide::Continue).ok());
-        QCOMPARE(read(yaml), QByteArray("name: Local Assistant\nversion: 1.0.0\nschema: v1\n"));
+        QCOMPARE(readFile(yaml), QByteArray("name: Local Assistant\nversion: 1.0.0\nschema: v1\n"));
     }
 
     void refusesWhatItCannotEdit_data()
@@ -485,12 +476,12 @@ private slots:
         QFETCH(QByteArray, content);
         const IdeConfig c = config();
         const QString path = c.configPath(ide);
-        write(path, content);
+        writeFile(path, content);
         const auto r = c.install(ide);
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.contains(QStringLiteral("did not change")),
             qPrintable(r.error().message));
-        QCOMPARE(read(path), content);
+        QCOMPARE(readFile(path), content);
         QCOMPARE(QDir(QFileInfo(path).absolutePath()).entryList(QDir::Files).size(), 1);
     }
 
@@ -501,7 +492,7 @@ private slots:
         for (Ide ide : IdeConfig::all())
             QVERIFY2(!c.isInstalled(ide), qPrintable(IdeConfig::id(ide)));
         QDir().mkpath(home() + QStringLiteral("/.config/zed")); // its settings folder
-        write(bin + QStringLiteral("/goose"), "#!/bin/sh\n"); // its command on the PATH
+        writeFile(bin + QStringLiteral("/goose"), "#!/bin/sh\n"); // its command on the PATH
         QFile::setPermissions(bin + QStringLiteral("/goose"),
             QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         QDir().mkpath(home() + QStringLiteral("/.config/JetBrains/PyCharm2026.1/options"));
@@ -536,7 +527,7 @@ private slots:
         o.flush();
         QVERIFY2(out.contains(c.configPath(Ide::Goose)), qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("args: [\"--tools\", \"full\"]")), qPrintable(out));
-        QVERIFY(read(c.configPath(Ide::Goose)).contains("args: [\"--tools\", \"full\"]"));
+        QVERIFY(readFile(c.configPath(Ide::Goose)).contains("args: [\"--tools\", \"full\"]"));
 
         out.clear();
         QCOMPARE(IdeConnectCommand::run(c, QStringLiteral("list"), {}, o, e), 0);

@@ -9,6 +9,7 @@
 #include "core/ide/IdeConfigToml.h"
 #include "core/secrets/MemoryKeyStore.h"
 #include "core/secrets/QtKeychainStore.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,6 +23,8 @@
 #include <optional>
 
 using namespace Hopx::Core;
+using Hopx::Test::readFile;
+using Hopx::Test::writeFile;
 using Ide = IdeConfig::Ide;
 using Platform = IdeConfig::Platform;
 
@@ -29,20 +32,6 @@ namespace {
 
 constexpr const char *kBridge = "/opt/hopx desktop/bin/hopx-mcp";
 constexpr const char *kKey = "hopx_live_0123456789abcdef";
-
-QByteArray read(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-void write(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(content);
-}
 
 //! A config file as text pieces: what must stay, and the entries the move replaces.
 struct Sample
@@ -213,7 +202,7 @@ LOG_LEVEL = "info"
       "timeout": 30000
     })"},
             {QStringLiteral("hopx-sandbox")}};
-    case Ide::Goose: // YAML: not migrated (IdeConfigMigration), so no fixture
+    case Ide::Goose: // YAML: tst_ideconfigmigrationshapes
     case Ide::Generic:
         break;
     }
@@ -341,7 +330,7 @@ private slots:
                 : p == Platform::MacOS                 ? "macos"
                                                        : "windows";
             for (Ide ide : IdeConfig::all()) {
-                // Every IDE but Goose, whose YAML the migration leaves to the user.
+                // Every IDE but Goose, whose YAML tst_ideconfigmigrationshapes moves.
                 if (ide != Ide::Goose && ide != Ide::Generic)
                     QTest::newRow(
                         QByteArray(IdeConfig::displayName(ide).toUtf8() + ", " + os).constData())
@@ -358,7 +347,7 @@ private slots:
         const Ide which = Ide(ide);
         const Sample s = sample(which);
         const QString path = c.configPath(which);
-        write(path, s.text());
+        writeFile(path, s.text());
         QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 
         MemoryKeyStore store;
@@ -372,7 +361,7 @@ private slots:
         QCOMPARE(key->value(), QLatin1String(kKey));
 
         // Byte for byte outside the entries; each entry now ours, the user's settings kept.
-        const QByteArray after = read(path);
+        const QByteArray after = readFile(path);
         QVERIFY(!after.contains(kKey));
         // opencode and Kilo: the command and its arguments in one array, the variables in
         // "environment".
@@ -428,7 +417,7 @@ private slots:
             QCOMPARE(IdeConfigToml::servers(after).size(), 2);
         // The old file is kept, and the new one is as private as the old.
         QCOMPARE(report.changes[0].path, path);
-        QCOMPARE(read(report.changes[0].backupPath), s.text());
+        QCOMPARE(readFile(report.changes[0].backupPath), s.text());
         const QFileDevice::Permissions others = QFileDevice::ReadGroup | QFileDevice::WriteGroup
             | QFileDevice::ReadOther | QFileDevice::WriteOther;
         QCOMPARE(QFile::permissions(path) & others, QFileDevice::Permissions());
@@ -436,38 +425,9 @@ private slots:
         // Again: nothing to do, nothing touched.
         const auto again = migrate(c, &store);
         QVERIFY(again.changes.isEmpty());
-        QCOMPARE(read(path), after);
+        QCOMPARE(readFile(path), after);
         QCOMPARE(backups(path).size(), 1);
         QVERIFY(again.text().contains(QLatin1String("nothing was changed")));
-    }
-
-    // Kilo Code's VS Code extension before 7.0 kept its servers in its globalStorage, in Cline's
-    // shape; 7.x still reads that file, so a Python server there is replaced in that shape.
-    void movesKiloCodesOldExtensionFile()
-    {
-        const IdeConfig c = config(Platform::Linux);
-        const QString path = c.secondFile(Ide::KiloCode)->path;
-        const Sample s = sample(Ide::Cline);
-        write(path, s.text());
-        MemoryKeyStore store;
-        const auto report = migrate(c, &store);
-        QCOMPARE(report.changes.size(), 1);
-        QCOMPARE(report.changes[0].ide, Ide::KiloCode);
-        QCOMPARE(report.changes[0].path, path);
-        QCOMPARE(report.changes[0].servers, s.servers);
-        QVERIFY(report.text().contains(QStringLiteral("Kilo Code")));
-        QCOMPARE(read(report.changes[0].backupPath), s.text());
-        const QJsonObject entry = QJsonDocument::fromJson(read(path))
-                                      .object()
-                                      .value("mcpServers")
-                                      .toObject()
-                                      .value("hopx-sandbox")
-                                      .toObject();
-        QCOMPARE(entry.value("command").toString(), QLatin1String(kBridge));
-        QCOMPARE(entry.value("args").toArray(), QJsonArray({"--tools", "hopx-mcp"}));
-        QCOMPARE(entry.value("autoApprove").toArray(), QJsonArray({"health"}));
-        QVERIFY(!read(path).contains(kKey));
-        QVERIFY(migrate(c, &store).changes.isEmpty());
     }
 
     // Connect an IDE's Tools choice: the default writes nothing, any other profile its flag.
@@ -491,26 +451,26 @@ private slots:
         const auto created = c.install(Ide::Codex);
         QVERIFY2(created.ok(), qPrintable(created.ok() ? QString() : created.error().message));
         QCOMPARE(created.value().outcome, IdeConfig::Outcome::Created);
-        QCOMPARE(read(path),
+        QCOMPARE(readFile(path),
             QByteArray(
                 "[mcp_servers.hopx]\ncommand = \"/opt/hopx desktop/bin/hopx-mcp\"\nargs = []\n"));
         const QByteArray other =
             "# mine\nmodel = \"o4-mini\"\n\n[mcp_servers.docs]\ncommand = \"npx\"\n";
-        write(path, other);
+        writeFile(path, other);
         const auto added = c.install(Ide::Codex);
         QCOMPARE(added.value().outcome, IdeConfig::Outcome::Added);
-        const QByteArray after = read(path);
+        const QByteArray after = readFile(path);
         QVERIFY(after.startsWith(other));
         QCOMPARE(IdeConfigToml::servers(after).size(), 2);
         QCOMPARE(c.install(Ide::Codex).value().outcome, IdeConfig::Outcome::Unchanged);
-        QCOMPARE(read(path), after);
+        QCOMPARE(readFile(path), after);
     }
 
     void keyStaysWhenTheKeychainHoldsAnother()
     {
         const IdeConfig c = config(Platform::Linux);
         const QString path = c.configPath(Ide::Cursor);
-        write(path, sample(Ide::Cursor).text());
+        writeFile(path, sample(Ide::Cursor).text());
         MemoryKeyStore store;
         (void)waitFor<Result<Unit>>(
             [&](auto done) { store.write(QStringLiteral("hopx_live_other"), done); });
@@ -518,15 +478,15 @@ private slots:
         QCOMPARE(report.changes.size(), 1);
         QVERIFY(!report.keyMoved);
         QVERIFY(!report.changes[0].keyRemoved);
-        QVERIFY(read(path).contains(kKey)); // nothing lost
-        QVERIFY(!read(path).contains("uvx"));
+        QVERIFY(readFile(path).contains(kKey)); // nothing lost
+        QVERIFY(!readFile(path).contains("uvx"));
         QVERIFY(report.text().contains(QLatin1String("different HOPX API key")));
 
         // Without any keychain the key stays too.
-        write(path, sample(Ide::Cursor).text());
+        writeFile(path, sample(Ide::Cursor).text());
         const auto none = migrate(c, nullptr);
         QCOMPARE(none.changes.size(), 1);
-        QVERIFY(read(path).contains(kKey));
+        QVERIFY(readFile(path).contains(kKey));
     }
 
     void jsonWithCommentsIsLeftAlone()
@@ -535,11 +495,11 @@ private slots:
         const QString path = c.configPath(Ide::VsCode);
         const QByteArray text = "{\n  // mine\n  \"servers\": {\"h\": {\"command\": \"uvx\", "
                                 "\"args\": [\"hopx-mcp\"]}}\n}\n";
-        write(path, text);
+        writeFile(path, text);
         MemoryKeyStore store;
         const auto report = migrate(c, &store);
         QVERIFY(report.changes.isEmpty());
-        QCOMPARE(read(path), text);
+        QCOMPARE(readFile(path), text);
         QVERIFY2(
             report.text().contains(QLatin1String("not plain JSON")), qPrintable(report.text()));
         QVERIFY(backups(path).isEmpty());
@@ -554,7 +514,7 @@ private slots:
         const QString service =
             QStringLiteral("hopx-desktop-test-%1").arg(QCoreApplication::applicationPid());
         const IdeConfig c = config(Platform::Linux);
-        write(c.configPath(Ide::GeminiCli), sample(Ide::GeminiCli).text());
+        writeFile(c.configPath(Ide::GeminiCli), sample(Ide::GeminiCli).text());
         QtKeychainStore store(service);
         const auto report = migrate(c, &store);
         QVERIFY2(report.keyMoved, qPrintable(report.text()));
@@ -562,13 +522,13 @@ private slots:
         const auto key = waitFor<Result<QString>>([&](auto done) { again.read(done); });
         QVERIFY2(key->ok(), qPrintable(key->ok() ? QString() : key->error().message));
         QCOMPARE(key->value(), QLatin1String(kKey));
-        QVERIFY(!read(c.configPath(Ide::GeminiCli)).contains(kKey));
+        QVERIFY(!readFile(c.configPath(Ide::GeminiCli)).contains(kKey));
         (void)waitFor<Result<Unit>>([&](auto done) { again.remove(done); });
 
         // hopx-desktop --migrate-ide-configs, with this temporary home.
         const IdeConfig cli(
             IdeConfig::Launch {QStringLiteral(HOPX_BIN_DIR "/hopx-mcp"), {}}, c.paths());
-        write(cli.configPath(Ide::Cursor), sample(Ide::Cursor).text());
+        writeFile(cli.configPath(Ide::Cursor), sample(Ide::Cursor).text());
         QProcess desktop;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("HOME"), c.paths().home);
@@ -582,7 +542,7 @@ private slots:
         QCOMPARE(desktop.exitCode(), 0);
         QVERIFY2(out.contains(QLatin1String("replaced hopx in")), qPrintable(out));
         QVERIFY2(out.contains(QLatin1String("now in the keychain")), qPrintable(out));
-        const QByteArray after = read(cli.configPath(Ide::Cursor));
+        const QByteArray after = readFile(cli.configPath(Ide::Cursor));
         QVERIFY(!after.contains(kKey));
         QVERIFY(after.contains(HOPX_BIN_DIR "/hopx-mcp"));
         QtKeychainStore real; // the app's own service name, in the throw-away keyring
@@ -593,7 +553,7 @@ private slots:
         QVERIFY(desktop.waitForFinished(30000));
         QVERIFY(QString::fromUtf8(desktop.readAllStandardOutput())
                     .contains(QLatin1String("nothing was changed")));
-        QCOMPARE(read(cli.configPath(Ide::Cursor)), after);
+        QCOMPARE(readFile(cli.configPath(Ide::Cursor)), after);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "core/ide/IdeConfigJsonText.h"
 #include "core/ide/IdeConfigJsonc.h"
 #include "core/ide/IdeConfigToml.h"
+#include "core/ide/IdeConfigYaml.h"
 #include "core/manager/ProviderPolicy.h"
 #include "core/secrets/KeyStore.h"
 
@@ -92,6 +93,8 @@ bool usesCommandArray(IdeConfig::Ide shape)
 
 QString envKey(IdeConfig::Ide shape)
 {
+    if (shape == IdeConfig::Ide::Goose)
+        return QStringLiteral("envs");
     return usesCommandArray(shape) ? QStringLiteral("environment") : QStringLiteral("env");
 }
 
@@ -113,7 +116,9 @@ IdeConfigMigration::IdeConfigMigration(IdeConfig config)
 
 QStringList IdeConfigMigration::commandLine(IdeConfig::Ide shape, const QJsonObject &entry)
 {
-    const QJsonValue command = entry.value(QStringLiteral("command"));
+    // Goose's stdio extensions: `cmd` and `args`.
+    const QJsonValue command = entry.value(
+        shape == IdeConfig::Ide::Goose ? QStringLiteral("cmd") : QStringLiteral("command"));
     if (usesCommandArray(shape))
         return stringList(command);
     return QStringList {command.toString()} + stringList(entry.value(QStringLiteral("args")));
@@ -157,8 +162,7 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
     for (const Legacy &file : files) {
         const IdeConfig::Ide ide = file.ide;
         const IdeConfig::Ide shape = file.shape;
-        // Goose never ran the Python server through a file we could edit as JSON or TOML.
-        if (file.path.isEmpty() || IdeConfig::format(shape) == IdeConfig::Format::Yaml)
+        if (file.path.isEmpty())
             continue;
         const QString target = IdeConfigFile::target(file.path);
         bool exists = false;
@@ -174,6 +178,17 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
             for (const IdeConfigToml::Server &s : IdeConfigToml::servers(text.value())) {
                 if (isLegacy(s.command, s.args, ours))
                     out.append(Legacy {ide, target, s.name, s.env.value(keyVar()), shape});
+            }
+            continue;
+        }
+        if (IdeConfig::format(shape) == IdeConfig::Format::Yaml) {
+            const QString key = IdeConfig::containerKey(shape);
+            for (const QString &name : IdeConfigYaml::names(text.value(), key)) {
+                const QJsonObject entry = IdeConfigYaml::entry(text.value(), key, name);
+                const QStringList line = commandLine(shape, entry);
+                if (isLegacy(line.value(0), line.mid(1), ours))
+                    out.append(Legacy {ide, target, name,
+                        entry.value(envKey(shape)).toObject().value(keyVar()).toString(), shape});
             }
             continue;
         }
@@ -304,8 +319,10 @@ Result<IdeConfigMigration::Change> IdeConfigMigration::rewrite(
         return read.error();
     QByteArray text = read.value();
     Change change {file.ide, path, {}, {}, false, file.shape};
-    const auto edited = IdeConfig::isToml(file.shape) ? editToml(&text, movedKey, &change)
-                                                      : editJson(&text, movedKey, &change);
+    const IdeConfig::Format format = IdeConfig::format(file.shape);
+    const auto edited = format == IdeConfig::Format::Toml ? editToml(&text, movedKey, &change)
+        : format == IdeConfig::Format::Yaml               ? editYaml(&text, movedKey, &change)
+                                                          : editJson(&text, movedKey, &change);
     if (!edited.ok())
         return edited.error();
     if (change.servers.isEmpty())
@@ -341,6 +358,36 @@ Result<Unit> IdeConfigMigration::editJson(
                 IdeConfigJsonText::render(entry, *text, span->begin));
             change->servers << it.key();
         }
+    }
+    return Unit {};
+}
+
+Result<Unit> IdeConfigMigration::editYaml(
+    QByteArray *text, const QString &movedKey, Change *change) const
+{
+    const QString key = IdeConfig::containerKey(change->shape);
+    const QJsonObject ours = m_config.serverEntry(change->shape);
+    for (const QString &name : IdeConfigYaml::names(*text, key)) {
+        const QJsonObject old = IdeConfigYaml::entry(*text, key, name);
+        const QStringList line = commandLine(change->shape, old);
+        if (!isLegacy(line.value(0), line.mid(1), m_config.launch().command))
+            continue;
+        // Only the command line and the key change: the extension's name, description, timeout
+        // and the rest stay the user's (withEntry() keeps the lines of the keys it is not given).
+        QJsonObject entry {{QStringLiteral("cmd"), ours.value(QStringLiteral("cmd"))},
+            {QStringLiteral("args"), ours.value(QStringLiteral("args"))}};
+        QJsonObject env = old.value(envKey(change->shape)).toObject();
+        if (!movedKey.isEmpty() && env.value(keyVar()).toString() == movedKey) {
+            env.remove(keyVar());
+            change->keyRemoved = true;
+            entry.insert(envKey(change->shape), env);
+        }
+        const auto edited = IdeConfigYaml::withEntry(*text, key, name, entry);
+        if (!edited.ok())
+            return Error::make(edited.error().code,
+                QStringLiteral("%1: %2").arg(homeRelative(change->path), edited.error().message));
+        *text = edited.value();
+        change->servers << name;
     }
     return Unit {};
 }

@@ -18,8 +18,10 @@ class KeyStore;
  * removed from a file only once the keychain holds that same key: when the keychain already
  * holds another one, or cannot be reached, or two files hold different keys, a key stays where
  * it is and the report says so. Every file is backed up before it changes, and only the bytes
- * of the replaced entries change (JSON without comments; Codex's TOML, comments included). A
- * JSON file with comments is reported and left alone. A second run finds nothing to do.
+ * of the replaced entries change (JSON, with comments where the IDE allows them; Codex's TOML;
+ * Goose's YAML, where only the lines of `cmd`, `args` and `envs` are rewritten). A JSON file with
+ * comments that the IDE does not allow is reported and left alone. A second run finds nothing to
+ * do.
  */
 class IdeConfigMigration
 {
@@ -73,6 +75,8 @@ private:
     Result<Change> rewrite(const Legacy &file, const QString &movedKey) const;
     Result<Unit> editJson(QByteArray *text, const QString &movedKey, Change *change) const;
     Result<Unit> editToml(QByteArray *text, const QString &movedKey, Change *change) const;
+    //! Goose's config.yaml: only `cmd`, `args` and the key in `envs` change.
+    Result<Unit> editYaml(QByteArray *text, const QString &movedKey, Change *change) const;
     //! The new entry for a legacy one: ours, with the user's other settings kept.
     QJsonObject replacement(IdeConfig::Ide ide, const QJsonObject &old, const QString &movedKey,
         bool *keyRemoved) const;
