@@ -1289,6 +1289,10 @@ Sandbox: %2</source>
         <source>Install adds HOPX to the MCP servers in Kilo&apos;s kilo.jsonc, which the Kilo CLI and its VS Code extension read (and to the extension&apos;s older mcp_settings.json, where there is one); start a new Kilo session afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 also reads %2, which has the same entry now.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::FigureCache</name>

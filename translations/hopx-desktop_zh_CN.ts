@@ -1284,6 +1284,10 @@ Sandbox: %2</source>
         <source>Install adds HOPX to the MCP servers in Kilo&apos;s kilo.jsonc, which the Kilo CLI and its VS Code extension read (and to the extension&apos;s older mcp_settings.json, where there is one); start a new Kilo session afterwards.</source>
         <translation>“安装”会把 HOPX 加入 Kilo 的 kilo.jsonc 中的 MCP 服务器，Kilo 命令行和它的 VS Code 扩展都读取这个文件（如果扩展还有旧的 mcp_settings.json，也会一并加入）；之后请开始一个新的 Kilo 会话。</translation>
     </message>
+    <message>
+        <source>%1 also reads %2, which has the same entry now.</source>
+        <translation>%1 也会读取 %2，其中现在也有同样的条目。</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::FigureCache</name>

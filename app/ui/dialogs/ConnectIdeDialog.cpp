@@ -380,6 +380,10 @@ void ConnectIdeDialog::install()
     if (!done.backupPath.isEmpty())
         text += QLatin1Char(' ')
             + tr("The previous file is saved as %1.").arg(homeRelative(done.backupPath));
+    if (!done.secondPath.isEmpty())
+        text += QLatin1Char(' ')
+            + tr("%1 also reads %2, which has the same entry now.")
+                  .arg(name, homeRelative(done.secondPath));
     m_result->setText(text);
     refreshStates();
 }
