@@ -217,10 +217,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Kilo Code (VS Code)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>GitHub Copilot CLI</source>
         <translation type="unfinished"></translation>
     </message>
@@ -246,6 +242,14 @@
     </message>
     <message>
         <source>%1 is not valid JSON (%2 at character %3), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kilo Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was updated, but %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1242,10 +1246,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Install adds HOPX to the extension&apos;s MCP servers in VS Code&apos;s settings storage; it picks the change up by itself.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Install adds HOPX to GitHub Copilot CLI&apos;s mcp-config.json with all of its tools allowed; start a new Copilot session afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1283,6 +1283,14 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Install adds HOPX to the MCP servers in opencode&apos;s configuration, keeping its comments; start opencode again afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the MCP servers in Kilo&apos;s kilo.jsonc, which the Kilo CLI and its VS Code extension read (and to the extension&apos;s older mcp_settings.json, where there is one); start a new Kilo session afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 also reads %2, which has the same entry now.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

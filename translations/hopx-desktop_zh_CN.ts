@@ -217,10 +217,6 @@
         <translation>Cline</translation>
     </message>
     <message>
-        <source>Kilo Code (VS Code)</source>
-        <translation>Kilo Code（VS Code）</translation>
-    </message>
-    <message>
         <source>GitHub Copilot CLI</source>
         <translation>GitHub Copilot CLI</translation>
     </message>
@@ -247,6 +243,14 @@
     <message>
         <source>%1 is not valid JSON (%2 at character %3), so HOPX Desktop did not change it. Fix the file or add the configuration by hand.</source>
         <translation>%1 不是有效的 JSON（第 %3 个字符处：%2），因此 HOPX Desktop 没有修改它。请修正该文件，或手动添加配置。</translation>
+    </message>
+    <message>
+        <source>Kilo Code</source>
+        <translation>Kilo Code</translation>
+    </message>
+    <message>
+        <source>%1 was updated, but %2</source>
+        <translation>%1 已更新，但 %2</translation>
     </message>
 </context>
 <context>
@@ -1237,10 +1241,6 @@ Sandbox: %2</source>
         <translation>“安装”会把 HOPX 加入 Cline 在 ~/.cline 中的 MCP 服务器，Cline 的命令行和 VS Code 扩展共用这些服务器；之后请开始一个新的 Cline 任务。</translation>
     </message>
     <message>
-        <source>Install adds HOPX to the extension&apos;s MCP servers in VS Code&apos;s settings storage; it picks the change up by itself.</source>
-        <translation>“安装”会把 HOPX 加入该扩展保存在 VS Code 设置存储中的 MCP 服务器；扩展会自动读取这一更改。</translation>
-    </message>
-    <message>
         <source>Install adds HOPX to GitHub Copilot CLI&apos;s mcp-config.json with all of its tools allowed; start a new Copilot session afterwards.</source>
         <translation>“安装”会把 HOPX 加入 GitHub Copilot CLI 的 mcp-config.json，并允许使用它的全部工具；之后开始一个新的 Copilot 会话。</translation>
     </message>
@@ -1279,6 +1279,14 @@ Sandbox: %2</source>
     <message>
         <source>Install adds HOPX to the MCP servers in opencode&apos;s configuration, keeping its comments; start opencode again afterwards.</source>
         <translation>“安装”会把 HOPX 加入 opencode 配置中的 MCP 服务器，并保留其中的注释；之后请重新启动 opencode。</translation>
+    </message>
+    <message>
+        <source>Install adds HOPX to the MCP servers in Kilo&apos;s kilo.jsonc, which the Kilo CLI and its VS Code extension read (and to the extension&apos;s older mcp_settings.json, where there is one); start a new Kilo session afterwards.</source>
+        <translation>“安装”会把 HOPX 加入 Kilo 的 kilo.jsonc 中的 MCP 服务器，Kilo 命令行和它的 VS Code 扩展都读取这个文件（如果扩展还有旧的 mcp_settings.json，也会一并加入）；之后请开始一个新的 Kilo 会话。</translation>
+    </message>
+    <message>
+        <source>%1 also reads %2, which has the same entry now.</source>
+        <translation>%1 也会读取 %2，其中现在也有同样的条目。</translation>
     </message>
 </context>
 <context>

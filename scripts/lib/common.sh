@@ -163,11 +163,14 @@ hopx_install_node_packages() {
         "the MCP SDK, reference server, conformance suite and Inspector" install
 }
 
-# Real MCP clients (Claude Code, Codex, Gemini CLI, opencode, Qwen Code, Cline) for
-# tests/clients, pinned by tests/clients/package-lock.json, installed into the build tree beside
-# the SDK. `npm install`, not `npm ci`: the registry lacks some of opencode-ai's optional
-# per-platform packages (macOS, Windows, musl), so the lock cannot list them and `npm ci` refuses
-# it as out of sync; `install` takes the locked versions all the same.
+# Real MCP clients (Claude Code, Codex, Gemini CLI, opencode, Qwen Code, Cline, GitHub Copilot
+# CLI, Kilo CLI) for tests/clients, pinned by tests/clients/package-lock.json, installed into the
+# build tree beside the SDK. `npm install`, not `npm ci`: the registry lacks some of opencode-ai's
+# and @kilocode/cli's optional per-platform packages (macOS, Windows, musl), so the lock cannot
+# list them and `npm ci` refuses it as out of sync; `install` takes the locked versions all the
+# same. Every client comes from the registry alone: Copilot's and Kilo's binaries are optional
+# per-platform npm packages, and Kilo's postinstall only copies its binary out of that package
+# (or, failing that, installs the package with npm again).
 hopx_install_client_packages() {
     hopx_npm_ci_into_build clients "$HOPX_BUILD/clients-node" "the MCP clients the client tests drive" install
 }

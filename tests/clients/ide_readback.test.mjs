@@ -6,6 +6,11 @@
 // server with the bridge beside hopx-desktop, still name the user's, and (where listing starts
 // each server) say that it connected. Qwen Code and Cline are also driven through
 // a whole session on the config Connect an IDE wrote (qwen_code.test.mjs, cline.test.mjs).
+// Not here: Continue's CLI (`cn`, @continuedev/cli 1.5.47) installs from npm alone but has no
+// command that lists MCP servers, and it reads ~/.continue/config.yaml only, not the
+// mcpServers/ folder its VS Code and JetBrains extensions read (where Connect an IDE writes);
+// Windsurf, Zed, JetBrains and Goose are not on npm. tests/ideconfig/tst_ideconfigformats reads
+// their files back with their own format rules instead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -32,6 +37,21 @@ const CASES = [
   // Codex lists its config without starting a server.
   { ide: 'codex', bin: 'codex', file: '.codex/config.toml', connects: false,
     before: `model = "o3"\n\n[mcp_servers.${USER_SERVER}]\ncommand = "uvx"\nargs = ["mcp-server-fetch"]\nenabled = false\n` },
+  // Copilot CLI lists names without starting them (it drops an entry it cannot read);
+  // `mcp get` shows the command it would run.
+  { ide: 'copilot-cli', bin: 'copilot', file: '.copilot/mcp-config.json', connects: false,
+    before: { mcpServers: { [USER_SERVER]: { type: 'local', command: 'uvx', args: ['mcp-server-fetch'], tools: ['*'] } } },
+    show: [['mcp', 'get', 'hopx']] },
+  // Kilo CLI 7 (opencode's code): its kilo.jsonc, comments and all. Its VS Code extension runs
+  // the same CLI with KILO_PLATFORM=vscode, which also reads the servers of the extension's
+  // releases before 7.0 (below kilo.jsonc): Connect an IDE updates that file as well, and the
+  // extension's view must list our server once beside the user's old one.
+  { ide: 'kilo-code', bin: 'kilo', file: '.config/kilo/kilo.jsonc', connects: true,
+    before: '{\n  // mine\n  "mcp": {\n'
+      + `    "${USER_SERVER}": { "type": "local", "command": ["uvx", "mcp-server-fetch"], "enabled": false },\n  },\n}\n`,
+    second: { file: '.config/Code/User/globalStorage/kilocode.kilo-code/settings/mcp_settings.json',
+      before: { mcpServers: { 'old-fetch': { command: 'uvx', args: ['mcp-server-fetch'], disabled: true, alwaysAllow: [] } } },
+      env: { KILO_PLATFORM: 'vscode' }, other: 'old-fetch' } },
 ];
 
 function run(command, args, env, cwd) {
@@ -58,26 +78,47 @@ for (const c of chosen) {
       const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'),
         XDG_RUNTIME_DIR: app.env.XDG_RUNTIME_DIR, TERM: 'dumb', NO_COLOR: '1',
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', OPENCODE_DISABLE_MODELS_FETCH: '1',
-        OPENCODE_PURE: '1' }; // (opencode would install its plugins from npm first)
+        OPENCODE_PURE: '1', // (opencode would install its plugins from npm first)
+        KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1', KILO_PURE: '1' };
+      const put = (path, content) => {
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+      };
       const file = join(home, c.file);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, typeof c.before === 'string' ? c.before : JSON.stringify(c.before, null, 2));
+      put(file, c.before);
+      const second = c.second && join(home, c.second.file);
+      if (second) put(second, c.second.before);
       c.prepare?.(home, cwd);
 
       const connect = run(join(binDir, 'hopx-desktop'), ['--connect', c.ide], { ...env, QT_QPA_PLATFORM: 'offscreen' }, cwd);
       assert.equal(connect.status, 0, connect.stderr);
       assert.match(connect.stdout, new RegExp(`added this entry to ${file}`), connect.stdout);
+      if (second) assert.ok(connect.stdout.includes(`also reads ${second}`), connect.stdout);
 
-      const list = run(bin, ['mcp', 'list'], env, cwd);
-      const out = `${list.stdout}\n${list.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
-      assert.equal(list.status, 0, out);
-      const ours = out.split('\n').find((l) => /\bhopx\b/.test(l) && !l.includes(USER_SERVER));
-      assert.ok(ours, `${c.bin} mcp list does not name hopx:\n${out}`);
-      assert.ok(out.includes(hopxMcp), `${c.bin} mcp list does not name the bridge ${hopxMcp}:\n${out}`);
-      assert.match(out, new RegExp(`\\b${USER_SERVER}\\b`), `the user's server is gone:\n${out}`);
-      // Listing starts the bridge and shakes hands with it (the bridge answers that itself).
-      if (c.connects) assert.match(ours, /connected/i, out);
-      console.log(`# ${c.ide}: ${out.trim().split('\n').filter((l) => /hopx|fetch/.test(l)).map((l) => l.trim()).join(' | ')}`);
+      // The IDE's own listing (and `show`), with `extra` in its environment.
+      const listed = (extra = {}) => {
+        let out = '';
+        for (const args of [['mcp', 'list'], ...(c.show ?? [])]) {
+          const r = run(bin, args, { ...env, ...extra }, cwd);
+          const text = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+          assert.equal(r.status, 0, `${c.bin} ${args.join(' ')}:\n${text}`);
+          out += text;
+        }
+        const ours = out.split('\n').filter((l) => /\bhopx\b/.test(l) && !l.includes(USER_SERVER));
+        assert.ok(ours.length, `${c.bin} mcp list does not name hopx:\n${out}`);
+        assert.ok(out.includes(hopxMcp), `${c.bin} does not name the bridge ${hopxMcp}:\n${out}`);
+        assert.match(out, new RegExp(`\\b${USER_SERVER}\\b`), `the user's server is gone:\n${out}`);
+        // Listing starts the bridge and shakes hands with it (the bridge answers that itself).
+        if (c.connects) assert.match(ours[0], /connected/i, out);
+        console.log(`# ${c.ide}: ${out.trim().split('\n').filter((l) => /hopx|fetch/.test(l)).map((l) => l.trim()).join(' | ')}`);
+        return { out, ours };
+      };
+      listed();
+      if (second) {
+        const { out, ours } = listed(c.second.env);
+        assert.equal(ours.filter((l) => /connected|failed|disabled/i.test(l)).length, 1, `hopx twice:\n${out}`);
+        assert.match(out, new RegExp(`\\b${c.second.other}\\b`), `the user's old server is gone:\n${out}`);
+      }
     } finally {
       await app.stop();
     }

@@ -172,6 +172,29 @@ private slots:
         QCOMPARE(v.readAll(), QByteArray("{ // mine\n \"servers\": {} }"));
     }
 
+    // Kilo Code: kilo.jsonc, and the old extension's file where the user has one, said so.
+    void installTellsOfKilosSecondFile()
+    {
+        const QString old = m_dir.path()
+            + QStringLiteral("/.config/Code/User/globalStorage/kilocode.kilo-code/settings/"
+                             "mcp_settings.json");
+        QDir().mkpath(QFileInfo(old).absolutePath());
+        QFile f(old);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"mcpServers\": {}}");
+        f.close();
+        ConnectIdeDialog dialog(config());
+        dialog.show();
+        dialog.selectIde(Ide::KiloCode);
+        QTest::mouseClick(dialog.installButton(), Qt::LeftButton);
+        const QString text = dialog.resultLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("/.config/kilo/kilo.jsonc")), qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("Kilo Code also reads %1").arg(old)), qPrintable(text));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("/opt/hopx/bin/hopx-mcp"));
+    }
+
     // IDE configs that still start the Python server: the window says so and moves them.
     void offersTheMoveFromThePythonServer()
     {

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 #include "core/ide/IdeConfig.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,6 +12,8 @@
 #include <QTest>
 
 using namespace Hopx::Core;
+using Hopx::Test::readFile;
+using Hopx::Test::writeFile;
 using Ide = IdeConfig::Ide;
 
 Q_DECLARE_METATYPE(IdeConfig::Ide)
@@ -29,21 +32,9 @@ class TestIdeConfig : public QObject
             IdeConfig::Paths {m_dir.path() + QStringLiteral("/home"),
                 m_dir.path() + QStringLiteral("/home/.config")});
     }
-    static QByteArray read(const QString &path)
-    {
-        QFile f(path);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }
-    static void write(const QString &path, const QByteArray &content)
-    {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(content);
-    }
     static QJsonObject json(const QString &path)
     {
-        return QJsonDocument::fromJson(read(path)).object();
+        return QJsonDocument::fromJson(readFile(path)).object();
     }
     QStringList backups(const QString &path) const
     {
@@ -77,10 +68,9 @@ private slots:
         clineDir.clineDir = QStringLiteral("/srv/cline");
         QCOMPARE(IdeConfig(c.launch(), clineDir).configPath(Ide::Cline),
             QStringLiteral("/srv/cline/data/settings/cline_mcp_settings.json"));
-        QCOMPARE(c.configPath(Ide::KiloCode),
-            home
-                + QStringLiteral("/.config/Code/User/globalStorage/kilocode.kilo-code/settings/"
-                                 "mcp_settings.json"));
+        // Kilo 7 (its CLI, and its VS Code extension, which runs the CLI); the extension's old
+        // file is its secondFile() (tst_ideconfigformats).
+        QCOMPARE(c.configPath(Ide::KiloCode), home + QStringLiteral("/.config/kilo/kilo.jsonc"));
         QCOMPARE(c.configPath(Ide::CopilotCli), home + QStringLiteral("/.copilot/mcp-config.json"));
         QVERIFY(c.configPath(Ide::Generic).isEmpty());
         QVERIFY(!c.install(Ide::Generic).ok());
@@ -109,8 +99,11 @@ private slots:
         QCOMPARE(c.command(Ide::ClaudeCode),
             QStringLiteral("claude mcp add --scope user hopx -- '/opt/hopx desktop/bin/hopx-mcp'"));
         QVERIFY(c.command(Ide::Cursor).isEmpty());
-        for (Ide same : {Ide::Windsurf, Ide::QwenCode, Ide::Cline, Ide::KiloCode})
+        for (Ide same : {Ide::Windsurf, Ide::QwenCode, Ide::Cline})
             QCOMPARE(QJsonDocument::fromJson(c.snippet(same).toUtf8()).object(), desktop);
+        // Kilo reads opencode's shape: the command and its arguments in one array.
+        QCOMPARE(QJsonDocument::fromJson(c.snippet(Ide::KiloCode).toUtf8()).object(),
+            QJsonDocument::fromJson(c.snippet(Ide::OpenCode).toUtf8()).object());
         // Copilot CLI: a local server, and the tools it may call (none unless listed).
         QCOMPARE(QJsonDocument::fromJson(c.snippet(Ide::CopilotCli).toUtf8()).object(),
             (QJsonObject {{QStringLiteral("mcpServers"),
@@ -193,11 +186,11 @@ private slots:
     {
         const IdeConfig c = config();
         const QString path = c.configPath(Ide::Cursor);
-        write(path, "  \n");
+        writeFile(path, "  \n");
         const auto r = c.install(Ide::Cursor);
         QVERIFY(r.ok());
         QCOMPARE(r.value().outcome, IdeConfig::Outcome::Added);
-        QCOMPARE(read(r.value().backupPath), QByteArray("  \n"));
+        QCOMPARE(readFile(r.value().backupPath), QByteArray("  \n"));
         QVERIFY(json(path)
                     .value(QStringLiteral("mcpServers"))
                     .toObject()
@@ -218,13 +211,13 @@ private slots:
         QFETCH(QByteArray, content);
         const IdeConfig c = config();
         const QString path = c.configPath(Ide::VsCode);
-        write(path, content);
+        writeFile(path, content);
         const auto r = c.install(Ide::VsCode);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, Error::Code::InvalidArgument);
         QVERIFY2(r.error().message.contains(QStringLiteral("did not change")),
             qPrintable(r.error().message));
-        QCOMPARE(read(path), content);
+        QCOMPARE(readFile(path), content);
         QVERIFY(backups(path).isEmpty());
     }
 
@@ -240,14 +233,14 @@ private slots:
                "env": {"GITHUB_TOKEN": "secret"}}
   }
 })";
-        write(path, before);
+        writeFile(path, before);
         QFile::setPermissions(
             path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup);
         const QJsonObject original = QJsonDocument::fromJson(before).object();
         const auto r = c.install(Ide::ClaudeDesktop);
         QVERIFY(r.ok());
         QCOMPARE(r.value().outcome, IdeConfig::Outcome::Added);
-        QCOMPARE(read(r.value().backupPath), before);
+        QCOMPARE(readFile(r.value().backupPath), before);
         const QJsonObject after = json(path);
         QCOMPARE(after.value(QStringLiteral("globalShortcut")),
             original.value(QStringLiteral("globalShortcut")));
@@ -270,7 +263,7 @@ private slots:
     {
         const IdeConfig c = config();
         const QString path = c.configPath(Ide::Cursor);
-        write(path,
+        writeFile(path,
             R"({"mcpServers": {"hopx": {"command": "/old/place/hopx-mcp", "args": ["--wait", "5"],
                         "env": {"HOPX_API_KEY": "k"}}, "other": {"command": "x"}}})");
         const auto r = c.install(Ide::Cursor);
@@ -289,11 +282,11 @@ private slots:
         QVERIFY(servers.contains(QStringLiteral("other")));
 
         // Installing again changes nothing and writes no second backup.
-        const QByteArray now = read(path);
+        const QByteArray now = readFile(path);
         const auto again = c.install(Ide::Cursor);
         QVERIFY(again.ok());
         QCOMPARE(again.value().outcome, IdeConfig::Outcome::Unchanged);
-        QCOMPARE(read(path), now);
+        QCOMPARE(readFile(path), now);
         QCOMPARE(backups(path).size(), 1);
     }
 
@@ -301,7 +294,7 @@ private slots:
     {
         const IdeConfig c = config();
         const QString real = m_dir.path() + QStringLiteral("/dotfiles/claude.json");
-        write(real, R"({"numStartups": 12, "mcpServers": {}})");
+        writeFile(real, R"({"numStartups": 12, "mcpServers": {}})");
         QVERIFY(QFile::link(real, c.configPath(Ide::ClaudeCode)));
         const auto r = c.install(Ide::ClaudeCode);
         QVERIFY(r.ok());

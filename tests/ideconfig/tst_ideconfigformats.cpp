@@ -1,12 +1,17 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-// Zed, JetBrains AI Assistant, Continue, Goose and opencode: each one's config written into a
-// fake home over a file as the IDE itself leaves it, then read back by a reader that follows the
-// IDE's own format rules, not ours: Node's JavaScript parser for JSON with comments and trailing
-// commas (what Zed's lenient JSON and opencode's JSONC accept), PyYAML for Goose's YAML. Then
-// detection (a settings folder, a command on the PATH) and hopx-desktop --connect.
+// The IDEs Connect an IDE gained (issue 34): Windsurf, Qwen Code, Cline, Kilo Code, GitHub
+// Copilot CLI, Zed, JetBrains AI Assistant, Continue, Goose and opencode. Each one's config
+// written into a fake home over a file as the IDE itself leaves it (with a server of the
+// user's), then read back by a reader that follows the IDE's own format rules, not ours:
+// JSON.parse for the IDEs that read plain JSON, Node's JavaScript parser for JSON with comments
+// and trailing commas (what Zed's lenient JSON and opencode's and Kilo's JSONC accept), PyYAML
+// for Goose's YAML; our entry must have the keys and types the IDE's settings schema takes. Then
+// detection (a settings folder, a command on the PATH) and hopx-desktop --connect. The IDEs on
+// npm also read their file back themselves: tests/clients/ide_readback.test.mjs.
 #include "core/ide/IdeConfig.h"
 #include "core/ide/IdeConnectCommand.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,6 +26,8 @@
 #include <QTextStream>
 
 using namespace Hopx::Core;
+using Hopx::Test::readFile;
+using Hopx::Test::writeFile;
 using Ide = IdeConfig::Ide;
 
 Q_DECLARE_METATYPE(IdeConfig::Ide)
@@ -90,6 +97,46 @@ const QByteArray kOpencodeConfig = "{\n"
 const QByteArray kMcpServers = "{\"mcpServers\": {\"github\": {\"command\": \"docker\", \"args\": "
                                "[\"run\", \"-i\", \"gh\"]}}}";
 
+// Windsurf's mcp_config.json with a remote server of the user's (serverUrl is Windsurf's key).
+const QByteArray kWindsurfConfig =
+    R"({"mcpServers": {"linear": {"serverUrl": "https://mcp.linear.app/sse", "disabled": false}}})";
+
+// Qwen Code's settings.json (Gemini CLI's shape), as its settings dialog leaves it.
+const QByteArray kQwenSettings = R"({
+  "ui": {"theme": "Qwen Dark"},
+  "model": {"name": "qwen3-coder-plus"},
+  "mcpServers": {"fetch": {"command": "uvx", "args": ["mcp-server-fetch"], "timeout": 30000}}
+})";
+
+// Cline's cline_mcp_settings.json after it added a server from its marketplace.
+const QByteArray kClineSettings = R"({
+  "mcpServers": {
+    "fetch": {"autoApprove": [], "disabled": false, "timeout": 60, "type": "stdio",
+              "command": "uvx", "args": ["mcp-server-fetch"]}
+  }
+})";
+
+// Copilot CLI's mcp-config.json with GitHub's own remote server, all tools allowed.
+const QByteArray kCopilotConfig = R"({"mcpServers": {"github": {"type": "http",
+  "url": "https://api.githubcopilot.com/mcp/", "headers": {}, "tools": ["*"]}}})";
+
+// Kilo's kilo.jsonc as its settings write it, with a comment and a trailing comma of the user's.
+const QByteArray kKiloConfig = "{\n"
+                               "  \"$schema\": \"https://app.kilo.ai/config.json\",\n"
+                               "  // my servers\n"
+                               "  \"mcp\": {\n"
+                               "    \"fetch\": {\"type\": \"local\", \"command\": [\"uvx\", "
+                               "\"mcp-server-fetch\"], \"enabled\": false},\n"
+                               "  },\n"
+                               "}\n";
+
+// What Kilo Code's VS Code extension before 7.0 kept (Cline's shape, alwaysAllow its own key).
+const QByteArray kKiloOldSettings = R"({
+  "mcpServers": {
+    "fetch": {"command": "uvx", "args": ["mcp-server-fetch"], "alwaysAllow": ["fetch"], "disabled": false}
+  }
+})";
+
 } // namespace
 
 class TestIdeConfigFormats : public QObject
@@ -105,24 +152,13 @@ class TestIdeConfigFormats : public QObject
         paths.binPath = binPath;
         return IdeConfig(IdeConfig::Launch {QLatin1String(kBridge), {}}, paths);
     }
-    static QByteArray read(const QString &path)
-    {
-        QFile f(path);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }
-    static void write(const QString &path, const QByteArray &content)
-    {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(content);
-    }
 
     //! The file as the IDE reads it, turned into JSON by a parser of its format's rules.
     static QJsonObject readAsTheIdeDoes(Ide ide, const QString &path)
     {
         QProcess p;
-        if (IdeConfig::format(ide) == IdeConfig::Format::Yaml) {
+        const IdeConfig::Format format = IdeConfig::format(ide);
+        if (format == IdeConfig::Format::Yaml) {
             p.start(QStringLiteral("/usr/bin/python3"),
                 {QStringLiteral("-c"),
                     QStringLiteral("import json, sys, yaml; "
@@ -135,11 +171,15 @@ class TestIdeConfigFormats : public QObject
                 node = QStandardPaths::findExecutable(QStringLiteral("node"));
             if (node.isEmpty())
                 qFatal("node is missing: apt-get install nodejs");
+            // Plain JSON where the IDE reads its file with JSON.parse (a comment fails there).
+            const QString parse = format == IdeConfig::Format::Json
+                ? QStringLiteral("JSON.parse(t)")
+                : QStringLiteral("require('vm').runInNewContext('(' + t + ')')");
             p.start(node,
                 {QStringLiteral("-e"),
                     QStringLiteral("const t = require('fs').readFileSync(process.argv[1], 'utf8');"
-                                   "process.stdout.write(JSON.stringify("
-                                   "require('vm').runInNewContext('(' + t + ')')))"),
+                                   "process.stdout.write(JSON.stringify(%1))")
+                        .arg(parse),
                     path});
         }
         if (!p.waitForFinished(30000) || p.exitCode() != 0)
@@ -168,16 +208,54 @@ class TestIdeConfigFormats : public QObject
             QCOMPARE(hopx.value(QStringLiteral("timeout")).toInt(), 300);
             break;
         case Ide::OpenCode: // a local server: the command and its arguments in one array
+        case Ide::KiloCode: // opencode's McpLocal, a strict schema: no key of its own beyond these
             QCOMPARE(hopx.value(QStringLiteral("type")).toString(), QStringLiteral("local"));
             QCOMPARE(hopx.value(QStringLiteral("command")).toArray(),
                 QJsonArray {QLatin1String(kBridge)});
             QCOMPARE(hopx.value(QStringLiteral("enabled")), QJsonValue(true));
+            onlyKeys(hopx, {"type", "command", "environment", "enabled", "timeout"});
+            break;
+        case Ide::CopilotCli: // a local server offers its model only the tools it lists
+            QCOMPARE(hopx.value(QStringLiteral("type")).toString(), QStringLiteral("local"));
+            commandAndArgs(hopx);
+            QCOMPARE(
+                hopx.value(QStringLiteral("tools")).toArray(), QJsonArray {QStringLiteral("*")});
+            onlyKeys(hopx, {"type", "command", "args", "env", "cwd", "tools"});
+            break;
+        case Ide::Cline: // StdioConfigSchema; the old Kilo Code extension reads the same
+            commandAndArgs(hopx);
+            onlyKeys(hopx,
+                {"type", "command", "args", "cwd", "env", "autoApprove", "alwaysAllow", "disabled",
+                    "timeout"});
+            break;
+        case Ide::QwenCode: // Gemini CLI's MCPServerConfig
+            commandAndArgs(hopx);
+            onlyKeys(hopx, {"command", "args", "env", "cwd", "timeout", "trust"});
+            break;
+        case Ide::Windsurf: // command and args; serverUrl is for remote servers only
+            commandAndArgs(hopx);
+            onlyKeys(hopx, {"command", "args", "env", "disabled", "disabledTools"});
             break;
         default: // JetBrains and Continue: Claude Desktop's mcpServers
-            QCOMPARE(hopx.value(QStringLiteral("command")).toString(), QLatin1String(kBridge));
-            QVERIFY(hopx.value(QStringLiteral("args")).isArray());
+            commandAndArgs(hopx);
             break;
         }
+    }
+    //! A stdio server as every mcpServers reader takes it: a command, and its arguments as strings.
+    static void commandAndArgs(const QJsonObject &entry)
+    {
+        QCOMPARE(entry.value(QStringLiteral("command")).toString(), QLatin1String(kBridge));
+        QVERIFY(entry.value(QStringLiteral("args")).isArray());
+        for (const QJsonValue &arg : entry.value(QStringLiteral("args")).toArray())
+            QVERIFY(arg.isString());
+    }
+    static void onlyKeys(const QJsonObject &entry, std::initializer_list<const char *> allowed)
+    {
+        QStringList known;
+        for (const char *key : allowed)
+            known << QLatin1String(key);
+        for (const QString &key : entry.keys())
+            QVERIFY2(known.contains(key), qPrintable(key));
     }
 
 private slots:
@@ -198,9 +276,20 @@ private slots:
         QCOMPARE(c.configPath(Ide::OpenCode),
             home() + QStringLiteral("/.config/opencode/opencode.json"));
         // opencode.jsonc when that is the one the user has.
-        write(home() + QStringLiteral("/.config/opencode/opencode.jsonc"), "{}");
+        writeFile(home() + QStringLiteral("/.config/opencode/opencode.jsonc"), "{}");
         QCOMPARE(c.configPath(Ide::OpenCode),
             home() + QStringLiteral("/.config/opencode/opencode.jsonc"));
+        // Kilo: kilo.jsonc unless the user has another of the names it reads.
+        QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/kilo.jsonc"));
+        writeFile(home() + QStringLiteral("/.config/kilo/config.json"), "{}");
+        QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/config.json"));
+        writeFile(home() + QStringLiteral("/.config/kilo/kilo.json"), "{}");
+        QCOMPARE(c.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/kilo.json"));
+        QCOMPARE(c.secondFile(Ide::KiloCode)->path,
+            home()
+                + QStringLiteral("/.config/Code/User/globalStorage/kilocode.kilo-code/settings/"
+                                 "mcp_settings.json"));
+        QVERIFY(!c.secondFile(Ide::Cline));
         IdeConfig::Paths windows = c.paths();
         windows.platform = IdeConfig::Platform::Windows;
         windows.appData = QStringLiteral("C:/Users/me/AppData/Roaming");
@@ -211,6 +300,10 @@ private slots:
         QCOMPARE(w.configPath(Ide::Goose),
             QStringLiteral("C:/Users/me/AppData/Roaming/Block/goose/config/config.yaml"));
         QCOMPARE(w.configPath(Ide::Continue), QStringLiteral("D:/continue/mcpServers/hopx.json"));
+        QCOMPARE(w.configPath(Ide::KiloCode), home() + QStringLiteral("/.config/kilo/kilo.json"));
+        QCOMPARE(w.secondFile(Ide::KiloCode)->path,
+            QStringLiteral("C:/Users/me/AppData/Roaming/Code/User/globalStorage/kilocode.kilo-code/"
+                           "settings/mcp_settings.json"));
     }
 
     void writesWhatTheIdeReads_data()
@@ -248,6 +341,28 @@ private slots:
             << QByteArrayList {"      HOPX_API_KEY: k\n"} << updated;
         QTest::newRow("goose, no file")
             << Ide::Goose << QByteArray() << QString() << QByteArrayList() << created;
+        QTest::newRow("windsurf, a remote server of the user's")
+            << Ide::Windsurf << kWindsurfConfig << QStringLiteral("linear") << QByteArrayList()
+            << added;
+        QTest::newRow("windsurf, no file")
+            << Ide::Windsurf << QByteArray() << QString() << QByteArrayList() << created;
+        QTest::newRow("qwen code, its settings")
+            << Ide::QwenCode << kQwenSettings << QStringLiteral("fetch") << QByteArrayList()
+            << added;
+        QTest::newRow("cline, its own file")
+            << Ide::Cline << kClineSettings << QStringLiteral("fetch") << QByteArrayList() << added;
+        QTest::newRow("cline, no file")
+            << Ide::Cline << QByteArray() << QString() << QByteArrayList() << created;
+        QTest::newRow("copilot cli, github's server")
+            << Ide::CopilotCli << kCopilotConfig << QStringLiteral("github") << QByteArrayList()
+            << added;
+        QTest::newRow("kilo code, comments and a trailing comma")
+            << Ide::KiloCode << kKiloConfig << QStringLiteral("fetch")
+            << QByteArrayList {"  \"$schema\": \"https://app.kilo.ai/config.json\",\n  // my "
+                               "servers\n"}
+            << added;
+        QTest::newRow("kilo code, no file")
+            << Ide::KiloCode << QByteArray() << QString() << QByteArrayList() << created;
         QTest::newRow("opencode, comments, empty mcp")
             << Ide::OpenCode << kOpencodeConfig << QString()
             << QByteArrayList {"  \"$schema\": \"https://opencode.ai/config.json\",\n  // the "
@@ -264,7 +379,7 @@ private slots:
         const IdeConfig c = config();
         const QString path = c.configPath(ide);
         if (!before.isNull())
-            write(path, before);
+            writeFile(path, before);
         const QJsonObject oldRoot = before.isNull() ? QJsonObject() : readAsTheIdeDoes(ide, path);
         QVERIFY(before.isNull() || !oldRoot.isEmpty()); // the reader reads the IDE's own file
 
@@ -273,8 +388,8 @@ private slots:
         QCOMPARE(int(r.value().outcome), outcome);
         QCOMPARE(r.value().backupPath.isEmpty(), before.isNull());
         if (!before.isNull())
-            QCOMPARE(read(r.value().backupPath), before);
-        const QByteArray after = read(path);
+            QCOMPARE(readFile(r.value().backupPath), before);
+        const QByteArray after = readFile(path);
         for (const QByteArray &bytes : kept)
             QVERIFY2(after.contains(bytes), after.constData());
 
@@ -302,16 +417,48 @@ private slots:
         const auto again = c.install(ide);
         QVERIFY(again.ok());
         QCOMPARE(again.value().outcome, IdeConfig::Outcome::Unchanged);
-        QCOMPARE(read(path), after);
+        QCOMPARE(readFile(path), after);
+    }
+
+    // Kilo Code's VS Code extension still reads the file of its releases before 7.0 (which read
+    // nothing else): where it is there, it gets our entry too, in its own shape; where it is
+    // not, it is not made.
+    void kiloAlsoUpdatesTheExtensionsOldFile()
+    {
+        const IdeConfig c = config();
+        const QString old = c.secondFile(Ide::KiloCode)->path;
+        auto first = c.install(Ide::KiloCode);
+        QVERIFY(first.ok());
+        QVERIFY(first.value().secondPath.isEmpty());
+        QVERIFY(!QFileInfo::exists(old));
+
+        writeFile(old, kKiloOldSettings);
+        const auto r = c.install(Ide::KiloCode);
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
+        QCOMPARE(r.value().outcome, IdeConfig::Outcome::Unchanged); // kilo.jsonc had it
+        QCOMPARE(r.value().secondPath, old);
+        QCOMPARE(readFile(r.value().secondBackupPath), kKiloOldSettings);
+        const QJsonObject root = readAsTheIdeDoes(Ide::Cline, old); // JSON.parse, as Kilo does
+        checkEntry(Ide::Cline, root);
+        const QJsonObject servers = root.value(QStringLiteral("mcpServers")).toObject();
+        QCOMPARE(servers.value(QStringLiteral("fetch")),
+            QJsonDocument::fromJson(kKiloOldSettings)
+                .object()
+                .value(QStringLiteral("mcpServers"))
+                .toObject()
+                .value(QStringLiteral("fetch")));
+        const QByteArray after = readFile(old);
+        QVERIFY(c.install(Ide::KiloCode).ok());
+        QCOMPARE(readFile(old), after);
     }
 
     void continueLeavesItsConfigAlone()
     {
         const IdeConfig c = config();
         const QString yaml = home() + QStringLiteral("/.continue/config.yaml");
-        write(yaml, "name: Local Assistant\nversion: 1.0.0\nschema: v1\n");
+        writeFile(yaml, "name: Local Assistant\nversion: 1.0.0\nschema: v1\n");
         QVERIFY(c.install(Ide::Continue).ok());
-        QCOMPARE(read(yaml), QByteArray("name: Local Assistant\nversion: 1.0.0\nschema: v1\n"));
+        QCOMPARE(readFile(yaml), QByteArray("name: Local Assistant\nversion: 1.0.0\nschema: v1\n"));
     }
 
     void refusesWhatItCannotEdit_data()
@@ -329,12 +476,12 @@ private slots:
         QFETCH(QByteArray, content);
         const IdeConfig c = config();
         const QString path = c.configPath(ide);
-        write(path, content);
+        writeFile(path, content);
         const auto r = c.install(ide);
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.contains(QStringLiteral("did not change")),
             qPrintable(r.error().message));
-        QCOMPARE(read(path), content);
+        QCOMPARE(readFile(path), content);
         QCOMPARE(QDir(QFileInfo(path).absolutePath()).entryList(QDir::Files).size(), 1);
     }
 
@@ -345,7 +492,7 @@ private slots:
         for (Ide ide : IdeConfig::all())
             QVERIFY2(!c.isInstalled(ide), qPrintable(IdeConfig::id(ide)));
         QDir().mkpath(home() + QStringLiteral("/.config/zed")); // its settings folder
-        write(bin + QStringLiteral("/goose"), "#!/bin/sh\n"); // its command on the PATH
+        writeFile(bin + QStringLiteral("/goose"), "#!/bin/sh\n"); // its command on the PATH
         QFile::setPermissions(bin + QStringLiteral("/goose"),
             QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         QDir().mkpath(home() + QStringLiteral("/.config/JetBrains/PyCharm2026.1/options"));
@@ -380,7 +527,7 @@ private slots:
         o.flush();
         QVERIFY2(out.contains(c.configPath(Ide::Goose)), qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("args: [\"--tools\", \"full\"]")), qPrintable(out));
-        QVERIFY(read(c.configPath(Ide::Goose)).contains("args: [\"--tools\", \"full\"]"));
+        QVERIFY(readFile(c.configPath(Ide::Goose)).contains("args: [\"--tools\", \"full\"]"));
 
         out.clear();
         QCOMPARE(IdeConnectCommand::run(c, QStringLiteral("list"), {}, o, e), 0);

@@ -4,10 +4,12 @@
 // each platform's paths (the platform is a parameter, so macOS and Windows are tested here);
 // every byte outside the replaced entries stays; the key goes to the keychain (a memory one,
 // and the real Secret Service inside tests/with-keyring.sh); a second run changes nothing.
+#include "core/ide/IdeConfigJsonc.h"
 #include "core/ide/IdeConfigMigration.h"
 #include "core/ide/IdeConfigToml.h"
 #include "core/secrets/MemoryKeyStore.h"
 #include "core/secrets/QtKeychainStore.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,6 +23,8 @@
 #include <optional>
 
 using namespace Hopx::Core;
+using Hopx::Test::readFile;
+using Hopx::Test::writeFile;
 using Ide = IdeConfig::Ide;
 using Platform = IdeConfig::Platform;
 
@@ -28,20 +32,6 @@ namespace {
 
 constexpr const char *kBridge = "/opt/hopx desktop/bin/hopx-mcp";
 constexpr const char *kKey = "hopx_live_0123456789abcdef";
-
-QByteArray read(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-void write(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(content);
-}
 
 //! A config file as text pieces: what must stay, and the entries the move replaces.
 struct Sample
@@ -165,7 +155,6 @@ LOG_LEVEL = "info"
                     "}\n}\n"},
             {kLegacy}, {QStringLiteral("hopx")}};
     case Ide::Cline:
-    case Ide::KiloCode:
         // The extensions' own keys on each server (disabled, autoApprove) stay.
         return {{"{\n  \"mcpServers\": {\n    \"hopx-sandbox\": ", "\n  }\n}\n"}, {R"({
       "command": "uvx",
@@ -179,6 +168,41 @@ LOG_LEVEL = "info"
         return {{"{\n  \"mcpServers\": {\n    \"hopx\": ", "\n  }\n}\n"},
             {R"({"type": "local", "command": "uvx", "args": ["hopx-mcp"], "tools": ["*"], "env": {"HOPX_API_KEY": "hopx_live_0123456789abcdef"}})"},
             {QStringLiteral("hopx")}};
+    case Ide::Zed:
+        // Zed's own first lines, "source" as its UI writes it, trailing commas.
+        return {
+            {"// Zed settings\n{\n  \"theme\": \"One Dark\", // mine\n  \"context_servers\": {\n"
+             "    \"hopx\": ",
+                ",\n    \"postgres\": {\"command\": \"npx\", \"args\": [\"pg-mcp\"]},\n  },\n}\n"},
+            {R"({
+      "source": "custom",
+      "command": "uvx",
+      "args": ["hopx-mcp"],
+      "env": {"HOPX_API_KEY": "hopx_live_0123456789abcdef", "LOG_LEVEL": "info"}
+    })"},
+            {QStringLiteral("hopx")}};
+    case Ide::JetBrains:
+    case Ide::Continue:
+        // Claude Desktop's shape: JetBrains' global mcp.json, and a JSON file in Continue's
+        // mcpServers folder (which takes that shape).
+        return {{"{\n  \"mcpServers\": {\n    \"hopx\": ", "\n  }\n}\n"}, {kLegacy},
+            {QStringLiteral("hopx")}};
+    case Ide::OpenCode:
+    case Ide::KiloCode:
+        // opencode's shape, which the Kilo CLI 7 reads too: one command array, "environment".
+        return {{"{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  // servers\n  \"mcp\": "
+                 "{\n    \"hopx-sandbox\": ",
+                    ",\n    \"fetch\": {\"type\": \"local\", \"command\": [\"uvx\", "
+                    "\"mcp-server-fetch\"]},\n  },\n}\n"},
+            {R"({
+      "type": "local",
+      "command": ["uvx", "hopx-mcp"],
+      "environment": {"HOPX_API_KEY": "hopx_live_0123456789abcdef", "LOG_LEVEL": "info"},
+      "enabled": true,
+      "timeout": 30000
+    })"},
+            {QStringLiteral("hopx-sandbox")}};
+    case Ide::Goose: // YAML: tst_ideconfigmigrationshapes
     case Ide::Generic:
         break;
     }
@@ -306,9 +330,8 @@ private slots:
                 : p == Platform::MacOS                 ? "macos"
                                                        : "windows";
             for (Ide ide : IdeConfig::all()) {
-                // The IDEs the Python server's users ran; Zed, JetBrains, Continue, Goose and
-                // opencode (added later) need fixtures of their own shapes here.
-                if (ide < Ide::Zed)
+                // Every IDE but Goose, whose YAML tst_ideconfigmigrationshapes moves.
+                if (ide != Ide::Goose && ide != Ide::Generic)
                     QTest::newRow(
                         QByteArray(IdeConfig::displayName(ide).toUtf8() + ", " + os).constData())
                         << int(p) << int(ide);
@@ -324,7 +347,7 @@ private slots:
         const Ide which = Ide(ide);
         const Sample s = sample(which);
         const QString path = c.configPath(which);
-        write(path, s.text());
+        writeFile(path, s.text());
         QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 
         MemoryKeyStore store;
@@ -338,8 +361,12 @@ private slots:
         QCOMPARE(key->value(), QLatin1String(kKey));
 
         // Byte for byte outside the entries; each entry now ours, the user's settings kept.
-        const QByteArray after = read(path);
+        const QByteArray after = readFile(path);
         QVERIFY(!after.contains(kKey));
+        // opencode and Kilo: the command and its arguments in one array, the variables in
+        // "environment".
+        const bool array = which == Ide::OpenCode || which == Ide::KiloCode;
+        const QString envKey = array ? QStringLiteral("environment") : QStringLiteral("env");
         qsizetype pos = 0;
         for (qsizetype i = 0; i < s.kept.size(); ++i) {
             QCOMPARE(after.mid(pos, s.kept[i].size()), s.kept[i]);
@@ -358,30 +385,39 @@ private slots:
                                "{ LOG_LEVEL = \"info\" }\nstartup_timeout_sec = 20\n"));
             } else {
                 const QJsonObject o = QJsonDocument::fromJson(entry).object();
-                QCOMPARE(o.value("command").toString(), QLatin1String(kBridge));
                 // The Python server's tools by their names: prompts written for it still work.
-                QCOMPARE(o.value("args").toArray(), QJsonArray({"--tools", "hopx-mcp"}));
-                QVERIFY(!o.value("env").toObject().contains("HOPX_API_KEY"));
+                if (array) {
+                    QCOMPARE(o.value("command").toArray(),
+                        QJsonArray({QLatin1String(kBridge), "--tools", "hopx-mcp"}));
+                } else {
+                    QCOMPARE(o.value("command").toString(), QLatin1String(kBridge));
+                    QCOMPARE(o.value("args").toArray(), QJsonArray({"--tools", "hopx-mcp"}));
+                }
+                QVERIFY(!o.value(envKey).toObject().contains("HOPX_API_KEY"));
                 const QJsonObject old = QJsonDocument::fromJson(s.entries[i]).object();
                 for (const QString &k : old.keys()) {
-                    if (k != "command" && k != "args" && k != "env")
-                        QCOMPARE(o.value(k), old.value(k)); // timeout, trust, type
+                    if (k != "command" && k != "args" && k != envKey)
+                        QCOMPARE(o.value(k), old.value(k)); // timeout, trust, type, source
                 }
-                QCOMPARE(o.value("env").toObject().value("LOG_LEVEL"),
-                    old.value("env").toObject().value("LOG_LEVEL"));
+                QCOMPARE(o.value(envKey).toObject().value("LOG_LEVEL"),
+                    old.value(envKey).toObject().value("LOG_LEVEL"));
                 QCOMPARE(o.contains("type"),
-                    which == Ide::VsCode || which == Ide::ClaudeCode || which == Ide::CopilotCli);
+                    which == Ide::VsCode || which == Ide::ClaudeCode || which == Ide::CopilotCli
+                        || array);
             }
             pos = next;
         }
         QCOMPARE(pos, after.size());
         if (which != Ide::Codex)
-            QVERIFY(QJsonDocument::fromJson(after).isObject());
+            QVERIFY(QJsonDocument::fromJson(IdeConfig::format(which) == IdeConfig::Format::Jsonc
+                    ? IdeConfigJsonc::blank(after)
+                    : after)
+                        .isObject());
         else
             QCOMPARE(IdeConfigToml::servers(after).size(), 2);
         // The old file is kept, and the new one is as private as the old.
         QCOMPARE(report.changes[0].path, path);
-        QCOMPARE(read(report.changes[0].backupPath), s.text());
+        QCOMPARE(readFile(report.changes[0].backupPath), s.text());
         const QFileDevice::Permissions others = QFileDevice::ReadGroup | QFileDevice::WriteGroup
             | QFileDevice::ReadOther | QFileDevice::WriteOther;
         QCOMPARE(QFile::permissions(path) & others, QFileDevice::Permissions());
@@ -389,7 +425,7 @@ private slots:
         // Again: nothing to do, nothing touched.
         const auto again = migrate(c, &store);
         QVERIFY(again.changes.isEmpty());
-        QCOMPARE(read(path), after);
+        QCOMPARE(readFile(path), after);
         QCOMPARE(backups(path).size(), 1);
         QVERIFY(again.text().contains(QLatin1String("nothing was changed")));
     }
@@ -415,26 +451,26 @@ private slots:
         const auto created = c.install(Ide::Codex);
         QVERIFY2(created.ok(), qPrintable(created.ok() ? QString() : created.error().message));
         QCOMPARE(created.value().outcome, IdeConfig::Outcome::Created);
-        QCOMPARE(read(path),
+        QCOMPARE(readFile(path),
             QByteArray(
                 "[mcp_servers.hopx]\ncommand = \"/opt/hopx desktop/bin/hopx-mcp\"\nargs = []\n"));
         const QByteArray other =
             "# mine\nmodel = \"o4-mini\"\n\n[mcp_servers.docs]\ncommand = \"npx\"\n";
-        write(path, other);
+        writeFile(path, other);
         const auto added = c.install(Ide::Codex);
         QCOMPARE(added.value().outcome, IdeConfig::Outcome::Added);
-        const QByteArray after = read(path);
+        const QByteArray after = readFile(path);
         QVERIFY(after.startsWith(other));
         QCOMPARE(IdeConfigToml::servers(after).size(), 2);
         QCOMPARE(c.install(Ide::Codex).value().outcome, IdeConfig::Outcome::Unchanged);
-        QCOMPARE(read(path), after);
+        QCOMPARE(readFile(path), after);
     }
 
     void keyStaysWhenTheKeychainHoldsAnother()
     {
         const IdeConfig c = config(Platform::Linux);
         const QString path = c.configPath(Ide::Cursor);
-        write(path, sample(Ide::Cursor).text());
+        writeFile(path, sample(Ide::Cursor).text());
         MemoryKeyStore store;
         (void)waitFor<Result<Unit>>(
             [&](auto done) { store.write(QStringLiteral("hopx_live_other"), done); });
@@ -442,15 +478,15 @@ private slots:
         QCOMPARE(report.changes.size(), 1);
         QVERIFY(!report.keyMoved);
         QVERIFY(!report.changes[0].keyRemoved);
-        QVERIFY(read(path).contains(kKey)); // nothing lost
-        QVERIFY(!read(path).contains("uvx"));
+        QVERIFY(readFile(path).contains(kKey)); // nothing lost
+        QVERIFY(!readFile(path).contains("uvx"));
         QVERIFY(report.text().contains(QLatin1String("different HOPX API key")));
 
         // Without any keychain the key stays too.
-        write(path, sample(Ide::Cursor).text());
+        writeFile(path, sample(Ide::Cursor).text());
         const auto none = migrate(c, nullptr);
         QCOMPARE(none.changes.size(), 1);
-        QVERIFY(read(path).contains(kKey));
+        QVERIFY(readFile(path).contains(kKey));
     }
 
     void jsonWithCommentsIsLeftAlone()
@@ -459,11 +495,11 @@ private slots:
         const QString path = c.configPath(Ide::VsCode);
         const QByteArray text = "{\n  // mine\n  \"servers\": {\"h\": {\"command\": \"uvx\", "
                                 "\"args\": [\"hopx-mcp\"]}}\n}\n";
-        write(path, text);
+        writeFile(path, text);
         MemoryKeyStore store;
         const auto report = migrate(c, &store);
         QVERIFY(report.changes.isEmpty());
-        QCOMPARE(read(path), text);
+        QCOMPARE(readFile(path), text);
         QVERIFY2(
             report.text().contains(QLatin1String("not plain JSON")), qPrintable(report.text()));
         QVERIFY(backups(path).isEmpty());
@@ -478,7 +514,7 @@ private slots:
         const QString service =
             QStringLiteral("hopx-desktop-test-%1").arg(QCoreApplication::applicationPid());
         const IdeConfig c = config(Platform::Linux);
-        write(c.configPath(Ide::GeminiCli), sample(Ide::GeminiCli).text());
+        writeFile(c.configPath(Ide::GeminiCli), sample(Ide::GeminiCli).text());
         QtKeychainStore store(service);
         const auto report = migrate(c, &store);
         QVERIFY2(report.keyMoved, qPrintable(report.text()));
@@ -486,13 +522,13 @@ private slots:
         const auto key = waitFor<Result<QString>>([&](auto done) { again.read(done); });
         QVERIFY2(key->ok(), qPrintable(key->ok() ? QString() : key->error().message));
         QCOMPARE(key->value(), QLatin1String(kKey));
-        QVERIFY(!read(c.configPath(Ide::GeminiCli)).contains(kKey));
+        QVERIFY(!readFile(c.configPath(Ide::GeminiCli)).contains(kKey));
         (void)waitFor<Result<Unit>>([&](auto done) { again.remove(done); });
 
         // hopx-desktop --migrate-ide-configs, with this temporary home.
         const IdeConfig cli(
             IdeConfig::Launch {QStringLiteral(HOPX_BIN_DIR "/hopx-mcp"), {}}, c.paths());
-        write(cli.configPath(Ide::Cursor), sample(Ide::Cursor).text());
+        writeFile(cli.configPath(Ide::Cursor), sample(Ide::Cursor).text());
         QProcess desktop;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("HOME"), c.paths().home);
@@ -506,7 +542,7 @@ private slots:
         QCOMPARE(desktop.exitCode(), 0);
         QVERIFY2(out.contains(QLatin1String("replaced hopx in")), qPrintable(out));
         QVERIFY2(out.contains(QLatin1String("now in the keychain")), qPrintable(out));
-        const QByteArray after = read(cli.configPath(Ide::Cursor));
+        const QByteArray after = readFile(cli.configPath(Ide::Cursor));
         QVERIFY(!after.contains(kKey));
         QVERIFY(after.contains(HOPX_BIN_DIR "/hopx-mcp"));
         QtKeychainStore real; // the app's own service name, in the throw-away keyring
@@ -517,7 +553,7 @@ private slots:
         QVERIFY(desktop.waitForFinished(30000));
         QVERIFY(QString::fromUtf8(desktop.readAllStandardOutput())
                     .contains(QLatin1String("nothing was changed")));
-        QCOMPARE(read(cli.configPath(Ide::Cursor)), after);
+        QCOMPARE(readFile(cli.configPath(Ide::Cursor)), after);
     }
 };
 

@@ -3,6 +3,7 @@
 #include "core/ide/IdeConfig.h"
 
 #include "core/ide/IdeConfigFile.h"
+#include "core/ide/IdeConfigJsonText.h"
 #include "core/ide/IdeConfigJsonc.h"
 #include "core/ide/IdeConfigToml.h"
 #include "core/ide/IdeConfigYaml.h"
@@ -32,67 +33,6 @@ QString shellQuote(const QString &arg)
     return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
-QString scalar(const QJsonValue &value)
-{
-    // QJsonDocument does the escaping; only the brackets around it go.
-    const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(text.mid(1, text.size() - 2));
-}
-
-void write(QString &out, const QJsonValue &value, int depth)
-{
-    const QString pad(2 * depth, QLatin1Char(' '));
-    const QString inner(2 * (depth + 1), QLatin1Char(' '));
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        if (object.isEmpty()) {
-            out += QStringLiteral("{}");
-            return;
-        }
-        // The keys an MCP server entry is read by come first, the rest in order.
-        QStringList keys;
-        for (const char *first : {"type", "command", "args", "env"})
-            if (object.contains(QLatin1String(first)))
-                keys << QLatin1String(first);
-        for (const QString &k : object.keys())
-            if (!keys.contains(k))
-                keys << k;
-        out += QStringLiteral("{\n");
-        for (int i = 0; i < keys.size(); ++i) {
-            out += inner + scalar(keys.at(i)) + QStringLiteral(": ");
-            write(out, object.value(keys.at(i)), depth + 1);
-            out += i + 1 < keys.size() ? QStringLiteral(",\n") : QStringLiteral("\n");
-        }
-        out += pad + QLatin1Char('}');
-        return;
-    }
-    if (value.isArray()) {
-        const QJsonArray array = value.toArray();
-        bool flat = true;
-        int width = 0;
-        for (const QJsonValue &v : array) {
-            flat = flat && !v.isObject() && !v.isArray();
-            width += int(scalar(v).size()) + 2;
-        }
-        if (flat && width <= 72) {
-            QStringList items;
-            for (const QJsonValue &v : array)
-                items << scalar(v);
-            out += QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
-            return;
-        }
-        out += QStringLiteral("[\n");
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            out += inner;
-            write(out, array.at(i), depth + 1);
-            out += i + 1 < array.size() ? QStringLiteral(",\n") : QStringLiteral("\n");
-        }
-        out += pad + QLatin1Char(']');
-        return;
-    }
-    out += scalar(value);
-}
-
 // Where applications keep per-user settings: the root Claude Desktop and VS Code use.
 QString appRoot(const IdeConfig::Paths &paths)
 {
@@ -117,9 +57,7 @@ QString orDefault(const QString &dir, const QString &fallback)
 
 QString IdeConfig::toText(const QJsonObject &object)
 {
-    QString out;
-    write(out, object, 0);
-    return out + QLatin1Char('\n');
+    return IdeConfigJsonText::write(object);
 }
 
 IdeConfig::Platform IdeConfig::currentPlatform()
@@ -200,7 +138,7 @@ QString IdeConfig::displayName(Ide ide)
     case Ide::Cline:
         return tr("Cline");
     case Ide::KiloCode:
-        return tr("Kilo Code (VS Code)");
+        return tr("Kilo Code");
     case Ide::CopilotCli:
         return tr("GitHub Copilot CLI");
     case Ide::Zed:
@@ -277,6 +215,7 @@ IdeConfig::Format IdeConfig::format(Ide ide)
         return Format::Yaml;
     case Ide::Zed:
     case Ide::OpenCode:
+    case Ide::KiloCode:
         return Format::Jsonc;
     default:
         return Format::Json;
@@ -287,7 +226,7 @@ QString IdeConfig::configPath(Ide ide) const
 {
     const QString root = appRoot(m_paths);
     const bool windows = m_paths.platform == Platform::Windows;
-    // Zed, Goose and opencode keep ~/.config on macOS as well (not Application Support).
+    // Zed, Goose, opencode and Kilo keep ~/.config on macOS as well (not Application Support).
     const QString xdg = windows ? m_paths.home + QStringLiteral("/.config") : m_paths.configHome;
     switch (ide) {
     case Ide::ClaudeDesktop:
@@ -313,10 +252,17 @@ QString IdeConfig::configPath(Ide ide) const
         // an entry written to the old file later would never be read.
         return orDefault(m_paths.clineDir, m_paths.home + QStringLiteral("/.cline"))
             + QStringLiteral("/data/settings/cline_mcp_settings.json");
-    case Ide::KiloCode:
-        return root
-            + QStringLiteral("/Code/User/globalStorage/kilocode.kilo-code/settings/"
-                             "mcp_settings.json");
+    case Ide::KiloCode: {
+        // Kilo reads all of these (and writes the first that exists, else kilo.jsonc):
+        // Kilo-Org/kilocode packages/opencode/src/config/config.ts, globalConfigFile().
+        const QString dir = xdg + QStringLiteral("/kilo/");
+        for (const char *name :
+            {"kilo.jsonc", "kilo.json", "opencode.jsonc", "opencode.json", "config.json"}) {
+            if (QFileInfo::exists(dir + QLatin1String(name)))
+                return dir + QLatin1String(name);
+        }
+        return dir + QStringLiteral("kilo.jsonc");
+    }
     case Ide::CopilotCli:
         return orDefault(m_paths.copilotHome, m_paths.home + QStringLiteral("/.copilot"))
             + QStringLiteral("/mcp-config.json");
@@ -359,6 +305,7 @@ QString IdeConfig::containerKey(Ide ide)
     case Ide::Goose:
         return QStringLiteral("extensions");
     case Ide::OpenCode:
+    case Ide::KiloCode:
         return QStringLiteral("mcp");
     default:
         return QStringLiteral("mcpServers");
@@ -367,7 +314,7 @@ QString IdeConfig::containerKey(Ide ide)
 
 QJsonObject IdeConfig::serverEntry(Ide ide) const
 {
-    if (ide == Ide::OpenCode) // one array: the command, then its arguments
+    if (ide == Ide::OpenCode || ide == Ide::KiloCode) // one array: the command, its arguments
         return QJsonObject {{QStringLiteral("type"), QStringLiteral("local")},
             {QStringLiteral("command"),
                 QJsonArray::fromStringList(QStringList {m_launch.command} + m_launch.args)},
@@ -402,6 +349,18 @@ QString IdeConfig::snippet(Ide ide) const
     return toText(root).trimmed();
 }
 
+std::optional<IdeConfig::SecondFile> IdeConfig::secondFile(Ide ide) const
+{
+    if (ide != Ide::KiloCode)
+        return std::nullopt;
+    // Kilo 7 reads it only as the VS Code extension runs it (KILO_PLATFORM=vscode), below
+    // kilo.jsonc: packages/opencode/src/kilocode/mcp-migrator.ts and kilocode/config/config.ts.
+    return SecondFile {Ide::Cline,
+        appRoot(m_paths)
+            + QStringLiteral("/Code/User/globalStorage/kilocode.kilo-code/settings/"
+                             "mcp_settings.json")};
+}
+
 QString IdeConfig::command(Ide ide) const
 {
     if (ide != Ide::ClaudeCode)
@@ -421,7 +380,17 @@ Result<IdeConfig::Installed> IdeConfig::install(Ide ide) const
         return Error::make(Error::Code::Unsupported,
             tr("%1 has no known configuration file; copy the configuration instead.")
                 .arg(displayName(ide)));
-    return installInto(ide, path);
+    auto installed = installInto(ide, path);
+    const auto second = secondFile(ide);
+    if (!installed.ok() || !second || !QFileInfo::exists(second->path))
+        return installed;
+    const auto also = installInto(second->shape, second->path);
+    if (!also.ok())
+        return Error::make(also.error().code,
+            tr("%1 was updated, but %2").arg(installed.value().path, also.error().message));
+    installed.value().secondPath = also.value().path;
+    installed.value().secondBackupPath = also.value().backupPath;
+    return installed;
 }
 
 Result<IdeConfig::Installed> IdeConfig::installInto(Ide ide, const QString &path) const
@@ -526,7 +495,7 @@ QStringList IdeConfig::commands(Ide ide)
     case Ide::Cline:
         return {QStringLiteral("cline")};
     case Ide::KiloCode:
-        return {QStringLiteral("kilocode")};
+        return {QStringLiteral("kilo"), QStringLiteral("kilocode")};
     case Ide::CopilotCli:
         return {QStringLiteral("copilot")};
     case Ide::Zed: // Debian, Fedora and Arch name the binary differently
@@ -556,8 +525,10 @@ QStringList IdeConfig::markerPaths(Ide ide) const
     case Ide::Cline: // ~/.cline, or the VS Code extension's globalStorage folder
         return {orDefault(m_paths.clineDir, m_paths.home + QStringLiteral("/.cline")),
             appRoot(m_paths) + QStringLiteral("/Code/User/globalStorage/saoudrizwan.claude-dev")};
+    case Ide::KiloCode: // ~/.config/kilo, or the VS Code extension's globalStorage folder
+        return {QFileInfo(config).absolutePath(),
+            appRoot(m_paths) + QStringLiteral("/Code/User/globalStorage/kilocode.kilo-code")};
     case Ide::VsCode: // Code/User
-    case Ide::KiloCode:
     case Ide::Continue: // ~/.continue
         return {QFileInfo(QFileInfo(config).absolutePath()).absolutePath()};
     case Ide::JetBrains: // every JetBrains IDE keeps its settings under JetBrains/

@@ -32,9 +32,12 @@ namespace Hopx::Core {
  * `~/.gemini/settings.json`; Codex `$CODEX_HOME/config.toml`, `~/.codex` by default; Windsurf
  * `~/.codeium/windsurf/mcp_config.json` (every platform); Qwen Code `~/.qwen/settings.json` (Gemini
  * CLI's shape); Cline (its CLI and its VS Code extension alike) `$CLINE_DIR/data/settings/
- * cline_mcp_settings.json`, `~/.cline` by default; the Kilo Code extension its
- * `settings/mcp_settings.json` in VS Code's `globalStorage/kilocode.kilo-code`; GitHub Copilot CLI
- * `$COPILOT_HOME/mcp-config.json`,
+ * cline_mcp_settings.json`, `~/.cline` by default; Kilo Code `kilo.jsonc` in
+ * `$XDG_CONFIG_HOME/kilo`
+ * (`~/.config/kilo` on every platform), in opencode's shape, which the Kilo CLI (opencode's code
+ * since 7.0) and the VS Code extension (which runs that CLI since 7.0) read, and secondFile():
+ * the extension's `settings/mcp_settings.json` in VS Code's `globalStorage/kilocode.kilo-code`,
+ * which its releases before 7.0 read alone; GitHub Copilot CLI `$COPILOT_HOME/mcp-config.json`,
  * `~/.copilot` by default, whose local servers say `"type": "local"` and the tools they may use;
  * Zed `settings.json` in `$XDG_CONFIG_HOME/zed` (`~/.config/zed` on macOS too, `%APPDATA%\Zed`),
  * JSON with comments, servers under "context_servers"; JetBrains AI Assistant `~/.ai/mcp/mcp.json`
@@ -99,6 +102,14 @@ public:
         Outcome outcome = Outcome::Unchanged;
         QString path; // the file written (a symlink's target)
         QString backupPath; // empty when there was nothing to back up
+        QString secondPath; // secondFile() when it was there to update
+        QString secondBackupPath;
+    };
+    //! Another file an IDE reads, in another IDE's shape.
+    struct SecondFile
+    {
+        Ide shape = Ide::Generic;
+        QString path;
     };
 
     static QString serverName() { return QStringLiteral("hopx"); }
@@ -127,6 +138,10 @@ public:
     QJsonObject serverEntry(Ide ide) const;
     //! The config to show and copy: the whole file's shape with our entry.
     QString snippet(Ide ide) const;
+    /*! A file the IDE also reads, which install() updates too when it exists: Kilo Code's VS
+     *  Code extension keeps reading the servers of its releases before 7.0 (in Cline's shape,
+     *  which those releases read alone) beside kilo.jsonc. */
+    std::optional<SecondFile> secondFile(Ide ide) const;
     //! A command that installs the server instead, where the IDE has one (Claude Code).
     QString command(Ide ide) const;
 

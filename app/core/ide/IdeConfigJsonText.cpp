@@ -11,6 +11,67 @@ namespace Hopx::Core {
 
 namespace {
 
+QString scalar(const QJsonValue &value)
+{
+    // QJsonDocument does the escaping; only the brackets around it go.
+    const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(text.mid(1, text.size() - 2));
+}
+
+void write(QString &out, const QJsonValue &value, int depth)
+{
+    const QString pad(2 * depth, QLatin1Char(' '));
+    const QString inner(2 * (depth + 1), QLatin1Char(' '));
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        if (object.isEmpty()) {
+            out += QStringLiteral("{}");
+            return;
+        }
+        // The keys an MCP server entry is read by come first, the rest in order.
+        QStringList keys;
+        for (const char *first : {"type", "command", "args", "env"})
+            if (object.contains(QLatin1String(first)))
+                keys << QLatin1String(first);
+        for (const QString &k : object.keys())
+            if (!keys.contains(k))
+                keys << k;
+        out += QStringLiteral("{\n");
+        for (int i = 0; i < keys.size(); ++i) {
+            out += inner + scalar(keys.at(i)) + QStringLiteral(": ");
+            write(out, object.value(keys.at(i)), depth + 1);
+            out += i + 1 < keys.size() ? QStringLiteral(",\n") : QStringLiteral("\n");
+        }
+        out += pad + QLatin1Char('}');
+        return;
+    }
+    if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        bool flat = true;
+        int width = 0;
+        for (const QJsonValue &v : array) {
+            flat = flat && !v.isObject() && !v.isArray();
+            width += int(scalar(v).size()) + 2;
+        }
+        if (flat && width <= 72) {
+            QStringList items;
+            for (const QJsonValue &v : array)
+                items << scalar(v);
+            out += QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
+            return;
+        }
+        out += QStringLiteral("[\n");
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            out += inner;
+            write(out, array.at(i), depth + 1);
+            out += i + 1 < array.size() ? QStringLiteral(",\n") : QStringLiteral("\n");
+        }
+        out += pad + QLatin1Char(']');
+        return;
+    }
+    out += scalar(value);
+}
+
 struct Scanner
 {
     const QByteArray &text;
@@ -132,6 +193,13 @@ QByteArray IdeConfigJsonText::render(
     const QByteArray newline = QByteArray("\n") + indent;
     out.replace(QByteArray("\n"), newline);
     return out;
+}
+
+QString IdeConfigJsonText::write(const QJsonObject &object)
+{
+    QString out;
+    Hopx::Core::write(out, object, 0);
+    return out + QLatin1Char('\n');
 }
 
 } // namespace Hopx::Core

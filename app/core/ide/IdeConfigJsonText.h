@@ -27,6 +27,9 @@ public:
 
     //! The value at `path` (object keys from the root), or nothing when it is not there.
     static std::optional<Span> find(const QByteArray &text, const QStringList &path);
+    /*! JSON as people write IDE configs: two-space indents, "type", "command", "args" first,
+     *  short arrays on one line (IdeConfig::toText()). */
+    static QString write(const QJsonObject &object);
     //! `object` as IdeConfig::toText() writes it, indented to sit where `at` is in `text`.
     static QByteArray render(const QJsonObject &object, const QByteArray &text, qsizetype at);
 };

@@ -6,6 +6,7 @@
 #include "core/ide/IdeConfigJsonText.h"
 #include "core/ide/IdeConfigJsonc.h"
 #include "core/ide/IdeConfigToml.h"
+#include "core/ide/IdeConfigYaml.h"
 #include "core/manager/ProviderPolicy.h"
 #include "core/secrets/KeyStore.h"
 
@@ -84,6 +85,19 @@ QByteArray plainJson(IdeConfig::Ide ide, const QByteArray &text)
     return IdeConfig::format(ide) == IdeConfig::Format::Jsonc ? IdeConfigJsonc::blank(text) : text;
 }
 
+// opencode and Kilo: the command and its arguments in one array, the variables in environment.
+bool usesCommandArray(IdeConfig::Ide shape)
+{
+    return shape == IdeConfig::Ide::OpenCode || shape == IdeConfig::Ide::KiloCode;
+}
+
+QString envKey(IdeConfig::Ide shape)
+{
+    if (shape == IdeConfig::Ide::Goose)
+        return QStringLiteral("envs");
+    return usesCommandArray(shape) ? QStringLiteral("environment") : QStringLiteral("env");
+}
+
 QString homeRelative(const QString &path)
 {
     const QString home = QDir::homePath();
@@ -99,6 +113,16 @@ IdeConfigMigration::IdeConfigMigration(IdeConfig config)
     : m_config(
         IdeConfig::withToolProfile(config.launch(), QStringLiteral("hopx-mcp")), config.paths())
 { }
+
+QStringList IdeConfigMigration::commandLine(IdeConfig::Ide shape, const QJsonObject &entry)
+{
+    // Goose's stdio extensions: `cmd` and `args`.
+    const QJsonValue command = entry.value(
+        shape == IdeConfig::Ide::Goose ? QStringLiteral("cmd") : QStringLiteral("command"));
+    if (usesCommandArray(shape))
+        return stringList(command);
+    return QStringList {command.toString()} + stringList(entry.value(QStringLiteral("args")));
+}
 
 bool IdeConfigMigration::isLegacy(
     const QString &command, const QStringList &args, const QString &ours)
@@ -128,12 +152,19 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
 {
     QList<Legacy> out;
     const QString ours = m_config.launch().command;
+    // Each IDE's file, and a second file it reads in another IDE's shape.
+    QList<Legacy> files;
     for (IdeConfig::Ide ide : IdeConfig::all()) {
-        const QString path = m_config.configPath(ide);
-        // Goose never ran the Python server through a file we could edit as JSON or TOML.
-        if (path.isEmpty() || IdeConfig::format(ide) == IdeConfig::Format::Yaml)
+        files.append(Legacy {ide, m_config.configPath(ide), {}, {}});
+        if (const auto second = m_config.secondFile(ide))
+            files.append(Legacy {ide, second->path, {}, {}, second->shape});
+    }
+    for (const Legacy &file : files) {
+        const IdeConfig::Ide ide = file.ide;
+        const IdeConfig::Ide shape = file.shape;
+        if (file.path.isEmpty())
             continue;
-        const QString target = IdeConfigFile::target(path);
+        const QString target = IdeConfigFile::target(file.path);
         bool exists = false;
         const auto text = IdeConfigFile::read(target, &exists);
         if (!exists)
@@ -143,15 +174,26 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
                 notes->append(text.error().message);
             continue;
         }
-        if (IdeConfig::isToml(ide)) {
+        if (IdeConfig::isToml(shape)) {
             for (const IdeConfigToml::Server &s : IdeConfigToml::servers(text.value())) {
                 if (isLegacy(s.command, s.args, ours))
-                    out.append(Legacy {ide, target, s.name, s.env.value(keyVar())});
+                    out.append(Legacy {ide, target, s.name, s.env.value(keyVar()), shape});
+            }
+            continue;
+        }
+        if (IdeConfig::format(shape) == IdeConfig::Format::Yaml) {
+            const QString key = IdeConfig::containerKey(shape);
+            for (const QString &name : IdeConfigYaml::names(text.value(), key)) {
+                const QJsonObject entry = IdeConfigYaml::entry(text.value(), key, name);
+                const QStringList line = commandLine(shape, entry);
+                if (isLegacy(line.value(0), line.mid(1), ours))
+                    out.append(Legacy {ide, target, name,
+                        entry.value(envKey(shape)).toObject().value(keyVar()).toString(), shape});
             }
             continue;
         }
         QJsonParseError error {};
-        const QJsonDocument doc = QJsonDocument::fromJson(plainJson(ide, text.value()), &error);
+        const QJsonDocument doc = QJsonDocument::fromJson(plainJson(shape, text.value()), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
             // VS Code allows comments in mcp.json; such a file is not edited as text here.
             if (notes && text.value().contains("hopx-mcp"))
@@ -160,15 +202,15 @@ QList<IdeConfigMigration::Legacy> IdeConfigMigration::find(QStringList *notes) c
                                   .arg(homeRelative(target)));
             continue;
         }
-        for (const QStringList &container : containers(ide, doc.object())) {
+        for (const QStringList &container : containers(shape, doc.object())) {
             const QJsonObject servers = at(doc.object(), container);
             for (auto it = servers.begin(); it != servers.end(); ++it) {
                 const QJsonObject entry = it.value().toObject();
-                if (!isLegacy(entry.value(QStringLiteral("command")).toString(),
-                        stringList(entry.value(QStringLiteral("args"))), ours))
+                const QStringList line = commandLine(shape, entry);
+                if (!isLegacy(line.value(0), line.mid(1), ours))
                     continue;
                 out.append(Legacy {ide, target, it.key(),
-                    entry.value(QStringLiteral("env")).toObject().value(keyVar()).toString()});
+                    entry.value(envKey(shape)).toObject().value(keyVar()).toString(), shape});
             }
         }
     }
@@ -236,7 +278,7 @@ void IdeConfigMigration::rewriteAll(const QList<Legacy> &found, const QString &m
         if (paths.contains(l.path))
             continue;
         paths << l.path;
-        const auto change = rewrite(l.ide, l.path, movedKey);
+        const auto change = rewrite(l, movedKey);
         if (!change.ok())
             report.notes << change.error().message;
         else if (!change.value().servers.isEmpty())
@@ -254,29 +296,33 @@ QJsonObject IdeConfigMigration::replacement(
     const QJsonObject ours = m_config.serverEntry(ide);
     for (auto it = ours.begin(); it != ours.end(); ++it)
         entry.insert(it.key(), it.value());
-    QJsonObject env = entry.value(QStringLiteral("env")).toObject();
+    const QString key = envKey(ide);
+    QJsonObject env = entry.value(key).toObject();
     if (!movedKey.isEmpty() && env.value(keyVar()).toString() == movedKey) {
         env.remove(keyVar());
         *keyRemoved = true;
     }
     if (env.isEmpty())
-        entry.remove(QStringLiteral("env"));
+        entry.remove(key);
     else
-        entry.insert(QStringLiteral("env"), env);
+        entry.insert(key, env);
     return entry;
 }
 
 Result<IdeConfigMigration::Change> IdeConfigMigration::rewrite(
-    IdeConfig::Ide ide, const QString &path, const QString &movedKey) const
+    const Legacy &file, const QString &movedKey) const
 {
     bool exists = false;
+    const QString &path = file.path;
     const auto read = IdeConfigFile::read(path, &exists);
     if (!read.ok())
         return read.error();
     QByteArray text = read.value();
-    Change change {ide, path, {}, {}, false};
-    const auto edited = IdeConfig::isToml(ide) ? editToml(&text, movedKey, &change)
-                                               : editJson(&text, movedKey, &change);
+    Change change {file.ide, path, {}, {}, false, file.shape};
+    const IdeConfig::Format format = IdeConfig::format(file.shape);
+    const auto edited = format == IdeConfig::Format::Toml ? editToml(&text, movedKey, &change)
+        : format == IdeConfig::Format::Yaml               ? editYaml(&text, movedKey, &change)
+                                                          : editJson(&text, movedKey, &change);
     if (!edited.ok())
         return edited.error();
     if (change.servers.isEmpty())
@@ -291,26 +337,57 @@ Result<IdeConfigMigration::Change> IdeConfigMigration::rewrite(
 Result<Unit> IdeConfigMigration::editJson(
     QByteArray *text, const QString &movedKey, Change *change) const
 {
-    const QJsonObject root = QJsonDocument::fromJson(plainJson(change->ide, *text)).object();
-    for (const QStringList &container : containers(change->ide, root)) {
+    const IdeConfig::Ide shape = change->shape;
+    const QJsonObject root = QJsonDocument::fromJson(plainJson(shape, *text)).object();
+    for (const QStringList &container : containers(shape, root)) {
         const QJsonObject servers = at(root, container);
         for (auto it = servers.begin(); it != servers.end(); ++it) {
             const QJsonObject old = it.value().toObject();
-            if (!isLegacy(old.value(QStringLiteral("command")).toString(),
-                    stringList(old.value(QStringLiteral("args"))), m_config.launch().command))
+            const QStringList line = commandLine(shape, old);
+            if (!isLegacy(line.value(0), line.mid(1), m_config.launch().command))
                 continue;
             // Found again after each change; an offset in the blanked text is one in the text.
             const auto span = IdeConfigJsonText::find(
-                plainJson(change->ide, *text), container + QStringList {it.key()});
+                plainJson(shape, *text), container + QStringList {it.key()});
             if (!span)
                 return Error::make(Error::Code::Internal,
                     tr("Could not find the entry \"%1\" in %2; the file was not changed.")
                         .arg(it.key(), homeRelative(change->path)));
-            const QJsonObject entry = replacement(change->ide, old, movedKey, &change->keyRemoved);
+            const QJsonObject entry = replacement(shape, old, movedKey, &change->keyRemoved);
             text->replace(span->begin, span->end - span->begin,
                 IdeConfigJsonText::render(entry, *text, span->begin));
             change->servers << it.key();
         }
+    }
+    return Unit {};
+}
+
+Result<Unit> IdeConfigMigration::editYaml(
+    QByteArray *text, const QString &movedKey, Change *change) const
+{
+    const QString key = IdeConfig::containerKey(change->shape);
+    const QJsonObject ours = m_config.serverEntry(change->shape);
+    for (const QString &name : IdeConfigYaml::names(*text, key)) {
+        const QJsonObject old = IdeConfigYaml::entry(*text, key, name);
+        const QStringList line = commandLine(change->shape, old);
+        if (!isLegacy(line.value(0), line.mid(1), m_config.launch().command))
+            continue;
+        // Only the command line and the key change: the extension's name, description, timeout
+        // and the rest stay the user's (withEntry() keeps the lines of the keys it is not given).
+        QJsonObject entry {{QStringLiteral("cmd"), ours.value(QStringLiteral("cmd"))},
+            {QStringLiteral("args"), ours.value(QStringLiteral("args"))}};
+        QJsonObject env = old.value(envKey(change->shape)).toObject();
+        if (!movedKey.isEmpty() && env.value(keyVar()).toString() == movedKey) {
+            env.remove(keyVar());
+            change->keyRemoved = true;
+            entry.insert(envKey(change->shape), env);
+        }
+        const auto edited = IdeConfigYaml::withEntry(*text, key, name, entry);
+        if (!edited.ok())
+            return Error::make(edited.error().code,
+                QStringLiteral("%1: %2").arg(homeRelative(change->path), edited.error().message));
+        *text = edited.value();
+        change->servers << name;
     }
     return Unit {};
 }
@@ -327,7 +404,7 @@ Result<Unit> IdeConfigMigration::editToml(
         for (auto e = it->env.cbegin(); e != it->env.cend(); ++e)
             env.insert(e.key(), e.value());
         const QJsonObject old {{QStringLiteral("env"), env}};
-        const QJsonObject entry = replacement(change->ide, old, movedKey, &change->keyRemoved);
+        const QJsonObject entry = replacement(change->shape, old, movedKey, &change->keyRemoved);
         text->replace(it->begin, it->end - it->begin,
             IdeConfigToml::table(it->name, entry, it->otherLines).toUtf8());
         change->servers.prepend(it->name);

@@ -18,8 +18,10 @@ class KeyStore;
  * removed from a file only once the keychain holds that same key: when the keychain already
  * holds another one, or cannot be reached, or two files hold different keys, a key stays where
  * it is and the report says so. Every file is backed up before it changes, and only the bytes
- * of the replaced entries change (JSON without comments; Codex's TOML, comments included). A
- * JSON file with comments is reported and left alone. A second run finds nothing to do.
+ * of the replaced entries change (JSON, with comments where the IDE allows them; Codex's TOML;
+ * Goose's YAML, where only the lines of `cmd`, `args` and `envs` are rewritten). A JSON file with
+ * comments that the IDE does not allow is reported and left alone. A second run finds nothing to
+ * do.
  */
 class IdeConfigMigration
 {
@@ -32,6 +34,7 @@ public:
         QString path;
         QString server; // its name in the file
         QString apiKey; // HOPX_API_KEY in its env, if any
+        IdeConfig::Ide shape = ide; // another IDE's for a secondFile()
     };
     struct Change
     {
@@ -40,6 +43,7 @@ public:
         QString backupPath;
         QStringList servers;
         bool keyRemoved = false;
+        IdeConfig::Ide shape = ide; // the shape of the file: another IDE's for a secondFile()
     };
     struct Report
     {
@@ -52,6 +56,9 @@ public:
 
     explicit IdeConfigMigration(IdeConfig config);
 
+    /*! The command and its arguments of an entry in `shape`'s config: `command` and `args`, or
+     *  (opencode, Kilo) one `command` array. */
+    static QStringList commandLine(IdeConfig::Ide shape, const QJsonObject &entry);
     //! A server started as `uvx hopx-mcp` (or `uv tool run`, `pipx run`, a pinned version) or
     //! as an installed `hopx-mcp` that is not `ours`.
     static bool isLegacy(const QString &command, const QStringList &args, const QString &ours);
@@ -65,9 +72,11 @@ private:
     void rewriteAll(const QList<Legacy> &found, const QString &movedKey, Report report,
         const std::function<void(const Report &)> &done) const;
     //! One file: backed up and rewritten when it has legacy entries.
-    Result<Change> rewrite(IdeConfig::Ide ide, const QString &path, const QString &movedKey) const;
+    Result<Change> rewrite(const Legacy &file, const QString &movedKey) const;
     Result<Unit> editJson(QByteArray *text, const QString &movedKey, Change *change) const;
     Result<Unit> editToml(QByteArray *text, const QString &movedKey, Change *change) const;
+    //! Goose's config.yaml: only `cmd`, `args` and the key in `envs` change.
+    Result<Unit> editYaml(QByteArray *text, const QString &movedKey, Change *change) const;
     //! The new entry for a legacy one: ours, with the user's other settings kept.
     QJsonObject replacement(IdeConfig::Ide ide, const QJsonObject &old, const QString &movedKey,
         bool *keyRemoved) const;

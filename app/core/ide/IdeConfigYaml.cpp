@@ -130,7 +130,108 @@ Layout locate(const Lines &lines, const QString &key, const QString &name)
     return l;
 }
 
+// A scalar as YAML reads the ones Goose writes: JSON's text as JSON (numbers, true, quoted
+// strings), anything else a plain string with its quotes gone.
+QJsonValue scalar(const QByteArray &text)
+{
+    const QByteArray t = text.trimmed();
+    QJsonParseError error {};
+    const QJsonDocument doc = QJsonDocument::fromJson('[' + t + ']', &error);
+    if (error.error == QJsonParseError::NoError && doc.array().size() == 1)
+        return doc.array().at(0);
+    if (t.size() >= 2 && (t.startsWith('\'') || t.startsWith('"')) && t.endsWith(t[0]))
+        return QString::fromUtf8(t.mid(1, t.size() - 2));
+    return t == "null" || t == "~" ? QJsonValue() : QJsonValue(QString::fromUtf8(t));
+}
+
+// `[a, b]` or `{k: v}` with scalars only (no comma inside a value).
+QJsonValue flowValue(const QByteArray &text)
+{
+    const QByteArray inner = text.mid(1, text.size() - 2).trimmed();
+    const QList<QByteArray> items = inner.isEmpty() ? QList<QByteArray>() : inner.split(',');
+    if (text.startsWith('[')) {
+        QJsonArray out;
+        for (const QByteArray &item : items)
+            out.append(scalar(item));
+        return out;
+    }
+    QJsonObject out;
+    for (const QByteArray &item : items) {
+        QByteArray value;
+        const QString key = keyOf(item, &value);
+        if (key.isEmpty())
+            return QJsonValue::Undefined;
+        out.insert(key, scalar(value));
+    }
+    return out;
+}
+
 } // namespace
+
+QStringList IdeConfigYaml::names(const QByteArray &text, const QString &key)
+{
+    const Lines lines = text.split('\n');
+    const Layout l = locate(lines, key, QString());
+    QStringList out;
+    if (l.top < 0)
+        return out;
+    for (int i = l.top + 1; i < l.end; ++i) {
+        const QString name = indentOf(lines[i]) == l.childIndent ? keyOf(lines[i]) : QString();
+        if (!name.isEmpty())
+            out << name;
+    }
+    return out;
+}
+
+QJsonObject IdeConfigYaml::entry(const QByteArray &text, const QString &key, const QString &name)
+{
+    const Lines lines = entryText(text, key, name).split('\n');
+    int inner = -1;
+    for (const QByteArray &line : lines)
+        if (inner < 0)
+            inner = indentOf(line);
+    QJsonObject out;
+    for (int i = 0; i < lines.size(); ++i) {
+        QByteArray value;
+        const QString k = indentOf(lines[i]) == inner ? keyOf(lines[i], &value) : QString();
+        if (k.isEmpty())
+            continue;
+        if (value.startsWith('[') || value.startsWith('{')) {
+            const QJsonValue v = flowValue(value);
+            if (!v.isUndefined())
+                out.insert(k, v);
+            continue;
+        }
+        if (!value.isEmpty()) {
+            out.insert(k, scalar(value));
+            continue;
+        }
+        // A block below: `- item` lines (serde_yaml puts them at the key's own indent) or
+        // `k: v` lines further in.
+        QJsonArray sequence;
+        QJsonObject mapping;
+        for (int j = i + 1; j < lines.size(); ++j) {
+            const int n = indentOf(lines[j]);
+            if (n < 0)
+                continue;
+            const QByteArray item = lines[j].mid(n);
+            if (n < inner || (n == inner && !item.startsWith("- ")))
+                break;
+            QByteArray v;
+            if (item.startsWith("- "))
+                sequence.append(scalar(item.mid(2)));
+            else if (const QString mk = keyOf(item, &v); !mk.isEmpty())
+                mapping.insert(mk, scalar(v));
+        }
+        if (!sequence.isEmpty())
+            out.insert(k, sequence);
+        else if (!mapping.isEmpty())
+            out.insert(k, mapping);
+        else
+            out.insert(k, QJsonValue()); // `k:` alone is YAML's null
+    }
+    return out;
+}
 
 QString IdeConfigYaml::block(const QString &key, const QString &name, const QJsonObject &entry)
 {

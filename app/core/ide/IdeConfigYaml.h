@@ -34,6 +34,12 @@ public:
     static bool hasEntry(const QByteArray &text, const QString &key, const QString &name);
     //! The lines below `key.name` (its values), empty when it is not there.
     static QByteArray entryText(const QByteArray &text, const QString &key, const QString &name);
+    //! The names of `key`'s children, in the file's order.
+    static QStringList names(const QByteArray &text, const QString &key);
+    /*! `key.name`'s values as far as a Goose extension has them: scalars (JSON's text read as
+     *  JSON, anything else as a string), sequences of scalars and mappings of scalars, in block
+     *  or flow style. A value it cannot read that way is left out. */
+    static QJsonObject entry(const QByteArray &text, const QString &key, const QString &name);
 };
 
 } // namespace Hopx::Core

@@ -100,6 +100,13 @@ int IdeConnectCommand::run(const IdeConfig &config, const QString &ideId, const 
     out << chosen.snippet(*ide) << '\n';
     if (!done.backupPath.isEmpty())
         out << QStringLiteral("The previous file is saved as %1.\n").arg(done.backupPath);
+    if (!done.secondPath.isEmpty())
+        out << QStringLiteral("%1 also reads %2: it has the same entry now%3.\n")
+                   .arg(name, done.secondPath,
+                       done.secondBackupPath.isEmpty()
+                           ? QString()
+                           : QStringLiteral(" (the previous file is saved as %1)")
+                                 .arg(done.secondBackupPath));
     if (done.outcome != IdeConfig::Outcome::Unchanged)
         out << QStringLiteral("Restart %1 (or start a new session) to use it.\n").arg(name);
     return 0;

@@ -295,8 +295,10 @@ void ConnectIdeDialog::showIde()
                             "and its VS Code extension share; start a new Cline task afterwards."));
         break;
     case Ide::KiloCode:
-        m_about->setText(tr("Install adds HOPX to the extension's MCP servers in VS Code's "
-                            "settings storage; it picks the change up by itself."));
+        m_about->setText(tr("Install adds HOPX to the MCP servers in Kilo's kilo.jsonc, which "
+                            "the Kilo CLI and its VS Code extension read (and to the extension's "
+                            "older mcp_settings.json, where there is one); start a new Kilo "
+                            "session afterwards."));
         break;
     case Ide::CopilotCli:
         m_about->setText(tr("Install adds HOPX to GitHub Copilot CLI's mcp-config.json with all "
@@ -378,6 +380,10 @@ void ConnectIdeDialog::install()
     if (!done.backupPath.isEmpty())
         text += QLatin1Char(' ')
             + tr("The previous file is saved as %1.").arg(homeRelative(done.backupPath));
+    if (!done.secondPath.isEmpty())
+        text += QLatin1Char(' ')
+            + tr("%1 also reads %2, which has the same entry now.")
+                  .arg(name, homeRelative(done.secondPath));
     m_result->setText(text);
     refreshStates();
 }
