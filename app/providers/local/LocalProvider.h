@@ -140,6 +140,9 @@ private:
     std::unique_ptr<EgressCa> m_ca;
     std::unique_ptr<PackageCache> m_packages; // shared by the allowlist sandboxes' proxies
     QHash<QString, LocalSandbox *> m_sandboxes;
+    /*! Sandboxes on disk that cannot come back (a record of a newer build, a damaged one), and
+     *  why: listed as "unavailable", every call on them answers why, their files untouched. */
+    QHash<QString, QString> m_unusable;
     std::unique_ptr<SparePool> m_spares; // booting or ready, not yet handed out
     LocalRuntimes m_runtimes;
 };
