@@ -77,6 +77,20 @@ QStringList treeOnHost(const QString &dir)
     return out;
 }
 
+//! Something is mounted at \a path (a sandbox disk's hopx-capfs).
+bool mountedAt(const QString &path)
+{
+    QFile mounts(QStringLiteral("/proc/self/mountinfo"));
+    if (!mounts.open(QIODevice::ReadOnly))
+        return false;
+    for (const QByteArray &line : mounts.readAll().split('\n')) {
+        const QList<QByteArray> fields = line.split(' ');
+        if (fields.size() > 4 && fields.at(4) == QFile::encodeName(path))
+            return true;
+    }
+    return false;
+}
+
 QJsonObject readJson(const QString &path)
 {
     QFile f(path);
@@ -95,9 +109,9 @@ class TestUpgrade : public QObject
 
     /*! \a fixture's state directory, unpacked under a new root as the older build left it. A
      *  short root: an egress socket's path must fit in 108 bytes (sockaddr_un). */
-    QString install(const QString &fixture)
+    QString install(const QString &fixture, const QString &under = {})
     {
-        const QString root = m_root.path() + QStringLiteral("/%1").arg(++m_installed);
+        const QString root = m_root.path() + QStringLiteral("/%1%2").arg(under).arg(++m_installed);
         const QString state = root + QStringLiteral("/xdg_state_home/hopx-desktop");
         if (!QDir().mkpath(state)
             || !run(QStringLiteral("tar"),
@@ -316,6 +330,34 @@ private slots:
                          .value(QStringLiteral("version"))
                          .toInt(),
                 1);
+    }
+
+    /*! A sandbox whose start fails after an upgrade (here: a state directory so deep that its
+     *  egress socket's path passes sockaddr_un's 108 bytes) is listed with the reason, its disk
+     *  unmounted and its files kept; the others come back. */
+    void aSandboxThatCannotStartIsListedWithWhy()
+    {
+        const QString fixture = newestFixture();
+        QVERIFY(!fixture.isEmpty());
+        const QJsonObject expect = expectationsOf(fixture);
+        const QString parent = expect.value(QStringLiteral("parent")).toString();
+        const QString child = expect.value(QStringLiteral("fork")).toString();
+        const QString root = install(fixture, QString(60, QLatin1Char('d')));
+        QVERIFY(!root.isEmpty());
+        const QString disk = sandboxesUnder(root) + QLatin1Char('/') + parent;
+        const QStringList before = treeOnHost(disk + QStringLiteral("/disk"));
+        UpgradeApp app(root);
+        QVERIFY(app.start());
+        QVERIFY2(app.waitUntilRunning({child}), qPrintable(app.log().right(3000)));
+        QTRY_COMPARE_WITH_TIMEOUT(app.listed(parent).value(QStringLiteral("status")).toString(),
+            QStringLiteral("unavailable"), 30000);
+        const QJsonObject run =
+            app.tool(QStringLiteral("run_command"), {{"sandbox_id", parent}, {"command", "true"}});
+        QVERIFY2(dump(run).contains("it did not start again") && dump(run).contains("proxy.sock"),
+            dump(run));
+        QVERIFY(!mountedAt(disk + QStringLiteral("/mnt")));
+        app.stop();
+        QCOMPARE(treeOnHost(disk + QStringLiteral("/disk")), before);
     }
 
     /*! A record of a format this build does not know (a newer build's), a damaged one, and a

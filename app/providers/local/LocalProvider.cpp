@@ -360,8 +360,11 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<Sandb
         if (!made) {
             if (error)
                 *error = made.error().message;
+            // As below: a recovered sandbox's disk is unmounted, not left to its daemon.
             if (!info.createdAt.isValid())
                 m_storage->remove(volume.get());
+            else
+                volume->unmount();
             return nullptr;
         }
         egress = made.value();
@@ -718,16 +721,9 @@ void LocalProvider::recoverOne(const QString &id)
     if (!loaded || loaded.value().id != id) {
         // Nothing is mounted, moved, rewritten or deleted: a newer build, or the user repairing
         // the record, finds the directory as it was.
-        const QString why = loaded
-            ? QStringLiteral("its record names another sandbox (%1)").arg(loaded.value().id)
-            : loaded.error().message;
-        const QString message =
-            QStringLiteral("Sandbox %1 cannot be used: %2. Its files are left as they are in %3.")
-                .arg(id, why, m_storage->dirFor(id));
-        qCWarning(lcLocal).noquote() << message;
-        m_unusable.insert(id, message);
-        emit sandboxChanged(unusableInfo(id, this->id(), message));
-        emit problem(id, message);
+        markUnusable(id,
+            loaded ? QStringLiteral("its record names another sandbox (%1)").arg(loaded.value().id)
+                   : loaded.error().message);
         return;
     }
     const SandboxRecord *record = &loaded.value();
@@ -739,8 +735,8 @@ void LocalProvider::recoverOne(const QString &id)
     }
     auto existing = m_storage->existingVolume(*record);
     if (!existing) {
-        qCWarning(lcLocal).noquote()
-            << "sandbox" << id << "cannot come back:" << existing.error().message;
+        markUnusable(
+            id, QStringLiteral("its disk did not mount: %1").arg(existing.error().message));
         return;
     }
     std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
@@ -767,7 +763,7 @@ void LocalProvider::recoverOne(const QString &id)
     }
     LocalSandbox *sandbox = boot(info, std::move(volume), &error, policy);
     if (!sandbox) {
-        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << error;
+        markUnusable(id, QStringLiteral("it did not start again: %1").arg(error));
         return;
     }
     SandboxRecord restored = *record;
@@ -787,13 +783,24 @@ void LocalProvider::recoverOne(const QString &id)
     connect(sandbox, &LocalSandbox::died, this, [this, sandbox, id](const QString &reason) {
         if (sandbox->isReady())
             return;
-        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << reason;
         m_sandboxes.remove(id);
         std::unique_ptr<SandboxVolume> kept = sandbox->takeVolume();
         if (kept)
             kept->unmount();
         sandbox->deleteLater();
+        markUnusable(id, QStringLiteral("it did not start again: %1").arg(reason));
     });
+}
+
+void LocalProvider::markUnusable(const QString &id, const QString &why)
+{
+    const QString message =
+        QStringLiteral("Sandbox %1 cannot be used: %2. Its files are left as they are in %3.")
+            .arg(id, why, m_storage->dirFor(id));
+    qCWarning(lcLocal).noquote() << message;
+    m_unusable.insert(id, message);
+    emit sandboxChanged(unusableInfo(id, this->id(), message));
+    emit problem(id, message);
 }
 
 QStringList LocalProvider::rebindSecrets(
