@@ -98,6 +98,23 @@ QJsonObject readJson(const QString &path)
                                        : QJsonObject();
 }
 
+//! A fixture, and what the older build that made it reported (makeFixture()).
+struct Fixture
+{
+    explicit Fixture(const QString &tarball)
+        : path(tarball)
+        , expect(readJson(tarball.chopped(int(qstrlen(".tar.gz"))) + QStringLiteral(".json")))
+        , parent(expect.value(QStringLiteral("parent")).toString())
+        , child(expect.value(QStringLiteral("fork")).toString())
+    { }
+    bool ok() const { return !parent.isEmpty() && !child.isEmpty(); }
+
+    QString path;
+    QJsonObject expect;
+    QString parent; // a secret, an allowlist, a checkpoint
+    QString child; // a fork of that checkpoint
+};
+
 } // namespace
 
 class TestUpgrade : public QObject
@@ -124,17 +141,13 @@ class TestUpgrade : public QObject
                 dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         return root;
     }
-    //! The fixture makeFixture() wrote most recently (the one of the newest release).
-    static QString newestFixture()
+    //! The newest release's fixture (they are named DATE-COMMIT).
+    static Fixture newestFixture()
     {
         const QStringList found =
-            QDir(fixturesDir())
-                .entryList({QStringLiteral("*.tar.gz")}, QDir::Files, QDir::Time | QDir::Reversed);
-        return found.isEmpty() ? QString() : fixturesDir() + QLatin1Char('/') + found.last();
-    }
-    static QJsonObject expectationsOf(const QString &fixture)
-    {
-        return readJson(fixture.chopped(int(qstrlen(".tar.gz"))) + QStringLiteral(".json"));
+            QDir(fixturesDir()).entryList({QStringLiteral("*.tar.gz")}, QDir::Files, QDir::Name);
+        return Fixture(
+            found.isEmpty() ? QString() : fixturesDir() + QLatin1Char('/') + found.last());
     }
 
 private slots:
@@ -240,7 +253,7 @@ private slots:
 
     void olderSandboxesComeBack_data()
     {
-        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("tarball");
         const QStringList found =
             QDir(fixturesDir()).entryList({QStringLiteral("*.tar.gz")}, QDir::Files, QDir::Name);
         QVERIFY2(!found.isEmpty(), qPrintable(fixturesDir()));
@@ -250,13 +263,14 @@ private slots:
 
     void olderSandboxesComeBack()
     {
-        QFETCH(QString, fixture);
-        const QJsonObject expect = expectationsOf(fixture);
-        const QString parent = expect.value(QStringLiteral("parent")).toString();
-        const QString child = expect.value(QStringLiteral("fork")).toString();
+        QFETCH(QString, tarball);
+        const Fixture fixture(tarball);
+        const QJsonObject &expect = fixture.expect;
+        const QString &parent = fixture.parent;
+        const QString &child = fixture.child;
         const QString cp = expect.value(QStringLiteral("checkpoint")).toString();
-        QVERIFY2(!parent.isEmpty() && !child.isEmpty() && !cp.isEmpty(), dump(expect));
-        const QString root = install(fixture);
+        QVERIFY2(fixture.ok() && !cp.isEmpty(), dump(expect));
+        const QString root = install(tarball);
         QVERIFY(!root.isEmpty());
 
         UpgradeApp app(root);
@@ -337,12 +351,11 @@ private slots:
      *  unmounted and its files kept; the others come back. */
     void aSandboxThatCannotStartIsListedWithWhy()
     {
-        const QString fixture = newestFixture();
-        QVERIFY(!fixture.isEmpty());
-        const QJsonObject expect = expectationsOf(fixture);
-        const QString parent = expect.value(QStringLiteral("parent")).toString();
-        const QString child = expect.value(QStringLiteral("fork")).toString();
-        const QString root = install(fixture, QString(60, QLatin1Char('d')));
+        const Fixture fixture = newestFixture();
+        QVERIFY(fixture.ok());
+        const QString &parent = fixture.parent;
+        const QString &child = fixture.child;
+        const QString root = install(fixture.path, QString(60, QLatin1Char('d')));
         QVERIFY(!root.isEmpty());
         const QString disk = sandboxesUnder(root) + QLatin1Char('/') + parent;
         const QStringList before = treeOnHost(disk + QStringLiteral("/disk"));
@@ -365,12 +378,11 @@ private slots:
      *  left byte for byte as they were; once whole again, the sandboxes come back. */
     void unknownOrDamagedStateIsLeftAsItWas()
     {
-        const QString fixture = newestFixture();
-        QVERIFY(!fixture.isEmpty());
-        const QJsonObject expect = expectationsOf(fixture);
-        const QString parent = expect.value(QStringLiteral("parent")).toString();
-        const QString child = expect.value(QStringLiteral("fork")).toString();
-        const QString root = install(fixture);
+        const Fixture fixture = newestFixture();
+        QVERIFY(fixture.ok());
+        const QString &parent = fixture.parent;
+        const QString &child = fixture.child;
+        const QString root = install(fixture.path);
         QVERIFY(!root.isEmpty());
         const QString base = sandboxesUnder(root);
         const QString parentRecord =
@@ -446,7 +458,8 @@ private slots:
         UpgradeApp again(root);
         QVERIFY(again.start());
         QVERIFY2(again.waitUntilRunning({parent, child}), qPrintable(again.log().right(3000)));
-        QCOMPARE(again.shell(child, kTree), expect.value(QStringLiteral("fork_tree")).toString());
+        QCOMPARE(again.shell(child, kTree),
+            fixture.expect.value(QStringLiteral("fork_tree")).toString());
         again.stop();
     }
 };
