@@ -350,6 +350,24 @@ private slots:
                      .value("stdout")
                      .toString(),
             QStringLiteral("41\n"));
+        // A new fork of the older build's checkpoint, and a new checkpoint beside it.
+        const QJsonObject fork =
+            app.sc(QStringLiteral("fork_sandbox"), {{"sandbox_id", parent}, {"checkpoint_id", cp}});
+        const QString grandchild = fork.value(QStringLiteral("sandbox_id")).toString();
+        QVERIFY2(grandchild.startsWith(QLatin1String("local-")), dump(fork));
+        QCOMPARE(app.shell(grandchild, kTree),
+            expect.value(QStringLiteral("checkpoint_tree")).toString());
+        const QJsonObject again = app.sc(QStringLiteral("checkpoint_sandbox"),
+            {{"sandbox_id", parent}, {"name", "after the upgrade"}});
+        QVERIFY2(again.value(QStringLiteral("checkpoint_id"))
+                     .toString()
+                     .startsWith(QLatin1String("ckpt-")),
+            dump(again));
+        QCOMPARE(app.sc(QStringLiteral("list_checkpoints"), {{"sandbox_id", parent}})
+                     .value(QStringLiteral("checkpoints"))
+                     .toArray()
+                     .size(),
+            2);
         app.stop();
 
         // Read, not rewritten: the records are still of the format the older build wrote.
