@@ -700,6 +700,10 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 %</source>
         <translation type="unfinished"></translation>
     </message>

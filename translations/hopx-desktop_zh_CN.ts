@@ -697,6 +697,10 @@ Sandbox: %2</source>
         <translation>已失效</translation>
     </message>
     <message>
+        <source>unavailable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>

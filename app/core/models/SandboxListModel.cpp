@@ -351,6 +351,8 @@ QString SandboxListModel::statusName(const QString &status)
         return tr("stopped");
     if (status == QLatin1String("dead"))
         return tr("dead");
+    if (status == QLatin1String("unavailable"))
+        return tr("unavailable"); // on disk, but this version cannot use it (a newer one's)
     return status;
 }
 

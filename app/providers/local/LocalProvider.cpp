@@ -50,6 +50,17 @@ void later(QObject *context, const Callback<T> &done, Result<T> value)
 {
     Core::answerLater<T>(context, done, std::move(value));
 }
+
+//! How a sandbox that cannot come back is listed (LocalProvider::m_unusable).
+SandboxInfo unusableInfo(const QString &id, const QString &provider, const QString &why)
+{
+    SandboxInfo info;
+    info.id = id;
+    info.provider = provider;
+    info.status = QStringLiteral("unavailable");
+    info.extra.insert(QStringLiteral("unavailable_reason"), why);
+    return info;
+}
 } // namespace
 
 LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, QObject *parent)
@@ -349,8 +360,11 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<Sandb
         if (!made) {
             if (error)
                 *error = made.error().message;
+            // As below: a recovered sandbox's disk is unmounted, not left to its daemon.
             if (!info.createdAt.isValid())
                 m_storage->remove(volume.get());
+            else
+                volume->unmount();
             return nullptr;
         }
         egress = made.value();
@@ -634,6 +648,9 @@ Result<Core::Sandbox *> LocalProvider::sandbox(const QString &id)
 {
     if (LocalSandbox *s = find(id))
         return s;
+    if (m_unusable.contains(id))
+        return Error::make(Error::Code::Unavailable, m_unusable.value(id),
+            QJsonObject {{QStringLiteral("id"), id}}, QStringLiteral("Sandbox unavailable"));
     return Error::make(Error::Code::NotFound,
         QStringLiteral("Sandbox %1 not found; it may have been deleted or expired. "
                        "list_sandboxes shows the ones that exist.")
@@ -649,6 +666,9 @@ void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>
         if (spec.status.isEmpty() || spec.status == info.status)
             out.append(info);
     }
+    for (auto it = m_unusable.cbegin(); it != m_unusable.cend(); ++it)
+        if (spec.status.isEmpty() || spec.status == QLatin1String("unavailable"))
+            out.append(unusableInfo(it.key(), id(), it.value()));
     std::sort(out.begin(), out.end(),
         [](const SandboxInfo &a, const SandboxInfo &b) { return a.createdAt > b.createdAt; });
     later<QList<SandboxInfo>>(this, done, out);
@@ -673,10 +693,17 @@ void LocalProvider::recover()
         if (!m_sandboxes.contains(id) && claims(id) == Claim::Yes)
             recoverOne(id);
     // Directories without a record are spares, or sandboxes whose creation never finished,
-    // of a run that crashed: nobody was given them.
+    // of a run that crashed: nobody was given them. Only those holding nothing but what this
+    // build makes: anything else may be a newer build's, and is not this one's to delete.
     for (const QString &name : QDir(m_storage->base()).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
         if (!stored.contains(name) && claims(name) == Claim::Yes && !m_sandboxes.contains(name)
             && !isSpare(name)) {
+            if (!m_storage->isLeftover(name)) {
+                qCWarning(lcLocal).noquote()
+                    << "leaving" << m_storage->dirFor(name)
+                    << "as it is: it has no record, and files this version does not make";
+                continue;
+            }
             SandboxVolume orphan(m_storage->dirFor(name), 0);
             m_storage->remove(&orphan);
         }
@@ -689,12 +716,17 @@ bool LocalProvider::isSpare(const QString &id) const
 
 void LocalProvider::recoverOne(const QString &id)
 {
-    const std::optional<SandboxRecord> record = SandboxRecord::load(m_storage->dirFor(id));
+    const Result<SandboxRecord> loaded = SandboxRecord::load(m_storage->dirFor(id));
     SandboxVolume leftover(m_storage->dirFor(id), 0);
-    if (!record || record->id != id) {
-        qCWarning(lcLocal) << "sandbox" << id << "has no valid record; leaving its files alone";
+    if (!loaded || loaded.value().id != id) {
+        // Nothing is mounted, moved, rewritten or deleted: a newer build, or the user repairing
+        // the record, finds the directory as it was.
+        markUnusable(id,
+            loaded ? QStringLiteral("its record names another sandbox (%1)").arg(loaded.value().id)
+                   : loaded.error().message);
         return;
     }
+    const SandboxRecord *record = &loaded.value();
     if (record->expiresAt.isValid() && record->expiresAt <= QDateTime::currentDateTime()) {
         // Its timeout ran out while the app was not running: as if the app had deleted it.
         qCInfo(lcLocal) << "sandbox" << id << "expired while the app was not running; deleting it";
@@ -703,8 +735,8 @@ void LocalProvider::recoverOne(const QString &id)
     }
     auto existing = m_storage->existingVolume(*record);
     if (!existing) {
-        qCWarning(lcLocal).noquote()
-            << "sandbox" << id << "cannot come back:" << existing.error().message;
+        markUnusable(
+            id, QStringLiteral("its disk did not mount: %1").arg(existing.error().message));
         return;
     }
     std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
@@ -731,7 +763,7 @@ void LocalProvider::recoverOne(const QString &id)
     }
     LocalSandbox *sandbox = boot(info, std::move(volume), &error, policy);
     if (!sandbox) {
-        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << error;
+        markUnusable(id, QStringLiteral("it did not start again: %1").arg(error));
         return;
     }
     SandboxRecord restored = *record;
@@ -751,13 +783,24 @@ void LocalProvider::recoverOne(const QString &id)
     connect(sandbox, &LocalSandbox::died, this, [this, sandbox, id](const QString &reason) {
         if (sandbox->isReady())
             return;
-        qCWarning(lcLocal).noquote() << "sandbox" << id << "did not start again:" << reason;
         m_sandboxes.remove(id);
         std::unique_ptr<SandboxVolume> kept = sandbox->takeVolume();
         if (kept)
             kept->unmount();
         sandbox->deleteLater();
+        markUnusable(id, QStringLiteral("it did not start again: %1").arg(reason));
     });
+}
+
+void LocalProvider::markUnusable(const QString &id, const QString &why)
+{
+    const QString message =
+        QStringLiteral("Sandbox %1 cannot be used: %2. Its files are left as they are in %3.")
+            .arg(id, why, m_storage->dirFor(id));
+    qCWarning(lcLocal).noquote() << message;
+    m_unusable.insert(id, message);
+    emit sandboxChanged(unusableInfo(id, this->id(), message));
+    emit problem(id, message);
 }
 
 QStringList LocalProvider::rebindSecrets(

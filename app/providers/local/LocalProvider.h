@@ -115,6 +115,8 @@ private:
     //! Brings back the sandboxes an earlier run left on disk (deleting expired ones).
     void recover();
     void recoverOne(const QString &id);
+    //! \a id stays on disk as it is, listed as "unavailable" because of \a why (m_unusable).
+    void markUnusable(const QString &id, const QString &why);
     /*! Gives a recovered sandbox's proxy its secrets again, with the placeholders it had,
      *  the values read from the keychain; returns the names the store no longer has. */
     QStringList rebindSecrets(LocalSandbox *sandbox, const QList<SandboxRecord::Secret> &secrets);
@@ -140,6 +142,10 @@ private:
     std::unique_ptr<EgressCa> m_ca;
     std::unique_ptr<PackageCache> m_packages; // shared by the allowlist sandboxes' proxies
     QHash<QString, LocalSandbox *> m_sandboxes;
+    /*! Sandboxes on disk that cannot come back (a record of a newer build, a damaged one, a
+     *  disk or a start that failed), and why: listed as "unavailable", every call on them
+     *  answers why, their files untouched until the next start tries again. */
+    QHash<QString, QString> m_unusable;
     std::unique_ptr<SparePool> m_spares; // booting or ready, not yet handed out
     LocalRuntimes m_runtimes;
 };

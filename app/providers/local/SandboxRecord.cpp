@@ -9,11 +9,11 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <cmath>
 
 namespace Hopx::Local {
 
 namespace {
-constexpr int kVersion = 1;
 constexpr qint64 kMaxRecord = 4 * 1024 * 1024;
 
 QString isoUtc(const QDateTime &t)
@@ -67,7 +67,7 @@ Core::Result<Core::Unit> SandboxRecord::save(const QString &dir) const
     QJsonObject env;
     for (auto it = this->env.cbegin(); it != this->env.cend(); ++it)
         env.insert(it.key(), it.value());
-    QJsonObject o {{QStringLiteral("version"), kVersion}, {QStringLiteral("id"), id},
+    QJsonObject o {{QStringLiteral("version"), kFormat}, {QStringLiteral("id"), id},
         {QStringLiteral("template"), templateName},
         {QStringLiteral("created_at"), isoUtc(createdAt)},
         {QStringLiteral("expires_at"), isoUtc(expiresAt)},
@@ -94,14 +94,47 @@ Core::Result<Core::Unit> SandboxRecord::save(const QString &dir) const
     return Core::Unit {};
 }
 
-std::optional<SandboxRecord> SandboxRecord::load(const QString &dir)
+Core::Result<SandboxRecord> SandboxRecord::load(const QString &dir)
 {
+    auto unusable = [](Core::Error::Code code, const QString &why) {
+        return Core::Error::make(code, why);
+    };
     QFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
-    if (!file.open(QIODevice::ReadOnly) || file.size() > kMaxRecord)
-        return std::nullopt;
-    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
-    if (o.value(QStringLiteral("version")).toInt() != kVersion)
-        return std::nullopt;
+    if (!file.open(QIODevice::ReadOnly))
+        return unusable(Core::Error::Code::Internal,
+            QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+    if (file.size() > kMaxRecord)
+        return unusable(Core::Error::Code::Internal,
+            QStringLiteral("%1 is %2 bytes, more than any record (damaged?)")
+                .arg(file.fileName())
+                .arg(file.size()));
+    QJsonParseError parsed;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parsed);
+    if (parsed.error != QJsonParseError::NoError || !doc.isObject())
+        return unusable(Core::Error::Code::Internal,
+            QStringLiteral("%1 is damaged (%2 at byte %3), perhaps cut short by a full disk or "
+                           "a crash")
+                .arg(file.fileName(),
+                    parsed.error != QJsonParseError::NoError ? parsed.errorString()
+                                                             : QStringLiteral("not an object"))
+                .arg(parsed.offset));
+    const QJsonObject o = doc.object();
+    // Absent: format 1, the only one before the field could have been left out.
+    const QJsonValue version = o.value(QStringLiteral("version"));
+    const double format = version.isUndefined() ? 1 : version.toDouble(-1);
+    if (!(format >= 1) || std::floor(format) != format)
+        return unusable(Core::Error::Code::Internal,
+            QStringLiteral("%1 has no valid format version (%2)")
+                .arg(file.fileName(),
+                    QString::fromUtf8(
+                        QJsonDocument(QJsonArray {version}).toJson(QJsonDocument::Compact))));
+    if (format > kFormat)
+        return unusable(Core::Error::Code::Unsupported,
+            QStringLiteral("it was made by a newer version of HOPX Desktop (sandbox format %1; "
+                           "this version reads formats up to %2): use it with that version, or "
+                           "update this one")
+                .arg(version.toVariant().toString())
+                .arg(kFormat));
     SandboxRecord r;
     r.id = o.value(QStringLiteral("id")).toString();
     r.templateName = o.value(QStringLiteral("template")).toString();
@@ -129,7 +162,9 @@ std::optional<SandboxRecord> SandboxRecord::load(const QString &dir)
             r.secrets.append({name, placeholder});
     }
     if (r.id.isEmpty() || !r.createdAt.isValid() || r.capBytes <= 0)
-        return std::nullopt;
+        return unusable(Core::Error::Code::Internal,
+            QStringLiteral("%1 lacks the sandbox's id, creation time or disk cap")
+                .arg(file.fileName()));
     return r;
 }
 

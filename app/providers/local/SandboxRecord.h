@@ -10,12 +10,23 @@
 #include <QString>
 #include <QStringList>
 
-#include <optional>
-
 namespace Hopx::Local {
 
 /*! \brief What the app must know to bring a local sandbox back after it restarted:
  *  sandbox.json next to the sandbox's disk (0600, in a 0700 directory).
+ *
+ * Its "version" is the format of the whole sandbox directory: this record, the disk's layout
+ * (SandboxVolume) and the checkpoints' (LocalCheckpoints), which are only ever reached through
+ * it. A build reads every format up to kFormat and leaves a newer one exactly as it is: it
+ * cannot know what a newer build changed on the disk, and anything it wrote there could lose
+ * the user's files. Format history (tests/upgrade holds a state directory of each release):
+ *   1  this record; disk/{workspace,home} served by hopx-capfs (the first builds kept the files
+ *      in disk.img, which SandboxVolume::mount() moves into disk/); checkpoints as
+ *      disk/.checkpoints/ckpt-XXXXXXXX/{workspace,home}, listed in "checkpoints". Every build so
+ *      far wrote "version": 1; a record without it is read as 1.
+ * A change that an older build would misread (a new layout, a field whose absence means
+ * something else) takes a new format; a new field that older builds may ignore does not, so
+ * that going back to an older build keeps working.
  *
  * Holds the sandbox's identity, timing (so expiry also counts the time the app was not
  * running), its disk cap, its network policy, its checkpoints and its session environment,
@@ -27,6 +38,8 @@ namespace Hopx::Local {
 struct SandboxRecord
 {
     static constexpr const char *kFileName = "sandbox.json";
+    //! The newest format this build reads, and the one it writes.
+    static constexpr int kFormat = 1;
 
     QString id;
     QString templateName;
@@ -54,8 +67,9 @@ struct SandboxRecord
         const Core::SandboxInfo &info, const Core::EnvMap &env, const QList<Secret> &secrets = {});
     //! Writes \a dir/sandbox.json atomically. False + error when it cannot.
     Core::Result<Core::Unit> save(const QString &dir) const;
-    //! nullopt when \a dir has no readable, valid record.
-    static std::optional<SandboxRecord> load(const QString &dir);
+    /*! The record in \a dir; an error saying what is wrong (unreadable, damaged, incomplete,
+     *  or made by a newer build: Error::Code::Unsupported) when it cannot be used. */
+    static Core::Result<SandboxRecord> load(const QString &dir);
     //! The sandbox coming back from this record, for \a provider; status "creating".
     Core::SandboxInfo restoredInfo(const QString &provider) const;
     //! What the model reads with its first result after the app restarted.

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QThread>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <sys/stat.h>
@@ -107,6 +108,18 @@ QStringList SandboxStorage::storedIds() const
                 dirFor(name) + QLatin1Char('/') + QLatin1String(SandboxRecord::kFileName)))
             ids << name;
     return ids;
+}
+
+bool SandboxStorage::isLeftover(const QString &name) const
+{
+    // net: an allowlist sandbox's egress socket; disk.img and disk.moving: the first builds'
+    // disk and its move (SandboxVolume).
+    static const QStringList ours {QStringLiteral("disk"), QStringLiteral("mnt"),
+        QStringLiteral("net"), QStringLiteral("disk.img"), QStringLiteral("disk.moving")};
+    const QStringList entries =
+        QDir(dirFor(name)).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+    return std::all_of(entries.cbegin(), entries.cend(),
+        [](const QString &entry) { return ours.contains(entry); });
 }
 
 qint64 SandboxStorage::usedBytes(const QString &exceptId) const

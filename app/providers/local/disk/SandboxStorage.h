@@ -48,6 +48,9 @@ public:
     QString dirFor(const QString &id) const;
     //! Sandboxes with a record on disk, from earlier runs or this one.
     QStringList storedIds() const;
+    /*! \a name's directory holds nothing but what this build makes before a sandbox has a
+     *  record (its disk and mount point): a spare or a creation that never finished. */
+    bool isLeftover(const QString &name) const;
 
     /*! A new volume for sandbox \a id of \a capBytes, created and mounted; an error (a
      *  sentence for the user) when it does not fit the total cap or the host's disk. */

@@ -185,7 +185,7 @@ Core::Result<Core::Unit> SandboxVolume::migrateImage()
     const HostTool::Outcome copied = HostTool::run(QStringLiteral("/bin/sh"),
         {QStringLiteral("-c"),
             QStringLiteral("set -e; mkdir -m 0700 disk.moving; cp -a mnt/. disk.moving/; "
-                           "rm -rf disk.moving/lost+found"),
+                           "rm -rf disk.moving/lost+found; sync -f disk.moving"),
             QStringLiteral("sh")},
         m_dir, 600000);
     HostTool::run(fusermount(), {QStringLiteral("-u"), QStringLiteral("mnt")}, m_dir);
@@ -197,6 +197,10 @@ Core::Result<Core::Unit> SandboxVolume::migrateImage()
         return fail(QStringLiteral("moving the files out of the earlier disk image failed: %1")
                         .arg(copied.said));
     }
+    // The image goes only once the rename is on the disk too: a power cut in between leaves
+    // both, and the next start uses disk/.
+    HostTool::run(
+        QStringLiteral("/bin/sync"), {QStringLiteral("-f"), QStringLiteral("disk")}, m_dir, 120000);
     QFile::remove(earlierImagePath());
     qCInfo(lcLocal).noquote() << "moved" << m_dir << "from its disk image to hopx-capfs";
     return Core::Unit {};
