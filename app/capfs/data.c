@@ -70,8 +70,9 @@ void capfs_op_read(
 /* A shared mmap's dirty pages that could not be written (the cap, or the backing file system's
  * own error) leave the kernel's cache: msync(2) and fsync(2) report the error, and what a read
  * returns afterwards is what the disk holds, not bytes that were never stored (the pages would
- * stay cached until evicted, kept across opens by keep_cache). After the reply: the kernel ends
- * the page's writeback with it, and the invalidation waits for that. */
+ * stay cached until evicted, kept across opens by keep_cache). After the reply, so a read in
+ * the moment between may still see them: the kernel ends the page's writeback with the reply,
+ * and the invalidation waits for that (before it, it would wait forever). */
 static void writeback_failed(struct capfs *fs, fuse_ino_t ino, off_t off, size_t size)
 {
     fuse_lowlevel_notify_inval_inode(fs->se, ino, off, (off_t)size);

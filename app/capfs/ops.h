@@ -54,10 +54,13 @@ static inline mode_t safe_mode(mode_t mode)
  * O_APPEND: the kernel already sends an append's WRITE at its end of the file (it holds the
  * inode's lock and the size is exact, every change coming through the mount), and it writes a
  * shared mmap's dirty pages back through any writable handle of the inode, at their offsets: on
- * an O_APPEND descriptor pwrite(2) would put those pages at the end instead. */
+ * an O_APPEND descriptor pwrite(2) would put those pages at the end instead. Never O_DIRECT: the
+ * kernel already keeps such a file's I/O out of the mount's page cache, and the daemon's own
+ * buffers are not aligned for the backing file system, which refused every such read and write
+ * with EINVAL (fio --direct=1, scripts/stress-capfs.sh). */
 static inline int capfs_open_flags(int flags)
 {
-    return (flags & ~(O_NOFOLLOW | O_CREAT | O_EXCL | O_APPEND)) | O_CLOEXEC;
+    return (flags & ~(O_NOFOLLOW | O_CREAT | O_EXCL | O_APPEND | O_DIRECT)) | O_CLOEXEC;
 }
 
 /* \a v rounded up to whole 4 KiB blocks. */
