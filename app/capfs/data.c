@@ -25,7 +25,7 @@ void capfs_op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
     }
     char proc[64];
     capfs_proc_path(proc, in->fd);
-    const int fd = open(proc, (fi->flags & ~(O_NOFOLLOW | O_CREAT | O_EXCL)) | O_CLOEXEC);
+    const int fd = open(proc, capfs_open_flags(fi->flags));
     if (fd < 0) {
         fuse_reply_err(req, errno);
         return;
@@ -67,12 +67,26 @@ void capfs_op_read(
     fuse_reply_data(req, &buf, 0);
 }
 
+/* A shared mmap's dirty pages that could not be written (the cap, or the backing file system's
+ * own error) leave the kernel's cache: msync(2) and fsync(2) report the error, and what a read
+ * returns afterwards is what the disk holds, not bytes that were never stored (the pages would
+ * stay cached until evicted, kept across opens by keep_cache). After the reply, so a read in
+ * the moment between may still see them: the kernel ends the page's writeback with the reply,
+ * and the invalidation waits for that (before it, it would wait forever). */
+static void writeback_failed(struct capfs *fs, fuse_ino_t ino, off_t off, size_t size)
+{
+    fuse_lowlevel_notify_inval_inode(fs->se, ino, off, (off_t)size);
+}
+
 void capfs_op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in_buf, off_t off,
     struct fuse_file_info *fi)
 {
     struct capfs *fs = fs_of(req);
     struct capfs_inode *in = capfs_inode(fs, ino);
     const int fd = (int)fi->fh;
+    /* The kernel writing back cached pages (a shared mmap), not a write(2): it takes no short
+     * count, so the pages go whole or not at all. */
+    const int writeback = fi->writepage;
     size_t size = fuse_buf_size(in_buf);
     /* Fast path: the whole write fits even if every byte allocates (+ one block of rounding). */
     int64_t reserved = round_up((int64_t)size) + 4096;
@@ -84,8 +98,8 @@ void capfs_op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in_b
             fuse_reply_err(req, errno);
             return;
         }
-        const int64_t end =
-            (fi->flags & O_APPEND) ? st.st_size + (int64_t)size : off + (int64_t)size;
+        /* \a off is where the data goes, an O_APPEND write's too (capfs_open_flags). */
+        const int64_t end = off + (int64_t)size;
         const int dense = (int64_t)st.st_blocks * 512 >= round_up(st.st_size);
         const int64_t growth = dense ? (end > st.st_size ? round_up(end) - round_up(st.st_size) : 0)
                                      : round_up((int64_t)size);
@@ -93,9 +107,11 @@ void capfs_op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in_b
         if (reserved < growth) {
             /* Accept what fits, whole blocks only; the next write gets ENOSPC. */
             const int64_t short_by = growth - (reserved & ~(int64_t)4095);
-            if (short_by >= (int64_t)size) {
+            if (short_by >= (int64_t)size || writeback) {
                 capfs_quota_unreserve(&fs->quota, reserved, 0);
                 fuse_reply_err(req, ENOSPC);
+                if (writeback)
+                    writeback_failed(fs, ino, off, size);
                 return;
             }
             size -= (size_t)short_by;
@@ -111,6 +127,8 @@ void capfs_op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in_b
         fuse_reply_err(req, (int)-n);
     else
         fuse_reply_write(req, (size_t)n);
+    if (writeback && (n < 0 || (size_t)n < size))
+        writeback_failed(fs, ino, off, size);
 }
 
 void capfs_op_fallocate(
@@ -160,6 +178,19 @@ void capfs_op_copy_file_range(fuse_req_t req, fuse_ino_t ino_in, off_t off_in,
         fuse_reply_err(req, err);
     else
         fuse_reply_write(req, (size_t)n);
+}
+
+/* SEEK_DATA and SEEK_HOLE answered by the backing file: without this the kernel treats the
+ * whole file as data, and a sparse file's holes (cp --sparse, tar -S) are not found. */
+void capfs_op_lseek(
+    fuse_req_t req, fuse_ino_t ino, off_t off, int whence, struct fuse_file_info *fi)
+{
+    (void)ino;
+    const off_t r = lseek((int)fi->fh, off, whence);
+    if (r < 0)
+        fuse_reply_err(req, errno);
+    else
+        fuse_reply_lseek(req, r);
 }
 
 void capfs_op_statfs(fuse_req_t req, fuse_ino_t ino)

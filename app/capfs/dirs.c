@@ -30,7 +30,12 @@ void capfs_op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
         fuse_reply_err(req, ENOMEM);
         return;
     }
-    const int fd = openat(in->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    /* Through /proc, not openat(fd, "."): "." is a lookup in the directory, which needs search
+     * permission, and a directory of mode 0600 lists for its owner on any disk (the daemon runs
+     * as that owner, without root's override; difffuzz found it). */
+    char proc[64];
+    capfs_proc_path(proc, in->fd);
+    const int fd = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0 || !(d->dp = fdopendir(fd))) {
         const int err = errno;
         if (fd >= 0)

@@ -299,7 +299,7 @@ static void op_create(
     /* O_EXCL always, so we know whether an inode was made; an existing file is then opened
      * as it is (O_NOFOLLOW: a symlink planted there is not followed). The descriptor of a new
      * file is writable even with mode 0444, as POSIX says. */
-    const int flags = (fi->flags & ~(O_NOFOLLOW | O_CREAT | O_EXCL)) | O_CLOEXEC | O_NOFOLLOW;
+    const int flags = capfs_open_flags(fi->flags) | O_NOFOLLOW;
     int fd = openat(parent->fd, name, flags | O_CREAT | O_EXCL, safe_mode(mode));
     if (fd < 0 && errno == EEXIST && !(fi->flags & O_EXCL)) {
         capfs_quota_unreserve(&fs->quota, 0, 1);
@@ -442,6 +442,7 @@ const struct fuse_lowlevel_ops capfs_ops = {
     .write_buf = capfs_op_write_buf,
     .fallocate = capfs_op_fallocate,
     .copy_file_range = capfs_op_copy_file_range,
+    .lseek = capfs_op_lseek,
     .statfs = capfs_op_statfs,
     .opendir = capfs_op_opendir,
     .readdir = capfs_op_readdir,

@@ -8,6 +8,7 @@
 #include "capfs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -49,6 +50,19 @@ static inline mode_t safe_mode(mode_t mode)
     return mode;
 }
 
+/* The flags the daemon opens a backing file with, for a sandbox's open with \a flags. Never
+ * O_APPEND: the kernel already sends an append's WRITE at its end of the file (it holds the
+ * inode's lock and the size is exact, every change coming through the mount), and it writes a
+ * shared mmap's dirty pages back through any writable handle of the inode, at their offsets: on
+ * an O_APPEND descriptor pwrite(2) would put those pages at the end instead. Never O_DIRECT: the
+ * kernel already keeps such a file's I/O out of the mount's page cache, and the daemon's own
+ * buffers are not aligned for the backing file system, which refused every such read and write
+ * with EINVAL (fio --direct=1, scripts/stress-capfs.sh). */
+static inline int capfs_open_flags(int flags)
+{
+    return (flags & ~(O_NOFOLLOW | O_CREAT | O_EXCL | O_APPEND | O_DIRECT)) | O_CLOEXEC;
+}
+
 /* \a v rounded up to whole 4 KiB blocks. */
 static inline int64_t round_up(int64_t v)
 {
@@ -68,6 +82,8 @@ void capfs_op_fallocate(fuse_req_t req, fuse_ino_t ino, int mode, off_t offset, 
 void capfs_op_copy_file_range(fuse_req_t req, fuse_ino_t ino_in, off_t off_in,
     struct fuse_file_info *fi_in, fuse_ino_t ino_out, off_t off_out, struct fuse_file_info *fi_out,
     size_t len, int flags);
+void capfs_op_lseek(
+    fuse_req_t req, fuse_ino_t ino, off_t off, int whence, struct fuse_file_info *fi);
 void capfs_op_statfs(fuse_req_t req, fuse_ino_t ino);
 
 /* dirs.c */

@@ -67,6 +67,38 @@ static void count(struct walk *w, const struct stat *st)
     w->inodes++;
 }
 
+static int walk_dir(struct walk *w, int dirfd, dev_t dev, int depth);
+
+/* Reading a directory needs read and search permission, and the daemon of a user who is not
+ * root has no override: a directory the sandbox made mode 0 or 0600 would stop the walk, and the
+ * disk could never be mounted again ("cannot measure"). Its owner (the daemon's user: the whole
+ * tree is) lends it u+rx for the walk and puts the mode back. The walk runs before the mount,
+ * so nothing in the sandbox can swap the directory in between. \a dirfd / \a name is the
+ * directory (AT_FDCWD and a /proc/self/fd path for the root). */
+static int lend_access(int dirfd, const char *name, const struct stat *st)
+{
+    const mode_t need = S_IRUSR | S_IXUSR;
+    if ((st->st_mode & need) == need || st->st_uid != geteuid() || geteuid() == 0)
+        return 0;
+    return fchmodat(dirfd, name, (st->st_mode & 07777) | need, 0) == 0;
+}
+
+static void give_back(int dirfd, const char *name, const struct stat *st, int lent)
+{
+    if (lent)
+        fchmodat(dirfd, name, st->st_mode & 07777, 0);
+}
+
+static int walk_subdir(
+    struct walk *w, int dirfd, const char *name, const struct stat *st, int depth)
+{
+    const int lent = lend_access(dirfd, name, st);
+    const int sub = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int err = sub < 0 ? -errno : walk_dir(w, sub, st->st_dev, depth + 1);
+    give_back(dirfd, name, st, lent);
+    return err;
+}
+
 /* Descriptor-relative and without following anything, like the daemon itself: the tree may
  * hold what hostile code left in it. Stays on the backing directory's file system. */
 static int walk_dir(struct walk *w, int dirfd, dev_t dev, int depth)
@@ -93,15 +125,8 @@ static int walk_dir(struct walk *w, int dirfd, dev_t dev, int depth)
         if (st.st_dev != dev)
             continue; /* a mount inside the backing directory is not ours to count */
         count(w, &st);
-        if (S_ISDIR(st.st_mode)) {
-            const int sub =
-                openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (sub < 0) {
-                err = -errno;
-                break;
-            }
-            err = walk_dir(w, sub, dev, depth + 1);
-        }
+        if (S_ISDIR(st.st_mode))
+            err = walk_subdir(w, dirfd, e->d_name, &st, depth);
     }
     if (!err && errno)
         err = -errno;
@@ -116,10 +141,12 @@ int capfs_quota_scan(struct capfs_quota *q, int root)
     if (fstat(root, &st) != 0)
         return -errno;
     count(&w, &st);
-    const int fd = openat(root, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return -errno;
-    const int err = walk_dir(&w, fd, st.st_dev, 0);
+    char proc[64];
+    capfs_proc_path(proc, root);
+    const int lent = lend_access(AT_FDCWD, proc, &st);
+    const int fd = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const int err = fd < 0 ? -errno : walk_dir(&w, fd, st.st_dev, 0);
+    give_back(AT_FDCWD, proc, &st, lent);
     free(w.seen);
     if (err)
         return err;

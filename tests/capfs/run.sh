@@ -164,10 +164,20 @@ head -c 10M /dev/urandom >"$mnt/keep"
 mkdir -p "$mnt/d/e" && : >"$mnt/d/e/empty" && ln "$mnt/keep" "$mnt/d/keep-link"
 before=$(used_kib)
 check "a hard link is not charged twice" test "$before" -lt $((base + 10240 + 64))
+# Directories their owner may not read or search, as a sandbox may leave them: the daemon of a
+# user who is not root must still walk them at the next mount (difffuzz found both).
+mkdir -p "$mnt/d/locked/deeper" && head -c 1M /dev/urandom >"$mnt/d/locked/deeper/data"
+mkdir -m 0600 "$mnt/d/noexec"
+check "a directory of mode 0600 lists for its owner (difffuzz)" python3 -c "import os, sys; os.listdir(sys.argv[1])" "$mnt/d/noexec"
+chmod 0 "$mnt/d/locked"
+before=$(used_kib)
 check "unmount ends the daemon" unmount_capfs
 check "the backing directory has the files" cmp -s "$back/keep" "$back/d/keep-link"
 check "remounts" mount_capfs cap=64M,xattr
 check "usage after a remount is what it was" test "$(used_kib)" -eq "$before"
+check "the walk gave the locked directories their modes back" \
+    test "$(stat -c %a "$mnt/d/locked")/$(stat -c %a "$mnt/d/noexec")" = 0/600
+chmod 0700 "$mnt/d/locked" "$mnt/d/noexec"
 rm -rf "$mnt/d" "$mnt/keep"
 
 # --- several writers at once cannot together pass the cap (reservations under one lock)
@@ -252,6 +262,34 @@ with open(p, "r+b") as f:
 with open(p, "rb") as f: f.seek(4096); assert f.read(5) == b"mmap!"
 os.unlink(p)
 PY
+python3 - "$mnt" <<'PY' && ok "SEEK_DATA and SEEK_HOLE find a sparse file's holes (difffuzz)" || bad "SEEK_DATA/SEEK_HOLE"
+import os, sys
+p = sys.argv[1] + "/holes"
+fd = os.open(p, os.O_RDWR | os.O_CREAT, 0o644)
+os.pwrite(fd, b"x" * 4096, 1 << 20)
+os.fsync(fd)
+assert os.lseek(fd, 0, os.SEEK_HOLE) == 0, os.lseek(fd, 0, os.SEEK_HOLE)
+assert os.lseek(fd, 0, os.SEEK_DATA) == 1 << 20, os.lseek(fd, 0, os.SEEK_DATA)
+assert os.lseek(fd, 1 << 20, os.SEEK_HOLE) == (1 << 20) + 4096
+os.close(fd); os.unlink(p)
+PY
+python3 - "$mnt" <<'PY' && ok "a shared mmap of an O_APPEND descriptor writes its pages at their offsets (difffuzz)" || bad "mmap of O_APPEND"
+import mmap, os, sys
+p = sys.argv[1] + "/appended"
+with open(p, "wb") as f: f.write(b"a" * 8192)
+fd = os.open(p, os.O_RDWR | os.O_APPEND)
+with mmap.mmap(fd, 8192) as m:  # the kernel writes the pages back through fd's handle
+    m[100:105] = b"mmap!"; m.flush()
+os.write(fd, b"end")
+os.close(fd)
+data = open(p, "rb").read()
+assert len(data) == 8195 and data[100:105] == b"mmap!" and data.endswith(b"aend"), (len(data), data[100:105])
+os.unlink(p)
+PY
+check "O_DIRECT writes and reads (scripts/stress-capfs.sh: fio --direct=1)" bash -c \
+    "dd if=/dev/urandom of='$mnt/direct' bs=64k count=16 oflag=direct 2>/dev/null &&
+     dd if='$mnt/direct' of=/dev/null bs=64k iflag=direct 2>/dev/null && test \$(stat -c %s '$mnt/direct') -eq 1048576"
+rm -f "$mnt/direct"
 python3 - "$mnt" <<'PY' && ok "rename, RENAME_NOREPLACE and RENAME_EXCHANGE" || bad "rename"
 import ctypes, errno, os, sys
 m = sys.argv[1]
@@ -393,6 +431,31 @@ PY
 )
 # a directory is 4 KiB of blocks + the 4 KiB charge; 1 MiB minus the root's 8 KiB.
 check "empty directories fill 1 MiB by their charge ($made made)" test "$made" -ge 100 -a "$made" -le 128
+unmount_capfs
+
+# --- a shared mmap's write past the cap: msync says ENOSPC, and reads give what the disk holds
+rm -rf "${back:?}"/* && mkdir -p "$back"
+mount_capfs cap=1M
+python3 - "$mnt" <<'PY' && ok "an mmap write refused at the cap is ENOSPC from msync and not read back (difffuzz)" || bad "mmap at the cap"
+import errno, mmap, os, sys, time
+m = sys.argv[1]
+fd = os.open(m + "/sparse", os.O_RDWR | os.O_CREAT, 0o644)
+os.ftruncate(fd, 256 << 10)
+fill = os.open(m + "/fill", os.O_WRONLY | os.O_CREAT, 0o644)
+try:
+    while True: os.write(fill, b"z" * 65536)
+except OSError as e: assert e.errno == errno.ENOSPC, e
+with mmap.mmap(fd, 256 << 10) as mm:
+    mm[100000:100010] = b"0123456789"
+    try: mm.flush(); raise SystemExit("msync worked past the cap")
+    except OSError as e: assert e.errno == errno.ENOSPC, e
+# The daemon drops the pages right after its reply (before it the kernel would wait on them).
+for _ in range(100):
+    if os.pread(fd, 10, 100000) == bytes(10): break
+    time.sleep(0.01)
+else: raise SystemExit("read back %r: bytes the disk never held" % os.pread(fd, 10, 100000))
+os.close(fd); os.close(fill)
+PY
 unmount_capfs
 
 # --- more files than descriptors: the evictor has the kernel drop old entries (evict.c)
