@@ -33,7 +33,12 @@ cleanup() {
 trap cleanup EXIT
 
 mib=$((1 << 20))
-mount_capfs() { "$bin" "$back" "$mnt" -o "$1"; }
+# A mount that did not happen leaves $mnt a plain host directory: the checks after it would fill
+# the host's disk (the inode check creates files until ENOSPC). Stop the whole run instead.
+mount_capfs() {
+    "$bin" "$back" "$mnt" -o "$1" || { echo "FATAL: hopx-capfs -o $1 failed" >&2; exit 1; }
+    mountpoint -q "$mnt" || { echo "FATAL: $mnt is not a mount after hopx-capfs -o $1" >&2; exit 1; }
+}
 # The pid of the daemon this test started: the process whose argv begins "$bin $back $mnt".
 daemon_pid() {
     local want p
@@ -403,7 +408,7 @@ made=$(python3 - "$mnt" <<'PY'
 import errno, os, sys
 n = 0
 try:
-    while True: open("%s/f%d" % (sys.argv[1], n), "w").close(); n += 1
+    while n < 10000: open("%s/f%d" % (sys.argv[1], n), "w").close(); n += 1
 except OSError as e: assert e.errno == errno.ENOSPC, e
 print(n)
 PY
