@@ -370,6 +370,15 @@ private slots:
         QCOMPARE(first.query.queryItemValue(QStringLiteral("status")), QStringLiteral("running"));
         QCOMPARE(first.query.queryItemValue(QStringLiteral("region")), QStringLiteral("us-east"));
         QCOMPARE(server().requests().size(), 2);
+
+        // Only a local sandbox is ever "unavailable": the API is not asked for it.
+        server().clearRequests();
+        ListSpec unavailable;
+        unavailable.status = QStringLiteral("unavailable");
+        r = wait<QList<SandboxInfo>>([&](auto cb) { p().list(unavailable, cb); });
+        QVERIFY(r.ok());
+        QVERIFY(r.value().isEmpty());
+        QVERIFY(server().requests().isEmpty());
     }
 
     void getAndNotFound()

@@ -18,6 +18,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace Hopx::Core;
 
@@ -84,6 +85,15 @@ class TestSandboxManager : public QObject
     static QJsonObject entry(const QJsonObject &health, const char *kind)
     {
         return health.value(QStringLiteral("providers")).toObject().value(kind).toObject();
+    }
+    static SandboxInfo runningLocal(const QString &id, const QDateTime &expiresAt)
+    {
+        SandboxInfo info;
+        info.id = id;
+        info.provider = QStringLiteral("local");
+        info.status = QStringLiteral("running");
+        info.expiresAt = expiresAt;
+        return info;
     }
 
 private slots:
@@ -207,11 +217,7 @@ private slots:
     void expiryAndShutdownAreForSandboxesTheAppHosts()
     {
         World w;
-        SandboxInfo local;
-        local.id = QStringLiteral("local-e");
-        local.provider = QStringLiteral("local");
-        local.status = QStringLiteral("running");
-        local.expiresAt = QDateTime::currentDateTime();
+        SandboxInfo local = runningLocal(QStringLiteral("local-e"), QDateTime::currentDateTime());
         SandboxInfo cloud = local;
         cloud.id = QStringLiteral("c-e");
         cloud.provider = QStringLiteral("hopx");
@@ -231,6 +237,35 @@ private slots:
         QTRY_COMPARE(w.local.destroyed.size(), 2);
         QCOMPARE(w.local.destroyed.last(), QStringLiteral("local-s"));
         QVERIFY(w.cloud.destroyed.isEmpty());
+    }
+
+    /*! A QTimer counts at most INT_MAX ms (24.8 days); the settings file allows a longer default
+     *  timeout. When the timer's first step runs out, the sandbox must not be deleted early. */
+    void aTimeoutLongerThanATimerCanCountIsNotCutShort()
+    {
+        World w;
+        SandboxInfo info =
+            runningLocal(QStringLiteral("local-long"), QDateTime::currentDateTime().addDays(40));
+        QSignalSpy removed(w.manager.get(), &SandboxManager::sandboxRemoved);
+        w.local.add(info);
+        QTRY_VERIFY(w.manager->sandbox(info.id).has_value());
+        const QList<QTimer *> timers = w.manager->findChildren<QTimer *>();
+        QCOMPARE(timers.size(), 1); // the sandbox's expiry
+        QTimer *timer = timers.first();
+        QVERIFY(timer->isActive());
+        // Its first step runs out: made to happen now, as that cannot be waited for here.
+        timer->start(0);
+        QTest::qWait(300);
+        QVERIFY2(removed.isEmpty(), "deleted when its timer's first step ran out, weeks early");
+        QVERIFY(w.local.destroyed.isEmpty());
+        QVERIFY(timer->isActive()); // waits for the rest, a step at a time
+        QVERIFY(timer->interval() <= SandboxManager::kMaxExpiryStepMs);
+        // A timeout that has come is still honoured through the same path.
+        info.expiresAt = QDateTime::currentDateTime();
+        w.local.add(info);
+        QTRY_COMPARE(removed.size(), 1);
+        QCOMPARE(removed.first().at(1).toString(), QStringLiteral("timeout"));
+        QCOMPARE(w.local.destroyed, QStringList {info.id});
     }
 
     void healthFollowsEveryChange();

@@ -219,11 +219,25 @@ void SandboxManager::armExpiry(const SandboxInfo &info)
         timer = new QTimer(this);
         timer->setSingleShot(true);
         const QString id = info.id;
-        connect(timer, &QTimer::timeout, this, [this, id]() { expire(id); });
+        connect(timer, &QTimer::timeout, this, [this, id]() { onExpiryTimer(id); });
         m_expiry.insert(info.id, timer);
     }
     const qint64 ms = std::max<qint64>(0, QDateTime::currentDateTime().msecsTo(info.expiresAt));
-    timer->start(int(std::min<qint64>(ms, std::numeric_limits<int>::max())));
+    // Waited for in steps of at most an hour (onExpiryTimer re-arms until expiresAt has come): a
+    // QTimer counts at most INT_MAX ms (24.8 days), less than the settings file allows, and a
+    // coarse timer may fire 5% of its interval late, which a short last step keeps to minutes.
+    timer->start(int(std::min<qint64>(ms, kMaxExpiryStepMs)));
+}
+
+void SandboxManager::onExpiryTimer(const QString &id)
+{
+    const auto info = m_sandboxes.constFind(id);
+    if (info == m_sandboxes.constEnd())
+        return;
+    if (info->expiresAt.isValid() && QDateTime::currentDateTime() < info->expiresAt)
+        armExpiry(*info); // one step of a timeout longer than a timer can count
+    else
+        expire(id);
 }
 
 void SandboxManager::expire(const QString &id)

@@ -67,6 +67,9 @@ public:
     //! Destroys every sandbox the app hosts (app shutdown).
     void shutdown();
 
+    //! The longest a sandbox's expiry timer runs before it looks at expiresAt again.
+    static constexpr int kMaxExpiryStepMs = 3600 * 1000;
+
 signals:
     void sandboxAdded(const Hopx::Core::SandboxInfo &info);
     void sandboxChanged(const Hopx::Core::SandboxInfo &info);
@@ -82,6 +85,8 @@ private:
     void untrack(const QString &id);
     void touch(const QString &id);
     void expire(const QString &id);
+    //! The expiry timer fired: expires \a id, or waits on if its expiresAt is still ahead.
+    void onExpiryTimer(const QString &id);
     void armExpiry(const SandboxInfo &info);
     void watch(SandboxProvider *provider);
     SandboxProvider *registered(const QString &kind) const;

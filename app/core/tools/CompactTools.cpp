@@ -217,7 +217,7 @@ void addSandboxTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
             {QStringLiteral("status"),
                 Schema::stringEnum(QStringLiteral("list: only these."),
                     {QStringLiteral("running"), QStringLiteral("stopped"), QStringLiteral("paused"),
-                        QStringLiteral("creating")})},
+                        QStringLiteral("creating"), QStringLiteral("unavailable")})},
             {QStringLiteral("provider"), providerSchema(kinds)},
             {QStringLiteral("limit"), Schema::integer(QString(), 1, 10000)}},
         {}, ToolSpec::Destructive | ToolSpec::OpenWorld);

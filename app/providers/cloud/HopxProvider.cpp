@@ -182,6 +182,12 @@ void HopxProvider::list(const ListSpec &spec, Callback<QList<SandboxInfo>> done)
     // Whatever a listing finds is announced: sandboxes made elsewhere (other machines, the web
     // dashboard) appear. Only a complete listing can tell that one has gone.
     const bool complete = spec.limit <= 0 && spec.status.isEmpty() && spec.region.isEmpty();
+    // "unavailable" is the app's word for a local sandbox it cannot start; the HOPX API knows no
+    // such status (creating, running, stopped, paused, error, deleted), so it is not asked.
+    if (spec.status == QLatin1String("unavailable")) {
+        later<QList<SandboxInfo>>(std::move(done))(QList<SandboxInfo> {});
+        return;
+    }
     QPointer<HopxProvider> self(this);
     m_control->list(spec,
         later<QList<SandboxInfo>>(

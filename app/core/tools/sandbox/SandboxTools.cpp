@@ -493,7 +493,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             {QStringLiteral("status"),
                 Schema::stringEnum(QStringLiteral("Only sandboxes in this state."),
                     {QStringLiteral("running"), QStringLiteral("stopped"), QStringLiteral("paused"),
-                        QStringLiteral("creating")})},
+                        QStringLiteral("creating"), QStringLiteral("unavailable")})},
             {QStringLiteral("region"), Schema::string(QStringLiteral("Only this HOPX region."))},
             {QStringLiteral("provider"), providerSchema(deps.providerKinds)}}))
         .output(listOutput)

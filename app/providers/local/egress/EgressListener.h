@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QLocalServer>
 #include <QSet>
 
@@ -32,6 +34,15 @@ public:
     using QLocalServer::QLocalServer;
     ~EgressListener() override;
 
+    /*! Listens on \a path (made 0600; an old file there is replaced), however long it is.
+     *
+     * sockaddr_un holds 108 bytes, less than a state directory under a long home needs, so the
+     * socket is bound as "/proc/self/fd/N/NAME" through a descriptor of its directory. That
+     * descriptor stays open while the server does: Qt knows the socket by that name, and removes
+     * it by that name when it closes, which must not reach a file another descriptor N names.
+     */
+    Core::Result<Core::Unit> listenAt(const QString &path);
+
 signals:
     //! A client ready to be served; the receiver takes ownership.
     void clientReady(QLocalSocket *client);
@@ -45,6 +56,7 @@ private:
     void handOn(int fd);
 
     QSet<int> m_waiting; // connections whose first byte is not known yet
+    int m_dirFd = -1; // the socket's directory, see listenAt()
 };
 
 } // namespace Hopx::Local

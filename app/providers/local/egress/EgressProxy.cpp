@@ -39,32 +39,27 @@ EgressProxy::~EgressProxy()
 {
     m_relays->stop();
     if (m_server) {
-        const QString path = m_server->fullServerName();
-        m_server->close();
-        QFile::remove(path);
+        delete m_server; // closes the socket
+        QFile::remove(m_socketPath);
     }
 }
 
 Core::Result<Core::Unit> EgressProxy::listen(const QString &socketPath)
 {
-    QFile::remove(socketPath);
     m_server = new EgressListener(this);
-    // Only the user (and the sandbox, which runs as the user) may connect.
-    m_server->setSocketOptions(QLocalServer::UserAccessOption);
-    if (!m_server->listen(socketPath)) {
-        const QString why =
-            QStringLiteral("cannot listen on %1: %2").arg(socketPath, m_server->errorString());
+    if (auto listening = m_server->listenAt(socketPath); !listening) {
         delete m_server;
         m_server = nullptr;
-        return Core::Error::make(Core::Error::Code::Internal, why);
+        return listening;
     }
+    m_socketPath = socketPath;
     connect(m_server, &EgressListener::clientReady, this, &EgressProxy::onClient);
     return Core::Unit {};
 }
 
 QString EgressProxy::socketPath() const
 {
-    return m_server ? m_server->fullServerName() : QString();
+    return m_server ? m_socketPath : QString();
 }
 
 void EgressProxy::allowHost(const QString &host)

@@ -69,8 +69,9 @@ public:
     EgressProxy(const QString &sandboxId, const Rules &rules, QObject *parent = nullptr);
     ~EgressProxy() override;
 
-    //! Listens on \a socketPath (created 0600; an old file there is replaced).
+    //! Listens on \a socketPath (created 0600; an old file there is replaced), of any length.
     Core::Result<Core::Unit> listen(const QString &socketPath);
+    //! The path listen() was given (empty when not listening).
     QString socketPath() const;
     const Core::NetworkPolicy &policy() const { return m_rules.policy; }
     QString sandboxId() const { return m_sandboxId; }
@@ -123,6 +124,7 @@ private:
     QSslConfiguration m_upstreamTls;
     UpstreamTlsPool *m_upstreamPool;
     EgressListener *m_server = nullptr;
+    QString m_socketPath;
     std::shared_ptr<SpliceRelay::Group> m_relays;
     QStringList m_recentDenied; // bounded, newest last
     quint64 m_deniedTotal = 0;
