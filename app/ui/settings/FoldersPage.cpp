@@ -37,7 +37,7 @@ FoldersPage::FoldersPage(QWidget *parent)
     auto *folders = new QVBoxLayout;
     folders->addWidget(m_folders);
     folders->addWidget(m_add, 0, Qt::AlignLeft);
-    auto *form = new QFormLayout(this);
+    QFormLayout *form = formAtTop(this);
     form->addRow(buddyLabel(this, tr("&Approved folders:"), m_folders), folders);
     addNote(form,
         tr("Sandboxes may read these folders, and tools may copy files into them, without "

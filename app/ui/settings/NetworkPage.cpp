@@ -10,7 +10,6 @@
 #include <QFormLayout>
 #include <QHostAddress>
 #include <QPlainTextEdit>
-#include <QVBoxLayout>
 
 namespace Hopx::Ui {
 
@@ -49,12 +48,7 @@ NetworkPage::NetworkPage(QWidget *parent)
     m_default->addItem(tr("The whole internet"), true);
     m_hostMap->setPlaceholderText(QStringLiteral("pypi.mirror.lan=192.168.1.20"));
 
-    // The rows keep their natural height at the top; the space left over stays below them
-    // (a bare form spreads its rows over a tall dialog).
-    auto *column = new QVBoxLayout(this);
-    auto *form = new QFormLayout;
-    column->addLayout(form);
-    column->addStretch(1);
+    QFormLayout *form = formAtTop(this);
     addRow(form, tr("New local &sandboxes get:"), m_default);
     addNote(form,
         tr("What a sandbox gets when the tool call does not say. A tool call can still ask "

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 namespace Hopx::Ui::SettingsForm {
 
@@ -38,6 +39,15 @@ QLabel *note(QWidget *parent, const QString &text)
     label->setFont(small);
     label->setForegroundRole(QPalette::PlaceholderText);
     return label;
+}
+
+QFormLayout *formAtTop(QWidget *page)
+{
+    auto *column = new QVBoxLayout(page);
+    auto *form = new QFormLayout;
+    column->addLayout(form);
+    column->addStretch(1);
+    return form;
 }
 
 void addRow(QFormLayout *form, const QString &label, QWidget *field)

@@ -23,6 +23,9 @@ QLabel *buddyLabel(QWidget *parent, const QString &text, QWidget *buddy);
 QLabel *note(QWidget *parent, const QString &text);
 //! Adds "label: field" to \a form.
 void addRow(QFormLayout *form, const QString &label, QWidget *field);
+/*! The page's form, its rows at their natural height at the top and the space left over below
+ *  them: a bare form spreads its rows over a tall dialog when one of them can grow. */
+QFormLayout *formAtTop(QWidget *page);
 //! Adds a note() under the last row of \a form.
 void addNote(QFormLayout *form, const QString &text);
 
