@@ -5,6 +5,7 @@
 // Each test checks both what the tool returned and what the app sent to HOPX.
 #include "FakeHopxServer.h"
 #include "support/McpClient.h"
+#include "support/ToolResultJson.h"
 
 #include "support/McpTestClient.h"
 #include "support/RootsClient.h"
@@ -45,11 +46,6 @@ Fault fault(const QByteArray &method, const QString &path, FaultKind kind, int t
     return f;
 }
 
-QJsonObject sc(const QJsonObject &result)
-{
-    return result.value(QStringLiteral("structuredContent")).toObject();
-}
-
 bool isError(const QJsonObject &result)
 {
     return result.value(QStringLiteral("isError")).toBool();
@@ -61,11 +57,6 @@ QString said(const QJsonObject &result)
     const QJsonObject s = sc(result);
     const QString message = s.value(QStringLiteral("message")).toString();
     return message.isEmpty() ? s.value(QStringLiteral("error")).toString() : message;
-}
-
-QByteArray dump(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
 // The app with HOPX pointed at the fake; `apiKey` empty = no key of its own.

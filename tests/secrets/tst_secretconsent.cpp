@@ -8,6 +8,7 @@
 
 #include "support/McpTestClient.h"
 #include "support/RootsClient.h"
+#include "support/ToolResultJson.h"
 
 #include <QDirIterator>
 #include <QJsonArray>
@@ -18,19 +19,6 @@
 #include <unistd.h>
 
 using namespace HopxTest;
-
-namespace {
-
-QJsonObject sc(const QJsonObject &result)
-{
-    return result.value(QStringLiteral("structuredContent")).toObject();
-}
-QByteArray dump(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-} // namespace
 
 class TestSecretConsent : public QObject
 {

@@ -7,6 +7,7 @@
 
 #include "support/McpTestClient.h"
 #include "support/RootsClient.h"
+#include "support/ToolResultJson.h"
 
 #include <QJsonDocument>
 #include <QSettings>
@@ -16,19 +17,6 @@
 #include <unistd.h>
 
 using namespace HopxTest;
-
-namespace {
-
-QJsonObject sc(const QJsonObject &result)
-{
-    return result.value(QStringLiteral("structuredContent")).toObject();
-}
-QByteArray dump(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-} // namespace
 
 class TestAppApprovals : public QObject
 {

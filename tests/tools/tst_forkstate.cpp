@@ -6,6 +6,7 @@
 // not_carried names; changing a fork leaves the parent and the other forks as they were; a
 // checkpoint's variables come back after kill -9 of the app and a restart.
 #include "support/McpTestClient.h"
+#include "support/ToolResultJson.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -18,16 +19,6 @@
 using namespace HopxTest;
 
 namespace {
-
-QJsonObject sc(const QJsonObject &result)
-{
-    return result.value(QStringLiteral("structuredContent")).toObject();
-}
-
-QByteArray dump(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
 
 // The state every test builds: one of each kind the issue names, and an open file.
 const QString kState = QStringLiteral("import pandas as pd\n"

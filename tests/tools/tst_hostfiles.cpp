@@ -4,6 +4,7 @@
 // or an approved folder, with the user's consent, streamed, nothing half-written, no escape.
 #include "support/McpTestClient.h"
 #include "support/RootsClient.h"
+#include "support/ToolResultJson.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>
@@ -20,17 +21,9 @@ using namespace HopxTest;
 
 namespace {
 
-QJsonObject sc(const QJsonObject &result)
-{
-    return result.value(QStringLiteral("structuredContent")).toObject();
-}
 bool isError(const QJsonObject &result)
 {
     return result.value(QStringLiteral("isError")).toBool();
-}
-QByteArray dump(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 bool writeFile(const QString &path, const QByteArray &bytes)
 {

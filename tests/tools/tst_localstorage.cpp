@@ -4,6 +4,7 @@
 // neighbour, the app and the runtime dir unharmed), sandboxes that outlive the app (kill -9,
 // restart, same id), expiry across downtime, "delete when the app quits", no secrets on disk.
 #include "support/McpTestClient.h"
+#include "support/ToolResultJson.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -21,11 +22,6 @@ using namespace HopxTest;
 namespace {
 
 constexpr long kFuseMagic = 0x65735546;
-
-QJsonObject sc(const QJsonObject &result)
-{
-    return result.value(QStringLiteral("structuredContent")).toObject();
-}
 
 QString text(const QJsonObject &result)
 {
