@@ -261,7 +261,7 @@ void GuiApplication::notifyApproval(quint64 id)
     actions.append({QStringLiteral("deny"), tr("Deny")});
     qCInfo(lcUi).noquote() << "notification:" << title << "-" << text;
     if (!m_notifier->show(title, text, actions, QStringLiteral("approval\n%1").arg(id)))
-        notify(title, text, {});
+        notifyWithoutService(title, text, {});
 }
 
 void GuiApplication::noticeAction(const QString &tag, const QString &key)
@@ -297,9 +297,14 @@ void GuiApplication::notify(
     QList<DesktopNotifier::Action> actions {{QStringLiteral("default"), tr("Show")}};
     if (!host.isEmpty())
         actions.append({QStringLiteral("allow"), tr("Allow %1").arg(host)});
-    if (m_notifier->show(title, text, actions,
+    if (!m_notifier->show(title, text, actions,
             QStringList {QStringLiteral("notice"), sandboxId, host}.join(QLatin1Char('\n'))))
-        return;
+        notifyWithoutService(title, text, sandboxId);
+}
+
+void GuiApplication::notifyWithoutService(
+    const QString &title, const QString &text, const QString &sandboxId)
+{
     m_noticeSandbox = sandboxId;
     if (m_tray->isVisible())
         m_tray->showMessage(title, text, Icons::app(), 20000);

@@ -133,6 +133,8 @@ private:
      *  tray's balloon, else a line in the window's status bar. */
     void notify(const QString &title, const QString &text, const QString &sandboxId,
         const QString &host = {});
+    //! Without a notification service: the tray's balloon, else the window's status bar.
+    void notifyWithoutService(const QString &title, const QString &text, const QString &sandboxId);
     //! A button (or a click) on one of our desktop notifications.
     void noticeAction(const QString &tag, const QString &key);
 
