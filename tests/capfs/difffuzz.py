@@ -17,6 +17,7 @@ free space before the operation was less than it could need, and the capped usag
 passes the cap. Everything written before stays compared to the end."""
 
 import argparse
+import ctypes
 import errno
 import hashlib
 import os
@@ -117,8 +118,10 @@ def used_and_free(path):
 
 
 class Fuzz:
-    def __init__(self, mnt, ref, args, seed):
-        self.a, self.b = fuzzops.Side(mnt), fuzzops.Side(ref)
+    def __init__(self, mount, back, ref, args, seed):
+        """\a mount: where capfs is mounted, \a back: its backing directory."""
+        self.a, self.b = fuzzops.Side(os.path.join(mount, "root")), fuzzops.Side(ref)
+        self.mount, self.back = mount, back
         self.args, self.seed = args, seed
         self.rng = random.Random(seed)
         self.explained = dict.fromkeys(EXPLAINED, 0)
@@ -222,7 +225,8 @@ class Fuzz:
             if stat.S_ISLNK(st.st_mode):
                 os.unlink(self.b.p(args[1]))  # the host's link undone: the sides stay the same
                 return "symlink-link"
-        if name == "lseek" and args[2] in (fuzzops.SEEK_DATA, fuzzops.SEEK_HOLE) and self.both_allowed(args, ra, rb):
+        if (name == "lseek" and args[2] in (fuzzops.SEEK_DATA, fuzzops.SEEK_HOLE)
+                and self.backing_says(args) in (None, ra) and self.both_allowed(args, ra, rb)):
             # The host's descriptor goes where capfs's went: a write(2) after it must land at
             # the same offset on both sides (seed 10 diverged there before).
             os.lseek(self.b.fds[args[0]], os.lseek(self.a.fds[args[0]], 0, os.SEEK_CUR), os.SEEK_SET)
@@ -232,6 +236,23 @@ class Fuzz:
             if ra == (rb[0], safe_mode(rb[1], is_dir)) + rb[2:]:
                 return "setid"
         return None
+
+    def backing_says(self, args):
+        """What capfs's backing file answers to the same lseek (capfs passes it on, so the
+        difference is between two ext4 files, not capfs's); None when the file has no name to
+        open it by (unlinked, renamed meanwhile) or this user may not read it."""
+        path = os.readlink("/proc/self/fd/%d" % self.a.fds[args[0]])
+        if not path.startswith(self.mount + "/") or path.endswith(" (deleted)"):
+            return None
+        try:
+            fd = os.open(self.back + path[len(self.mount):], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            return None
+        try:
+            r = fuzzops.libc.lseek(fd, args[1], args[2])
+            return r if r >= 0 else ("E", errno.errorcode[ctypes.get_errno()])
+        finally:
+            os.close(fd)
 
     def both_allowed(self, args, ra, rb):
         """Each answer is one lseek(2) allows for the file's bytes (the same on both sides, or
@@ -343,7 +364,7 @@ def main():
             try:
                 for d in (mnt, ref):
                     os.mkdir(os.path.join(d, "root"))
-                fz = Fuzz(os.path.join(mnt, "root"), os.path.join(ref, "root"), args, seed)
+                fz = Fuzz(mnt, back, os.path.join(ref, "root"), args, seed)
                 ok = fz.run()
                 fz.a.close_all()
                 fz.b.close_all()
