@@ -119,7 +119,7 @@ def used_and_free(path):
 
 class Fuzz:
     def __init__(self, mount, back, ref, args, seed):
-        """\a mount: where capfs is mounted, \a back: its backing directory."""
+        """\\a mount: where capfs is mounted, \\a back: its backing directory."""
         self.a, self.b = fuzzops.Side(os.path.join(mount, "root")), fuzzops.Side(ref)
         self.mount, self.back = mount, back
         self.args, self.seed = args, seed
