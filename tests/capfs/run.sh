@@ -5,9 +5,10 @@
 # back, the start-up walk after a remount, no way out of the backing directory, and the POSIX
 # corners sandboxed code relies on. Builds nothing.
 #   tests/capfs/run.sh BINARY [USER]
-# As root with USER, the checks run a second time as USER (runuser): FUSE for a user who is not
-# root goes through fusermount3, which is what the app does. Exit 77 (skipped) when /dev/fuse
-# cannot be opened by the user running the checks.
+# As root with USER, the checks run a second time as USER (as-user.sh gives USER a /dev/fuse of
+# its own, as difffuzz.sh does: the host's node stays 0600): FUSE for a user who is not root
+# goes through fusermount3, which is what the app does. Exit 77 (skipped) when /dev/fuse cannot
+# be opened by the user running the checks.
 set -uo pipefail
 bin=$(realpath "${1:?usage: run.sh BINARY [USER]}")
 user=${2:-}
@@ -482,7 +483,7 @@ unmount_capfs
 
 if [ -n "$user" ] && [ "$(id -u)" -eq 0 ]; then
     chmod 755 "$work"
-    runuser -u "$user" -- env TMPDIR=/tmp "$0" "$bin" || failed=1
+    "$(dirname "$(realpath "$0")")/as-user.sh" "$user" "$0" "$bin" || failed=1
 fi
 [ "$failed" -eq 0 ] && echo "all passed" || echo "SOME FAILED"
 exit "$failed"
