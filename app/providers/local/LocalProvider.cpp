@@ -12,10 +12,13 @@
 #include "providers/local/boot/XdgBaseDir.h"
 #include "providers/local/cgroup/SandboxCgroup.h"
 #include "providers/local/cgroup/SandboxCgroupFs.h"
+#include "providers/local/disk/VolumeTarget.h"
 #include "providers/local/egress/EgressCa.h"
 #include "providers/local/egress/EgressProxy.h"
 #include "providers/local/egress/SecretBindings.h"
 #include "providers/local/packages/PackageCache.h"
+#include "providers/local/parts/CheckpointJournal.h"
+#include "providers/local/parts/LocalFork.h"
 
 #include "core/base/Later.h"
 #include "core/secrets/SecretStore.h"
@@ -679,9 +682,18 @@ void LocalProvider::release(const QString &id)
     LocalSandbox *s = m_sandboxes.take(id);
     if (!s)
         return;
+    if (s->volume())
+        m_steps->reached(QStringLiteral("delete"), QStringLiteral("start"), s->volume()->dir());
     discard(s);
     m_spares->finished(id);
     emit sandboxRemoved(id);
+}
+
+void LocalProvider::setDiskSteps(DiskSteps *steps)
+{
+    m_steps = steps ? steps : &m_quietSteps;
+    if (m_storage)
+        m_storage->setDiskSteps(m_steps);
 }
 
 void LocalProvider::recover()
@@ -740,6 +752,24 @@ void LocalProvider::recoverOne(const QString &id)
         return;
     }
     std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
+    const QString dir = volume->dir();
+    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("mounted"), dir);
+    if (CheckpointJournal::isUnfinishedFork(*volume)) {
+        qCInfo(lcLocal) << "sandbox" << id << "is a fork cut short by a crash; deleting it";
+        m_storage->remove(volume.get());
+        return;
+    }
+    // What a checkpoint, restore or fork cut short by a crash left is finished or undone
+    // before the sandbox runs again.
+    QStringList known;
+    for (const QJsonValue &c : record->checkpoints)
+        known << c.toObject().value(QStringLiteral("checkpoint_id")).toString();
+    for (const QString &fixed : CheckpointJournal::finishAtStart(
+             *volume, known, QString::fromLatin1(LocalFork::kStatePath)))
+        qCInfo(lcLocal).noquote() << "sandbox" << id << ":" << fixed;
+    if (VolumeTarget::clearIncoming(*volume))
+        qCInfo(lcLocal).noquote() << "sandbox" << id << ": removed an upload cut short";
+    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("journal"), dir);
     QString error;
     SandboxInfo info = record->restoredInfo(this->id());
     // Only full network needs slirp4netns and /dev/net/tun (which a user who is not root often
@@ -766,6 +796,7 @@ void LocalProvider::recoverOne(const QString &id)
         markUnusable(id, QStringLiteral("it did not start again: %1").arg(error));
         return;
     }
+    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("booted"), dir);
     SandboxRecord restored = *record;
     restored.secretsLost = rebindSecrets(sandbox, record->secrets);
     sandbox->setKernelNote(restored.restartNote());

@@ -7,6 +7,7 @@
 #include "providers/local/SparePool.h"
 #include "providers/local/boot/EtcStage.h"
 #include "providers/local/boot/SandboxLimits.h"
+#include "providers/local/disk/DiskSteps.h"
 #include "providers/local/disk/SandboxStorage.h"
 
 #include "core/manager/SandboxProvider.h"
@@ -95,6 +96,11 @@ public:
     void setSecretStore(Core::SecretStore *store);
     //! Ends sandbox \a id now: kills it, deletes it (later) and its files, emits sandboxRemoved.
     void release(const QString &id);
+    /*! Who hears the steps of the disk operations (DiskSteps); null: nobody. Set before the
+     *  event loop runs, as the recovery at start-up has steps too. */
+    void setDiskSteps(DiskSteps *steps);
+    //! Never null (a DiskSteps that does nothing when none was set).
+    DiskSteps *diskSteps() const { return m_steps; }
 
 private:
     LocalSandbox *find(const QString &id) const;
@@ -148,6 +154,8 @@ private:
     QHash<QString, QString> m_unusable;
     std::unique_ptr<SparePool> m_spares; // booting or ready, not yet handed out
     LocalRuntimes m_runtimes;
+    DiskSteps m_quietSteps;
+    DiskSteps *m_steps = &m_quietSteps;
 };
 
 } // namespace Hopx::Local

@@ -139,6 +139,12 @@ void LocalSandbox::persist()
     m_owner->persist(this);
 }
 
+void LocalSandbox::diskStep(const QString &operation, const QString &step) const
+{
+    if (m_volume)
+        m_owner->diskSteps()->reached(operation, step, m_volume->dir());
+}
+
 qint64 LocalSandbox::hostProcessId() const
 {
     return m_dead ? -1 : m_process->bwrapPid();

@@ -74,6 +74,8 @@ public:
     }
     //! Writes the sandbox's record, so that it comes back after an app restart.
     void persist();
+    //! Tells the provider's DiskSteps that \a operation on this sandbox's disk is at \a step.
+    void diskStep(const QString &operation, const QString &step) const;
     AgentClient *agent() const;
     PythonKernel *kernel() const { return m_kernel; }
     LocalProvider *owner() const { return m_owner; }

@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+// A few crash points of each disk operation (crashpoints.mjs has the driver and says what is
+// checked): the app SIGKILLed at a step, or the sandbox's hopx-capfs, then the app again on
+// the same state: the sandbox is exactly as before or after the operation, nothing is left.
+// Each point here once showed a mix or a leftover before the product's fix named beside it;
+// scripts/crashpoints.sh walks every step of every operation with every kind.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bwrapMissing } from '../interop/harness.mjs';
+import { crashPoint } from './crashpoints.mjs';
+
+const points = [
+  // A checkpoint's files copied, the record not yet written: the next start removes them.
+  ['checkpoint', 'app', 3],
+  // A restore between its marker and the end of its copy: the next start finishes it.
+  ['restore', 'app', 2],
+  ['restore', 'capfs', 2],
+  // A deleted checkpoint out of the record, its files not yet gone: removed at the start.
+  ['delete-checkpoint', 'app', 1],
+  // A fork's child made (with a record) before it has its files: deleted at the start.
+  ['fork', 'app', 2],
+  // An upload written, not yet renamed into place: its bytes are in the disk's .incoming.
+  ['upload', 'app', 2],
+  // A download copied, not yet linked into the host folder: an unnamed file, nothing shows.
+  ['download', 'app', 2],
+  // A sandbox moved out of its place, its disk still mounted: the next start deletes it.
+  ['delete', 'app', 2],
+  // The start itself, between mounting a disk and booting its sandbox.
+  ['recovery', 'app', 1],
+];
+
+for (const [op, kind, n] of points) {
+  test(`${op}: ${kind} killed at step ${n}`, { skip: bwrapMissing }, async () => {
+    const r = await crashPoint(op, kind, n);
+    console.log(`${op} ${kind} ${n}/${r.steps}: ${r.outcome} ${r.detail ?? ''} ${(r.leftovers ?? []).join(', ')}`);
+    assert.notEqual(r.outcome, 'unreached', `${op} has ${r.steps} steps`);
+    assert.ok(r.outcome === 'before' || r.outcome === 'after', r.detail);
+    assert.deepEqual(r.leftovers, []);
+  });
+}
