@@ -72,18 +72,27 @@ void CrashPoints::crash(const QString &sandboxDir)
         ::kill(::getpid(), SIGKILL);
         break;
     case Kind::Capfs: {
-        const QString dir = QFileInfo(sandboxDir).canonicalFilePath();
-        const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-        for (const QString &pid : pids) {
+        // The daemon's working directory is / (fuse_daemonize); it holds its backing
+        // directory, the sandbox's disk/, open for as long as it serves it.
+        const QString disk = QFileInfo(sandboxDir).canonicalFilePath() + QStringLiteral("/disk");
+        QByteArray killed;
+        for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
             const QString proc = QStringLiteral("/proc/") + pid;
             QFile cmdline(proc + QStringLiteral("/cmdline"));
-            if (!cmdline.open(QIODevice::ReadOnly))
+            if (!cmdline.open(QIODevice::ReadOnly)
+                || !cmdline.readAll().split('\0').value(0).endsWith("hopx-capfs"))
                 continue;
-            const QByteArray program = cmdline.readAll().split('\0').value(0);
-            if (program.endsWith("hopx-capfs")
-                && QFileInfo(proc + QStringLiteral("/cwd")).symLinkTarget() == dir)
-                ::kill(pid.toInt(), SIGKILL);
+            const QDir fds(proc + QStringLiteral("/fd"));
+            for (const QString &fd :
+                fds.entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot))
+                if (QFileInfo(fds.filePath(fd)).symLinkTarget() == disk
+                    && ::kill(pid.toInt(), SIGKILL) == 0) {
+                    killed += ' ' + pid.toLatin1();
+                    break;
+                }
         }
+        // The driver tells a step where no daemon serves the disk (it was unmounted) apart.
+        log("killed" + (killed.isEmpty() ? QByteArray(" none") : killed) + '\n');
         break;
     }
     case Kind::Disk: {

@@ -199,12 +199,12 @@ void LocalProvider::shutdown()
         delete s;
 }
 
-void LocalProvider::persist(LocalSandbox *sandbox)
+Result<Unit> LocalProvider::persist(LocalSandbox *sandbox)
 {
     SandboxVolume *volume = sandbox->volume();
     // Spares have nothing to come back to.
     if (!volume || m_sandboxes.value(sandbox->info().id) != sandbox)
-        return;
+        return Unit {};
     QList<SandboxRecord::Secret> secrets;
     if (sandbox->egress())
         for (const SecretBindings::Binding &b : sandbox->egress()->secrets().bindings())
@@ -213,9 +213,11 @@ void LocalProvider::persist(LocalSandbox *sandbox)
         SandboxRecord::from(sandbox->info(), sandbox->envPart().session(), secrets);
     record.capBytes = volume->capBytes();
     record.checkpoints = sandbox->checkpointsPart().index();
-    if (const auto saved = record.save(volume->dir()); !saved)
+    const Result<Unit> saved = record.save(volume->dir());
+    if (!saved)
         qCWarning(lcLocal).noquote()
             << "could not save the record of" << record.id << ":" << saved.error().message;
+    return saved;
 }
 
 void LocalProvider::discard(LocalSandbox *sandbox)

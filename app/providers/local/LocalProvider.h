@@ -75,8 +75,9 @@ public:
     //! Stops every sandbox now (app exit): deletes them when the settings say so, else
     //! keeps their files and records for the next start.
     void shutdown();
-    //! Writes \a sandbox's record (after a change of its timeout or environment).
-    void persist(LocalSandbox *sandbox);
+    /*! Writes \a sandbox's record (after a change of its timeout or environment); an error when
+     *  it could not (a full disk): the record on disk is then the one before. */
+    Core::Result<Core::Unit> persist(LocalSandbox *sandbox);
     SandboxStorage *storage() const { return m_storage.get(); }
     //! The spares waiting for the next create (null when local sandboxes are unavailable).
     const SparePool *spares() const { return m_spares.get(); }

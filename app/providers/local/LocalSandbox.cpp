@@ -134,9 +134,9 @@ void LocalSandbox::setForkedFrom(const QString &parentId, const QString &checkpo
     emit infoChanged();
 }
 
-void LocalSandbox::persist()
+Core::Result<Core::Unit> LocalSandbox::persist()
 {
-    m_owner->persist(this);
+    return m_owner->persist(this);
 }
 
 void LocalSandbox::diskStep(const QString &operation, const QString &step) const

@@ -31,7 +31,9 @@ QString forkMarkerPath(const SandboxVolume &volume)
 Core::Result<Core::Unit> writeMarker(const QString &path, const QByteArray &content)
 {
     QSaveFile marker(path);
-    if (!marker.open(QIODevice::WriteOnly) || marker.write(content) < 0 || !marker.commit())
+    marker.setDirectWriteFallback(false);
+    if (!marker.open(QIODevice::WriteOnly | QIODevice::Unbuffered)
+        || marker.write(content) != content.size() || !marker.commit())
         return Core::Error::make(Core::Error::Code::Internal,
             QStringLiteral("Could not write %1: %2").arg(path, marker.errorString()));
     return Core::Unit {};
@@ -107,8 +109,10 @@ QStringList CheckpointJournal::finishAtStart(
             done << QStringLiteral("removed %1, which no checkpoint owns").arg(name);
         }
     const QString live = volume.homeDir() + statePath.mid(QStringLiteral("/home/user").size());
-    if (QFile::remove(live))
-        done << QStringLiteral("removed a variables' file left in the home directory");
+    // And the file being written when the app died (kernel_state.py writes NAME.part first).
+    for (const QString &path : QStringList {live, live + QStringLiteral(".part")})
+        if (QFile::remove(path))
+            done << QStringLiteral("removed a variables' file left in the home directory");
     return done;
 }
 

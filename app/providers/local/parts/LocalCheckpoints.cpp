@@ -308,7 +308,22 @@ void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointI
                                   .arg(taking.saved.error().message);
             }
             m_entries.append(e);
-            self->persist();
+            // Not recorded (a full disk): no checkpoint. Its files go now (else at the next
+            // start, which removes what no record lists).
+            if (const Result<Unit> recorded = self->persist(); !recorded) {
+                m_entries.removeLast();
+                if (taking.python.pid > 0)
+                    self->agent()->kill(taking.python.pid, SIGKILL, false, [](Result<Unit>) {});
+                HostTool::runAsync(self, QStringLiteral("/bin/rm"),
+                    {QStringLiteral("-rf"), QLatin1String(kDir) + QLatin1Char('/') + taking.id},
+                    self->volume()->mountPoint(), kCopyTimeoutMs, [](const HostTool::Outcome &) {});
+                const Error e = Error::make(Error::Code::Internal,
+                    QStringLiteral("The checkpoint was not kept: its sandbox's record could not "
+                                   "be written (%1).")
+                        .arg(recorded.error().message));
+                discardThen(self, taking.written, [done, e]() { done(e); });
+                return;
+            }
             self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("recorded"));
             discardThen(self, taking.written, [self, done, info = e.info]() {
                 if (self)
@@ -485,11 +500,23 @@ void LocalCheckpoints::deleteCheckpoint(const QString &checkpointId, Callback<Un
         });
         return;
     }
-    if (e->python.pid > 0)
-        m_sandbox->agent()->kill(e->python.pid, SIGKILL, false, [](Result<Unit>) {});
+    m_sandbox->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("start"));
+    const Entry kept = *e;
     m_entries.removeIf([&](const Entry &x) { return x.info.id == checkpointId; });
     // The record first: files no record lists are removed by the next start (CheckpointJournal).
-    m_sandbox->persist();
+    // Not recorded (a full disk): the checkpoint stays, whole.
+    if (const Result<Unit> recorded = m_sandbox->persist(); !recorded) {
+        m_entries.append(kept);
+        QTimer::singleShot(0, m_sandbox, [done, e = recorded.error()]() {
+            done(Error::make(Error::Code::Internal,
+                QStringLiteral("The checkpoint was not deleted: its sandbox's record could not "
+                               "be written (%1).")
+                    .arg(e.message)));
+        });
+        return;
+    }
+    if (kept.python.pid > 0)
+        m_sandbox->agent()->kill(kept.python.pid, SIGKILL, false, [](Result<Unit>) {});
     m_sandbox->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("recorded"));
     m_busy = true;
     QPointer<LocalSandbox> self(m_sandbox);

@@ -146,7 +146,16 @@ void LocalFork::loadState(const Result<PythonKernel::StateReport> &saved, bool w
         [self, saved, written, checkpointId](int i, const Done &childDone) {
             Child &child = self->m_children[i];
             child.sandbox->setForkedFrom(self->m_parentId, checkpointId);
-            child.sandbox->persist();
+            // Not recorded (a full disk): this child goes (its marker would delete it at the
+            // next start anyway).
+            if (const Result<Core::Unit> recorded = child.sandbox->persist(); !recorded) {
+                self->fail(child,
+                    Error::make(Error::Code::LimitExceeded,
+                        QStringLiteral("The fork's record could not be written: %1")
+                            .arg(recorded.error().message)));
+                childDone();
+                return;
+            }
             child.sandbox->diskStep(QStringLiteral("fork"), QStringLiteral("recorded"));
             CheckpointJournal::clearFork(*child.sandbox->volume());
             child.sandbox->diskStep(QStringLiteral("fork"), QStringLiteral("unmarked"));
