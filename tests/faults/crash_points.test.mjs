@@ -30,6 +30,8 @@ const points = [
   ['delete', 'app', 2],
   // The start itself, between mounting a disk and booting its sandbox.
   ['recovery', 'app', 1],
+  // A start that finishes a restore cut short, killed in that copy: the next one finishes it.
+  ['recovery-restore', 'app', 1],
 ];
 
 for (const [op, kind, n] of points) {

@@ -24,7 +24,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchApp, privateTree, writeLocalSettings, connectStdio, sdk, TEST_SERVER } from '../interop/harness.mjs';
 import { bounded, sleep, structured, text } from './faults.mjs';
 
-export const OPS = ['checkpoint', 'restore', 'delete-checkpoint', 'fork', 'upload', 'download', 'delete', 'recovery'];
+// The operations, and variants of some that take another path through the product: a restore
+// after a restart (the variables come from the checkpoint's file), a fork of a checkpoint into
+// two sandboxes, an upload and a download over an existing file, a start that finds a restore
+// cut short (its marker, half the files deleted) and finishes it.
+// Some also on a sandbox the app brought back after a restart (its interpreter fresh, the
+// call waiting for its boot): NAME-after-restart.
+export const OPS = ['checkpoint', 'checkpoint-after-restart', 'restore', 'restore-after-restart',
+                    'delete-checkpoint', 'delete-checkpoint-after-restart', 'fork', 'fork-after-restart', 'fork-checkpoint',
+                    'upload', 'upload-overwrite', 'download', 'download-overwrite', 'delete', 'delete-after-restart',
+                    'recovery', 'recovery-restore'];
 export const KINDS = ['app', 'capfs', 'disk'];
 // Per op, how many of its steps the set-up takes (a checkpoint before the checkpoint): learnt
 // from the run without a crash, which walkOp() makes first (and crashPoint() when n = 0).
@@ -122,6 +131,13 @@ const ops = {
       return a.listed.length === 0 ? 'after' : `checkpoints ${a.listed}`;
     },
   },
+  'restore-after-restart': {
+    op: 'restore',
+    prepare: async (c) => { await c.cmd(CHANGE); await c.py('x = 42'); await stop(c); await start(c, c.crash); },
+    run: (c) => ops.restore.run(c),
+    classify: (c, b, a) => ops.restore.classify(c, b, a),
+    python: async (c) => restoredX(c, c.ckpt),
+  },
   fork: {
     run: (c) => c.call('fork_sandbox', { sandbox_id: c.id }),
     classify(c, b, a, others) {
@@ -131,6 +147,19 @@ const ops = {
       const child = others[0];
       const want = without(b.live, STATE_FILE);
       return same(without(child.live, STATE_FILE), want) ? 'after' : `fork's files mixed: ${diff(want, child.live)}`;
+    },
+  },
+  'fork-checkpoint': {
+    op: 'fork',
+    prepare: async (c) => { await c.cmd(CHANGE); },
+    run: (c) => c.call('fork_sandbox', { sandbox_id: c.id, checkpoint_id: c.ckpt, count: 2 }),
+    // Each fork on its own: absent, or with every file of the checkpoint.
+    classify(c, b, a, others) {
+      if (!a.exists || !same(a.live, b.live)) return `parent changed: ${diff(b.live, a.live ?? {})}`;
+      if (others.length > 2) return `${others.length} forks`;
+      const want = b.checkpoints[c.ckpt];
+      for (const child of others) if (!same(without(child.live, STATE_FILE), want)) return `a fork's files mixed: ${diff(want, child.live)}`;
+      return others.length ? 'after' : 'before';
     },
   },
   upload: {
@@ -148,6 +177,18 @@ const ops = {
       return same(a.live, want) ? 'after' : `mixed: ${diff(want, a.live)}`;
     },
   },
+  'upload-overwrite': {
+    op: 'upload',
+    prepare: async (c) => { await ops.upload.prepare(c); await c.cmd("printf 'old\\n' > /workspace/up.bin && chmod 640 /workspace/up.bin"); },
+    run: (c) => ops.upload.run(c),
+    classify(c, b, a) {
+      if (!a.exists) return 'sandbox gone';
+      if (same(a.live, b.live)) return 'before';
+      // The file keeps its mode (as the agent's @write does).
+      const want = { ...b.live, 'workspace/up.bin': `f 640 ${c.srcHash}` };
+      return same(a.live, want) ? 'after' : `mixed: ${diff(want, a.live)}`;
+    },
+  },
   download: {
     prepare: async (c) => { c.dl = join(c.tree.root, 'downloads'); mkdirSync(c.dl); },
     run: (c) => c.call('file_download', { sandbox_id: c.id, path: '/workspace/big.bin', host_path: join(c.dl, 'big.bin') }),
@@ -155,6 +196,22 @@ const ops = {
       if (!a.exists || !same(a.live, b.live)) return 'sandbox changed';
       const host = walk(c.dl);
       if (Object.keys(host).length === 0) return 'before';
+      const want = b.live['workspace/big.bin'].split(' ')[2];
+      return Object.keys(host).length === 1 && host['big.bin']?.endsWith(want) ? 'after' : `host folder: ${JSON.stringify(host)}`;
+    },
+  },
+  'download-overwrite': {
+    op: 'download',
+    prepare: async (c) => {
+      await ops.download.prepare(c);
+      writeFileSync(join(c.dl, 'big.bin'), 'old\n');
+      c.old = walk(c.dl);
+    },
+    run: (c) => c.call('file_download', { sandbox_id: c.id, path: '/workspace/big.bin', host_path: join(c.dl, 'big.bin'), overwrite: true }),
+    classify(c, b, a) {
+      if (!a.exists || !same(a.live, b.live)) return 'sandbox changed';
+      const host = walk(c.dl);
+      if (same(host, c.old)) return 'before';
       const want = b.live['workspace/big.bin'].split(' ')[2];
       return Object.keys(host).length === 1 && host['big.bin']?.endsWith(want) ? 'after' : `host folder: ${JSON.stringify(host)}`;
     },
@@ -175,6 +232,39 @@ const ops = {
       return same(a.live, b.live) && same(a.listed, b.listed) ? 'after' : `mixed: ${diff(b.live, a.live)}`;
     },
   },
+  'recovery-restore': {
+    op: 'recovery',
+    atStart: true,
+    prepare: async (c) => { await c.cmd(CHANGE); },
+    // What a restore killed in its copy leaves: its marker, and /workspace half deleted.
+    afterStop(c) {
+      const disk = join(c.base, c.id, 'disk');
+      writeFileSync(join(disk, '.checkpoints', '.restoring'), c.ckpt);
+      for (const f of ['a.txt', 'mid.bin']) rmSync(join(disk, 'workspace', f));
+    },
+    classify(c, b, a) {
+      if (!a.exists || !same(a.listed, b.listed)) return 'sandbox gone or its checkpoints changed';
+      const want = b.checkpoints[c.ckpt];
+      return same(a.live, want) ? 'after' : `the restore was not finished: ${diff(want, a.live)}`;
+    },
+  },
+};
+
+for (const name of ['checkpoint', 'delete-checkpoint', 'fork', 'delete']) {
+  const def = ops[name];
+  ops[`${name}-after-restart`] = {
+    ...def,
+    op: name,
+    prepare: async (c) => { if (def.prepare) await def.prepare(c); await stop(c); await start(c, c.crash); },
+  };
+}
+// A checkpoint of a fresh interpreter holds no variables, and its restore says so.
+ops['checkpoint-after-restart'].python = async (c) => {
+  if (!c.added) return null;
+  const r = await c.call('restore_sandbox', { sandbox_id: c.id, checkpoint_id: c.added });
+  const out = structured(r);
+  return !r.isError && out.python_state_restored === false && /starts fresh/.test(out._note ?? '')
+    ? null : `restore_sandbox of a checkpoint without variables: ${text(r).slice(0, 300)}`;
 };
 
 // After the restart: restoring checkpoint \a ckpt brings x = 41 back from its variables' file.
@@ -307,10 +397,12 @@ export async function crashPoint(op, kind, n) {
   const c = { tree, log: join(tree.root, 'steps.log'), base: join(tree.env.XDG_STATE_HOME, 'hopx-desktop', 'sandboxes') };
   writeLocalSettings(tree.env, { workspaceMb: 64, warmSpares: 0 });
   // The set-up's own steps of \a op (measured by the run without a crash) come first.
+  const product = def.op ?? op; // the operation's name in the product's steps
   const at = n + (setupSteps[op] ?? 0);
-  const crash = n > 0 ? ['--crash-at', `${op}:${at}:${kind}`, '--crash-fill', join(tree.env.XDG_STATE_HOME, 'filler')] : [];
+  const crash = n > 0 ? ['--crash-at', `${product}:${at}:${kind}`, '--crash-fill', join(tree.env.XDG_STATE_HOME, 'filler')] : [];
+  c.crash = def.atStart ? [] : crash;
   try {
-    await start(c, def.atStart ? [] : crash);
+    await start(c, c.crash);
     c.id = structured(await c.call('create_sandbox', {})).id;
     await c.cmd(TREE);
     await c.py('x = 41');
@@ -321,6 +413,7 @@ export async function crashPoint(op, kind, n) {
     if (def.atStart) {
       await stop(c);
       before = sandboxState(c.base, c.id);
+      if (def.afterStop) def.afterStop(c);
       appendFileSync(c.log, 'begin\n');
       c.app = await launchApp(c.tree, ['--disk-steps', c.log, ...crash], {}, TEST_SERVER).catch(() => null);
       // The crashed start: wait for its death (or its recovery when the step is not reached).
@@ -333,13 +426,13 @@ export async function crashPoint(op, kind, n) {
       const ran = await def.run(c).catch((e) => ({ error: e }));
       if (n === 0 && (ran.isError || ran.error)) throw new Error(`${op} without a crash failed: ${ran.error ?? text(ran)}`);
       // A deletion's last steps run on the app's deleting thread, after the answer.
-      if (op === 'delete') await sleep(1500);
+      if (product === 'delete') await sleep(1500);
     }
     const logged = existsSync(c.log) ? readFileSync(c.log, 'utf8') : '';
     // A capfs kind at a step where the disk is already unmounted (a deletion's last) has
     // nothing to kill: not a point of that kind.
     const crashed = logged.includes('\ncrash\n') && !logged.includes('\nkilled none\n');
-    const counted = stepsIn(c.log, op);
+    const counted = stepsIn(c.log, product);
     if (n === 0) setupSteps[op] = counted.setup;
     const steps = counted.op;
     await stop(c);

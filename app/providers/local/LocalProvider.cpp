@@ -766,11 +766,16 @@ void LocalProvider::recoverOne(const QString &id)
     QStringList known;
     for (const QJsonValue &c : record->checkpoints)
         known << c.toObject().value(QStringLiteral("checkpoint_id")).toString();
+    const auto step = [this, dir](const QString &name) {
+        m_steps->reached(QStringLiteral("recovery"), name, dir);
+    };
     for (const QString &fixed : CheckpointJournal::finishAtStart(
-             *volume, known, QString::fromLatin1(LocalFork::kStatePath)))
+             *volume, known, QString::fromLatin1(LocalFork::kStatePath), step))
         qCInfo(lcLocal).noquote() << "sandbox" << id << ":" << fixed;
-    if (VolumeTarget::clearIncoming(*volume))
+    if (VolumeTarget::clearIncoming(*volume)) {
         qCInfo(lcLocal).noquote() << "sandbox" << id << ": removed an upload cut short";
+        step(QStringLiteral("incoming-cleared"));
+    }
     m_steps->reached(QStringLiteral("recovery"), QStringLiteral("journal"), dir);
     QString error;
     SandboxInfo info = record->restoredInfo(this->id());

@@ -77,8 +77,9 @@ void CheckpointJournal::clearRestore(const SandboxVolume &volume)
     QFile::remove(markerPath(volume));
 }
 
-QStringList CheckpointJournal::finishAtStart(
-    const SandboxVolume &volume, const QStringList &knownIds, const QString &statePath)
+QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
+    const QStringList &knownIds, const QString &statePath,
+    const std::function<void(const QString &)> &step)
 {
     QStringList done;
     const QString dir = volume.mountPoint() + QLatin1Char('/') + QLatin1String(kDir);
@@ -98,8 +99,10 @@ QStringList CheckpointJournal::finishAtStart(
                 return done;
             }
             done << QStringLiteral("finished the restore of %1 cut short").arg(id);
+            step(QStringLiteral("restore-finished"));
         }
         marker.remove();
+        step(QStringLiteral("restore-unmarked"));
     }
     for (const QString &name :
         QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot))
@@ -107,12 +110,15 @@ QStringList CheckpointJournal::finishAtStart(
             SandboxVolume::deleteTree(dir + QLatin1Char('/') + name);
             QFile::remove(dir + QLatin1Char('/') + name);
             done << QStringLiteral("removed %1, which no checkpoint owns").arg(name);
+            step(QStringLiteral("swept"));
         }
     const QString live = volume.homeDir() + statePath.mid(QStringLiteral("/home/user").size());
     // And the file being written when the app died (kernel_state.py writes NAME.part first).
     for (const QString &path : QStringList {live, live + QStringLiteral(".part")})
-        if (QFile::remove(path))
+        if (QFile::remove(path)) {
             done << QStringLiteral("removed a variables' file left in the home directory");
+            step(QStringLiteral("state-removed"));
+        }
     return done;
 }
 

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace Hopx::Local {
 
 class SandboxVolume;
@@ -50,9 +52,10 @@ public:
     static bool isUnfinishedFork(const SandboxVolume &volume);
     /*! At start-up, \a volume mounted and its sandbox not running: finishes a restore that was
      *  cut short, removes the checkpoints' directories \a knownIds does not name and a live
-     *  variables' file (\a statePath, a path in the sandbox). Says what it did, for the log. */
-    static QStringList finishAtStart(
-        const SandboxVolume &volume, const QStringList &knownIds, const QString &statePath);
+     *  variables' file (\a statePath, a path in the sandbox). Says what it did, for the log;
+     *  \a step(name) after each of those (DiskSteps). */
+    static QStringList finishAtStart(const SandboxVolume &volume, const QStringList &knownIds,
+        const QString &statePath, const std::function<void(const QString &)> &step);
 };
 
 } // namespace Hopx::Local
