@@ -19,7 +19,7 @@ const points = [
   ['restore', 'app', 2],
   ['restore', 'capfs', 2],
   // A deleted checkpoint out of the record, its files not yet gone: removed at the start.
-  ['delete-checkpoint', 'app', 1],
+  ['delete-checkpoint', 'app', 2],
   // A fork's child made (with a record) before it has its files: deleted at the start.
   ['fork', 'app', 2],
   // An upload written, not yet renamed into place: its bytes are in the disk's .incoming.

@@ -307,6 +307,8 @@ async function leftovers(c, listedIds) {
     const s = sandboxState(base, id);
     for (const n of s.onDisk ?? []) if (!s.listed.includes(n)) found.push(`${id}: .checkpoints/${n}`);
     if (s.live?.[STATE_FILE] || s.live?.[`${STATE_FILE}.part`]) found.push(`${id}: a live variables' file`);
+    try { for (const n of readdirSync(join(base, id, 'disk', '.incoming'))) found.push(`${id}: .incoming/${n}`); } catch { /* none */ }
+    if (existsSync(join(base, id, 'disk', '.forking'))) found.push(`${id}: a fork marker`);
   }
   for (const m of mountsUnder(c.tree.root)) {
     const id = /sandboxes\/([^/]+)\/mnt$/.exec(m)?.[1];
@@ -328,17 +330,21 @@ async function leftovers(c, listedIds) {
 
 // ---- one point -----------------------------------------------------------------------------
 
-// The steps of \a op in the log: those of the set-up (a checkpoint before a checkpoint) and
-// those after the line the driver wrote as the operation began.
+// The steps of \a op in the log: those of the set-up (a checkpoint before a checkpoint) in
+// the app that runs the operation (each counts its own: the driver writes 'started' as it
+// starts one), and those after the line the driver wrote as the operation began.
 function stepsIn(log, op) {
   if (!existsSync(log)) return { setup: 0, op: 0 };
   const lines = readFileSync(log, 'utf8').split('\n');
   const begun = lines.indexOf('begin');
   const count = (ls) => ls.filter((l) => l.startsWith(`${op} `)).length;
-  return begun < 0 ? { setup: count(lines), op: 0 } : { setup: count(lines.slice(0, begun)), op: count(lines.slice(begun)) };
+  if (begun < 0) return { setup: count(lines.slice(lines.lastIndexOf('started'))), op: 0 };
+  const app = lines.slice(0, begun).lastIndexOf('started');
+  return { setup: count(lines.slice(Math.max(app, 0), begun)), op: count(lines.slice(begun)) };
 }
 
 async function start(c, extra = []) {
+  appendFileSync(c.log, 'started\n');
   c.app = await launchApp(c.tree, ['--press-approval', 'always', '--disk-steps', c.log, ...extra], {}, TEST_SERVER);
   // The tree's root is the client's root (uploads come from it, downloads go into it); any
   // question is answered yes (--press-approval answers the app's own).
