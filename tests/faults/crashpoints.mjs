@@ -133,6 +133,7 @@ const ops = {
   },
   'restore-after-restart': {
     op: 'restore',
+    restarts: true, // the crash is armed in the app after the restart only
     prepare: async (c) => { await c.cmd(CHANGE); await c.py('x = 42'); await stop(c); await start(c, c.crash); },
     run: (c) => ops.restore.run(c),
     classify: (c, b, a) => ops.restore.classify(c, b, a),
@@ -255,6 +256,7 @@ for (const name of ['checkpoint', 'delete-checkpoint', 'fork', 'delete']) {
   ops[`${name}-after-restart`] = {
     ...def,
     op: name,
+    restarts: true,
     prepare: async (c) => { if (def.prepare) await def.prepare(c); await stop(c); await start(c, c.crash); },
   };
 }
@@ -408,7 +410,7 @@ export async function crashPoint(op, kind, n) {
   const crash = n > 0 ? ['--crash-at', `${product}:${at}:${kind}`, '--crash-fill', join(tree.env.XDG_STATE_HOME, 'filler')] : [];
   c.crash = def.atStart ? [] : crash;
   try {
-    await start(c, c.crash);
+    await start(c, def.restarts ? [] : c.crash);
     c.id = structured(await c.call('create_sandbox', {})).id;
     await c.cmd(TREE);
     await c.py('x = 41');
