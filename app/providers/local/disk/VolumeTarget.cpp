@@ -90,7 +90,8 @@ int VolumeTarget::commit()
 bool VolumeTarget::clearIncoming(const SandboxVolume &volume)
 {
     const QString dir = incomingDir(volume);
-    if (QDir(dir).isEmpty())
+    // Hidden names too: the temporary files are ".NAME.hopx-part-…".
+    if (QDir(dir).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
         return false;
     SandboxVolume::deleteTree(dir);
     return true;
