@@ -10,6 +10,10 @@ namespace Hopx::Core {
 class ApprovalBroker;
 } // namespace Hopx::Core
 
+namespace Hopx::Local {
+class LocalProvider;
+} // namespace Hopx::Local
+
 namespace Hopx::Mcp {
 class HttpCommandLine;
 class PromptRegistry;
@@ -37,6 +41,7 @@ public:
         Mcp::PromptRegistry *prompts = nullptr;
         Mcp::HttpCommandLine *http = nullptr; // not configured yet
         Core::ApprovalBroker *approvals = nullptr; // the user's consent, asked in the app
+        Local::LocalProvider *local = nullptr; // its recovery of earlier sandboxes not begun
     };
 
     virtual ~AppExtension() = default;

@@ -89,8 +89,8 @@ AppServices::AppServices(AppCommandLine &cli, AppState &state, AppExtension &ext
     deps.secrets = &state.secrets; // create_sandbox `secrets`
     Core::Tools::registerAll(m_registry, deps);
     Core::Tools::registerSandboxResources(m_resources, deps);
-    extension.apply(
-        cli.parser(), {&m_registry, &m_resources, &m_prompts, &cli.http(), &m_approvals});
+    extension.apply(cli.parser(),
+        {&m_registry, &m_resources, &m_prompts, &cli.http(), &m_approvals, &m_localProvider});
 }
 
 AppServices::~AppServices() = default;

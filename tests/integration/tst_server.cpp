@@ -53,7 +53,8 @@ private slots:
         QVERIFY(p.waitForFinished(10000));
         const QByteArray help = p.readAllStandardOutput();
         QVERIFY(help.contains("--headless"));
-        for (const char *flag : {"--conformance-fixtures", "--http-insecure-no-token"})
+        for (const char *flag :
+            {"--conformance-fixtures", "--http-insecure-no-token", "--crash-at", "--disk-steps"})
             QVERIFY2(help.contains(flag) == testOnly, flag);
 
         if (!testOnly) {

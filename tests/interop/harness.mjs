@@ -71,6 +71,19 @@ export const TEST_SERVER = 'hopx-desktop-testserver';
 export async function startApp(extraArgs = [], extraEnv = {}, prepare = null, program = 'hopx-desktop') {
   const tree = privateTree();
   if (prepare) prepare(tree);
+  const app = await launchApp(tree, extraArgs, extraEnv, program);
+  return {
+    ...app,
+    async stop() {
+      await app.quit();
+      tree.cleanup();
+    },
+  };
+}
+
+// The app on an existing private tree (again after a crash, with the same state); quit()
+// leaves the tree for the next launch.
+export async function launchApp(tree, extraArgs = [], extraEnv = {}, program = 'hopx-desktop') {
   const env = { ...tree.env, ...extraEnv };
   const child = spawn(join(binDir, program), ['--headless', '--socket', tree.socket, ...extraArgs],
                       { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -84,12 +97,11 @@ export async function startApp(extraArgs = [], extraEnv = {}, prepare = null, pr
     ...tree,
     env,
     child,
-    async stop() {
-      if (child.exitCode === null) {
+    async quit() {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      tree.cleanup();
     },
   };
 }

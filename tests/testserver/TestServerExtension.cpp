@@ -4,9 +4,11 @@
 
 #include "ApprovalPresser.h"
 #include "ConformanceFixtures.h"
+#include "CrashPoints.h"
 #include "ModernFixtures.h"
 #include "SchemaFixtures.h"
 
+#include "providers/local/LocalProvider.h"
 #include "tools/ToolRegistry.h"
 #include "transport/HttpCommandLine.h"
 
@@ -34,6 +36,16 @@ TestServerExtension::TestServerExtension()
           QStringLiteral("Answer every approval the app asks its user for, as its buttons do: "
                          "allow-once, always or deny, after an optional :<ms>."),
           QStringLiteral("answer"))
+    , m_diskSteps(QStringLiteral("disk-steps"),
+          QStringLiteral("Append each step of the local sandboxes' disk operations to <file>."),
+          QStringLiteral("file"))
+    , m_crashAt(QStringLiteral("crash-at"),
+          QStringLiteral("At the N-th step of operation OP, SIGKILL the app (app) or the "
+                         "sandbox's hopx-capfs (capfs), or fill the disk (disk): OP:N:KIND."),
+          QStringLiteral("spec"))
+    , m_crashFill(QStringLiteral("crash-fill"),
+          QStringLiteral("The file that --crash-at's disk kind grows until the disk is full."),
+          QStringLiteral("file"))
 { }
 
 TestServerExtension::~TestServerExtension() = default;
@@ -45,6 +57,9 @@ void TestServerExtension::addOptions(QCommandLineParser &parser)
     parser.addOption(m_fixtures);
     parser.addOption(m_noToken);
     parser.addOption(m_pressApproval);
+    parser.addOption(m_diskSteps);
+    parser.addOption(m_crashAt);
+    parser.addOption(m_crashFill);
 }
 
 void TestServerExtension::apply(const QCommandLineParser &parser, const Wiring &wiring)
@@ -77,6 +92,14 @@ void TestServerExtension::apply(const QCommandLineParser &parser, const Wiring &
         if (!ApprovalPresser::parse(parser.value(m_pressApproval), &answer, &delayMs))
             qFatal("--press-approval: allow-once, always or deny, optionally :<ms>");
         m_presser = std::make_unique<ApprovalPresser>(wiring.approvals, answer, delayMs);
+    }
+    if ((parser.isSet(m_diskSteps) || parser.isSet(m_crashAt)) && wiring.local) {
+        m_crashPoints = std::make_unique<CrashPoints>();
+        if (!m_crashPoints->configure(
+                parser.value(m_diskSteps), parser.value(m_crashAt), parser.value(m_crashFill)))
+            qFatal("--crash-at: OP:N:KIND, N >= 1, KIND app, capfs or disk (disk needs "
+                   "--crash-fill)");
+        wiring.local->setDiskSteps(m_crashPoints.get());
     }
 }
 

@@ -16,8 +16,11 @@ namespace Hopx::TestServer {
  * (ConformanceFixtures.h); `--http-insecure-no-token` serves HTTP without a token check. Both
  * are for the tests and benchmarks in this tree, never in hopx-desktop. `--press-approval`
  * answers the app's own approval requests as the user would (ApprovalPresser.h).
+ * `--disk-steps`, `--crash-at` and `--crash-fill` log the steps of the local provider's disk
+ * operations and crash one of them at a given step (CrashPoints.h).
  */
 class ApprovalPresser;
+class CrashPoints;
 
 class TestServerExtension : public AppExtension
 {
@@ -32,7 +35,11 @@ private:
     QCommandLineOption m_fixtures;
     QCommandLineOption m_noToken;
     QCommandLineOption m_pressApproval;
+    QCommandLineOption m_diskSteps;
+    QCommandLineOption m_crashAt;
+    QCommandLineOption m_crashFill;
     std::unique_ptr<ApprovalPresser> m_presser;
+    std::unique_ptr<CrashPoints> m_crashPoints;
 };
 
 } // namespace Hopx::TestServer

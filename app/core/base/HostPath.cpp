@@ -19,6 +19,13 @@ namespace Hopx::Core {
 
 namespace {
 
+//! ".NAME.hopx-part-RANDOM": hidden, and says whose it is.
+QByteArray partName(const QByteArray &name)
+{
+    return '.' + name + ".hopx-part-"
+        + QByteArray::number(QRandomGenerator::global()->generate(), 16);
+}
+
 // Debian 12's glibc has no openat2() wrapper.
 int openBeneath(int dirFd, const QByteArray &relative, quint64 flags, quint64 mode = 0)
 {
@@ -120,8 +127,7 @@ int HostPath::openBeneath(
 int HostPath::createTemporary(int dirFd, const QByteArray &name, quint32 mode, QByteArray *tempName)
 {
     for (int attempt = 0; attempt < 16; ++attempt) {
-        const QByteArray candidate = '.' + name + ".hopx-part-"
-            + QByteArray::number(QRandomGenerator::global()->generate(), 16);
+        const QByteArray candidate = partName(name);
         const int fd = ::openat(dirFd, candidate.constData(),
             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, mode_t(mode));
         if (fd >= 0) {
@@ -219,8 +225,13 @@ Result<std::unique_ptr<HostTarget>> HostTarget::create(
     if (!prepared)
         return prepared;
     std::unique_ptr<HostTarget> target = std::move(prepared.value());
-    const int fd =
-        HostPath::createTemporary(target->m_dirFd, target->m_name, 0644, &target->m_tempName);
+    // Unnamed first: nothing to clean up in the user's folder if the app dies mid-copy. Its
+    // commit links it through /proc/self/fd, which an unprivileged linkat may follow.
+    int fd = -1;
+    if (::access("/proc/self/fd", X_OK) == 0)
+        fd = ::openat(target->m_dirFd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+    if (fd < 0)
+        fd = HostPath::createTemporary(target->m_dirFd, target->m_name, 0644, &target->m_tempName);
     if (fd < 0)
         return HostPath::errorFor(errno, path);
     if (!target->m_file.open(
@@ -282,6 +293,15 @@ Result<Unit> HostTarget::commit()
 {
     if (::fsync(m_file.handle()) != 0 && errno != EINVAL)
         return HostPath::errorFor(errno, m_path);
+    if (m_tempName.isEmpty()) {
+        const int linked = linkUnnamed();
+        const int error = errno;
+        m_file.close();
+        if (linked != 0)
+            return HostPath::errorFor(error, m_path);
+        m_committed = true;
+        return Unit {};
+    }
     m_file.close();
     int r = ::renameat2(m_dirFd, m_tempName.constData(), m_dirFd, m_name.constData(),
         m_overwrite ? 0 : RENAME_NOREPLACE);
@@ -295,6 +315,32 @@ Result<Unit> HostTarget::commit()
         return HostPath::errorFor(errno, m_path);
     m_committed = true;
     return Unit {};
+}
+
+int HostTarget::linkUnnamed()
+{
+    const QByteArray self = "/proc/self/fd/" + QByteArray::number(m_file.handle());
+    if (!m_overwrite)
+        return ::linkat(AT_FDCWD, self.constData(), m_dirFd, m_name.constData(), AT_SYMLINK_FOLLOW);
+    // link(2) never replaces a name: a hidden one first, renamed over the old file at once.
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        const QByteArray temp = partName(m_name);
+        if (::linkat(AT_FDCWD, self.constData(), m_dirFd, temp.constData(), AT_SYMLINK_FOLLOW)
+            != 0) {
+            if (errno == EEXIST)
+                continue;
+            return -1;
+        }
+        if (::renameat(m_dirFd, temp.constData(), m_dirFd, m_name.constData()) != 0) {
+            const int error = errno;
+            ::unlinkat(m_dirFd, temp.constData(), 0);
+            errno = error;
+            return -1;
+        }
+        return 0;
+    }
+    errno = EEXIST;
+    return -1;
 }
 
 } // namespace Hopx::Core

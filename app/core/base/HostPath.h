@@ -39,9 +39,11 @@ public:
         int dirFd, const QByteArray &name, quint32 mode, QByteArray *tempName);
 };
 
-/*! \brief A host file being written: the bytes go to a hidden temporary file next to it,
- *  which commit() renames into place; until then (and after a failure) nothing shows, and
- *  the temporary file is removed when this object goes. */
+/*! \brief A host file being written: the bytes go to an unnamed file in its directory
+ *  (O_TMPFILE), which commit() links into place; until then (and after a failure, or a crash
+ *  of the app) nothing shows. Where the file system has no O_TMPFILE, a hidden temporary file
+ *  next to it is renamed into place instead, removed when this object goes (a crash of the
+ *  app leaves that one behind). */
 class HostTarget
 {
 public:
@@ -71,9 +73,12 @@ private:
     QFile m_file;
     QString m_path;
     QByteArray m_name; // in m_dirFd
-    QByteArray m_tempName;
+    QByteArray m_tempName; // empty: an unnamed file (O_TMPFILE)
     int m_dirFd = -1;
     bool m_overwrite = false;
+    //! commit() of an unnamed file: links it to m_name (or to a temporary name, then renamed
+    //! over m_name when it may be overwritten); 0 or -1 with errno.
+    int linkUnnamed();
     bool m_committed = false;
 };
 

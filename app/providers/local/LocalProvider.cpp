@@ -12,10 +12,13 @@
 #include "providers/local/boot/XdgBaseDir.h"
 #include "providers/local/cgroup/SandboxCgroup.h"
 #include "providers/local/cgroup/SandboxCgroupFs.h"
+#include "providers/local/disk/VolumeTarget.h"
 #include "providers/local/egress/EgressCa.h"
 #include "providers/local/egress/EgressProxy.h"
 #include "providers/local/egress/SecretBindings.h"
 #include "providers/local/packages/PackageCache.h"
+#include "providers/local/parts/CheckpointJournal.h"
+#include "providers/local/parts/LocalFork.h"
 
 #include "core/base/Later.h"
 #include "core/secrets/SecretStore.h"
@@ -196,12 +199,12 @@ void LocalProvider::shutdown()
         delete s;
 }
 
-void LocalProvider::persist(LocalSandbox *sandbox)
+Result<Unit> LocalProvider::persist(LocalSandbox *sandbox)
 {
     SandboxVolume *volume = sandbox->volume();
     // Spares have nothing to come back to.
     if (!volume || m_sandboxes.value(sandbox->info().id) != sandbox)
-        return;
+        return Unit {};
     QList<SandboxRecord::Secret> secrets;
     if (sandbox->egress())
         for (const SecretBindings::Binding &b : sandbox->egress()->secrets().bindings())
@@ -210,9 +213,11 @@ void LocalProvider::persist(LocalSandbox *sandbox)
         SandboxRecord::from(sandbox->info(), sandbox->envPart().session(), secrets);
     record.capBytes = volume->capBytes();
     record.checkpoints = sandbox->checkpointsPart().index();
-    if (const auto saved = record.save(volume->dir()); !saved)
+    const Result<Unit> saved = record.save(volume->dir());
+    if (!saved)
         qCWarning(lcLocal).noquote()
             << "could not save the record of" << record.id << ":" << saved.error().message;
+    return saved;
 }
 
 void LocalProvider::discard(LocalSandbox *sandbox)
@@ -679,9 +684,18 @@ void LocalProvider::release(const QString &id)
     LocalSandbox *s = m_sandboxes.take(id);
     if (!s)
         return;
+    if (s->volume())
+        m_steps->reached(QStringLiteral("delete"), QStringLiteral("start"), s->volume()->dir());
     discard(s);
     m_spares->finished(id);
     emit sandboxRemoved(id);
+}
+
+void LocalProvider::setDiskSteps(DiskSteps *steps)
+{
+    m_steps = steps ? steps : &m_quietSteps;
+    if (m_storage)
+        m_storage->setDiskSteps(m_steps);
 }
 
 void LocalProvider::recover()
@@ -740,6 +754,29 @@ void LocalProvider::recoverOne(const QString &id)
         return;
     }
     std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
+    const QString dir = volume->dir();
+    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("mounted"), dir);
+    if (CheckpointJournal::isUnfinishedFork(*volume)) {
+        qCInfo(lcLocal) << "sandbox" << id << "is a fork cut short by a crash; deleting it";
+        m_storage->remove(volume.get());
+        return;
+    }
+    // What a checkpoint, restore or fork cut short by a crash left is finished or undone
+    // before the sandbox runs again.
+    QStringList known;
+    for (const QJsonValue &c : record->checkpoints)
+        known << c.toObject().value(QStringLiteral("checkpoint_id")).toString();
+    const auto step = [this, dir](const QString &name) {
+        m_steps->reached(QStringLiteral("recovery"), name, dir);
+    };
+    for (const QString &fixed : CheckpointJournal::finishAtStart(
+             *volume, known, QString::fromLatin1(LocalFork::kStatePath), step))
+        qCInfo(lcLocal).noquote() << "sandbox" << id << ":" << fixed;
+    if (VolumeTarget::clearIncoming(*volume)) {
+        qCInfo(lcLocal).noquote() << "sandbox" << id << ": removed an upload cut short";
+        step(QStringLiteral("incoming-cleared"));
+    }
+    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("journal"), dir);
     QString error;
     SandboxInfo info = record->restoredInfo(this->id());
     // Only full network needs slirp4netns and /dev/net/tun (which a user who is not root often
@@ -766,6 +803,7 @@ void LocalProvider::recoverOne(const QString &id)
         markUnusable(id, QStringLiteral("it did not start again: %1").arg(error));
         return;
     }
+    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("booted"), dir);
     SandboxRecord restored = *record;
     restored.secretsLost = rebindSecrets(sandbox, record->secrets);
     sandbox->setKernelNote(restored.restartNote());

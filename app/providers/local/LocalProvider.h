@@ -7,6 +7,7 @@
 #include "providers/local/SparePool.h"
 #include "providers/local/boot/EtcStage.h"
 #include "providers/local/boot/SandboxLimits.h"
+#include "providers/local/disk/DiskSteps.h"
 #include "providers/local/disk/SandboxStorage.h"
 
 #include "core/manager/SandboxProvider.h"
@@ -74,8 +75,9 @@ public:
     //! Stops every sandbox now (app exit): deletes them when the settings say so, else
     //! keeps their files and records for the next start.
     void shutdown();
-    //! Writes \a sandbox's record (after a change of its timeout or environment).
-    void persist(LocalSandbox *sandbox);
+    /*! Writes \a sandbox's record (after a change of its timeout or environment); an error when
+     *  it could not (a full disk): the record on disk is then the one before. */
+    Core::Result<Core::Unit> persist(LocalSandbox *sandbox);
     SandboxStorage *storage() const { return m_storage.get(); }
     //! The spares waiting for the next create (null when local sandboxes are unavailable).
     const SparePool *spares() const { return m_spares.get(); }
@@ -95,6 +97,11 @@ public:
     void setSecretStore(Core::SecretStore *store);
     //! Ends sandbox \a id now: kills it, deletes it (later) and its files, emits sandboxRemoved.
     void release(const QString &id);
+    /*! Who hears the steps of the disk operations (DiskSteps); null: nobody. Set before the
+     *  event loop runs, as the recovery at start-up has steps too. */
+    void setDiskSteps(DiskSteps *steps);
+    //! Never null (a DiskSteps that does nothing when none was set).
+    DiskSteps *diskSteps() const { return m_steps; }
 
 private:
     LocalSandbox *find(const QString &id) const;
@@ -148,6 +155,8 @@ private:
     QHash<QString, QString> m_unusable;
     std::unique_ptr<SparePool> m_spares; // booting or ready, not yet handed out
     LocalRuntimes m_runtimes;
+    DiskSteps m_quietSteps;
+    DiskSteps *m_steps = &m_quietSteps;
 };
 
 } // namespace Hopx::Local

@@ -134,9 +134,15 @@ void LocalSandbox::setForkedFrom(const QString &parentId, const QString &checkpo
     emit infoChanged();
 }
 
-void LocalSandbox::persist()
+Core::Result<Core::Unit> LocalSandbox::persist()
 {
-    m_owner->persist(this);
+    return m_owner->persist(this);
+}
+
+void LocalSandbox::diskStep(const QString &operation, const QString &step) const
+{
+    if (m_volume)
+        m_owner->diskSteps()->reached(operation, step, m_volume->dir());
 }
 
 qint64 LocalSandbox::hostProcessId() const

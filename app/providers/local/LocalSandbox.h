@@ -72,8 +72,11 @@ public:
     {
         return m_volume ? SandboxVolume::sizeText(m_volume->capBytes()) : QString();
     }
-    //! Writes the sandbox's record, so that it comes back after an app restart.
-    void persist();
+    //! Writes the sandbox's record, so that it comes back after an app restart; an error when
+    //! it could not (the record on disk is then the one before).
+    Core::Result<Core::Unit> persist();
+    //! Tells the provider's DiskSteps that \a operation on this sandbox's disk is at \a step.
+    void diskStep(const QString &operation, const QString &step) const;
     AgentClient *agent() const;
     PythonKernel *kernel() const { return m_kernel; }
     LocalProvider *owner() const { return m_owner; }

@@ -85,10 +85,17 @@ Core::Result<Core::Unit> SandboxRecord::save(const QString &dir) const
         o.insert(QStringLiteral("secrets"), held);
     QSaveFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
     file.setDirectWriteFallback(false);
-    if (!file.open(QIODevice::WriteOnly))
+    // Unbuffered, each write checked: a buffered write that a full disk refuses at commit()
+    // was seen to leave an empty record in place of the old one (tests/faults/crashpoints).
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return Core::Error::make(Core::Error::Code::Internal, file.errorString());
     file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    file.write(QJsonDocument(o).toJson(QJsonDocument::Indented));
+    const QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Indented);
+    if (file.write(json) != json.size()) {
+        const QString why = file.errorString();
+        file.cancelWriting();
+        return Core::Error::make(Core::Error::Code::Internal, why);
+    }
     if (!file.commit())
         return Core::Error::make(Core::Error::Code::Internal, file.errorString());
     return Core::Unit {};

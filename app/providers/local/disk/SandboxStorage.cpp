@@ -210,6 +210,7 @@ void SandboxStorage::removeInBackground(std::unique_ptr<SandboxVolume> volume)
         remove(volume.get());
         return;
     }
+    m_steps.load()->reached(QStringLiteral("delete"), QStringLiteral("moved"), hidden);
     deleteInBackground(hidden);
 }
 
@@ -226,8 +227,11 @@ QString SandboxStorage::hiddenPlaceFor(const QString &dir) const
 void SandboxStorage::deleteInBackground(const QString &dir)
 {
     m_reaper.start([this, dir] {
-        if (unmountForDeletion(dir))
-            SandboxVolume::deleteTree(dir);
+        if (!unmountForDeletion(dir))
+            return;
+        m_steps.load()->reached(QStringLiteral("delete"), QStringLiteral("unmounted"), dir);
+        SandboxVolume::deleteTree(dir);
+        m_steps.load()->reached(QStringLiteral("delete"), QStringLiteral("deleted"), dir);
     });
 }
 

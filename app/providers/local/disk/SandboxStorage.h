@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "providers/local/disk/DiskSteps.h"
 #include "providers/local/disk/SandboxVolume.h"
 
 #include <QPointer>
@@ -75,6 +76,8 @@ public:
     /*! The same, with the unmount on the deleting thread too: fusermount takes milliseconds
      *  that the next call (an agent's burst of isolated runs) must not wait for. */
     void removeInBackground(std::unique_ptr<SandboxVolume> volume);
+    //! Who hears the steps of a deletion (see DiskSteps); null: nobody.
+    void setDiskSteps(DiskSteps *steps) { m_steps = steps ? steps : &m_quietSteps; }
     //! What every volume on disk holds on the host (allocated blocks), except \a exceptId's.
     qint64 usedBytes(const QString &exceptId = {}) const;
 
@@ -89,6 +92,8 @@ private:
     QPointer<QObject> m_reportContext;
     std::function<void(const QString &, const QString &)> m_report;
     std::atomic<bool> m_stopping {false}; // at quit the retries stop: the next start retries
+    DiskSteps m_quietSteps;
+    std::atomic<DiskSteps *> m_steps {&m_quietSteps}; // read on the deleting thread too
     QThreadPool m_reaper; // one thread: deleting many trees at once would only fight for the disk
 };
 

@@ -2,9 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/disk/VolumeTarget.h"
 
+#include "providers/local/disk/SandboxVolume.h"
 #include "providers/local/disk/VolumePath.h"
 
 #include "core/base/HostPath.h"
+
+#include <QDir>
+#include <QFile>
 
 #include <cerrno>
 #include <fcntl.h>
@@ -12,6 +16,18 @@
 #include <unistd.h>
 
 namespace Hopx::Local {
+
+namespace {
+
+// Beside workspace/ and home/ at the disk's root, where the sandbox never sees it: a file
+// being uploaded lands here and is renamed into place once whole, so that an upload cut
+// short by a crash leaves nothing among the sandbox's files (the next start empties it).
+QString incomingDir(const SandboxVolume &volume)
+{
+    return volume.mountPoint() + QStringLiteral("/.incoming");
+}
+
+} // namespace
 
 std::unique_ptr<VolumeTarget> VolumeTarget::create(
     const SandboxVolume &volume, const QString &path, quint32 mode)
@@ -30,8 +46,15 @@ std::unique_ptr<VolumeTarget> VolumeTarget::create(
     } else if (errno != ENOENT) {
         return nullptr;
     }
-    target->m_fd =
-        Core::HostPath::createTemporary(target->m_dirFd, target->m_name, mode, &target->m_tempName);
+    const QByteArray incoming = QFile::encodeName(incomingDir(volume));
+    if (::mkdir(incoming.constData(), 0700) != 0 && errno != EEXIST)
+        return nullptr;
+    target->m_tempDirFd =
+        ::open(incoming.constData(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (target->m_tempDirFd < 0)
+        return nullptr;
+    target->m_fd = Core::HostPath::createTemporary(
+        target->m_tempDirFd, target->m_name, mode, &target->m_tempName);
     // The app's umask must not change the mode asked for (the agent's fchmod does the same).
     if (target->m_fd < 0 || ::fchmod(target->m_fd, mode_t(mode)) != 0)
         return nullptr;
@@ -43,7 +66,9 @@ VolumeTarget::~VolumeTarget()
     if (m_fd >= 0)
         ::close(m_fd);
     if (!m_committed && !m_tempName.isEmpty())
-        ::unlinkat(m_dirFd, m_tempName.constData(), 0);
+        ::unlinkat(m_tempDirFd, m_tempName.constData(), 0);
+    if (m_tempDirFd >= 0)
+        ::close(m_tempDirFd);
     if (m_dirFd >= 0)
         ::close(m_dirFd);
 }
@@ -56,10 +81,20 @@ int VolumeTarget::commit()
         return errno;
     }
     m_fd = -1;
-    if (::renameat(m_dirFd, m_tempName.constData(), m_dirFd, m_name.constData()) != 0)
+    if (::renameat(m_tempDirFd, m_tempName.constData(), m_dirFd, m_name.constData()) != 0)
         return errno;
     m_committed = true;
     return 0;
+}
+
+bool VolumeTarget::clearIncoming(const SandboxVolume &volume)
+{
+    const QString dir = incomingDir(volume);
+    // Hidden names too: the temporary files are ".NAME.hopx-part-…".
+    if (QDir(dir).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
+        return false;
+    SandboxVolume::deleteTree(dir);
+    return true;
 }
 
 } // namespace Hopx::Local

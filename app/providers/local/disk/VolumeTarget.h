@@ -32,11 +32,15 @@ public:
     int fd() const { return m_fd; }
     //! Renames the written file into place; 0 or an errno.
     int commit();
+    /*! Removes what uploads cut short by a crash left in \a volume's incoming directory (at
+     *  start-up, before the sandbox runs again); true when there was something. */
+    static bool clearIncoming(const SandboxVolume &volume);
 
 private:
     VolumeTarget() = default;
 
     int m_dirFd = -1;
+    int m_tempDirFd = -1; // the disk's incoming directory, where the bytes land first
     int m_fd = -1;
     QByteArray m_name;
     QByteArray m_tempName;

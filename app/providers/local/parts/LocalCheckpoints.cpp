@@ -7,6 +7,7 @@
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/agentlink/AgentClient.h"
 #include "providers/local/boot/HostTool.h"
+#include "providers/local/parts/CheckpointJournal.h"
 #include "providers/local/parts/LocalFork.h"
 
 #include "core/base/Later.h"
@@ -30,7 +31,7 @@ using Core::Unit;
 namespace {
 
 constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
-constexpr const char *kDir = ".checkpoints";
+constexpr const char *kDir = CheckpointJournal::kDir;
 
 // Files are copied with cp -a (no symlink is followed, owners and times kept) by the host,
 // between directories of the sandbox's mounted disk. Paths come in as arguments. sync -f
@@ -38,10 +39,6 @@ constexpr const char *kDir = ".checkpoints";
 // copy inside the disk (copy_file_range, done by hopx-capfs on the host) reads the host file.
 const QString kCheckpointScript = QStringLiteral(
     "set -e; sync -f .; mkdir -p \"$1\"; cp -a --reflink=auto workspace home \"$1/\"");
-const QString kRestoreScript = QStringLiteral(
-    "set -e; test -d \"$1/workspace\"; for d in workspace home; do "
-    "find \"$d\" -mindepth 1 -type d -exec chmod u+rwx {} +; "
-    "find \"$d\" -mindepth 1 -delete; cp -a --reflink=auto \"$1/$d/.\" \"$d/\"; done");
 
 Error noSpace(LocalSandbox *sandbox, const QString &what)
 {
@@ -212,6 +209,7 @@ void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
     }
     QPointer<LocalSandbox> self(m_sandbox);
     const QString rel = QLatin1String(kDir) + QLatin1Char('/') + id;
+    m_sandbox->diskStep(QStringLiteral("checkpoint"), QStringLiteral("copy"));
     HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
         {QStringLiteral("-c"), kCheckpointScript, QStringLiteral("sh"), rel}, volume->mountPoint(),
         kCopyTimeoutMs, [self, rel, before, done](const HostTool::Outcome &o) {
@@ -227,6 +225,7 @@ void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
                             QStringLiteral("Copying the sandbox's files failed: %1").arg(o.said)));
                 return;
             }
+            self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("copied"));
             done(std::max<qint64>(0, volume->usage().usedBytes - before.usedBytes));
         });
 }
@@ -253,6 +252,7 @@ void LocalCheckpoints::checkpoint(const QString &name, Callback<CheckpointInfo> 
                     if (!self)
                         return;
                     const bool written = saved && saved.value().bytes > 0;
+                    self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("state-written"));
                     if (!snapshot) {
                         m_busy = false;
                         discardThen(self, written, [done, e = snapshot.error()]() { done(e); });
@@ -308,8 +308,28 @@ void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointI
                                   .arg(taking.saved.error().message);
             }
             m_entries.append(e);
-            self->persist();
-            discardThen(self, taking.written, [done, info = e.info]() { done(info); });
+            // Not recorded (a full disk): no checkpoint. Its files go now (else at the next
+            // start, which removes what no record lists).
+            if (const Result<Unit> recorded = self->persist(); !recorded) {
+                m_entries.removeLast();
+                if (taking.python.pid > 0)
+                    self->agent()->kill(taking.python.pid, SIGKILL, false, [](Result<Unit>) {});
+                HostTool::runAsync(self, QStringLiteral("/bin/rm"),
+                    {QStringLiteral("-rf"), QLatin1String(kDir) + QLatin1Char('/') + taking.id},
+                    self->volume()->mountPoint(), kCopyTimeoutMs, [](const HostTool::Outcome &) {});
+                const Error e = Error::make(Error::Code::Internal,
+                    QStringLiteral("The checkpoint was not kept: its sandbox's record could not "
+                                   "be written (%1).")
+                        .arg(recorded.error().message));
+                discardThen(self, taking.written, [done, e]() { done(e); });
+                return;
+            }
+            self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("recorded"));
+            discardThen(self, taking.written, [self, done, info = e.info]() {
+                if (self)
+                    self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("state-removed"));
+                done(info);
+            });
         });
     });
 }
@@ -317,13 +337,26 @@ void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointI
 void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const QString &)> done)
 {
     QPointer<LocalSandbox> self(m_sandbox);
+    // Marked first: a restore cut short is finished by the next start (CheckpointJournal).
+    if (const auto marked = CheckpointJournal::markRestore(*m_sandbox->volume(), id); !marked) {
+        QTimer::singleShot(0, m_sandbox, [done, why = marked.error().message]() { done(why); });
+        return;
+    }
+    m_sandbox->diskStep(QStringLiteral("restore"), QStringLiteral("marked"));
     HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
-        {QStringLiteral("-c"), kRestoreScript, QStringLiteral("sh"),
+        {QStringLiteral("-c"), CheckpointJournal::restoreScript(), QStringLiteral("sh"),
             QLatin1String(kDir) + QLatin1Char('/') + id},
         m_sandbox->volume()->mountPoint(), kCopyTimeoutMs,
         [self, done](const HostTool::Outcome &o) {
-            if (self)
-                done(o.ok() ? QString() : o.said);
+            if (!self)
+                return;
+            // A failed copy keeps the marker: the next start tries the copy again.
+            if (o.ok()) {
+                self->diskStep(QStringLiteral("restore"), QStringLiteral("copied"));
+                CheckpointJournal::clearRestore(*self->volume());
+                self->diskStep(QStringLiteral("restore"), QStringLiteral("unmarked"));
+            }
+            done(o.ok() ? QString() : o.said);
         });
 }
 
@@ -357,6 +390,7 @@ void LocalCheckpoints::restore(const QString &checkpointId, Callback<Core::Resto
     // Everything that runs now belongs to the present, not to the checkpoint: it ends. The
     // interpreter is only stopped here; the kernel's restore ends it in its own order.
     auto afterSignals = [this, self, checkpointId, kernelPid, done](const QList<qint64> &) {
+        self->diskStep(QStringLiteral("restore"), QStringLiteral("ended"));
         if (kernelPid > 0)
             self->agent()->kill(kernelPid, SIGSTOP, false, [](Result<Unit>) {});
         restoreFiles(checkpointId, [this, self, checkpointId, done](const QString &error) {
@@ -389,6 +423,7 @@ void LocalCheckpoints::restorePython(
         e->info.pythonState = e->python.pid > 0;
         out.checkpoint = e->info;
         self->persist();
+        self->diskStep(QStringLiteral("restore"), QStringLiteral("recorded"));
         done(out);
     };
     m_sandbox->kernel()->restore(python,
@@ -465,10 +500,24 @@ void LocalCheckpoints::deleteCheckpoint(const QString &checkpointId, Callback<Un
         });
         return;
     }
-    if (e->python.pid > 0)
-        m_sandbox->agent()->kill(e->python.pid, SIGKILL, false, [](Result<Unit>) {});
+    m_sandbox->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("start"));
+    const Entry kept = *e;
     m_entries.removeIf([&](const Entry &x) { return x.info.id == checkpointId; });
-    m_sandbox->persist();
+    // The record first: files no record lists are removed by the next start (CheckpointJournal).
+    // Not recorded (a full disk): the checkpoint stays, whole.
+    if (const Result<Unit> recorded = m_sandbox->persist(); !recorded) {
+        m_entries.append(kept);
+        QTimer::singleShot(0, m_sandbox, [done, e = recorded.error()]() {
+            done(Error::make(Error::Code::Internal,
+                QStringLiteral("The checkpoint was not deleted: its sandbox's record could not "
+                               "be written (%1).")
+                    .arg(e.message)));
+        });
+        return;
+    }
+    if (kept.python.pid > 0)
+        m_sandbox->agent()->kill(kept.python.pid, SIGKILL, false, [](Result<Unit>) {});
+    m_sandbox->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("recorded"));
     m_busy = true;
     QPointer<LocalSandbox> self(m_sandbox);
     HostTool::runAsync(m_sandbox, QStringLiteral("/bin/rm"),
@@ -478,6 +527,7 @@ void LocalCheckpoints::deleteCheckpoint(const QString &checkpointId, Callback<Un
             if (!self)
                 return;
             m_busy = false;
+            self->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("deleted"));
             if (o.ok())
                 done(Unit {});
             else
@@ -550,6 +600,7 @@ void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<Loc
                 return;
             }
             const bool written = saved && saved.value().bytes > 0;
+            self->diskStep(QStringLiteral("fork"), QStringLiteral("state-written"));
             // The files as they are now: nothing may change them while they are copied.
             signalAll(SIGSTOP, 0,
                 [this, self, fork, finish, saved, written, done](const QList<qint64> &stopped) {
@@ -561,8 +612,12 @@ void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<Loc
                                 return;
                             }
                             thaw(stopped);
-                            discardThen(self, written,
-                                [finish, saved, written]() { finish(saved, written); });
+                            discardThen(self, written, [self, finish, saved, written]() {
+                                if (self)
+                                    self->diskStep(
+                                        QStringLiteral("fork"), QStringLiteral("state-removed"));
+                                finish(saved, written);
+                            });
                         });
                 });
         });

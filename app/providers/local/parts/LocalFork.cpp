@@ -5,6 +5,7 @@
 #include "providers/local/LocalProvider.h"
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/boot/HostTool.h"
+#include "providers/local/parts/CheckpointJournal.h"
 
 #include <QJsonArray>
 
@@ -59,6 +60,12 @@ void LocalFork::create(Done done)
                         Error::make(Error::Code::Internal,
                             QStringLiteral("The new sandbox %1 has no disk to copy the files to.")
                                 .arg(made.value().id)));
+                // Until its files and record are complete, a start deletes it (CheckpointJournal).
+                else if (const auto marked = CheckpointJournal::markFork(*child.sandbox->volume());
+                         !marked)
+                    self->fail(child, marked.error());
+                else
+                    child.sandbox->diskStep(QStringLiteral("fork"), QStringLiteral("made"));
             }
             if (--*left == 0)
                 done();
@@ -108,6 +115,8 @@ void LocalFork::copyFiles(const QString &source, Done done)
                 QStringLiteral("/"), kCopyTimeoutMs,
                 [self, i, id, childDone](const HostTool::Outcome &o) {
                     Child &child = self->m_children[i];
+                    if (o.ok() && child.sandbox)
+                        child.sandbox->diskStep(QStringLiteral("fork"), QStringLiteral("copied"));
                     if (!o.ok()) {
                         const QString cap = child.sandbox ? child.sandbox->capText() : QString();
                         self->fail(child,
@@ -137,7 +146,19 @@ void LocalFork::loadState(const Result<PythonKernel::StateReport> &saved, bool w
         [self, saved, written, checkpointId](int i, const Done &childDone) {
             Child &child = self->m_children[i];
             child.sandbox->setForkedFrom(self->m_parentId, checkpointId);
-            child.sandbox->persist();
+            // Not recorded (a full disk): this child goes (its marker would delete it at the
+            // next start anyway).
+            if (const Result<Core::Unit> recorded = child.sandbox->persist(); !recorded) {
+                self->fail(child,
+                    Error::make(Error::Code::LimitExceeded,
+                        QStringLiteral("The fork's record could not be written: %1")
+                            .arg(recorded.error().message)));
+                childDone();
+                return;
+            }
+            child.sandbox->diskStep(QStringLiteral("fork"), QStringLiteral("recorded"));
+            CheckpointJournal::clearFork(*child.sandbox->volume());
+            child.sandbox->diskStep(QStringLiteral("fork"), QStringLiteral("unmarked"));
             child.outcome.sandbox = child.sandbox->info();
             if (!saved) {
                 child.outcome.note = self->note(child, checkpointId)

@@ -72,13 +72,20 @@ Cancel LocalTransfer::upload(
         target = VolumeTarget::create(*m_sandbox->volume(), path, mode);
     if (target) {
         const QString capText = m_sandbox->capText();
+        QPointer<LocalSandbox> self(m_sandbox);
+        m_sandbox->diskStep(QStringLiteral("upload"), QStringLiteral("copy"));
         auto *copy = new VolumeCopy(
             source->handle(), target->fd(), VolumeCopy::Sink::Sandbox, path, std::move(progress),
-            [target, path, capText, maxFile](qint64 bytes, int error) -> Core::Result<qint64> {
+            [self, target, path, capText, maxFile](
+                qint64 bytes, int error) -> Core::Result<qint64> {
                 if (!error && bytes > maxFile)
                     error = EFBIG; // the host file grew during the copy
+                if (!error && self)
+                    self->diskStep(QStringLiteral("upload"), QStringLiteral("copied"));
                 if (!error)
                     error = target->commit();
+                if (!error && self)
+                    self->diskStep(QStringLiteral("upload"), QStringLiteral("renamed"));
                 if (error)
                     return LocalFiles::errorFor(error, path, {}, capText);
                 return bytes;
@@ -110,9 +117,14 @@ Cancel LocalTransfer::download(
             direct, QIODevice::ReadOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle))
         ::close(direct);
     if (file->isOpen()) {
+        QPointer<LocalSandbox> self(m_sandbox);
+        m_sandbox->diskStep(QStringLiteral("download"), QStringLiteral("copy"));
         auto *copy = new VolumeCopy(
             direct, sink->handle(), VolumeCopy::Sink::Host, path, std::move(progress),
-            [file, path](qint64 bytes, int error) -> Core::Result<qint64> {
+            [self, file, path](qint64 bytes, int error) -> Core::Result<qint64> {
+                // Then the caller links the host file into place (HostTarget::commit()).
+                if (!error && self)
+                    self->diskStep(QStringLiteral("download"), QStringLiteral("copied"));
                 if (!error)
                     return bytes;
                 // sendfile() does not say which side failed; reading the sandbox's disk from

@@ -141,12 +141,20 @@ def save(ns, path):
                          "pickle": stream.tell(), "buffers": [v.nbytes for v in views]}).encode()
     os.makedirs(os.path.dirname(path), exist_ok=True)
     tmp = path + ".part"
-    with open(tmp, "wb") as f:
-        f.write(MAGIC + struct.pack("<Q", len(header)) + header)
-        f.write(stream.getbuffer())
-        for v in views:
-            f.write(v)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(MAGIC + struct.pack("<Q", len(header)) + header)
+            f.write(stream.getbuffer())
+            for v in views:
+                f.write(v)
+        os.replace(tmp, path)
+    except BaseException:
+        # A full disk (ENOSPC) must not leave the half-written file among the user's files.
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     return {"carried": sorted(state), "not_carried": not_carried, "bytes": os.path.getsize(path)}
 
 
