@@ -21,6 +21,28 @@
 
 namespace Hopx::Local {
 
+namespace {
+
+/* PATH alone (no API key). A sanitizer build (scripts/test.sh --asan/--tsan) also hands on the
+ * sanitizers' own options: hopx-capfs is instrumented too and stays as a daemon whose stderr
+ * is /dev/null, so without them its reports went nowhere, unsuppressed, and failed no test.
+ * Built once (thread-safe static): runAsync() calls run() on pool threads. */
+const QByteArrayList &childEnvironment()
+{
+    static const QByteArrayList environment = [] {
+        QByteArrayList variables {QByteArrayLiteral("PATH=/usr/sbin:/usr/bin:/sbin:/bin")};
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+        for (const char *name : {"ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"})
+            if (const QByteArray value = qgetenv(name); !value.isEmpty())
+                variables << QByteArray(name) + '=' + value;
+#endif
+        return variables;
+    }();
+    return environment;
+}
+
+} // namespace
+
 QString HostTool::find(const QString &name)
 {
     for (const char *dir : {"/usr/sbin/", "/usr/bin/", "/sbin/", "/bin/"}) {
@@ -74,8 +96,10 @@ HostTool::Outcome HostTool::run(
     for (QByteArray &b : bytes)
         argv.push_back(b.data());
     argv.push_back(nullptr);
-    static char path[] = "PATH=/usr/sbin:/usr/bin:/sbin:/bin";
-    static char *const env[] = {path, nullptr};
+    std::vector<char *> env;
+    for (const QByteArray &variable : childEnvironment())
+        env.push_back(const_cast<char *>(variable.constData()));
+    env.push_back(nullptr);
 
     int err[2];
     if (::pipe2(err, O_CLOEXEC) != 0) {
@@ -94,7 +118,7 @@ HostTool::Outcome HostTool::run(
     posix_spawnattr_t attr;
     initSpawnAttributes(&attr);
     pid_t pid = -1;
-    const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), env);
+    const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), env.data());
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&attr);
     ::close(err[1]);
