@@ -127,11 +127,7 @@ hopx_sanitizer_environment() {
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:check_initialization_order=1:log_path=$logs/asan}
     export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$supp/lsan.supp:print_suppressions=0}
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp:log_path=$logs/ubsan}
-    # ignore_noninstrumented_modules: what Qt's own code (not built with TSan: its loads and stores
-    # are never seen) does through libc (free, memcpy) is not judged either. Its locks are futexes
-    # TSan cannot see, so those calls were reported against our code on every Qt-internal thread
-    # (QNetworkAccessManager's, the thread pool's). Both sides of a report are now our code.
-    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:ignore_noninstrumented_modules=1:suppressions=$supp/tsan.supp:log_path=$logs/tsan}
+    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:suppressions=$supp/tsan.supp:log_path=$logs/tsan}
 }
 
 # After a sanitizer run: fails when any process left a report.
