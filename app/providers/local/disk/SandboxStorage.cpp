@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/disk/SandboxStorage.h"
 
+#include "core/base/ThreadHandoff.h"
 #include "providers/local/LocalLogging.h"
 #include "providers/local/SandboxRecord.h"
 #include "providers/local/boot/XdgBaseDir.h"
@@ -55,7 +56,7 @@ SandboxStorage::SandboxStorage(QString base)
 SandboxStorage::~SandboxStorage()
 {
     m_stopping = true;
-    m_reaper.waitForDone();
+    Core::ThreadHandoff::waitForDone(m_reaper);
 }
 
 void SandboxStorage::onLeftMounted(
@@ -225,7 +226,7 @@ QString SandboxStorage::hiddenPlaceFor(const QString &dir) const
 
 void SandboxStorage::deleteInBackground(const QString &dir)
 {
-    m_reaper.start([this, dir] {
+    Core::ThreadHandoff::start(m_reaper, [this, dir] {
         if (unmountForDeletion(dir))
             SandboxVolume::deleteTree(dir);
     });
