@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/boot/HostTool.h"
 
+#include "core/base/ThreadHandoff.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -71,18 +73,19 @@ void HostTool::runAsync(QObject *context, const QString &program, const QStringL
     const QString &workingDir, int timeoutMs, std::function<void(const Outcome &)> done)
 {
     QPointer<QObject> guard(context);
-    QThreadPool::globalInstance()->start([guard, program, args, workingDir, timeoutMs, done]() {
-        const Outcome outcome = run(program, args, workingDir, timeoutMs);
-        // Posted to the application object, which outlives every context: the guard is
-        // checked on the main thread, where the context could be deleted.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [guard, done, outcome]() {
-                if (guard)
-                    done(outcome);
-            },
-            Qt::QueuedConnection);
-    });
+    Core::ThreadHandoff::start(
+        *QThreadPool::globalInstance(), [guard, program, args, workingDir, timeoutMs, done]() {
+            const Outcome outcome = run(program, args, workingDir, timeoutMs);
+            // Posted to the application object, which outlives every context: the guard is
+            // checked on the main thread, where the context could be deleted.
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [guard, done, outcome]() {
+                    if (guard)
+                        done(outcome);
+                },
+                Qt::QueuedConnection);
+        });
 }
 
 HostTool::Outcome HostTool::run(
