@@ -64,6 +64,9 @@ struct capfs
     size_t fd_high; /* more inodes than this: the evictor starts */
     size_t fd_low; /* ... and stops below this */
     pthread_cond_t evict_wake;
+    int evict_stop; /* under table_lock: the session is ending, the evictor returns */
+    pthread_t evictor;
+    int evictor_started;
     struct fuse_session *se;
     double timeout; /* entry and attribute cache, seconds */
 };
@@ -86,6 +89,7 @@ void capfs_proc_path(char out[64], int fd);
 /* evict.c */
 /* Starts the thread that keeps the descriptors below the limit; \a limit is RLIMIT_NOFILE. */
 int capfs_evictor_start(struct capfs *fs, size_t limit);
+void capfs_evictor_stop(struct capfs *fs);
 
 /* quota.c */
 int capfs_quota_init(struct capfs_quota *q, int64_t cap, uint64_t max_inodes);

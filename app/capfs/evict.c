@@ -31,10 +31,14 @@ static void *evictor(void *arg)
     struct victim batch[kBatch];
     for (;;) {
         pthread_mutex_lock(&fs->table_lock);
-        while (fs->count <= fs->fd_high)
+        while (fs->count <= fs->fd_high && !fs->evict_stop)
             pthread_cond_wait(&fs->evict_wake, &fs->table_lock);
+        if (fs->evict_stop) {
+            pthread_mutex_unlock(&fs->table_lock);
+            return NULL;
+        }
         int rounds = 0;
-        while (fs->count > fs->fd_low && rounds++ < 64) {
+        while (fs->count > fs->fd_low && !fs->evict_stop && rounds++ < 64) {
             size_t n = 0;
             struct capfs_inode *in = fs->lru.lru_prev;
             for (size_t seen = 0; in != &fs->lru && n < kBatch && seen < fs->count; seen++) {
@@ -79,9 +83,24 @@ int capfs_evictor_start(struct capfs *fs, size_t limit)
     /* Headroom for open files (one descriptor each), directories being read and libfuse. */
     fs->fd_high = limit / 2;
     fs->fd_low = limit / 4;
-    pthread_t t;
-    if (pthread_create(&t, NULL, evictor, fs) != 0)
+    if (pthread_create(&fs->evictor, NULL, evictor, fs) != 0)
         return -1;
-    pthread_detach(t);
+    fs->evictor_started = 1;
     return 0;
+}
+
+/* Before the session is unmounted and destroyed: a notification written after that would go to
+ * a closed (or reused) /dev/fuse descriptor of a freed session. TSan saw exactly that at
+ * unmount (writev of the evictor against close in fuse_session_destroy). At most one batch of
+ * notifications and a sleep of 50 ms. */
+void capfs_evictor_stop(struct capfs *fs)
+{
+    if (!fs->evictor_started)
+        return;
+    pthread_mutex_lock(&fs->table_lock);
+    fs->evict_stop = 1;
+    pthread_cond_broadcast(&fs->evict_wake);
+    pthread_mutex_unlock(&fs->table_lock);
+    pthread_join(fs->evictor, NULL);
+    fs->evictor_started = 0;
 }

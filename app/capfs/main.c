@@ -223,6 +223,7 @@ int main(int argc, char **argv)
         ret = fuse_session_loop_mt(se, cfg);
         fuse_loop_cfg_destroy(cfg);
     }
+    capfs_evictor_stop(&fs);
     fuse_session_unmount(se);
     fuse_remove_signal_handlers(se);
     fuse_session_destroy(se);

@@ -4,13 +4,15 @@
 #include "support/McpTestClient.h"
 
 #include <QFileInfo>
-#include <QLocalServer>
 #include <QLocalSocket>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <csignal>
+#include <cstring>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -116,10 +118,19 @@ private slots:
         QDir().mkpath(QFileInfo(app.socketPath()).absolutePath());
         QFile::setPermissions(QFileInfo(app.socketPath()).absolutePath(),
             QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        // The child of this multi-threaded process may only make async-signal-safe calls
+        // (POSIX; a thread started there is fatal under TSan), which QLocalServer is not: a bare
+        // bound socket, left behind as a killed server leaves it.
+        const QByteArray path = QFile::encodeName(app.socketPath());
+        QVERIFY(size_t(path.size()) < sizeof(sockaddr_un::sun_path));
+        sockaddr_un address {};
+        address.sun_family = AF_UNIX;
+        std::memcpy(address.sun_path, path.constData(), size_t(path.size()));
         const pid_t pid = ::fork();
         if (pid == 0) {
-            QLocalServer server;
-            server.listen(app.socketPath());
+            const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+            if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0)
+                ::listen(fd, 1);
             ::kill(::getpid(), SIGKILL);
         }
         int status = 0;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/figures/FigureCache.h"
 
+#include "core/base/ThreadHandoff.h"
 #include "ui/UiLogging.h"
 
 #include <QBuffer>
@@ -74,13 +75,34 @@ FigureCache::FigureCache(QObject *parent)
 {
     // One decode at a time: figures are few, and the other cores are for the sandboxes.
     m_pool.setMaxThreadCount(1);
+    connect(this, &FigureCache::delivered, this, &FigureCache::runDelivered, Qt::QueuedConnection);
+}
+
+void FigureCache::deliver(std::function<void()> onGuiThread)
+{
+    {
+        const std::lock_guard<std::mutex> lock(m_deliveredLock);
+        m_delivered.push_back(std::move(onGuiThread));
+    }
+    emit delivered(QPrivateSignal());
+}
+
+void FigureCache::runDelivered()
+{
+    std::vector<std::function<void()>> delivered;
+    {
+        const std::lock_guard<std::mutex> lock(m_deliveredLock);
+        delivered.swap(m_delivered);
+    }
+    for (const auto &run : delivered)
+        run();
 }
 
 FigureCache::~FigureCache()
 {
     // No task outlives `this`: those that finish post to it, and QObject drops such events.
     m_pool.clear();
-    m_pool.waitForDone();
+    Core::ThreadHandoff::waitForDone(m_pool);
 }
 
 void FigureCache::setRowSize(const QSize &size, qreal devicePixelRatio)
@@ -107,19 +129,16 @@ QPixmap FigureCache::thumbnail(const Figure &figure, Size size)
     m_decoding.insert(figure.id);
     const QSize row = devicePixels(m_rowSize, m_dpr);
     const QSize preview = devicePixels(kPreviewSize, m_dpr);
-    m_pool.start([this, id = figure.id, data = figure.data, row, preview] {
+    Core::ThreadHandoff::start(m_pool, [this, id = figure.id, data = figure.data, row, preview] {
         const Decoded d = decode(data, preview);
         const QImage small = d.image.isNull()
             ? QImage()
             : framed(d.image.scaled(row, Qt::KeepAspectRatio, Qt::SmoothTransformation));
         const QImage preview = d.image.isNull() ? QImage() : framed(d.image);
-        QMetaObject::invokeMethod(
-            this,
-            [this, id, small, preview, d] {
-                thumbnailsDecoded(id, small, preview, d.size,
-                    d.image.isNull() ? problem(d.tooLarge, d.size, d.readerError) : QString());
-            },
-            Qt::QueuedConnection);
+        deliver([this, id, small, preview, d] {
+            thumbnailsDecoded(id, small, preview, d.size,
+                d.image.isNull() ? problem(d.tooLarge, d.size, d.readerError) : QString());
+        });
     });
     return {};
 }
@@ -159,15 +178,12 @@ QString FigureCache::failure(quint64 id) const
 
 void FigureCache::requestImage(const Figure &figure, const QSize &maxSize)
 {
-    m_pool.start([this, id = figure.id, data = figure.data, maxSize] {
+    Core::ThreadHandoff::start(m_pool, [this, id = figure.id, data = figure.data, maxSize] {
         const Decoded d = decode(data, maxSize);
-        QMetaObject::invokeMethod(
-            this,
-            [this, id, d] {
-                emit imageReady(id, d.image, d.size,
-                    d.image.isNull() ? problem(d.tooLarge, d.size, d.readerError) : QString());
-            },
-            Qt::QueuedConnection);
+        deliver([this, id, d] {
+            emit imageReady(id, d.image, d.size,
+                d.image.isNull() ? problem(d.tooLarge, d.size, d.readerError) : QString());
+        });
     });
 }
 

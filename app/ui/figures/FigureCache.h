@@ -11,6 +11,10 @@
 #include <QSet>
 #include <QThreadPool>
 
+#include <functional>
+#include <mutex>
+#include <vector>
+
 namespace Hopx::Ui {
 
 /*! \brief The Logs view's decoded figures: two thumbnails per figure, the image on demand.
@@ -56,8 +60,16 @@ public:
 signals:
     void thumbnailReady(quint64 id);
     void imageReady(quint64 id, const QImage &image, const QSize &pixelSize, const QString &error);
+    //! From a decoding thread: what deliver() queued is waiting (queued to runDelivered()).
+    void delivered(QPrivateSignal);
 
 private:
+    //! On a decoding thread: runs \a onGuiThread on the GUI thread. Through a queue under a
+    //! std::mutex and a signal without arguments, not a functor posted with invokeMethod():
+    //! the hand-off is then one TSan can see (Qt's posted events go through its futex).
+    void deliver(std::function<void()> onGuiThread);
+    void runDelivered();
+
     struct Thumbnails
     {
         QPixmap row;
@@ -70,6 +82,8 @@ private:
     //! Why an image is not shown, in words (on the GUI thread, where the translator is).
     static QString problem(bool tooLarge, const QSize &size, const QString &readerError);
 
+    std::mutex m_deliveredLock;
+    std::vector<std::function<void()>> m_delivered; // under m_deliveredLock
     QThreadPool m_pool;
     QCache<quint64, Thumbnails> m_cache;
     QSet<quint64> m_decoding;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/boot/HostTool.h"
 
+#include "core/base/ThreadHandoff.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -20,6 +22,28 @@
 #include <vector>
 
 namespace Hopx::Local {
+
+namespace {
+
+/* PATH alone (no API key). A sanitizer build (scripts/test.sh --asan/--tsan) also hands on the
+ * sanitizers' own options: hopx-capfs is instrumented too and stays as a daemon whose stderr
+ * is /dev/null, so without them its reports went nowhere, unsuppressed, and failed no test.
+ * Built once (thread-safe static): runAsync() calls run() on pool threads. */
+const QByteArrayList &childEnvironment()
+{
+    static const QByteArrayList environment = [] {
+        QByteArrayList variables {QByteArrayLiteral("PATH=/usr/sbin:/usr/bin:/sbin:/bin")};
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+        for (const char *name : {"ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"})
+            if (const QByteArray value = qgetenv(name); !value.isEmpty())
+                variables << QByteArray(name) + '=' + value;
+#endif
+        return variables;
+    }();
+    return environment;
+}
+
+} // namespace
 
 QString HostTool::find(const QString &name)
 {
@@ -49,18 +73,19 @@ void HostTool::runAsync(QObject *context, const QString &program, const QStringL
     const QString &workingDir, int timeoutMs, std::function<void(const Outcome &)> done)
 {
     QPointer<QObject> guard(context);
-    QThreadPool::globalInstance()->start([guard, program, args, workingDir, timeoutMs, done]() {
-        const Outcome outcome = run(program, args, workingDir, timeoutMs);
-        // Posted to the application object, which outlives every context: the guard is
-        // checked on the main thread, where the context could be deleted.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [guard, done, outcome]() {
-                if (guard)
-                    done(outcome);
-            },
-            Qt::QueuedConnection);
-    });
+    Core::ThreadHandoff::start(
+        *QThreadPool::globalInstance(), [guard, program, args, workingDir, timeoutMs, done]() {
+            const Outcome outcome = run(program, args, workingDir, timeoutMs);
+            // Posted to the application object, which outlives every context: the guard is
+            // checked on the main thread, where the context could be deleted.
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [guard, done, outcome]() {
+                    if (guard)
+                        done(outcome);
+                },
+                Qt::QueuedConnection);
+        });
 }
 
 HostTool::Outcome HostTool::run(
@@ -74,8 +99,10 @@ HostTool::Outcome HostTool::run(
     for (QByteArray &b : bytes)
         argv.push_back(b.data());
     argv.push_back(nullptr);
-    static char path[] = "PATH=/usr/sbin:/usr/bin:/sbin:/bin";
-    static char *const env[] = {path, nullptr};
+    std::vector<char *> env;
+    for (const QByteArray &variable : childEnvironment())
+        env.push_back(const_cast<char *>(variable.constData()));
+    env.push_back(nullptr);
 
     int err[2];
     if (::pipe2(err, O_CLOEXEC) != 0) {
@@ -94,7 +121,7 @@ HostTool::Outcome HostTool::run(
     posix_spawnattr_t attr;
     initSpawnAttributes(&attr);
     pid_t pid = -1;
-    const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), env);
+    const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), env.data());
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&attr);
     ::close(err[1]);

@@ -17,7 +17,8 @@ namespace Hopx::Local {
  *
  * The child gets nothing of the app: stdin and stdout are /dev/null, every descriptor from 3
  * up is closed (hopx-capfs stays behind as a daemon: it must not hold the app's sockets or an
- * IDE's pipes), and its environment is PATH alone (no API key).
+ * IDE's pipes), and its environment is PATH alone (no API key; a sanitizer build adds the
+ * sanitizers' options).
  */
 class HostTool
 {

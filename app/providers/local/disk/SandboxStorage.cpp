@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/disk/SandboxStorage.h"
 
+#include "core/base/ThreadHandoff.h"
 #include "providers/local/LocalLogging.h"
 #include "providers/local/SandboxRecord.h"
 #include "providers/local/boot/XdgBaseDir.h"
@@ -55,7 +56,7 @@ SandboxStorage::SandboxStorage(QString base)
 SandboxStorage::~SandboxStorage()
 {
     m_stopping = true;
-    m_reaper.waitForDone();
+    Core::ThreadHandoff::waitForDone(m_reaper);
 }
 
 void SandboxStorage::onLeftMounted(
@@ -226,7 +227,7 @@ QString SandboxStorage::hiddenPlaceFor(const QString &dir) const
 
 void SandboxStorage::deleteInBackground(const QString &dir)
 {
-    m_reaper.start([this, dir] {
+    Core::ThreadHandoff::start(m_reaper, [this, dir] {
         if (!unmountForDeletion(dir))
             return;
         m_steps.load()->reached(QStringLiteral("delete"), QStringLiteral("unmounted"), dir);
