@@ -140,12 +140,11 @@ private:
         for (auto it = o.begin(); it != o.end(); ++it) {
             const QString &key = it.key();
             if (key == QLatin1String("$ref")) {
-                QStringList target;
-                QString why;
-                if (!m_refs.locate(it->toString(), &target, &why))
-                    m_out << QStringLiteral("%1 (%2)").arg(at(key), why);
+                const Expected<QStringList> target = m_refs.locate(it->toString());
+                if (!target)
+                    m_out << QStringLiteral("%1 (%2)").arg(at(key), target.error());
                 else
-                    scan(m_refs.at(target), target);
+                    scan(m_refs.at(target.value()), target.value());
             } else if (key == QLatin1String("$id") && !location.isEmpty()) {
                 // An embedded resource would change what "#..." means below it.
                 m_out << at(key) + QStringLiteral(" (only the root may have an $id)");
@@ -183,11 +182,12 @@ private:
         QList<QStringList> next;
         for (const QStringList &rel : JsonSchemaRefs::inPlaceChildren(o))
             next.append(location + rel);
-        QStringList target;
-        const bool hasRef = o.contains(QLatin1String("$ref"))
-            && m_refs.locate(o.value(QLatin1String("$ref")).toString(), &target);
-        if (hasRef)
-            next.append(target);
+        if (o.contains(QLatin1String("$ref"))) {
+            const Expected<QStringList> target =
+                m_refs.locate(o.value(QLatin1String("$ref")).toString());
+            if (target)
+                next.append(target.value());
+        }
         for (const QStringList &n : next) {
             if (state.value(keyOf(n)) == 1) {
                 m_out << describe(location + QStringList {QStringLiteral("$ref")})
@@ -245,11 +245,10 @@ QString JsonSchema::check(
     if (o.contains(QLatin1String("$ref"))) {
         // 2020-12: $ref applies beside its siblings, not instead of them.
         const QString ref = o.value(QLatin1String("$ref")).toString();
-        QStringList target;
-        QString why;
-        if (!m_refs.locate(ref, &target, &why))
-            return QStringLiteral("%1 cannot be checked: $ref %2").arg(path, why);
-        const QString err = check(m_refs.at(target), value, path, depth + 1);
+        const Expected<QStringList> target = m_refs.locate(ref);
+        if (!target)
+            return QStringLiteral("%1 cannot be checked: $ref %2").arg(path, target.error());
+        const QString err = check(m_refs.at(target.value()), value, path, depth + 1);
         if (!err.isEmpty())
             return err;
     }

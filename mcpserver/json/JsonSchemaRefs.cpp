@@ -104,15 +104,10 @@ QJsonValue JsonSchemaRefs::at(const QStringList &location) const
     return v;
 }
 
-bool JsonSchemaRefs::locate(const QString &ref, QStringList *location, QString *why) const
+Expected<QStringList> JsonSchemaRefs::locate(const QString &ref) const
 {
-    const auto fail = [why](const QString &reason) {
-        if (why)
-            *why = reason;
-        return false;
-    };
     if (!ref.startsWith(QLatin1Char('#')))
-        return fail(
+        return Unexpected(
             QStringLiteral("%1 is not a local reference (only #... is implemented)").arg(ref));
     // The fragment is URI-encoded: "#/$defs/a%20b" names the key "a b".
     const QString fragment = ref.contains(QLatin1Char('%'))
@@ -130,7 +125,7 @@ bool JsonSchemaRefs::locate(const QString &ref, QStringList *location, QString *
                 if (i + 1 >= segment.size()
                     || (segment.at(i + 1) != QLatin1Char('0')
                         && segment.at(i + 1) != QLatin1Char('1')))
-                    return fail(QStringLiteral("%1 is not a valid JSON Pointer").arg(ref));
+                    return Unexpected(QStringLiteral("%1 is not a valid JSON Pointer").arg(ref));
             segment.replace(QLatin1String("~1"), QLatin1String("/"));
             segment.replace(QLatin1String("~0"), QLatin1String("~"));
             out.append(segment);
@@ -141,16 +136,14 @@ bool JsonSchemaRefs::locate(const QString &ref, QStringList *location, QString *
             m_anchorsCollected = true;
         }
         if (m_duplicateAnchors.contains(fragment))
-            return fail(QStringLiteral("%1 names an anchor defined twice").arg(ref));
+            return Unexpected(QStringLiteral("%1 names an anchor defined twice").arg(ref));
         if (!m_anchors.contains(fragment))
-            return fail(QStringLiteral("%1 names no $anchor").arg(ref));
+            return Unexpected(QStringLiteral("%1 names no $anchor").arg(ref));
         out = m_anchors.value(fragment);
     }
     if (!isSchema(at(out)))
-        return fail(QStringLiteral("%1 does not resolve to a schema").arg(ref));
-    if (location)
-        *location = out;
-    return true;
+        return Unexpected(QStringLiteral("%1 does not resolve to a schema").arg(ref));
+    return out;
 }
 
 } // namespace Hopx::Mcp

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "base/Expected.h"
+
 #include <QHash>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -25,8 +27,8 @@ class JsonSchemaRefs
 public:
     explicit JsonSchemaRefs(const QJsonObject &root);
 
-    //! Where a `$ref` points, or false when it is not local or names nothing there.
-    bool locate(const QString &ref, QStringList *location, QString *why = nullptr) const;
+    //! Where a `$ref` points, or why not: it is not local, or names nothing there.
+    Expected<QStringList> locate(const QString &ref) const;
     //! The value at a location (undefined when there is none).
     QJsonValue at(const QStringList &location) const;
 

@@ -71,13 +71,13 @@ std::shared_ptr<InputRound> InputRound::begin(const McpRequest &request,
         new InputRound(codec, std::move(binding), request.context().caller));
     round->m_responses = answers;
     if (token.isString()) {
-        QString why;
-        const auto state = codec.decode(token.toString(), round->m_binding, &why);
+        const Expected<InputState> state = codec.decode(token.toString(), round->m_binding);
         if (!state) {
-            request.fail(JsonRpc::InvalidParams, QStringLiteral("Invalid params: %1").arg(why));
+            request.fail(
+                JsonRpc::InvalidParams, QStringLiteral("Invalid params: %1").arg(state.error()));
             return nullptr;
         }
-        round->m_state = *state;
+        round->m_state = state.value();
     }
     return round;
 }

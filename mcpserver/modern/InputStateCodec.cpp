@@ -77,13 +77,9 @@ QString InputStateCodec::encode(const InputState &state, const Binding &binding)
     return QString::fromLatin1(token);
 }
 
-std::optional<InputState> InputStateCodec::decode(
-    const QString &token, const Binding &binding, QString *error) const
+Expected<InputState> InputStateCodec::decode(const QString &token, const Binding &binding) const
 {
-    const auto refuse = [error](const QString &why) {
-        *error = why;
-        return std::nullopt;
-    };
+    const auto refuse = [](const QString &why) { return Unexpected(why); };
     if (token.size() > m_maxBytes)
         return refuse(QStringLiteral("requestState is larger than this server ever issues"));
     const QByteArray raw = token.toLatin1();

@@ -2,12 +2,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "base/Expected.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
-
-#include <optional>
 
 namespace Hopx::Mcp {
 
@@ -55,9 +55,8 @@ public:
 
     //! The requestState for `state`, or a null string when it would exceed the size bound.
     QString encode(const InputState &state, const Binding &binding) const;
-    //! The state in `token`; nullopt, with `error` saying why, when it does not verify.
-    std::optional<InputState> decode(
-        const QString &token, const Binding &binding, QString *error) const;
+    //! The state in `token`, or why it does not verify.
+    Expected<InputState> decode(const QString &token, const Binding &binding) const;
     //! A digest of an input request (method and params), to match an answer to its question.
     static QString digest(const QString &method, const QJsonObject &params);
 

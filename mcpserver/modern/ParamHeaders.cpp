@@ -86,8 +86,8 @@ bool sameValue(const QJsonValue &body, const QString &header)
 
 } // namespace
 
-QList<ParamHeaders::Declaration> ParamHeaders::declarations(
-    const QJsonObject &inputSchema, QString *error)
+Expected<QList<ParamHeaders::Declaration>> ParamHeaders::declarations(
+    const QJsonObject &inputSchema)
 {
     QList<Declaration> out;
     QString problem;
@@ -99,9 +99,9 @@ QList<ParamHeaders::Declaration> ParamHeaders::declarations(
                 QStringLiteral("x-mcp-header %1 is declared twice (names ignore case)").arg(d.name);
         seen.insert(d.name.toLower());
     }
-    if (error)
-        *error = problem;
-    return problem.isEmpty() ? out : QList<Declaration> {};
+    if (!problem.isEmpty())
+        return Unexpected(problem);
+    return out;
 }
 
 bool ParamHeaders::decodeValue(const QByteArray &raw, QString *out)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "base/Expected.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
@@ -29,10 +31,10 @@ public:
         QString type; // "string", "integer" or "boolean"
     };
 
-    /*! The declarations in an input schema, or none and `*error` set when one breaks the
-     *  spec's rules (a token name, unique ignoring case, on a string/integer/boolean property
-     *  reached from the root through properties only): clients drop such a tool. */
-    static QList<Declaration> declarations(const QJsonObject &inputSchema, QString *error);
+    /*! The declarations in an input schema, or why one breaks the spec's rules (a token name,
+     *  unique ignoring case, on a string/integer/boolean property reached from the root
+     *  through properties only): clients drop such a tool. */
+    static Expected<QList<Declaration>> declarations(const QJsonObject &inputSchema);
 
     /*! Checks the `Mcp-Param-*` headers (names lower-cased) of a tools/call against its
      *  arguments: empty when they agree, else the reason. A value in the body needs its

@@ -15,14 +15,14 @@ bool ToolRegistry::add(const ToolSpec &spec, Handler handler)
             qPrintable(spec.name), qPrintable(unsupported.join(QStringLiteral(", "))));
         return false;
     }
-    QString invalidHeader;
-    const QList<ParamHeaders::Declaration> headers =
-        ParamHeaders::declarations(spec.inputSchema, &invalidHeader);
-    if (!invalidHeader.isEmpty()) {
-        qWarning(
-            "ToolRegistry: refusing tool %s: %s", qPrintable(spec.name), qPrintable(invalidHeader));
+    const Expected<QList<ParamHeaders::Declaration>> declared =
+        ParamHeaders::declarations(spec.inputSchema);
+    if (!declared) {
+        qWarning("ToolRegistry: refusing tool %s: %s", qPrintable(spec.name),
+            qPrintable(declared.error()));
         return false;
     }
+    const QList<ParamHeaders::Declaration> &headers = declared.value();
     const QString noArgumentsError = JsonSchema::validate(spec.inputSchema, QJsonObject());
     for (Entry &e : m_entries) {
         if (e.spec.name == spec.name) {

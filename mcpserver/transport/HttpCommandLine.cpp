@@ -37,9 +37,10 @@ bool HttpCommandLine::requested(const QCommandLineParser &parser) const
     return parser.isSet(m_http);
 }
 
-bool HttpCommandLine::configure(
-    const QCommandLineParser &parser, HttpServerConfig *config, QStringList *notes, QString *error)
+Expected<HttpServerConfig> HttpCommandLine::configure(
+    const QCommandLineParser &parser, QStringList *notes)
 {
+    HttpServerConfig config;
     const QString value = parser.value(m_http).trimmed();
     const qsizetype colon = value.lastIndexOf(QLatin1Char(':'));
     QString host = colon < 0 ? QString() : value.left(colon);
@@ -51,62 +52,58 @@ bool HttpCommandLine::configure(
         host = QStringLiteral("127.0.0.1");
     const QHostAddress address(host);
     if (colon < 0 || !portOk || port > 65535 || address.isNull()) {
-        *error = QStringLiteral(
+        return Unexpected(QStringLiteral(
             "--http wants ADDR:PORT, e.g. 127.0.0.1:8765 (PORT 0 = any free port), got \"%1\"")
-                     .arg(value);
-        return false;
+                              .arg(value));
     }
     // Whether ADDR is loopback is HttpServer::listen()'s call: it refuses anything else.
-    config->address = address;
-    config->port = quint16(port);
+    config.address = address;
+    config.port = quint16(port);
 
     const QByteArray envToken = qgetenv(tokenEnvironmentVariable()).trimmed();
     const QByteArray flagToken = parser.value(m_token).toUtf8().trimmed();
     if (!m_noTokenFlag.isEmpty()) {
         if (!flagToken.isEmpty() || !envToken.isEmpty()) {
-            *error = QStringLiteral("%1 contradicts the token given by --http-token/%2")
-                         .arg(m_noTokenFlag, QLatin1String(tokenEnvironmentVariable()));
-            return false;
+            return Unexpected(QStringLiteral("%1 contradicts the token given by --http-token/%2")
+                                  .arg(m_noTokenFlag, QLatin1String(tokenEnvironmentVariable())));
         }
-        config->requireToken = false;
-        config->bearerToken.clear();
+        config.requireToken = false;
+        config.bearerToken.clear();
         notes->append(
             QStringLiteral("WARNING: %1: the HTTP MCP endpoint accepts requests WITHOUT any "
                            "token. Any process on this machine, of any user, can run code in your "
                            "sandboxes. Use this for tests only.")
                 .arg(m_noTokenFlag));
-        return true;
+        return config;
     }
-    config->requireToken = true;
+    config.requireToken = true;
     if (parser.isSet(m_token) && flagToken.isEmpty()) {
-        *error = QStringLiteral("--http-token needs a non-empty token");
-        return false;
+        return Unexpected(QStringLiteral("--http-token needs a non-empty token"));
     }
     if (!flagToken.isEmpty()) {
-        config->bearerToken = flagToken;
-        return true;
+        config.bearerToken = flagToken;
+        return config;
     }
     if (!envToken.isEmpty()) {
-        config->bearerToken = envToken;
-        return true;
+        config.bearerToken = envToken;
+        return config;
     }
-    config->bearerToken = HttpTokenFile::generateToken();
+    config.bearerToken = HttpTokenFile::generateToken();
     const QString path = HttpTokenFile::defaultPath();
-    const QString failure = HttpTokenFile::write(path, config->bearerToken);
+    const QString failure = HttpTokenFile::write(path, config.bearerToken);
     if (!failure.isEmpty()) {
-        *error = QStringLiteral(
+        return Unexpected(QStringLiteral(
             "generated an HTTP bearer token but could not store it: %1; pass one with "
             "--http-token or %2 instead")
-                     .arg(failure, QLatin1String(tokenEnvironmentVariable()));
-        return false;
+                              .arg(failure, QLatin1String(tokenEnvironmentVariable())));
     }
     m_tokenFile = path;
-    m_generatedToken = config->bearerToken;
+    m_generatedToken = config.bearerToken;
     notes->append(
         QStringLiteral("Generated a bearer token for the HTTP endpoint; it is in %1 (readable by "
                        "you only). Clients send it as \"Authorization: Bearer <token>\".")
             .arg(path));
-    return true;
+    return config;
 }
 
 } // namespace Hopx::Mcp

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "base/Expected.h"
 #include "transport/HttpServerConfig.h"
 
 #include <QCommandLineOption>
@@ -29,10 +30,9 @@ public:
      *  turned it off, for the warning and for errors. Call before configure(). */
     void disableTokenCheck(const QString &flag);
     bool requested(const QCommandLineParser &parser) const;
-    /*! Fills `config`; `notes` are lines for stderr (warnings, where a generated token is).
-     *  Returns false with `error` set on a bad flag. */
-    bool configure(const QCommandLineParser &parser, HttpServerConfig *config, QStringList *notes,
-        QString *error);
+    /*! The server's address and token from the flags, or why they are wrong; `notes` are lines
+     *  for stderr (warnings, where a generated token is). */
+    Expected<HttpServerConfig> configure(const QCommandLineParser &parser, QStringList *notes);
     //! On shutdown: deletes that file if it still holds our token (a stale token helps nobody).
     void removeGeneratedToken();
 

@@ -35,11 +35,10 @@ private slots:
         const InputStateCodec codec(m_key, 60000, 65536);
         const QString token = codec.encode(state(), m_binding);
         QVERIFY(!token.isEmpty());
-        QString error;
-        const auto back = codec.decode(token, m_binding, &error);
-        QVERIFY2(back, qPrintable(error));
-        QCOMPARE(back->answers, state().answers);
-        QCOMPARE(back->data, state().data);
+        const auto back = codec.decode(token, m_binding);
+        QVERIFY2(back, qPrintable(back ? QString() : back.error()));
+        QCOMPARE(back.value().answers, state().answers);
+        QCOMPARE(back.value().data, state().data);
     }
 
     void refusedWhenChanged_data()
@@ -87,9 +86,9 @@ private slots:
             break;
         }
         const InputStateCodec other(QByteArray(32, 'x'), 60000, 65536);
-        QString error;
-        QVERIFY(!(what == 5 ? other : codec).decode(token, binding, &error));
-        QVERIFY(!error.isEmpty());
+        const auto back = (what == 5 ? other : codec).decode(token, binding);
+        QVERIFY(!back);
+        QVERIFY(!back.error().isEmpty());
     }
 
     void expires()
@@ -97,9 +96,9 @@ private slots:
         const InputStateCodec codec(m_key, 1, 65536);
         const QString token = codec.encode(state(), m_binding);
         QThread::msleep(20);
-        QString error;
-        QVERIFY(!codec.decode(token, m_binding, &error));
-        QVERIFY2(error.contains(QLatin1String("expired")), qPrintable(error));
+        const auto back = codec.decode(token, m_binding);
+        QVERIFY(!back);
+        QVERIFY2(back.error().contains(QLatin1String("expired")), qPrintable(back.error()));
     }
 
     void boundedInSize()

@@ -2,39 +2,29 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "base/Expected.h"
 #include "core/base/Error.h"
 
 #include <functional>
 #include <utility>
-#include <variant>
 
 namespace Hopx::Core {
 
-/*! \brief A value or an Error; the C++17 form of Qt Creator's Utils::Result. */
+/*! \brief A value or an Error: Expected with the tools' structured Error, which converts
+ *  implicitly (`return Error::make(...)`) because it can never be mistaken for a value. */
 template<typename T>
-class Result
+class Result : public Mcp::Expected<T, Error>
 {
 public:
     Result(T value)
-        : m_data(std::move(value))
+        : Mcp::Expected<T, Error>(std::move(value))
     { }
     Result(Error error)
-        : m_data(std::move(error))
+        : Mcp::Expected<T, Error>(Mcp::Unexpected<Error>(std::move(error)))
     { }
-
-    bool ok() const { return std::holds_alternative<T>(m_data); }
-    explicit operator bool() const { return ok(); }
-    const T &value() const { return std::get<T>(m_data); }
-    T &value() { return std::get<T>(m_data); }
-    const Error &error() const { return std::get<Error>(m_data); }
-
-private:
-    std::variant<T, Error> m_data;
 };
 
-struct Unit
-{
-};
+using Unit = Mcp::Unit;
 
 template<typename T>
 using Callback = std::function<void(Result<T>)>;

@@ -55,17 +55,16 @@ std::optional<int> HttpService::start(const QCommandLineParser &parser, Mcp::Htt
 std::optional<int> HttpService::serveCommandLine(
     const QCommandLineParser &parser, Mcp::HttpCommandLine &flags)
 {
-    Mcp::HttpServerConfig http;
     QStringList notes;
-    QString error;
-    if (!flags.configure(parser, &http, &notes, &error)) {
-        tell(QStringLiteral("hopx-desktop: ") + error);
+    const Mcp::Expected<Mcp::HttpServerConfig> http = flags.configure(parser, &notes);
+    if (!http) {
+        tell(QStringLiteral("hopx-desktop: ") + http.error());
         return 2;
     }
     m_commandLine = &flags; // from here on a generated token file is ours to remove
     for (const QString &note : std::as_const(notes))
         tell(QStringLiteral("hopx-desktop: ") + note);
-    auto server = std::make_unique<Mcp::HttpServer>(m_config, m_context, http);
+    auto server = std::make_unique<Mcp::HttpServer>(m_config, m_context, http.value());
     if (!server->listen()) {
         tell(QStringLiteral("hopx-desktop: ") + server->errorString());
         return 1;

@@ -327,21 +327,19 @@ Result<EgressProxy *> LocalProvider::makeEgress(
     return proxy;
 }
 
-LocalSandbox *LocalProvider::boot(const SandboxInfo &info, QString *error,
+Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
     const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
 {
     const qint64 total = qint64(m_settings ? m_settings->localTotalDiskMb() : 20480) << 20;
     auto volume = m_storage->newVolume(info.id, qint64(limits().workspaceMb) << 20, total);
-    if (!volume) {
-        if (error)
-            *error = volume.error().message;
-        return nullptr;
-    }
-    return boot(info, std::move(volume.value()), error, network, mounts);
+    if (!volume)
+        return volume.error();
+    return boot(info, std::move(volume.value()), network, mounts);
 }
 
-LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
-    QString *error, const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
+Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
+    std::unique_ptr<SandboxVolume> volume, const Core::NetworkPolicy &network,
+    const QList<Core::HostMount> &mounts)
 {
     SandboxProcess::Options o;
     o.id = info.id;
@@ -363,14 +361,12 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<Sandb
         o.proxyDir = volume->dir() + QStringLiteral("/net");
         const auto made = makeEgress(info.id, network, o.proxyDir);
         if (!made) {
-            if (error)
-                *error = made.error().message;
             // As below: a recovered sandbox's disk is unmounted, not left to its daemon.
             if (!info.createdAt.isValid())
                 m_storage->remove(volume.get());
             else
                 volume->unmount();
-            return nullptr;
+            return made.error();
         }
         egress = made.value();
     }
@@ -378,8 +374,6 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<Sandb
     if (egress)
         sandbox->setEgress(egress);
     if (const auto started = sandbox->start(); !started) {
-        if (error)
-            *error = started.error().message;
         std::unique_ptr<SandboxVolume> back = sandbox->takeVolume();
         delete sandbox;
         // A recovered sandbox's files are the user's: only a new one's are thrown away.
@@ -387,7 +381,7 @@ LocalSandbox *LocalProvider::boot(const SandboxInfo &info, std::unique_ptr<Sandb
             m_storage->remove(back.get());
         else
             back->unmount();
-        return nullptr;
+        return started.error();
     }
     return sandbox;
 }
@@ -422,13 +416,12 @@ LocalSandbox *LocalProvider::bootSpare()
     info.provider = id();
     info.status = QStringLiteral("creating");
     info.templateName = QStringLiteral("code-interpreter");
-    QString error;
-    LocalSandbox *spare = boot(info, &error);
+    const Result<LocalSandbox *> spare = boot(info);
     if (!spare) {
-        qCWarning(lcLocal).noquote() << "could not boot a spare sandbox:" << error;
+        qCWarning(lcLocal).noquote() << "could not boot a spare sandbox:" << spare.error().message;
         return nullptr;
     }
-    return spare;
+    return spare.value();
 }
 
 void LocalProvider::refillSpares()
@@ -588,14 +581,14 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     info.id = newId();
     info.provider = id();
     info.status = QStringLiteral("creating");
-    QString error;
-    LocalSandbox *sandbox = boot(info, &error, policy, spec.mounts);
-    if (!sandbox) {
+    const Result<LocalSandbox *> booted = boot(info, policy, spec.mounts);
+    if (!booted) {
         later<SandboxInfo>(this, done,
             Error::make(Error::Code::Unavailable,
-                QStringLiteral("Could not start a local sandbox: %1").arg(error)));
+                QStringLiteral("Could not start a local sandbox: %1").arg(booted.error().message)));
         return;
     }
+    LocalSandbox *sandbox = booted.value();
     connect(sandbox, &LocalSandbox::ready, this, [this, finish, sandbox]() {
         finish(sandbox);
         refillSpares();
@@ -798,11 +791,12 @@ void LocalProvider::recoverOne(const QString &id)
             && (kept.value().mode != Core::NetworkPolicy::Mode::Full || noFullNetwork.isEmpty()))
             policy = kept.value();
     }
-    LocalSandbox *sandbox = boot(info, std::move(volume), &error, policy);
-    if (!sandbox) {
-        markUnusable(id, QStringLiteral("it did not start again: %1").arg(error));
+    const Result<LocalSandbox *> booted = boot(info, std::move(volume), policy);
+    if (!booted) {
+        markUnusable(id, QStringLiteral("it did not start again: %1").arg(booted.error().message));
         return;
     }
+    LocalSandbox *sandbox = booted.value();
     m_steps->reached(QStringLiteral("recovery"), QStringLiteral("booted"), dir);
     SandboxRecord restored = *record;
     restored.secretsLost = rebindSecrets(sandbox, record->secrets);

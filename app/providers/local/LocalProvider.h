@@ -106,11 +106,13 @@ public:
 private:
     LocalSandbox *find(const QString &id) const;
     SandboxLimits limits() const;
-    LocalSandbox *boot(const Core::SandboxInfo &info, QString *error,
+    //! A started sandbox on a new disk, or why it could not start (the disk is then gone).
+    Core::Result<LocalSandbox *> boot(const Core::SandboxInfo &info,
         const Core::NetworkPolicy &network = Core::NetworkPolicy::none(),
         const QList<Core::HostMount> &mounts = {});
-    LocalSandbox *boot(const Core::SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
-        QString *error, const Core::NetworkPolicy &network,
+    //! As above on `volume`; a recovered sandbox's disk is only unmounted when it cannot start.
+    Core::Result<LocalSandbox *> boot(const Core::SandboxInfo &info,
+        std::unique_ptr<SandboxVolume> volume, const Core::NetworkPolicy &network,
         const QList<Core::HostMount> &mounts = {});
     //! The egress proxy of an allowlist sandbox, listening in \a dir, or why it cannot listen.
     Core::Result<EgressProxy *> makeEgress(
