@@ -5,7 +5,7 @@
 // hopx-desktop --headless that this process started on a private socket and private XDG dirs.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import net from 'node:net';
 import { privateTree, sanitizerEnv } from '../interop/harness.mjs';
 import { ScriptedModel } from './fakemodel.mjs';
@@ -15,12 +15,18 @@ export const clientsDir = process.env.HOPX_CLIENTS_DIR;
 if (!binDir || !clientsDir) throw new Error('HOPX_BIN_DIR and HOPX_CLIENTS_DIR must be set (CTest sets them)');
 export const hopxMcp = join(binDir, 'hopx-mcp');
 
+// The PATH a client runs with: this test's own Node first. A client's `#!/usr/bin/env node`
+// would otherwise take the system's, which on Debian 12 is Node 18: Qwen Code, Gemini CLI and
+// Codex's launcher need 20 or later (openAsBlob, the regex v flag), and test.sh installs Node 22
+// for the tests (build/node) precisely so that every machine runs the same one.
+export const clientPath = `${dirname(process.execPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`;
+
 // Why this client cannot run here, or null. Tests exit with CTest's skip code and this reason.
 export function cannotRun(client) {
   if (!existsSync('/usr/bin/bwrap')) return 'bubblewrap is not installed (scripts/test.sh installs it)';
   const bin = clientBin(client);
   if (!existsSync(bin)) return `${client.pkg} is not installed in ${clientsDir} (scripts/test.sh installs tests/clients/package-lock.json)`;
-  const probe = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30000, env: { PATH: process.env.PATH, HOME: '/nonexistent' } });
+  const probe = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30000, env: { PATH: clientPath, HOME: '/nonexistent' } });
   if (probe.status !== 0) return `${client.pkg} does not run on this machine: ${(probe.stderr || probe.error?.message || '').trim().slice(0, 300)}`;
   return null;
 }
@@ -85,7 +91,7 @@ export async function startApp({ approveProject = false, testServerArgs = null }
 function clientEnv(root, runtimeDir) {
   const home = join(root, 'home');
   const tmp = join(root, 'tmp');
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1',
+  const env = { PATH: clientPath, HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1',
     TMPDIR: tmp, CLAUDE_CODE_TMPDIR: tmp,
     XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'),
     XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local', 'state') };

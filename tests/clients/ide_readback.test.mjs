@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { binDir, clientsDir, hopxMcp, startApp } from './harness.mjs';
+import { binDir, clientPath, clientsDir, hopxMcp, startApp } from './harness.mjs';
 
 // The user's own server, already in each file: disabled where the IDE has the flag, so that
 // listing does not try to start it.
@@ -75,7 +75,7 @@ for (const c of chosen) {
       const home = join(app.root, 'home');
       const cwd = join(home, 'project');
       mkdirSync(cwd, { recursive: true });
-      const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'),
+      const env = { PATH: clientPath, HOME: home, XDG_CONFIG_HOME: join(home, '.config'),
         XDG_RUNTIME_DIR: app.env.XDG_RUNTIME_DIR, TERM: 'dumb', NO_COLOR: '1',
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', OPENCODE_DISABLE_MODELS_FETCH: '1',
         OPENCODE_PURE: '1', // (opencode would install its plugins from npm first)
