@@ -170,7 +170,23 @@ export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs
     }
     return run;
   } finally {
+    killLeftovers(app.root);
     await model.close();
     await app.stop();
+  }
+}
+
+// What a client left running once it exited: Cline starts a hub daemon (`cline
+// --cline-hub-daemon --cwd <project>`) that outlives the run and would stay on the machine after
+// the test, holding a loopback port. Found by its command line naming the client's private HOME
+// (never the app's: its socket is elsewhere in the tree, and app.stop() ends it cleanly).
+function killLeftovers(root) {
+  const home = join(root, 'home') + '/';
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    if (Number(pid) === process.pid) continue;
+    let cmdline = '';
+    try { cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { continue; }
+    if (!cmdline.includes(home)) continue;
+    try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone meanwhile */ }
   }
 }
