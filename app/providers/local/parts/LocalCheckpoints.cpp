@@ -50,6 +50,22 @@ Error noSpace(LocalSandbox *sandbox, const QString &what)
         {}, QStringLiteral("No space left"));
 }
 
+//! A checkpoint's directory, relative to the disk's mount point.
+QString checkpointDir(const QString &id)
+{
+    return QLatin1String(kDir) + QLatin1Char('/') + id;
+}
+
+//! Removes checkpoint \a id's files from \a sandbox's disk, off the main thread.
+void removeFiles(
+    LocalSandbox *sandbox, const QString &id,
+    std::function<void(const HostTool::Outcome &)> done = [](const HostTool::Outcome &) {})
+{
+    HostTool::runAsync(sandbox, QStringLiteral("/bin/rm"),
+        {QStringLiteral("-rf"), checkpointDir(id)}, sandbox->volume()->mountPoint(), kCopyTimeoutMs,
+        std::move(done));
+}
+
 QString statePath()
 {
     return QString::fromLatin1(LocalFork::kStatePath);
@@ -208,7 +224,7 @@ void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
         return;
     }
     QPointer<LocalSandbox> self(m_sandbox);
-    const QString rel = QLatin1String(kDir) + QLatin1Char('/') + id;
+    const QString rel = checkpointDir(id);
     m_sandbox->diskStep(QStringLiteral("checkpoint"), QStringLiteral("copy"));
     HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
         {QStringLiteral("-c"), kCheckpointScript, QStringLiteral("sh"), rel}, volume->mountPoint(),
@@ -314,9 +330,7 @@ void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointI
                 m_entries.removeLast();
                 if (taking.python.pid > 0)
                     self->agent()->kill(taking.python.pid, SIGKILL, false, [](Result<Unit>) {});
-                HostTool::runAsync(self, QStringLiteral("/bin/rm"),
-                    {QStringLiteral("-rf"), QLatin1String(kDir) + QLatin1Char('/') + taking.id},
-                    self->volume()->mountPoint(), kCopyTimeoutMs, [](const HostTool::Outcome &) {});
+                removeFiles(self, taking.id);
                 const Error e = Error::make(Error::Code::Internal,
                     QStringLiteral("The checkpoint was not kept: its sandbox's record could not "
                                    "be written (%1).")
@@ -345,7 +359,7 @@ void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const 
     m_sandbox->diskStep(QStringLiteral("restore"), QStringLiteral("marked"));
     HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
         {QStringLiteral("-c"), CheckpointJournal::restoreScript(), QStringLiteral("sh"),
-            QLatin1String(kDir) + QLatin1Char('/') + id},
+            checkpointDir(id)},
         m_sandbox->volume()->mountPoint(), kCopyTimeoutMs,
         [self, done](const HostTool::Outcome &o) {
             if (!self)
@@ -520,20 +534,17 @@ void LocalCheckpoints::deleteCheckpoint(const QString &checkpointId, Callback<Un
     m_sandbox->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("recorded"));
     m_busy = true;
     QPointer<LocalSandbox> self(m_sandbox);
-    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/rm"),
-        {QStringLiteral("-rf"), QLatin1String(kDir) + QLatin1Char('/') + checkpointId},
-        m_sandbox->volume()->mountPoint(), kCopyTimeoutMs,
-        [this, self, done](const HostTool::Outcome &o) {
-            if (!self)
-                return;
-            m_busy = false;
-            self->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("deleted"));
-            if (o.ok())
-                done(Unit {});
-            else
-                done(Error::make(Error::Code::Internal,
-                    QStringLiteral("Deleting the checkpoint's files failed: %1").arg(o.said)));
-        });
+    removeFiles(m_sandbox, checkpointId, [this, self, done](const HostTool::Outcome &o) {
+        if (!self)
+            return;
+        m_busy = false;
+        self->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("deleted"));
+        if (o.ok())
+            done(Unit {});
+        else
+            done(Error::make(Error::Code::Internal,
+                QStringLiteral("Deleting the checkpoint's files failed: %1").arg(o.said)));
+    });
 }
 
 void LocalCheckpoints::fork(
