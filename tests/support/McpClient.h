@@ -7,6 +7,8 @@
 // loop, never by blocking in waitForReadyRead, so the app or a fake server (FakeHopxServer)
 // may live in the test's own process and keep answering while a call waits.
 
+#include "support/TestTimeouts.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QIODevice>
@@ -73,6 +75,7 @@ public:
     std::optional<QJsonObject> waitFor(
         const std::function<bool(const QJsonObject &)> &pred, int timeoutMs = 10000)
     {
+        timeoutMs = scaledMs(timeoutMs);
         QElapsedTimer timer;
         timer.start();
         while (true) {

@@ -125,8 +125,9 @@ public:
 
     bool start(int timeoutMs = 15000)
     {
+        timeoutMs = scaledMs(timeoutMs);
         m_process.start();
-        if (!m_process.waitForStarted(5000))
+        if (!m_process.waitForStarted(scaledMs(5000)))
             return false;
         QElapsedTimer t;
         t.start();
@@ -146,7 +147,7 @@ public:
         if (m_process.state() == QProcess::NotRunning)
             return;
         m_process.terminate();
-        if (!m_process.waitForFinished(10000)) {
+        if (!m_process.waitForFinished(scaledMs(10000))) {
             m_process.kill();
             m_process.waitForFinished(5000);
         }
