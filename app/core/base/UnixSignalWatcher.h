@@ -21,6 +21,8 @@ signals:
     void terminationRequested(int signal);
 
 private:
+    void drain();
+
     QSocketNotifier *m_notifier = nullptr;
 };
 
