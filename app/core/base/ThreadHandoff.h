@@ -2,12 +2,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/base/ThreadSanitizer.h"
-
 #include <QRunnable>
 #include <QThreadPool>
 
 #include <functional>
+
+#if defined(__SANITIZE_THREAD__)
+#define HOPX_THREAD_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define HOPX_THREAD_SANITIZER 1
+#endif
+#endif
 
 #ifdef HOPX_THREAD_SANITIZER
 extern "C" void __tsan_acquire(void *addr);

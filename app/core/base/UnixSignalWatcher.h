@@ -21,8 +21,6 @@ signals:
     void terminationRequested(int signal);
 
 private:
-    void drain();
-
     QSocketNotifier *m_notifier = nullptr;
 };
 
