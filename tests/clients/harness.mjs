@@ -4,7 +4,8 @@
 // loopback, with our hopx-mcp configured the way a user configures it, reaching a
 // hopx-desktop --headless that this process started on a private socket and private XDG dirs.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import net from 'node:net';
 import { privateTree, sanitizerEnv } from '../interop/harness.mjs';
@@ -26,8 +27,16 @@ export function cannotRun(client) {
   if (!existsSync('/usr/bin/bwrap')) return 'bubblewrap is not installed (scripts/test.sh installs it)';
   const bin = clientBin(client);
   if (!existsSync(bin)) return `${client.pkg} is not installed in ${clientsDir} (scripts/test.sh installs tests/clients/package-lock.json)`;
-  const probe = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30000, env: { PATH: clientPath, HOME: '/nonexistent' } });
-  if (probe.status !== 0) return `${client.pkg} does not run on this machine: ${(probe.stderr || probe.error?.message || '').trim().slice(0, 300)}`;
+  // A HOME of its own: clients write their config there even for --version (opencode makes
+  // ~/.cache). A fixed /nonexistent was created on the host when run as root, and refused the
+  // mkdir as any other user, which made the opencode tests skip for every non-root newcomer.
+  const home = mkdtempSync(join(tmpdir(), 'hopx-client-probe-'));
+  try {
+    const probe = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30000, env: { PATH: clientPath, HOME: home } });
+    if (probe.status !== 0) return `${client.pkg} does not run on this machine: ${(probe.stderr || probe.error?.message || '').trim().slice(0, 300)}`;
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
   return null;
 }
 
