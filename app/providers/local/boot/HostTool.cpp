@@ -3,12 +3,11 @@
 #include "providers/local/boot/HostTool.h"
 
 #include "core/base/ThreadHandoff.h"
+#include "providers/local/boot/HostToolAnswer.h"
 
-#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QPointer>
 #include <QThreadPool>
 
 #include <cerrno>
@@ -72,19 +71,11 @@ void HostTool::initSpawnAttributes(posix_spawnattr_t *attr)
 void HostTool::runAsync(QObject *context, const QString &program, const QStringList &args,
     const QString &workingDir, int timeoutMs, std::function<void(const Outcome &)> done)
 {
-    QPointer<QObject> guard(context);
+    // Made here, on the main thread, so that deliver() runs here too.
+    auto *answer = new HostToolAnswer(context, std::move(done));
     Core::ThreadHandoff::start(
-        *QThreadPool::globalInstance(), [guard, program, args, workingDir, timeoutMs, done]() {
-            const Outcome outcome = run(program, args, workingDir, timeoutMs);
-            // Posted to the application object, which outlives every context: the guard is
-            // checked on the main thread, where the context could be deleted.
-            QMetaObject::invokeMethod(
-                QCoreApplication::instance(),
-                [guard, done, outcome]() {
-                    if (guard)
-                        done(outcome);
-                },
-                Qt::QueuedConnection);
+        *QThreadPool::globalInstance(), [answer, program, args, workingDir, timeoutMs]() {
+            answer->post(run(program, args, workingDir, timeoutMs));
         });
 }
 
