@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import net from 'node:net';
-import { privateTree, sanitizerEnv } from '../interop/harness.mjs';
+import { privateTree, sanitizerEnv, scaled } from '../interop/harness.mjs';
 import { ScriptedModel } from './fakemodel.mjs';
 
 export const binDir = process.env.HOPX_BIN_DIR;
@@ -71,7 +71,7 @@ export async function startApp({ approveProject = false, testServerArgs = null }
                       { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.on('data', (chunk) => { log += chunk; });
-  const deadline = Date.now() + 15000;
+  const deadline = Date.now() + scaled(15000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`hopx-desktop exited with ${child.exitCode}:\n${log}`);
     if (existsSync(tree.socket) && await canConnect(tree.socket)) break;
@@ -144,6 +144,10 @@ export function connectIde(ctx, ide) {
 // before the client starts; `approveProject`, `testServerArgs`: see startApp.
 export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000, server = null,
   project = {}, approveProject = false, testServerArgs = null, onProject = () => {} }) {
+  // In a TSan build the app, not the client, is slower: both limits stretch alike, so a
+  // cancellation by the client's own timeout still comes where the scenario expects it.
+  toolTimeoutMs = toolTimeoutMs && scaled(toolTimeoutMs);
+  limitMs = scaled(limitMs);
   const app = await startApp({ approveProject, testServerArgs });
   const model = new ScriptedModel(client.dialect, script);
   const url = await model.listen();

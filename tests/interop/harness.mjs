@@ -26,6 +26,13 @@ export function resolvePackageFile(pkg, file) {
 // The sanitizer settings (scripts/test.sh --asan/--tsan) of this process, for a child started with
 // a minimal environment (the bridge under an SDK client or a real one): without them its reports
 // go to a stderr nobody reads and never reach build-*/sanitizer-reports/, so they fail nothing.
+// A wait stretched by HOPX_TEST_TIMEOUT_SCALE (tests/CMakeLists.txt: 5 in a TSan build, where the
+// app is that much slower), so that giving up still means "never", as in tests/support/TestTimeouts.h.
+export function scaled(ms) {
+  const scale = Number.parseInt(process.env.HOPX_TEST_TIMEOUT_SCALE ?? '1', 10);
+  return scale > 1 ? ms * scale : ms;
+}
+
 export function sanitizerEnv() {
   const names = ['ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS', 'TSAN_OPTIONS'];
   return Object.fromEntries(names.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
