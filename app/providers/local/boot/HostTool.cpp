@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/boot/HostTool.h"
 
+#include "core/base/MainThreadCall.h"
 #include "core/base/ThreadHandoff.h"
-#include "providers/local/boot/HostToolAnswer.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -71,11 +71,11 @@ void HostTool::initSpawnAttributes(posix_spawnattr_t *attr)
 void HostTool::runAsync(QObject *context, const QString &program, const QStringList &args,
     const QString &workingDir, int timeoutMs, std::function<void(const Outcome &)> done)
 {
-    // Made here, on the main thread, so that deliver() runs here too.
-    auto *answer = new HostToolAnswer(context, std::move(done));
-    Core::ThreadHandoff::start(
-        *QThreadPool::globalInstance(), [answer, program, args, workingDir, timeoutMs]() {
-            answer->post(run(program, args, workingDir, timeoutMs));
+    auto *back = new Core::MainThreadCall(context); // made here: done() runs here
+    Core::ThreadHandoff::start(*QThreadPool::globalInstance(),
+        [back, program, args, workingDir, timeoutMs, done = std::move(done)]() {
+            const Outcome outcome = run(program, args, workingDir, timeoutMs);
+            back->post([done, outcome] { done(outcome); });
         });
 }
 

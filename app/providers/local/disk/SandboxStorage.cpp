@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/disk/SandboxStorage.h"
 
+#include "core/base/MainThreadCall.h"
 #include "core/base/ThreadHandoff.h"
 #include "providers/local/LocalLogging.h"
 #include "providers/local/SandboxRecord.h"
@@ -227,16 +228,19 @@ QString SandboxStorage::hiddenPlaceFor(const QString &dir) const
 
 void SandboxStorage::deleteInBackground(const QString &dir)
 {
-    Core::ThreadHandoff::start(m_reaper, [this, dir] {
-        if (!unmountForDeletion(dir))
-            return;
+    // Made here, on the main thread, where a disk left mounted is reported.
+    auto *back = new Core::MainThreadCall(m_reportContext);
+    Core::ThreadHandoff::start(m_reaper, [this, dir, back] {
+        if (!unmountForDeletion(dir, back))
+            return; // it posted the report
+        back->post({});
         m_steps.load()->reached(QStringLiteral("delete"), QStringLiteral("unmounted"), dir);
         SandboxVolume::deleteTree(dir);
         m_steps.load()->reached(QStringLiteral("delete"), QStringLiteral("deleted"), dir);
     });
 }
 
-bool SandboxStorage::unmountForDeletion(const QString &dir)
+bool SandboxStorage::unmountForDeletion(const QString &dir, Core::MainThreadCall *back)
 {
     SandboxVolume volume(dir, 0);
     QString why;
@@ -245,8 +249,10 @@ bool SandboxStorage::unmountForDeletion(const QString &dir)
     for (const int waitMs : {0, 250, 1000, 3000}) {
         for (QDeadlineTimer wait(waitMs); !wait.hasExpired() && !m_stopping;)
             QThread::msleep(50);
-        if (m_stopping && waitMs > 0)
+        if (m_stopping && waitMs > 0) {
+            back->post({});
             return false; // quitting: the next start tries again
+        }
         const auto unmounted = volume.unmount();
         if (unmounted)
             return true;
@@ -262,10 +268,10 @@ bool SandboxStorage::unmountForDeletion(const QString &dir)
                        "stay until it is unmounted; the app tries again at its next start.")
             .arg(id, volume.mountPoint(), why);
     qCWarning(lcLocal).noquote() << message;
-    if (m_reportContext && m_report)
-        QMetaObject::invokeMethod(
-            m_reportContext, [report = m_report, id, message] { report(id, message); },
-            Qt::QueuedConnection);
+    if (m_report)
+        back->post([report = m_report, id, message] { report(id, message); });
+    else
+        back->post({});
     return false;
 }
 

@@ -14,6 +14,10 @@
 #include <functional>
 #include <memory>
 
+namespace Hopx::Core {
+class MainThreadCall;
+}
+
 namespace Hopx::Local {
 
 struct SandboxRecord;
@@ -84,7 +88,8 @@ public:
 private:
     void deleteInBackground(const QString &dir);
     //! On the reaper's thread: unmounts \a dir's disk, with retries; false once it gave up.
-    bool unmountForDeletion(const QString &dir);
+    //! Posts to \a back the report of a disk left mounted, or nothing, when it returns false.
+    bool unmountForDeletion(const QString &dir, Core::MainThreadCall *back);
     //! A free hidden name for \a dir on its way out.
     QString hiddenPlaceFor(const QString &dir) const;
 

@@ -45,6 +45,8 @@ public:
 
 private:
     void run();
+    //! Queued by name from the copy's thread, which has ended: the join orders its result.
+    Q_INVOKABLE void runEnded();
     void finished(qint64 bytes, int error);
     void answer(Core::Result<qint64> result);
 
@@ -59,6 +61,9 @@ private:
     std::thread m_thread;
     std::atomic<qint64> m_bytes {0};
     std::atomic<bool> m_stop {false};
+    // Written by the copy's thread just before it ends, read after the join.
+    qint64 m_runBytes = 0;
+    int m_runError = 0;
 };
 
 } // namespace Hopx::Local
