@@ -53,6 +53,9 @@ public:
     }
     ~NotificationServer() override
     {
+        // Unregistered here, while it exists: QtDBus's thread otherwise reached for it after it
+        // was gone (TSan, 2026-12-05).
+        m_bus.unregisterObject(kPath);
         m_bus.unregisterService(kInterface);
         QDBusConnection::disconnectFromBus(m_bus.name());
     }

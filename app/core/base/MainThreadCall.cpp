@@ -10,10 +10,10 @@ MainThreadCall::MainThreadCall(QObject *context)
 
 void MainThreadCall::post(std::function<void()> work)
 {
-    {
-        const std::lock_guard<std::mutex> lock(m_mutex);
-        m_work = std::move(work);
-    }
+    // The call is made under the lock too: it reads this object, which run() deletes once it has
+    // had the lock (a call made after unlocking was reported as racing that delete).
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    m_work = std::move(work);
     QMetaObject::invokeMethod(this, "run", Qt::QueuedConnection);
 }
 
