@@ -349,7 +349,9 @@ private slots:
         for (const QJsonValue &c : r.value(QStringLiteral("content")).toArray())
             if (c.toObject().value(QStringLiteral("type")).toString() == QLatin1String("image"))
                 images.append(c);
-        QCOMPARE(images.size(), 1);
+        // The whole result when it fails: once, in a newcomer run on a loaded machine, the plot
+        // did not come back (not reproduced since, as root or as another user).
+        QVERIFY2(images.size() == 1, QJsonDocument(r).toJson().left(4000).constData());
         QCOMPARE(images[0].toObject().value(QStringLiteral("mimeType")).toString(),
             QStringLiteral("image/png"));
         const QByteArray png = QByteArray::fromBase64(
