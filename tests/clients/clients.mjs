@@ -10,6 +10,7 @@ import { anthropic } from './anthropic.mjs';
 import { openai } from './openai.mjs';
 import { gemini } from './gemini.mjs';
 import { chat } from './chat.mjs';
+import { scaled } from '../interop/harness.mjs';
 import { connectIde, envFlags, setupCommand } from './harness.mjs';
 
 export const claudeCode = {
@@ -52,6 +53,9 @@ export const codex = {
   // README's config.toml line, given here as -c).
   args: (ctx, prompt) => ['exec', '-c', 'mcp_servers.hopx.default_tools_approval_mode="approve"',
     '-c', `mcp_servers.hopx.tool_timeout_sec=${ctx.toolTimeoutMs / 1000}`,
+    // Codex gives a server 10 s to start; on a loaded machine (a suite beside a build) that was
+    // missed and the model got no results at all (clients_shapes_codex, twice in 2026-12).
+    '-c', `mcp_servers.hopx.startup_timeout_sec=${scaled(60000) / 1000}`,
     '--json', '--skip-git-repo-check', '-m', 'gpt-fake', prompt],
 };
 

@@ -45,6 +45,8 @@ describe(`${client.name}: what the model reads for each result shape`, () => {
       const r = seen[n];
       console.log(`# ${n}: ${r ? `${r.textChars} chars, ${r.images.length} image(s), "${r.text.replace(/\s+/g, ' ').slice(0, 120)}"` : 'nothing'}`);
     }
+    // What the client said, when its model saw none of the results.
+    if (NAMES.every((n) => !seen[n])) console.log(`# client exit ${run.exitCode}, stderr:\n${run.stderr.slice(-2000)}`);
   });
 
   test('content only, no outputSchema: the model reads our text and gets the image', () => {
