@@ -53,11 +53,11 @@ public:
     }
     ~NotificationServer() override
     {
-        // Unregistered here, while it exists: QtDBus's thread otherwise reached for it after it
-        // was gone (TSan, 2026-12-05).
+        // Unregistered here, while it exists, and the connection kept for the next server:
+        // disconnecting it made QtDBus's thread tear it down, reaching for this object, while the
+        // main thread was destroying it (TSan, 2026-12-05, one whole run in two).
         m_bus.unregisterObject(kPath);
         m_bus.unregisterService(kInterface);
-        QDBusConnection::disconnectFromBus(m_bus.name());
     }
     //! The user presses \a key on notification \a id (sent as the server: from its connection).
     void press(uint id, const QString &key) { pressAs(m_bus, id, key); }
