@@ -27,11 +27,6 @@ void HttpCommandLine::addOptions(QCommandLineParser &parser) const
     parser.addOption(m_token);
 }
 
-void HttpCommandLine::disableTokenCheck(const QString &flag)
-{
-    m_noTokenFlag = flag;
-}
-
 bool HttpCommandLine::requested(const QCommandLineParser &parser) const
 {
     return parser.isSet(m_http);
@@ -62,19 +57,16 @@ Expected<HttpServerConfig> HttpCommandLine::configure(
 
     const QByteArray envToken = qgetenv(tokenEnvironmentVariable()).trimmed();
     const QByteArray flagToken = parser.value(m_token).toUtf8().trimmed();
-    if (!m_noTokenFlag.isEmpty()) {
-        if (!flagToken.isEmpty() || !envToken.isEmpty()) {
-            return Unexpected(QStringLiteral("%1 contradicts the token given by --http-token/%2")
-                                  .arg(m_noTokenFlag, QLatin1String(tokenEnvironmentVariable())));
+    if (m_adjust) {
+        Expected<HttpServerConfig> adjusted =
+            m_adjust(config, !flagToken.isEmpty() || !envToken.isEmpty(), notes);
+        if (!adjusted)
+            return adjusted;
+        config = adjusted.value();
+        if (!config.requireToken) {
+            config.bearerToken.clear();
+            return config;
         }
-        config.requireToken = false;
-        config.bearerToken.clear();
-        notes->append(
-            QStringLiteral("WARNING: %1: the HTTP MCP endpoint accepts requests WITHOUT any "
-                           "token. Any process on this machine, of any user, can run code in your "
-                           "sandboxes. Use this for tests only.")
-                .arg(m_noTokenFlag));
-        return config;
     }
     config.requireToken = true;
     if (parser.isSet(m_token) && flagToken.isEmpty()) {

@@ -8,6 +8,8 @@
 #include <QCommandLineOption>
 #include <QStringList>
 
+#include <functional>
+
 class QCommandLineParser;
 
 namespace Hopx::Mcp {
@@ -17,7 +19,8 @@ namespace Hopx::Mcp {
  * `--http ADDR:PORT` turns the transport on (PORT 0 = any free port; ADDR must be loopback),
  * `--http-token TOKEN` (or the environment's HOPX_MCP_HTTP_TOKEN) sets the bearer token.
  * Without a token one is generated and written to HttpTokenFile::defaultPath() (0600); it is
- * never printed. Only a test server switches the check off (disableTokenCheck()).
+ * never printed. An executable may change the configuration before the token is settled
+ * (setAdjust()); hopx-desktop does not.
  */
 class HttpCommandLine
 {
@@ -25,10 +28,13 @@ public:
     HttpCommandLine();
 
     void addOptions(QCommandLineParser &parser) const;
-    /*! Serve HTTP without any token check: every local process, of any user, can then drive
-     *  the sandboxes. For tests only: no flag of the product reaches this. `flag` is what
-     *  turned it off, for the warning and for errors. Call before configure(). */
-    void disableTokenCheck(const QString &flag);
+    /*! Changes what the flags configured, before the token is settled: \a tokenGiven says
+     *  whether --http-token or the environment gave one; an adjusted configuration that
+     *  requires no token gets none. An error ends configure() with it; \a notes are lines for
+     *  stderr. */
+    using Adjust = std::function<Expected<HttpServerConfig>(
+        HttpServerConfig config, bool tokenGiven, QStringList *notes)>;
+    void setAdjust(Adjust adjust) { m_adjust = std::move(adjust); }
     bool requested(const QCommandLineParser &parser) const;
     /*! The server's address and token from the flags, or why they are wrong; `notes` are lines
      *  for stderr (warnings, where a generated token is). */
@@ -41,7 +47,7 @@ public:
 private:
     QCommandLineOption m_http;
     QCommandLineOption m_token;
-    QString m_noTokenFlag; // empty: tokens are checked
+    Adjust m_adjust;
     QString m_tokenFile;
     QByteArray m_generatedToken;
 };

@@ -85,7 +85,24 @@ void TestServerExtension::apply(const QCommandLineParser &parser, const Wiring &
         }
     }
     if (parser.isSet(m_noToken))
-        wiring.http->disableTokenCheck(QStringLiteral("--http-insecure-no-token"));
+        wiring.http->setAdjust([](Mcp::HttpServerConfig config, bool tokenGiven,
+                                   QStringList *notes) -> Mcp::Expected<Mcp::HttpServerConfig> {
+            const QString flag = QStringLiteral("--http-insecure-no-token");
+            if (tokenGiven)
+                return Mcp::Unexpected(
+                    QStringLiteral("%1 contradicts the token given by "
+                                   "--http-token/%2")
+                        .arg(
+                            flag, QLatin1String(Mcp::HttpCommandLine::tokenEnvironmentVariable())));
+            // Every local process, of any user, can then drive the sandboxes: tests only.
+            config.requireToken = false;
+            notes->append(QStringLiteral(
+                "WARNING: %1: the HTTP MCP endpoint accepts requests WITHOUT any token. Any "
+                "process on this machine, of any user, can run code in your sandboxes. Use "
+                "this for tests only.")
+                              .arg(flag));
+            return config;
+        });
     if (parser.isSet(m_pressApproval) && wiring.approvals) {
         Core::ApprovalBroker::Answer answer;
         int delayMs = 0;
