@@ -5,6 +5,7 @@
 #include "AppCommandLine.h"
 #include "AppExtension.h"
 #include "AppState.h"
+#include "core/settings/LocalSettings.h"
 #include "core/tools/McpTools.h"
 #include "core/tools/files/HostAccess.h"
 #include "providers/local/packages/PackageStore.h"
@@ -39,8 +40,9 @@ Mcp::ServerConfig serverConfig()
 Local::LocalProvider::Options localOptions(const Core::Settings &settings)
 {
     Local::LocalProvider::Options options;
-    options.warmSpares = settings.value(QStringLiteral("local/warmSpares"), 1).toInt();
-    options.burstSpares = settings.value(QStringLiteral("local/burstSpares"), 16).toInt();
+    const Core::LocalSettings local(&settings);
+    options.warmSpares = local.warmSpares();
+    options.burstSpares = local.burstSpares();
     return options;
 }
 

@@ -4,7 +4,7 @@
 #include "core/ide/IdeConfig.h"
 #include "core/ide/IdeToolProfile.h"
 #include "core/secrets/MemoryKeyStore.h"
-#include "core/settings/PythonPreload.h"
+#include "core/settings/LocalSettings.h"
 #include "core/settings/Settings.h"
 #include "support/FailingKeyStore.h"
 #include "ui/Translations.h"
@@ -63,7 +63,7 @@ private slots:
     void loadsChangesAndApplies()
     {
         Core::Settings settings(m_dir.path() + QStringLiteral("/a.ini"), nullptr);
-        settings.setLocalMemoryMb(2048);
+        Core::LocalSettings(&settings).setMemoryMb(2048);
         SettingsDialog dialog(&settings, nullptr, QStringLiteral("/opt/hopx/bin/hopx-desktop"));
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -106,13 +106,13 @@ private slots:
         QVERIFY(!dialog.restartButton()->isVisible());
         QCOMPARE(settings.defaultProvider(), QStringLiteral("local"));
         QCOMPARE(settings.language(), QStringLiteral("zh_CN"));
-        QCOMPARE(settings.localMemoryMb(), 4096);
-        QCOMPARE(settings.localCpuSecondsPerRun(), 0);
-        QCOMPARE(settings.localProcesses(), 128);
-        QCOMPARE(settings.localDiskMb(), 1024);
+        QCOMPARE(Core::LocalSettings(&settings).memoryMb(), 4096);
+        QCOMPARE(Core::LocalSettings(&settings).cpuSecondsPerRun(), 0);
+        QCOMPARE(Core::LocalSettings(&settings).processes(), 128);
+        QCOMPARE(Core::LocalSettings(&settings).tmpMb(), 1024);
         QCOMPARE(settings.defaultSandboxTimeoutSeconds(), 15 * 60);
         QCOMPARE(settings.outputCapBytes(), qint64(256 * 1024));
-        QVERIFY(settings.localNetworkDefault());
+        QVERIFY(Core::LocalSettings(&settings).networkDefault());
         QCOMPARE(settings.hopxBaseUrl(), QStringLiteral("https://staging.hopx.test"));
         QCOMPARE(settings.httpPort(), 9911);
     }
@@ -184,7 +184,7 @@ private slots:
         QVERIFY(dialog.messageLabel()->isVisible());
         QCOMPARE(
             dialog.tabs()->tabText(dialog.tabs()->currentIndex()), QStringLiteral("HOPX &cloud"));
-        QCOMPARE(settings.localMemoryMb(), 1024); // nothing written
+        QCOMPARE(Core::LocalSettings(&settings).memoryMb(), 1024); // nothing written
         QCOMPARE(settings.hopxBaseUrl(), QString());
     }
 
@@ -210,7 +210,7 @@ private slots:
         QVERIFY2(dialog.messageLabel()->text().contains(QLatin1String("not a host!")),
             qPrintable(dialog.messageLabel()->text()));
         QCOMPARE(dialog.tabs()->tabText(dialog.tabs()->currentIndex()), QStringLiteral("Net&work"));
-        QCOMPARE(settings.localMemoryMb(), 1024);
+        QCOMPARE(Core::LocalSettings(&settings).memoryMb(), 1024);
         always->setPlainText(QStringLiteral("Example.org\n*.files.example.org\n"));
         child<QPlainTextEdit>(&dialog, "hostMap")->setPlainText(QStringLiteral("mirror.lan"));
         QVERIFY(!dialog.apply());
@@ -231,8 +231,8 @@ private slots:
             settings.egressHostMap(), QStringList({QStringLiteral("mirror.lan=192.168.1.20")}));
         QCOMPARE(settings.approvedFolders(),
             QStringList({QStringLiteral("/srv/data"), QStringLiteral("/home/me/proj")}));
-        QVERIFY(settings.localNetworkDefault());
-        QCOMPARE(settings.localMemoryMb(), 512);
+        QVERIFY(Core::LocalSettings(&settings).networkDefault());
+        QCOMPARE(Core::LocalSettings(&settings).memoryMb(), 512);
         QVERIFY(!settings.notifies(Core::Settings::Notice::Expiring));
         QVERIFY(settings.notifies(Core::Settings::Notice::NetworkDenied));
         // The default package hosts stay unset: a later version's list applies.
@@ -282,24 +282,26 @@ private slots:
         auto *on = child<QCheckBox>(&dialog, "localPreload");
         auto *modules = child<QLineEdit>(&dialog, "localPreloadModules");
         QVERIFY(on->isChecked());
-        QCOMPARE(modules->text(), Core::PythonPreload::defaultModules().join(QStringLiteral(", ")));
+        QCOMPARE(modules->text(),
+            Core::LocalSettings::defaultPreloadModules().join(QStringLiteral(", ")));
         // Unchanged, the default stays unset, so a later version's default applies.
         QVERIFY(dialog.apply());
-        QVERIFY(!settings.value(QLatin1String(Core::PythonPreload::kModulesKey)).isValid());
+        QVERIFY(!settings.value(QLatin1String(Core::LocalSettings::kPreloadModulesKey)).isValid());
 
         // Not a module name: refused, nothing written, the field shown.
         modules->setText(QStringLiteral("numpy, os.path; rm"));
         QVERIFY(!dialog.apply());
         QVERIFY(dialog.messageLabel()->text().contains(QStringLiteral("\"os.path;\"")));
         QCOMPARE(dialog.tabs()->currentIndex(), 1);
-        QCOMPARE(Core::PythonPreload::modules(settings), Core::PythonPreload::defaultModules());
+        QCOMPARE(Core::LocalSettings(&settings).preloadModules(),
+            Core::LocalSettings::defaultPreloadModules());
 
         modules->setText(QStringLiteral("numpy,scipy.stats  polars"));
         QTest::mouseClick(on, Qt::LeftButton);
         QVERIFY(!modules->isEnabled());
         QVERIFY(dialog.apply());
-        QVERIFY(!Core::PythonPreload::enabled(settings));
-        QCOMPARE(Core::PythonPreload::modules(settings),
+        QVERIFY(!Core::LocalSettings(&settings).preload());
+        QCOMPARE(Core::LocalSettings(&settings).preloadModules(),
             (QStringList {
                 QStringLiteral("numpy"), QStringLiteral("scipy.stats"), QStringLiteral("polars")}));
     }

@@ -6,7 +6,7 @@
 // interpreter is still preloading.
 #include "LocalTestSupport.h"
 
-#include "core/settings/PythonPreload.h"
+#include "core/settings/LocalSettings.h"
 #include "core/settings/Settings.h"
 #include "providers/local/LocalProvider.h"
 #include "providers/local/LocalSandbox.h"
@@ -41,8 +41,8 @@ struct Stack
     explicit Stack(const QString &root, bool preload)
         : settings(root + QStringLiteral("/hopx-desktop.ini"), nullptr)
     {
-        settings.setValue(QLatin1String(Core::PythonPreload::kEnabledKey), preload);
-        settings.setValue(QLatin1String(Core::PythonPreload::kModulesKey), kPreload);
+        settings.setValue(QLatin1String(Core::LocalSettings::kPreloadKey), preload);
+        settings.setValue(QLatin1String(Core::LocalSettings::kPreloadModulesKey), kPreload);
         Local::LocalProvider::Options o;
         o.stateBase = root + QStringLiteral("/state");
         o.storageBase = root + QStringLiteral("/sandboxes");
@@ -155,7 +155,7 @@ private slots:
         QVERIFY(stack.create());
         QTRY_COMPARE_WITH_TIMEOUT(
             stack.provider->spares()->ready(SparePool::Kind::Plain, true), 1, 300000);
-        stack.settings.setValue(QLatin1String(Core::PythonPreload::kEnabledKey), false);
+        stack.settings.setValue(QLatin1String(Core::LocalSettings::kPreloadKey), false);
         // The preloaded spare is gone; the one that replaces it has a plain interpreter.
         QCOMPARE(stack.provider->spares()->ready(SparePool::Kind::Plain, true), 0);
         QTRY_COMPARE_WITH_TIMEOUT(

@@ -49,17 +49,6 @@ HOPX_SETTING(int, defaultSandboxTimeoutSeconds, setDefaultSandboxTimeoutSeconds,
     "sandboxes/defaultTimeoutSeconds", 3600, toInt)
 HOPX_SETTING(
     qint64, outputCapBytes, setOutputCapBytes, "execution/outputCapBytes", 1024 * 1024, toLongLong)
-HOPX_SETTING(
-    bool, localNetworkDefault, setLocalNetworkDefault, "local/networkDefault", false, toBool)
-HOPX_SETTING(int, localMemoryMb, setLocalMemoryMb, "local/memoryMb", 1024, toInt)
-HOPX_SETTING(int, localProcesses, setLocalProcesses, "local/processes", 256, toInt)
-HOPX_SETTING(
-    int, localCpuSecondsPerRun, setLocalCpuSecondsPerRun, "local/cpuSecondsPerRun", 0, toInt)
-HOPX_SETTING(int, localDiskMb, setLocalDiskMb, "local/diskMb", 512, toInt)
-HOPX_SETTING(int, localWorkspaceMb, setLocalWorkspaceMb, "local/workspaceMb", 2048, toInt)
-HOPX_SETTING(int, localTotalDiskMb, setLocalTotalDiskMb, "local/totalDiskMb", 20480, toInt)
-HOPX_SETTING(bool, localDeleteOnQuit, setLocalDeleteOnQuit, "local/deleteOnQuit", false, toBool)
-HOPX_SETTING(int, localOpenFiles, setLocalOpenFiles, "local/openFiles", 1024, toInt)
 HOPX_SETTING(QStringList, approvedFolders, setApprovedFolders, "files/approvedFolders",
     QStringList(), toStringList)
 HOPX_SETTING(QStringList, upstreamCaFiles, setUpstreamCaFiles, "network/upstreamCaFiles",

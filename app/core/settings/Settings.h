@@ -14,7 +14,8 @@ namespace Hopx::Core {
 
 /*! \brief Typed access to the app's settings (QSettings in the XDG config dir).
  *
- * Never holds secrets: the API key and the HTTP token live in the keychain.
+ * Never holds secrets: the API key and the HTTP token live in the keychain. An area with
+ * many settings has a view of its own over this one (LocalSettings).
  * Injected where needed; tests point XDG_CONFIG_HOME at a temporary directory.
  */
 class Settings : public QObject
@@ -34,8 +35,6 @@ public:
     void setDefaultSandboxTimeoutSeconds(int seconds);
     qint64 outputCapBytes() const;
     void setOutputCapBytes(qint64 bytes);
-    bool localNetworkDefault() const;
-    void setLocalNetworkDefault(bool on);
     //! Hosts the "packages" network policy allows (package indexes and their file hosts).
     QStringList packageHosts() const;
     void setPackageHosts(const QStringList &hosts);
@@ -59,26 +58,6 @@ public:
     void setPackagePypiIndex(QString url);
     QString packageNpmRegistry() const;
     void setPackageNpmRegistry(QString url);
-
-    int localMemoryMb() const;
-    void setLocalMemoryMb(int mb);
-    int localProcesses() const;
-    void setLocalProcesses(int count);
-    int localCpuSecondsPerRun() const; // 0 = only the wall clock applies
-    void setLocalCpuSecondsPerRun(int seconds);
-    int localDiskMb() const; // size of each sandbox's /tmp and /dev/shm (tmpfs)
-    void setLocalDiskMb(int mb);
-    //! Cap of each local sandbox's disk (/workspace, /home/user and its checkpoints).
-    int localWorkspaceMb() const;
-    void setLocalWorkspaceMb(int mb);
-    //! Cap of all local sandboxes' disks together.
-    int localTotalDiskMb() const;
-    void setLocalTotalDiskMb(int mb);
-    //! Delete local sandboxes and their files when the app quits (default: keep them).
-    bool localDeleteOnQuit() const;
-    void setLocalDeleteOnQuit(bool on);
-    int localOpenFiles() const;
-    void setLocalOpenFiles(int count);
 
     //! Host folders the user approved for file_upload / file_download (besides client roots).
     QStringList approvedFolders() const;

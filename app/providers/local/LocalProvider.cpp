@@ -3,32 +3,26 @@
 #include "providers/local/LocalProvider.h"
 
 #include "providers/local/LocalLogging.h"
+#include "providers/local/LocalRecovery.h"
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/SandboxRecord.h"
-#include "providers/local/agentlink/PythonKernel.h"
 #include "providers/local/boot/BwrapCommand.h"
 #include "providers/local/boot/SandboxHost.h"
 #include "providers/local/boot/SandboxProcess.h"
-#include "providers/local/boot/XdgBaseDir.h"
 #include "providers/local/cgroup/SandboxCgroup.h"
 #include "providers/local/cgroup/SandboxCgroupFs.h"
-#include "providers/local/disk/VolumeTarget.h"
-#include "providers/local/egress/EgressCa.h"
 #include "providers/local/egress/EgressProxy.h"
+#include "providers/local/egress/EgressSetup.h"
 #include "providers/local/egress/SecretBindings.h"
-#include "providers/local/packages/PackageCache.h"
-#include "providers/local/parts/CheckpointJournal.h"
-#include "providers/local/parts/LocalFork.h"
 
 #include "core/base/Later.h"
 #include "core/secrets/SecretStore.h"
-#include "core/settings/PythonPreload.h"
+#include "core/settings/LocalSettings.h"
 #include "core/settings/Settings.h"
 
 #include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
-#include <QSslCertificate>
 #include <QTimer>
 
 namespace Hopx::Local {
@@ -42,9 +36,6 @@ using Core::Unit;
 namespace {
 // Every id this provider mints starts so: it claims them without a look-up (claims()).
 constexpr const char *kIdPrefix = "local-";
-// A sandbox handed out with a preloaded interpreter keeps it this long for its first Python
-// run; a sandbox that runs no Python by then does not keep ~60 MiB for nothing.
-constexpr int kUnusedInterpreterMs = 60 * 1000;
 // A discarded sandbox, killed at once, is torn down (waited for) this much later.
 constexpr int kReapDelayMs = 500;
 
@@ -104,9 +95,8 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
         return;
     }
-    m_packages = std::make_unique<PackageCache>(settings,
-        PackageCache::Options {options.packageCacheDir,
-            QStringLiteral("http://127.0.0.1:%1").arg(BwrapCommand::kProxyPort)});
+    m_egress = std::make_unique<EgressSetup>(
+        settings, EgressSetup::Options {options.egressCaDir, options.packageCacheDir});
     QFile::setPermissions(
         m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if ((options.agentPath.isEmpty() ? SandboxHost::findAgent() : options.agentPath).isEmpty()) {
@@ -136,7 +126,7 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         QFile::setPermissions(
             target, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     }
-    prepareEgressCa();
+    m_egress->prepareCa(m_etc->path(), m_libDir);
     m_runtimes.detect();
     SparePool::Sizes sizes;
     sizes.plain = options.warmSpares;
@@ -145,8 +135,8 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         [this]() { return bootSpare(); }, [this](LocalSandbox *spare) { discard(spare); }, sizes);
     if (settings)
         connect(settings, &Core::Settings::changed, this, [this](const QString &key) {
-            if (key != QLatin1String(Core::PythonPreload::kEnabledKey)
-                && key != QLatin1String(Core::PythonPreload::kModulesKey))
+            if (key != QLatin1String(Core::LocalSettings::kPreloadKey)
+                && key != QLatin1String(Core::LocalSettings::kPreloadModulesKey))
                 return;
             // Spares made with the old setting would hand out the old interpreter.
             m_spares->setPreload(preloadModules());
@@ -179,7 +169,7 @@ void LocalProvider::shutdown()
     const QList<LocalSandbox *> spares = m_spares ? m_spares->takeAll() : QList<LocalSandbox *>();
     const auto all = m_sandboxes;
     m_sandboxes.clear();
-    const bool keep = !(m_settings && m_settings->localDeleteOnQuit());
+    const bool keep = !(Core::LocalSettings(m_settings.data()).deleteOnQuit());
     for (LocalSandbox *s : all.values() + spares) {
         std::unique_ptr<SandboxVolume> volume = s->takeVolume();
         const bool kept = keep && !spares.contains(s) && volume;
@@ -246,91 +236,21 @@ SandboxLimits LocalProvider::limits() const
 {
     SandboxLimits l;
     if (m_settings) {
-        l.memoryMb = m_settings->localMemoryMb();
-        l.processes = m_settings->localProcesses();
-        l.cpuSecondsPerRun = m_settings->localCpuSecondsPerRun();
-        l.diskMb = m_settings->localDiskMb();
-        l.workspaceMb = m_settings->localWorkspaceMb();
-        l.openFiles = m_settings->localOpenFiles();
+        const Core::LocalSettings local(m_settings.data());
+        l.memoryMb = local.memoryMb();
+        l.processes = local.processes();
+        l.cpuSecondsPerRun = local.cpuSecondsPerRun();
+        l.diskMb = local.tmpMb();
+        l.workspaceMb = local.workspaceMb();
+        l.openFiles = local.openFiles();
     }
     return l;
-}
-
-void LocalProvider::prepareEgressCa()
-{
-    const QString dir = m_options.egressCaDir.isEmpty()
-        ? xdgBaseDir("XDG_STATE_HOME", QStringLiteral(".local/state"))
-            + QStringLiteral("/hopx-desktop/egress-ca")
-        : m_options.egressCaDir;
-    auto ca = std::make_unique<EgressCa>(dir);
-    if (const auto prepared = ca->prepare(); !prepared) {
-        qCWarning(lcLocal).noquote()
-            << "secrets work for plain HTTP only:" << prepared.error().message;
-        return;
-    }
-    // Sandboxes trust it through their system bundle (the staged /etc, read-only to them) and
-    // a file of its own for NODE_EXTRA_CA_CERTS; its key stays in `dir`, never mounted.
-    const QString bundle = m_etc->path() + QStringLiteral("/ssl/certs/ca-certificates.crt");
-    QFile system(bundle);
-    QByteArray roots;
-    if (system.open(QIODevice::ReadOnly))
-        roots = system.readAll();
-    system.close();
-    QFile::remove(bundle); // a copied symlink into /usr must not be written through
-    QFile out(bundle);
-    QFile extra(m_libDir + QStringLiteral("/egress-ca.crt"));
-    if (!out.open(QIODevice::WriteOnly) || out.write(roots + '\n' + ca->certificatePem()) < 0
-        || !extra.open(QIODevice::WriteOnly | QIODevice::Truncate)
-        || extra.write(ca->certificatePem()) < 0) {
-        qCWarning(lcLocal).noquote() << "secrets work for plain HTTP only: cannot write" << bundle;
-        return;
-    }
-    m_ca = std::move(ca);
-}
-
-Result<EgressProxy *> LocalProvider::makeEgress(
-    const QString &id, const Core::NetworkPolicy &policy, const QString &dir)
-{
-    EgressProxy::Rules rules;
-    rules.policy = policy;
-    rules.packages = m_packages.get();
-    rules.ca = m_ca.get();
-    if (m_settings) {
-        rules.hostMap = EgressProxy::parseHostMap(m_settings->egressHostMap());
-        for (const QString &file : m_settings->upstreamCaFiles()) {
-            const QList<QSslCertificate> certs = QSslCertificate::fromPath(file);
-            if (certs.isEmpty())
-                qCWarning(lcLocal).noquote()
-                    << "no CA certificate in" << file << "(network/upstreamCaFiles)";
-            rules.upstreamCas += certs;
-        }
-    }
-    auto *proxy = new EgressProxy(id, rules);
-    QDir().mkpath(dir);
-    QFile::setPermissions(
-        dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    if (auto listening = proxy->listen(dir + QStringLiteral("/proxy.sock")); !listening) {
-        delete proxy;
-        return listening.error();
-    }
-    // Every decision reaches the Logs view as a line of the sandbox's "network" stream.
-    connect(proxy, &EgressProxy::decided, this,
-        [this, id](const QString &host, quint16 port, bool allowed, const QString &reason) {
-            const QString line = allowed
-                ? QStringLiteral("egress allowed: %1:%2\n").arg(host).arg(port)
-                : Core::NetworkPolicy::deniedLogLine(host, port, reason) + QLatin1Char('\n');
-            emit output(id, QStringLiteral("network"), line.toUtf8());
-        });
-    connect(proxy, &EgressProxy::secretNoted, this, [this, id](const QString &line) {
-        emit output(id, QStringLiteral("network"), (line + QLatin1Char('\n')).toUtf8());
-    });
-    return proxy;
 }
 
 Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
     const Core::NetworkPolicy &network, const QList<Core::HostMount> &mounts)
 {
-    const qint64 total = qint64(m_settings ? m_settings->localTotalDiskMb() : 20480) << 20;
+    const qint64 total = qint64(Core::LocalSettings(m_settings.data()).totalDiskMb()) << 20;
     auto volume = m_storage->newVolume(info.id, qint64(limits().workspaceMb) << 20, total);
     if (!volume)
         return volume.error();
@@ -359,7 +279,11 @@ Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
     EgressProxy *egress = nullptr;
     if (network.mode == Core::NetworkPolicy::Mode::Allowlist) {
         o.proxyDir = volume->dir() + QStringLiteral("/net");
-        const auto made = makeEgress(info.id, network, o.proxyDir);
+        const QString id = info.id;
+        const auto made =
+            m_egress->makeProxy(info.id, network, o.proxyDir, [this, id](const QString &line) {
+                emit output(id, QStringLiteral("network"), line.toUtf8());
+            });
         if (!made) {
             // As below: a recovered sandbox's disk is unmounted, not left to its daemon.
             if (!info.createdAt.isValid())
@@ -370,7 +294,7 @@ Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
         }
         egress = made.value();
     }
-    auto *sandbox = new LocalSandbox(info, o, std::move(volume), this);
+    auto *sandbox = new LocalSandbox(info, o, std::move(volume), this, this);
     if (egress)
         sandbox->setEgress(egress);
     if (const auto started = sandbox->start(); !started) {
@@ -404,9 +328,8 @@ void LocalProvider::adopt(LocalSandbox *sandbox)
 
 QStringList LocalProvider::preloadModules() const
 {
-    if (!m_settings || !Core::PythonPreload::enabled(*m_settings))
-        return {};
-    return Core::PythonPreload::modules(*m_settings);
+    const Core::LocalSettings local(m_settings.data());
+    return local.preload() ? local.preloadModules() : QStringList();
 }
 
 LocalSandbox *LocalProvider::bootSpare()
@@ -440,21 +363,13 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         return;
     }
     const QString templ = spec.templateName.isEmpty() ? spec.templateId : spec.templateName;
-    if (!templ.isEmpty() && templ != QLatin1String("code-interpreter")
-        && templ != QLatin1String("base")) {
-        later<SandboxInfo>(this, done,
-            Error::make(Error::Code::NotFound,
-                QStringLiteral("Template \"%1\" does not exist for local sandboxes. Available: "
-                               "code-interpreter, base.")
-                    .arg(templ),
-                QJsonObject {{QStringLiteral("available"),
-                    QJsonArray {QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
-                QStringLiteral("Template not found")));
+    if (const Result<QJsonObject> known = m_runtimes.templateNamed(templ); !known) {
+        later<SandboxInfo>(this, done, known.error());
         return;
     }
     const Core::NetworkPolicy policy = spec.network
         ? *spec.network
-        : (spec.internetAccess.value_or(m_settings && m_settings->localNetworkDefault())
+        : (spec.internetAccess.value_or(Core::LocalSettings(m_settings.data()).networkDefault())
                 ? Core::NetworkPolicy::full()
                 : Core::NetworkPolicy::none());
     const bool network = policy.mode != Core::NetworkPolicy::Mode::None;
@@ -543,26 +458,11 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     m_spares->setPreload(preloadModules());
     // A spare that is up (or booting) with today's limits serves this create at once. Spares
     // have neither network nor mounts: those are fixed when bwrap starts.
-    LocalSandbox *spare = nullptr;
-    if (!network && spec.mounts.isEmpty()) {
-        spare = m_spares->take(kind, limits());
-        if (!spare && kind == SparePool::Kind::Python)
-            spare = m_spares->take(SparePool::Kind::Plain, limits());
-    }
+    LocalSandbox *spare = network || !spec.mounts.isEmpty()
+        ? nullptr
+        : m_spares->handOut(kind, limits(), !spec.envVars.isEmpty());
     if (spare) {
         disconnect(spare, nullptr, this, nullptr);
-        // Environment variables given at creation may steer imports (OMP_NUM_THREADS,
-        // MPLBACKEND, …): an interpreter that imported before they were set must not be kept.
-        // Nor one still importing (at nice 19, seconds on a busy machine): the first run would
-        // share it with the preload, and a checkpoint would wait for it. The next run starts a
-        // plain interpreter at once instead.
-        const PythonKernel *kernel = spare->kernel();
-        if (!spec.envVars.isEmpty()
-            || (kernel && kernel->preloadState() == PythonKernel::Preload::Loading))
-            spare->dropUnusedInterpreter();
-        else if (!spec.warmPython)
-            QTimer::singleShot(
-                kUnusedInterpreterMs, spare, [spare]() { spare->dropUnusedInterpreter(); });
         if (spare->isReady()) {
             QTimer::singleShot(0, this, [finish, spare]() { finish(spare); });
         } else {
@@ -684,6 +584,23 @@ void LocalProvider::release(const QString &id)
     emit sandboxRemoved(id);
 }
 
+void LocalProvider::createChild(const Core::CreateSpec &spec, Callback<LocalSandbox *> done)
+{
+    create(spec, [this, done](Result<SandboxInfo> made) {
+        if (!made) {
+            done(made.error());
+            return;
+        }
+        LocalSandbox *child = find(made.value().id);
+        if (!child) {
+            done(Error::make(Error::Code::Unavailable,
+                QStringLiteral("The new sandbox %1 ended as it started.").arg(made.value().id)));
+            return;
+        }
+        done(child);
+    });
+}
+
 void LocalProvider::setDiskSteps(DiskSteps *steps)
 {
     m_steps = steps ? steps : &m_quietSteps;
@@ -695,117 +612,28 @@ void LocalProvider::recover()
 {
     if (!m_unavailable.isEmpty() || !m_storage)
         return;
-    const QStringList stored = m_storage->storedIds();
-    for (const QString &id : stored)
-        if (!m_sandboxes.contains(id) && claims(id) == Claim::Yes)
-            recoverOne(id);
-    // Directories without a record are spares, or sandboxes whose creation never finished,
-    // of a run that crashed: nobody was given them. Only those holding nothing but what this
-    // build makes: anything else may be a newer build's, and is not this one's to delete.
-    for (const QString &name : QDir(m_storage->base()).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
-        if (!stored.contains(name) && claims(name) == Claim::Yes && !m_sandboxes.contains(name)
-            && !isSpare(name)) {
-            if (!m_storage->isLeftover(name)) {
-                qCWarning(lcLocal).noquote()
-                    << "leaving" << m_storage->dirFor(name)
-                    << "as it is: it has no record, and files this version does not make";
-                continue;
-            }
-            SandboxVolume orphan(m_storage->dirFor(name), 0);
-            m_storage->remove(&orphan);
-        }
-}
-
-bool LocalProvider::isSpare(const QString &id) const
-{
-    return m_spares && m_spares->contains(id);
-}
-
-void LocalProvider::recoverOne(const QString &id)
-{
-    const Result<SandboxRecord> loaded = SandboxRecord::load(m_storage->dirFor(id));
-    SandboxVolume leftover(m_storage->dirFor(id), 0);
-    if (!loaded || loaded.value().id != id) {
-        // Nothing is mounted, moved, rewritten or deleted: a newer build, or the user repairing
-        // the record, finds the directory as it was.
-        markUnusable(id,
-            loaded ? QStringLiteral("its record names another sandbox (%1)").arg(loaded.value().id)
-                   : loaded.error().message);
-        return;
-    }
-    const SandboxRecord *record = &loaded.value();
-    if (record->expiresAt.isValid() && record->expiresAt <= QDateTime::currentDateTime()) {
-        // Its timeout ran out while the app was not running: as if the app had deleted it.
-        qCInfo(lcLocal) << "sandbox" << id << "expired while the app was not running; deleting it";
-        m_storage->remove(&leftover);
-        return;
-    }
-    auto existing = m_storage->existingVolume(*record);
-    if (!existing) {
-        markUnusable(
-            id, QStringLiteral("its disk did not mount: %1").arg(existing.error().message));
-        return;
-    }
-    std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
-    const QString dir = volume->dir();
-    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("mounted"), dir);
-    if (CheckpointJournal::isUnfinishedFork(*volume)) {
-        qCInfo(lcLocal) << "sandbox" << id << "is a fork cut short by a crash; deleting it";
-        m_storage->remove(volume.get());
-        return;
-    }
-    // What a checkpoint, restore or fork cut short by a crash left is finished or undone
-    // before the sandbox runs again.
-    QStringList known;
-    for (const QJsonValue &c : record->checkpoints)
-        known << c.toObject().value(QStringLiteral("checkpoint_id")).toString();
-    const auto step = [this, dir](const QString &name) {
-        m_steps->reached(QStringLiteral("recovery"), name, dir);
+    LocalRecovery::Hooks hooks;
+    hooks.leaveAlone = [this](const QString &id) {
+        return claims(id) != Claim::Yes || m_sandboxes.contains(id)
+            || (m_spares && m_spares->contains(id));
     };
-    for (const QString &fixed : CheckpointJournal::finishAtStart(
-             *volume, known, QString::fromLatin1(LocalFork::kStatePath), step))
-        qCInfo(lcLocal).noquote() << "sandbox" << id << ":" << fixed;
-    if (VolumeTarget::clearIncoming(*volume)) {
-        qCInfo(lcLocal).noquote() << "sandbox" << id << ": removed an upload cut short";
-        step(QStringLiteral("incoming-cleared"));
-    }
-    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("journal"), dir);
-    QString error;
-    SandboxInfo info = record->restoredInfo(this->id());
-    // Only full network needs slirp4netns and /dev/net/tun (which a user who is not root often
-    // cannot open); an allowlist goes through the app's own egress proxy and comes back as it
-    // was, with its secrets' hosts, as create_sandbox allows it without either.
-    const QString noFullNetwork = SandboxHost::networkUnavailableReason();
-    if (info.internetAccess && !noFullNetwork.isEmpty())
-        qCWarning(lcLocal).noquote()
-            << "sandbox" << id << "comes back without full network:" << noFullNetwork;
-    info.internetAccess = info.internetAccess && noFullNetwork.isEmpty();
-    // The policy it was created with (an allowlist holds its secrets' hosts); records from
-    // before it was kept come back with no network or full.
-    Core::NetworkPolicy policy =
-        info.internetAccess ? Core::NetworkPolicy::full() : Core::NetworkPolicy::none();
-    if (!record->network.isNull() && !record->network.isUndefined()) {
-        const Result<Core::NetworkPolicy> kept = Core::NetworkPolicy::fromJson(
-            record->network, m_settings ? m_settings->packageHosts() : QStringList());
-        if (kept
-            && (kept.value().mode != Core::NetworkPolicy::Mode::Full || noFullNetwork.isEmpty()))
-            policy = kept.value();
-    }
-    const Result<LocalSandbox *> booted = boot(info, std::move(volume), policy);
-    if (!booted) {
-        markUnusable(id, QStringLiteral("it did not start again: %1").arg(booted.error().message));
-        return;
-    }
-    LocalSandbox *sandbox = booted.value();
-    m_steps->reached(QStringLiteral("recovery"), QStringLiteral("booted"), dir);
-    SandboxRecord restored = *record;
-    restored.secretsLost = rebindSecrets(sandbox, record->secrets);
-    sandbox->setKernelNote(restored.restartNote());
-    sandbox->checkpointsPart().loadIndex(record->checkpoints);
+    hooks.boot = [this](const SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
+                     const Core::NetworkPolicy &policy) {
+        return boot(info, std::move(volume), policy);
+    };
+    hooks.unusable = [this](const QString &id, const QString &why) { markUnusable(id, why); };
+    hooks.booting = [this](LocalSandbox *sandbox, const Core::EnvMap &env) {
+        watchRecovered(sandbox, env);
+    };
+    LocalRecovery recovery(m_storage.get(), m_steps, m_secretStore,
+        m_settings ? m_settings->packageHosts() : QStringList(), std::move(hooks));
+    recovery.run(id());
+}
+
+void LocalProvider::watchRecovered(LocalSandbox *sandbox, const Core::EnvMap &env)
+{
+    const QString id = sandbox->info().id;
     m_sandboxes.insert(id, sandbox);
-    Core::EnvMap env = record->env;
-    for (const SandboxRecord::Secret &secret : record->secrets)
-        env.insert(secret.name, QString::fromLatin1(secret.placeholder));
     connect(sandbox, &LocalSandbox::ready, this, [this, sandbox, env]() {
         adopt(sandbox);
         if (!env.isEmpty())
@@ -833,42 +661,6 @@ void LocalProvider::markUnusable(const QString &id, const QString &why)
     m_unusable.insert(id, message);
     emit sandboxChanged(unusableInfo(id, this->id(), message));
     emit problem(id, message);
-}
-
-QStringList LocalProvider::rebindSecrets(
-    LocalSandbox *sandbox, const QList<SandboxRecord::Secret> &secrets)
-{
-    QStringList lost;
-    const QString id = sandbox->info().id;
-    for (const SandboxRecord::Secret &secret : secrets) {
-        const std::optional<Core::SecretStore::Entry> entry =
-            m_secretStore ? m_secretStore->find(secret.name) : std::nullopt;
-        if (!entry || !sandbox->egress()) {
-            // Reported, not dropped in silence: the model's next result says so too.
-            qCWarning(lcLocal).noquote() << "sandbox" << id << "held secret" << secret.name
-                                         << "which is gone now; its placeholder is sent unreplaced";
-            lost << secret.name;
-            continue;
-        }
-        // The same placeholder as before the restart: it is what the sandbox's code holds.
-        QPointer<EgressProxy> proxy = sandbox->egress();
-        m_secretStore->readValue(
-            secret.name, [proxy, id, secret, e = *entry](Result<QString> value) {
-                if (!value) {
-                    qCWarning(lcLocal).noquote()
-                        << "sandbox" << id << "cannot use secret" << secret.name
-                        << "again:" << value.error().message;
-                    return;
-                }
-                if (!proxy)
-                    return;
-                proxy->secrets().add({secret.name, secret.placeholder, value.value().toUtf8(),
-                    e.hosts, e.inQuery, e.inBody});
-                qCInfo(lcLocal).noquote() << "sandbox" << id << "holds secret" << secret.name
-                                          << "again, for" << e.hosts.join(QLatin1Char(','));
-            });
-    }
-    return lost;
 }
 
 void LocalProvider::listTemplates(Callback<QJsonArray> done)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "providers/local/LocalRuntimes.h"
+#include "providers/local/LocalSandboxHost.h"
 #include "providers/local/SandboxRecord.h"
 #include "providers/local/SparePool.h"
 #include "providers/local/boot/EtcStage.h"
@@ -26,11 +27,9 @@ class Settings;
 
 namespace Hopx::Local {
 
-class EgressCa;
-class EgressProxy;
+class EgressSetup;
 class LocalSandbox;
 class SandboxCgroupFs;
-class PackageCache;
 
 /*! \brief Sandboxes on this machine: one bubblewrap + hopx-sandbox-agent per sandbox.
  *
@@ -44,7 +43,7 @@ class PackageCache;
  * Python state are gone, and the next result says so). The setting "delete local sandboxes
  * when the app quits" turns that off. Spares are never kept.
  */
-class LocalProvider final : public Core::SandboxProvider
+class LocalProvider final : public Core::SandboxProvider, public LocalSandboxHost
 {
     Q_OBJECT
 public:
@@ -77,7 +76,7 @@ public:
     void shutdown();
     /*! Writes \a sandbox's record (after a change of its timeout or environment); an error when
      *  it could not (a full disk): the record on disk is then the one before. */
-    Core::Result<Core::Unit> persist(LocalSandbox *sandbox);
+    Core::Result<Core::Unit> persist(LocalSandbox *sandbox) override;
     SandboxStorage *storage() const { return m_storage.get(); }
     //! The spares waiting for the next create (null when local sandboxes are unavailable).
     const SparePool *spares() const { return m_spares.get(); }
@@ -92,16 +91,19 @@ public:
     void list(const Core::ListSpec &spec, Core::Callback<QList<Core::SandboxInfo>> done) override;
 
     //! Language -> version of the runtimes sandboxes see (get_vm_info, templates).
-    QJsonObject runtimes() const { return m_runtimes.versions(); }
+    QJsonObject runtimes() const override { return m_runtimes.versions(); }
     //! Where revocations and changes of secrets come from (null: secrets stay as granted).
     void setSecretStore(Core::SecretStore *store);
     //! Ends sandbox \a id now: kills it, deletes it (later) and its files, emits sandboxRemoved.
-    void release(const QString &id);
+    void release(const QString &id) override;
+    //! A fork's child: created as create_sandbox creates, handed over as the sandbox itself.
+    void createChild(const Core::CreateSpec &spec, Core::Callback<LocalSandbox *> done) override;
+    QObject *context() override { return this; }
     /*! Who hears the steps of the disk operations (DiskSteps); null: nobody. Set before the
      *  event loop runs, as the recovery at start-up has steps too. */
     void setDiskSteps(DiskSteps *steps);
     //! Never null (a DiskSteps that does nothing when none was set).
-    DiskSteps *diskSteps() const { return m_steps; }
+    DiskSteps *diskSteps() const override { return m_steps; }
 
 private:
     LocalSandbox *find(const QString &id) const;
@@ -114,22 +116,14 @@ private:
     Core::Result<LocalSandbox *> boot(const Core::SandboxInfo &info,
         std::unique_ptr<SandboxVolume> volume, const Core::NetworkPolicy &network,
         const QList<Core::HostMount> &mounts = {});
-    //! The egress proxy of an allowlist sandbox, listening in \a dir, or why it cannot listen.
-    Core::Result<EgressProxy *> makeEgress(
-        const QString &id, const Core::NetworkPolicy &policy, const QString &dir);
-    //! This installation's egress CA, trusted by the sandboxes (null: HTTPS secrets cannot work).
-    void prepareEgressCa();
     //! Kills \a sandbox, deletes its files, and schedules the object's deletion.
     void discard(LocalSandbox *sandbox);
-    //! Brings back the sandboxes an earlier run left on disk (deleting expired ones).
+    //! Brings back the sandboxes an earlier run left on disk (LocalRecovery).
     void recover();
-    void recoverOne(const QString &id);
+    //! Lists a recovered \a sandbox while it boots; \a env goes in once it is ready.
+    void watchRecovered(LocalSandbox *sandbox, const Core::EnvMap &env);
     //! \a id stays on disk as it is, listed as "unavailable" because of \a why (m_unusable).
     void markUnusable(const QString &id, const QString &why);
-    /*! Gives a recovered sandbox's proxy its secrets again, with the placeholders it had,
-     *  the values read from the keychain; returns the names the store no longer has. */
-    QStringList rebindSecrets(LocalSandbox *sandbox, const QList<SandboxRecord::Secret> &secrets);
-    bool isSpare(const QString &id) const;
     void refillSpares();
     LocalSandbox *bootSpare();
     //! The preload list the settings ask for (empty when preloading is off).
@@ -148,8 +142,7 @@ private:
     QString m_libDir;
     std::unique_ptr<EtcStage> m_etc;
     std::unique_ptr<SandboxStorage> m_storage;
-    std::unique_ptr<EgressCa> m_ca;
-    std::unique_ptr<PackageCache> m_packages; // shared by the allowlist sandboxes' proxies
+    std::unique_ptr<EgressSetup> m_egress; // what the allowlist sandboxes' proxies share
     QHash<QString, LocalSandbox *> m_sandboxes;
     /*! Sandboxes on disk that cannot come back (a record of a newer build, a damaged one, a
      *  disk or a start that failed), and why: listed as "unavailable", every call on them

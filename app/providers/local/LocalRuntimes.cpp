@@ -71,4 +71,19 @@ QJsonArray LocalRuntimes::templates() const
             {QStringLiteral("provider"), QStringLiteral("local")}}};
 }
 
+Core::Result<QJsonObject> LocalRuntimes::templateNamed(const QString &name) const
+{
+    const QString wanted = name.isEmpty() ? QStringLiteral("code-interpreter") : name;
+    for (const QJsonValue &t : templates())
+        if (t.toObject().value(QStringLiteral("name")).toString() == wanted)
+            return t.toObject();
+    return Core::Error::make(Core::Error::Code::NotFound,
+        QStringLiteral("Template \"%1\" does not exist for local sandboxes. Available: "
+                       "code-interpreter, base.")
+            .arg(name),
+        QJsonObject {{QStringLiteral("available"),
+            QJsonArray {QStringLiteral("code-interpreter"), QStringLiteral("base")}}},
+        QStringLiteral("Template not found"));
+}
+
 } // namespace Hopx::Local

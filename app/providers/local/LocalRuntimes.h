@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Result.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
@@ -22,6 +24,8 @@ public:
     QJsonObject versions() const { return m_versions; }
     //! code-interpreter and base, with the languages found.
     QJsonArray templates() const;
+    //! Template \a name (empty: code-interpreter), or a "Template not found" error naming both.
+    Core::Result<QJsonObject> templateNamed(const QString &name) const;
 
 private:
     QJsonObject m_versions;

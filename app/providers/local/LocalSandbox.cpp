@@ -3,10 +3,11 @@
 #include "providers/local/LocalSandbox.h"
 
 #include "providers/local/LocalLogging.h"
-#include "providers/local/LocalProvider.h"
+#include "providers/local/LocalSandboxHost.h"
 #include "providers/local/agentlink/AgentClient.h"
 #include "providers/local/agentlink/PythonKernel.h"
 #include "providers/local/boot/ProcessRun.h"
+#include "providers/local/disk/DiskSteps.h"
 #include "providers/local/egress/EgressProxy.h"
 
 #include "core/base/Later.h"
@@ -24,9 +25,9 @@ using Core::SandboxInfo;
 using Core::Unit;
 
 LocalSandbox::LocalSandbox(const SandboxInfo &info, const SandboxProcess::Options &options,
-    std::unique_ptr<SandboxVolume> volume, LocalProvider *owner)
-    : Sandbox(info.id, owner)
-    , m_owner(owner)
+    std::unique_ptr<SandboxVolume> volume, LocalSandboxHost *host, Core::SandboxProvider *provider)
+    : Sandbox(info.id, provider)
+    , m_host(host)
     , m_info(info)
     , m_volume(std::move(volume))
     , m_process(new SandboxProcess(options, this))
@@ -136,13 +137,13 @@ void LocalSandbox::setForkedFrom(const QString &parentId, const QString &checkpo
 
 Core::Result<Core::Unit> LocalSandbox::persist()
 {
-    return m_owner->persist(this);
+    return m_host->persist(this);
 }
 
 void LocalSandbox::diskStep(const QString &operation, const QString &step) const
 {
     if (m_volume)
-        m_owner->diskSteps()->reached(operation, step, m_volume->dir());
+        m_host->diskSteps()->reached(operation, step, m_volume->dir());
 }
 
 qint64 LocalSandbox::hostProcessId() const
@@ -264,15 +265,16 @@ void LocalSandbox::forwardOutput(const QString &stream, const QByteArray &chunk)
 
 void LocalSandbox::info(Callback<SandboxInfo> done)
 {
-    Core::answerLater<SandboxInfo>(m_owner, std::move(done), info());
+    Core::answerLater<SandboxInfo>(m_host->context(), std::move(done), info());
 }
 
 void LocalSandbox::destroy(Callback<Unit> done)
 {
     // The provider answers: this object is deleted on the way.
-    LocalProvider *owner = m_owner;
-    owner->release(id());
-    Core::answerLater<Unit>(owner, std::move(done), Unit {});
+    LocalSandboxHost *host = m_host;
+    QObject *context = host->context();
+    host->release(id());
+    Core::answerLater<Unit>(context, std::move(done), Unit {});
 }
 
 void LocalSandbox::setTimeout(int seconds, Callback<Unit> done)
@@ -281,7 +283,7 @@ void LocalSandbox::setTimeout(int seconds, Callback<Unit> done)
     m_info.expiresAt = QDateTime::currentDateTime().addSecs(seconds);
     persist();
     emit infoChanged();
-    Core::answerLater<Unit>(m_owner, std::move(done), Unit {});
+    Core::answerLater<Unit>(m_host->context(), std::move(done), Unit {});
 }
 
 void LocalSandbox::pause(Callback<SandboxInfo> done)

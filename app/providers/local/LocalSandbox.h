@@ -27,7 +27,7 @@ namespace Hopx::Local {
 
 class AgentClient;
 class EgressProxy;
-class LocalProvider;
+class LocalSandboxHost;
 class PythonKernel;
 
 /*! \brief One local sandbox: its bubblewrap process, agent and Python interpreter, its state
@@ -44,8 +44,11 @@ class LocalSandbox final : public Core::Sandbox,
 {
     Q_OBJECT
 public:
+    /*! \a host keeps the sandbox and outlives it; \a provider (the same object, seen as
+     *  core sees it) is the sandbox's QObject parent. */
     LocalSandbox(const Core::SandboxInfo &info, const SandboxProcess::Options &options,
-        std::unique_ptr<SandboxVolume> volume, LocalProvider *owner);
+        std::unique_ptr<SandboxVolume> volume, LocalSandboxHost *host,
+        Core::SandboxProvider *provider);
     ~LocalSandbox() override;
 
     Core::Result<Core::Unit> start();
@@ -79,7 +82,8 @@ public:
     void diskStep(const QString &operation, const QString &step) const;
     AgentClient *agent() const;
     PythonKernel *kernel() const { return m_kernel; }
-    LocalProvider *owner() const { return m_owner; }
+    //! What the parts may ask beyond this sandbox (a fork's children, the runtimes).
+    LocalSandboxHost *host() const { return m_host; }
     //! The sandbox's egress proxy (network allowlist), or null; the sandbox owns it.
     EgressProxy *egress() const { return m_egress; }
     void setEgress(EgressProxy *proxy);
@@ -157,7 +161,7 @@ private:
     std::optional<Core::Error> unusable() const;
     void setPaused(bool paused, Core::Callback<Core::SandboxInfo> done);
 
-    LocalProvider *m_owner;
+    LocalSandboxHost *m_host;
     Core::SandboxInfo m_info;
     std::unique_ptr<SandboxVolume> m_volume;
     SandboxProcess *m_process;

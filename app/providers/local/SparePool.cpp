@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -17,6 +18,9 @@ namespace {
 // Spares booting at once: each mounts a disk and starts bwrap and Python, which the machine's
 // cores share with the runs being served.
 constexpr int kMaxBooting = 2;
+// A sandbox handed out with a preloaded interpreter keeps it this long for its first Python
+// run; a sandbox that runs no Python by then does not keep ~60 MiB for nothing.
+constexpr int kUnusedInterpreterMs = 60 * 1000;
 // Spares beyond one per kind boot only while the host has this much memory available: a Python
 // spare holds ~15 MiB, a preloaded one ~60 MiB more.
 constexpr qint64 kBurstMemoryFloor = qint64(2) << 30;
@@ -100,6 +104,26 @@ int SparePool::booting() const
     for (const LocalSandbox *s : m_plain + m_python)
         n += s->isReady() ? 0 : 1;
     return n;
+}
+
+LocalSandbox *SparePool::handOut(Kind kind, const SandboxLimits &limits, bool envGiven)
+{
+    LocalSandbox *spare = take(kind, limits);
+    if (!spare && kind == Kind::Python)
+        spare = take(Kind::Plain, limits);
+    if (!spare)
+        return nullptr;
+    // Environment variables given at creation may steer imports (OMP_NUM_THREADS,
+    // MPLBACKEND, …): an interpreter that imported before they were set must not be kept.
+    // Nor one still importing (at nice 19, seconds on a busy machine): the first run would
+    // share it with the preload, and a checkpoint would wait for it. The next run starts a
+    // plain interpreter at once instead.
+    if (envGiven || preloadOf(spare) == PythonKernel::Preload::Loading)
+        spare->dropUnusedInterpreter();
+    else if (kind == Kind::Plain)
+        QTimer::singleShot(
+            kUnusedInterpreterMs, spare, [spare]() { spare->dropUnusedInterpreter(); });
+    return spare;
 }
 
 LocalSandbox *SparePool::take(Kind kind, const SandboxLimits &limits)

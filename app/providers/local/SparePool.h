@@ -59,6 +59,11 @@ public:
     //! A spare of \a kind booted with \a limits (ready, or still booting), removed from the
     //! pool, or null.
     LocalSandbox *take(Kind kind, const SandboxLimits &limits);
+    /*! A spare for a create_sandbox of \a kind (a Python one falls back to a plain one), its
+     *  interpreter made fit for the new owner: dropped when \a envGiven (variables set at
+     *  creation may steer imports) or while it still preloads; kept for a minute when nobody
+     *  asked for Python. Null when no spare with \a limits waits. */
+    LocalSandbox *handOut(Kind kind, const SandboxLimits &limits, bool envGiven);
     //! Boots what is missing now (spares become ready in the background).
     void refill();
     /*! Boots what is missing once no spare has been taken for a moment and no isolated run

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/settings/LocalPage.h"
 
-#include "core/settings/PythonPreload.h"
+#include "core/settings/LocalSettings.h"
 #include "core/settings/Settings.h"
 #include "ui/settings/SettingsForm.h"
 
@@ -15,11 +15,6 @@
 namespace Hopx::Ui {
 
 using namespace SettingsForm;
-
-namespace {
-// main.cpp reads it once at start (LocalProvider::Options).
-const QString kWarmSpares = QStringLiteral("local/warmSpares");
-} // namespace
 
 LocalPage::LocalPage(QWidget *parent)
     : SettingsPage(parent)
@@ -85,18 +80,19 @@ LocalPage::LocalPage(QWidget *parent)
 
 void LocalPage::load(const Core::Settings &settings)
 {
-    m_memory->setValue(settings.localMemoryMb());
-    m_cpu->setValue(settings.localCpuSecondsPerRun());
-    m_processes->setValue(settings.localProcesses());
-    m_disk->setValue(settings.localDiskMb());
-    m_workspace->setValue(settings.localWorkspaceMb());
-    m_totalDisk->setValue(settings.localTotalDiskMb());
-    m_deleteOnQuit->setChecked(settings.localDeleteOnQuit());
+    const Core::LocalSettings local(&settings);
+    m_memory->setValue(local.memoryMb());
+    m_cpu->setValue(local.cpuSecondsPerRun());
+    m_processes->setValue(local.processes());
+    m_disk->setValue(local.tmpMb());
+    m_workspace->setValue(local.workspaceMb());
+    m_totalDisk->setValue(local.totalDiskMb());
+    m_deleteOnQuit->setChecked(local.deleteOnQuit());
     m_timeout->setValue(std::max(1, settings.defaultSandboxTimeoutSeconds() / 60));
     m_outputCap->setValue(int(std::max<qint64>(16, settings.outputCapBytes() / 1024)));
-    m_warmSpares->setValue(settings.value(kWarmSpares, 1).toInt());
-    m_preload->setChecked(Core::PythonPreload::enabled(settings));
-    m_preloadModules->setText(Core::PythonPreload::modules(settings).join(QStringLiteral(", ")));
+    m_warmSpares->setValue(local.warmSpares());
+    m_preload->setChecked(local.preload());
+    m_preloadModules->setText(local.preloadModules().join(QStringLiteral(", ")));
     m_preloadModules->setCursorPosition(0); // the list's start, not its end
     m_preloadModules->setEnabled(m_preload->isChecked());
 }
@@ -124,22 +120,19 @@ QString LocalPage::check()
 
 QString LocalPage::save(Core::Settings &settings)
 {
-    settings.setLocalMemoryMb(m_memory->value());
-    settings.setLocalCpuSecondsPerRun(m_cpu->value());
-    settings.setLocalProcesses(m_processes->value());
-    settings.setLocalDiskMb(m_disk->value());
-    settings.setLocalWorkspaceMb(m_workspace->value());
-    settings.setLocalTotalDiskMb(m_totalDisk->value());
-    settings.setLocalDeleteOnQuit(m_deleteOnQuit->isChecked());
+    Core::LocalSettings local(&settings);
+    local.setMemoryMb(m_memory->value());
+    local.setCpuSecondsPerRun(m_cpu->value());
+    local.setProcesses(m_processes->value());
+    local.setTmpMb(m_disk->value());
+    local.setWorkspaceMb(m_workspace->value());
+    local.setTotalDiskMb(m_totalDisk->value());
+    local.setDeleteOnQuit(m_deleteOnQuit->isChecked());
     settings.setDefaultSandboxTimeoutSeconds(m_timeout->value() * 60);
     settings.setOutputCapBytes(qint64(m_outputCap->value()) * 1024);
-    // Kept unset while it is the default, so a later version's default applies.
-    if (m_warmSpares->value() != settings.value(kWarmSpares, 1).toInt())
-        settings.setValue(kWarmSpares, m_warmSpares->value());
-    settings.setValue(QLatin1String(Core::PythonPreload::kEnabledKey), m_preload->isChecked());
-    const QStringList list = modules();
-    if (list != Core::PythonPreload::modules(settings))
-        settings.setValue(QLatin1String(Core::PythonPreload::kModulesKey), list);
+    local.setWarmSpares(m_warmSpares->value());
+    local.setPreload(m_preload->isChecked());
+    local.setPreloadModules(modules());
     return {};
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/settings/NetworkPage.h"
 
+#include "core/settings/LocalSettings.h"
 #include "core/settings/NetworkPolicy.h"
 #include "core/settings/Settings.h"
 #include "ui/settings/SettingsForm.h"
@@ -70,7 +71,7 @@ NetworkPage::NetworkPage(QWidget *parent)
 
 void NetworkPage::load(const Core::Settings &settings)
 {
-    m_default->setCurrentIndex(settings.localNetworkDefault() ? 1 : 0);
+    m_default->setCurrentIndex(Core::LocalSettings(&settings).networkDefault() ? 1 : 0);
     setLines(m_packageHosts, settings.packageHosts());
     setLines(m_alwaysAllowed, settings.alwaysAllowedHosts());
     setLines(m_hostMap, settings.egressHostMap());
@@ -104,7 +105,7 @@ QString NetworkPage::check()
 QString NetworkPage::save(Core::Settings &settings)
 {
     QString bad;
-    settings.setLocalNetworkDefault(m_default->currentData().toBool());
+    Core::LocalSettings(&settings).setNetworkDefault(m_default->currentData().toBool());
     const QStringList packages = hosts(m_packageHosts, &bad);
     // Kept unset while it is the default, so a later version's list applies.
     if (packages != settings.packageHosts())

@@ -3,7 +3,6 @@
 #include "providers/local/parts/LocalCheckpoints.h"
 
 #include "providers/local/LocalLogging.h"
-#include "providers/local/LocalProvider.h"
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/agentlink/AgentClient.h"
 #include "providers/local/boot/HostTool.h"

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/parts/LocalFork.h"
 
-#include "providers/local/LocalProvider.h"
 #include "providers/local/LocalSandbox.h"
+#include "providers/local/LocalSandboxHost.h"
 #include "providers/local/boot/HostTool.h"
 #include "providers/local/parts/CheckpointJournal.h"
 
@@ -37,7 +37,7 @@ QString nameList(const QStringList &names)
 LocalFork::LocalFork(LocalSandbox *parent, const Core::CreateSpec &spec, int count)
     : m_parent(parent)
     , m_parentId(parent->id())
-    , m_owner(parent->owner())
+    , m_host(parent->host())
     , m_spec(spec)
     , m_children(count)
 { }
@@ -47,19 +47,18 @@ void LocalFork::create(Done done)
     auto left = std::make_shared<int>(int(m_children.size()));
     auto self = shared_from_this();
     for (int i = 0; i < m_children.size(); ++i)
-        m_owner->create(m_spec, [self, i, left, done](Result<Core::SandboxInfo> made) {
+        m_host->createChild(m_spec, [self, i, left, done](Result<LocalSandbox *> made) {
             Child &child = self->m_children[i];
             if (!made) {
                 child.outcome.error = made.error();
             } else {
-                const Result<Core::Sandbox *> handle = self->m_owner->sandbox(made.value().id);
-                child.sandbox = handle ? qobject_cast<LocalSandbox *>(handle.value()) : nullptr;
-                child.outcome.sandbox = made.value();
-                if (!child.sandbox || !child.sandbox->volume())
+                child.sandbox = made.value();
+                child.outcome.sandbox = made.value()->info();
+                if (!child.sandbox->volume())
                     self->fail(child,
                         Error::make(Error::Code::Internal,
                             QStringLiteral("The new sandbox %1 has no disk to copy the files to.")
-                                .arg(made.value().id)));
+                                .arg(child.outcome.sandbox.id)));
                 // Until its files and record are complete, a start deletes it (CheckpointJournal).
                 else if (const auto marked = CheckpointJournal::markFork(*child.sandbox->volume());
                          !marked)
@@ -96,7 +95,7 @@ void LocalFork::fail(Child &child, const Error &error)
 {
     child.outcome.error = error;
     if (!child.outcome.sandbox.id.isEmpty())
-        m_owner->release(child.outcome.sandbox.id);
+        m_host->release(child.outcome.sandbox.id);
     child.outcome.sandbox = {};
     child.sandbox = nullptr;
 }
@@ -109,7 +108,7 @@ void LocalFork::copyFiles(const QString &source, Done done)
             LocalSandbox *target = self->m_children[i].sandbox;
             const QString id = target->id();
             // The provider outlives a child deleted meanwhile: its copy still reports.
-            HostTool::runAsync(self->m_owner, QStringLiteral("/bin/sh"),
+            HostTool::runAsync(self->m_host->context(), QStringLiteral("/bin/sh"),
                 {QStringLiteral("-c"), kForkScript, QStringLiteral("sh"), source,
                     target->volume()->mountPoint()},
                 QStringLiteral("/"), kCopyTimeoutMs,
@@ -240,7 +239,7 @@ void LocalFork::releaseAll()
 {
     for (Child &child : m_children)
         if (!child.outcome.sandbox.id.isEmpty())
-            m_owner->release(child.outcome.sandbox.id);
+            m_host->release(child.outcome.sandbox.id);
 }
 
 QList<Core::ForkOutcome> LocalFork::outcomes() const

@@ -14,8 +14,8 @@
 
 namespace Hopx::Local {
 
-class LocalProvider;
 class LocalSandbox;
+class LocalSandboxHost;
 
 /*! \brief The children of one fork_sandbox call: new sandboxes that each get a copy of the
  *  parent's files and then load the parent's Python variables from the state file the copy
@@ -67,7 +67,7 @@ private:
 
     QPointer<LocalSandbox> m_parent;
     QString m_parentId;
-    LocalProvider *m_owner;
+    LocalSandboxHost *m_host; // makes and releases the children
     Core::CreateSpec m_spec;
     QList<Child> m_children;
 };

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/parts/LocalMetrics.h"
 
-#include "providers/local/LocalProvider.h"
 #include "providers/local/LocalSandbox.h"
+#include "providers/local/LocalSandboxHost.h"
 
 #include "core/base/Later.h"
 
@@ -51,11 +51,11 @@ void LocalMetrics::vmInfo(Callback<QJsonObject> done)
 {
     const Core::SandboxInfo info = m_sandbox->info();
     const SandboxLimits l = m_sandbox->process()->options().limits;
-    LocalProvider *owner = m_sandbox->owner();
+    LocalSandboxHost *host = m_sandbox->host();
     QJsonObject vm {{QStringLiteral("agent"), QStringLiteral("hopx-sandbox-agent")},
         {QStringLiteral("agent_version"), QStringLiteral(HOPX_VERSION)},
         {QStringLiteral("version"), QStringLiteral(HOPX_VERSION)},
-        {QStringLiteral("provider"), owner->id()}, {QStringLiteral("vm_id"), info.id},
+        {QStringLiteral("provider"), info.provider}, {QStringLiteral("vm_id"), info.id},
         {QStringLiteral("platform"), QStringLiteral("linux")},
         {QStringLiteral("isolation"),
             QStringLiteral("bubblewrap: user, pid, ipc, uts, net, cgroup namespaces; seccomp; %1")
@@ -64,13 +64,13 @@ void LocalMetrics::vmInfo(Callback<QJsonObject> done)
                                          : QStringLiteral("no network"))},
         {QStringLiteral("uptime"), info.createdAt.secsTo(QDateTime::currentDateTime())},
         {QStringLiteral("features"),
-            QJsonObject {{QStringLiteral("languages"), owner->runtimes()},
+            QJsonObject {{QStringLiteral("languages"), host->runtimes()},
                 {QStringLiteral("persistent_python"), true}, {QStringLiteral("rich_output"), true},
                 {QStringLiteral("network"), info.internetAccess}}},
         {QStringLiteral("limits"), l.toJson()}};
     if (const QJsonObject cgroup = m_sandbox->process()->cgroup().report(); !cgroup.isEmpty())
         vm.insert(QStringLiteral("cgroup"), cgroup);
-    Core::answerLater<QJsonObject>(owner, std::move(done), vm);
+    Core::answerLater<QJsonObject>(host->context(), std::move(done), vm);
 }
 
 void LocalMetrics::cacheClear(Callback<QJsonObject> done)
