@@ -7,9 +7,9 @@
 //   - Streamable HTTP requests/s with wrk (a server-side load tool: a Node client saturates
 //     first): hopx-desktop modern (no session, the era's headers) and legacy (a session), and
 //     server-everything (legacy, a session: the reference speaks no 2026-07-28), with wrk's
-//     latency percentiles.
+//     latency percentiles; and ping on one legacy session, against the reference's.
 // Prints markdown tables and whether the targets are met (≥10× the reference's req/s; modern
-// p50 no worse than legacy).
+// p50 no worse than legacy; ping on one session ≥20× the reference's).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -73,6 +73,7 @@ function wrk(name, url, headers, body) {
 }
 const common = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 const callBody = (params) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
+const pingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
 const http = {};
 {
   const hopx = await startHopx();
@@ -85,6 +86,8 @@ const http = {};
     await c.initialize();
     http.legacy = wrk('legacy', hopx.url, { ...common, ...auth, 'Mcp-Session-Id': c.session,
       'MCP-Protocol-Version': '2025-11-25' }, callBody({ name: 'test_simple_text', arguments: {} }));
+    http.ping = wrk('ping', hopx.url, { ...common, ...auth, 'Mcp-Session-Id': c.session,
+      'MCP-Protocol-Version': '2025-11-25' }, pingBody);
     c.close();
   } finally { await hopx.stop(); }
   const everything = await startEverything();
@@ -93,6 +96,8 @@ const http = {};
     await c.initialize();
     http.reference = wrk('reference', everything.url, { ...common, 'Mcp-Session-Id': c.session,
       'MCP-Protocol-Version': '2025-11-25' }, callBody({ name: 'echo', arguments: { message: 'hi' } }));
+    http.referencePing = wrk('reference-ping', everything.url, { ...common, 'Mcp-Session-Id': c.session,
+      'MCP-Protocol-Version': '2025-11-25' }, pingBody);
     c.close();
   } finally { await everything.stop(); }
 }
@@ -114,7 +119,14 @@ for (const [label, r] of [[`hopx-desktop ${MODERN} (stateless)`, http.modern], [
   ['server-everything legacy (reference)', http.reference]]) {
   console.log(row([label, r.rps.toFixed(0), r.p50, r.p99, `${f2(r.rps / http.reference.rps)}×`]));
 }
+console.log(`\nping on one session (every request on the same Mcp-Session-Id), wrk as above:\n`);
+console.log('| server | req/s | p50 | p99 | vs reference |');
+console.log('|---|---:|---:|---:|---:|');
+for (const [label, r] of [['hopx-desktop', http.ping], ['server-everything (reference)', http.referencePing]])
+  console.log(row([label, r.rps.toFixed(0), r.p50, r.p99, `${f2(r.rps / http.referencePing.rps)}×`]));
+const pingOk = http.ping.rps >= 20 * http.referencePing.rps;
 const rpsOk = http.modern.rps >= 10 * http.reference.rps;
 const p50Ok = stdio.modern.p50 <= stdio.legacy.p50 * 1.05;
 console.log(`\nTargets: modern HTTP req/s ≥ 10× the reference — ${rpsOk ? 'met' : 'NOT met'}; ` +
-            `modern stdio p50 no worse than legacy (5% noise allowed) — ${p50Ok ? 'met' : 'NOT met'}.`);
+            `modern stdio p50 no worse than legacy (5% noise allowed) — ${p50Ok ? 'met' : 'NOT met'}; ` +
+            `ping on one session ≥ 20× the reference's — ${pingOk ? 'met' : 'NOT met'}.`);
