@@ -30,6 +30,10 @@ constexpr qint64 kHostMargin = qint64(512) << 20;
 // Hidden, so that nothing that lists sandboxes (storedIds, usedBytes, the sweep of orphans)
 // takes a directory on its way out for a sandbox.
 constexpr char kDeletingPrefix[] = ".deleting-";
+// Isolated runs of a burst come closer than this; deleting waits for the gap after the last.
+constexpr int kBurstGapMs = 150;
+// More waiting than this go at once: a burst must not hold the disk space of every run.
+constexpr int kMaxWaiting = 16;
 
 QString size(qint64 bytes)
 {
@@ -52,10 +56,14 @@ SandboxStorage::SandboxStorage(QString base)
     : m_base(std::move(base))
 {
     m_reaper.setMaxThreadCount(1);
+    m_burstEnd.setSingleShot(true);
+    m_burstEnd.setInterval(kBurstGapMs);
+    QObject::connect(&m_burstEnd, &QTimer::timeout, &m_burstEnd, [this]() { deleteWaiting(); });
 }
 
 SandboxStorage::~SandboxStorage()
 {
+    deleteWaiting();
     m_stopping = true;
     Core::ThreadHandoff::waitForDone(m_reaper);
 }
@@ -213,7 +221,18 @@ void SandboxStorage::removeInBackground(std::unique_ptr<SandboxVolume> volume)
         return;
     }
     m_steps.load()->reached(QStringLiteral("delete"), QStringLiteral("moved"), hidden);
-    deleteInBackground(hidden);
+    m_waiting.append(hidden);
+    if (m_waiting.size() >= kMaxWaiting)
+        deleteWaiting();
+    else
+        m_burstEnd.start();
+}
+
+void SandboxStorage::deleteWaiting()
+{
+    m_burstEnd.stop();
+    for (const QString &dir : std::exchange(m_waiting, {}))
+        deleteInBackground(dir);
 }
 
 QString SandboxStorage::hiddenPlaceFor(const QString &dir) const

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 #include <QThreadPool>
+#include <QTimer>
 
 #include <atomic>
 #include <functional>
@@ -78,7 +79,10 @@ public:
     void onLeftMounted(
         QObject *context, std::function<void(const QString &, const QString &)> report);
     /*! The same, with the unmount on the deleting thread too: fusermount takes milliseconds
-     *  that the next call (an agent's burst of isolated runs) must not wait for. */
+     *  that the next call (an agent's burst of isolated runs) must not wait for. The
+     *  directory leaves its place at once; the deleting thread starts once no volume has come
+     *  for a moment (a burst's end), or when many wait, so that it does not take a CPU from
+     *  the calls still coming. */
     void removeInBackground(std::unique_ptr<SandboxVolume> volume);
     //! Who hears the steps of a deletion (see DiskSteps); null: nobody.
     void setDiskSteps(DiskSteps *steps) { m_steps = steps ? steps : &m_quietSteps; }
@@ -87,6 +91,8 @@ public:
 
 private:
     void deleteInBackground(const QString &dir);
+    //! Hands the directories removeInBackground() moved aside to the deleting thread.
+    void deleteWaiting();
     //! On the reaper's thread: unmounts \a dir's disk, with retries; false once it gave up.
     //! Posts to \a back the report of a disk left mounted, or nothing, when it returns false.
     bool unmountForDeletion(const QString &dir, Core::MainThreadCall *back);
@@ -100,6 +106,8 @@ private:
     DiskSteps m_quietSteps;
     std::atomic<DiskSteps *> m_steps {&m_quietSteps}; // read on the deleting thread too
     QThreadPool m_reaper; // one thread: deleting many trees at once would only fight for the disk
+    QStringList m_waiting; // moved aside, for the deleting thread once the burst ends
+    QTimer m_burstEnd;
 };
 
 } // namespace Hopx::Local
