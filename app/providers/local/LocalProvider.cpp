@@ -281,7 +281,7 @@ Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
         o.proxyDir = volume->dir() + QStringLiteral("/net");
         const QString id = info.id;
         const auto made =
-            m_egress->makeProxy(info.id, network, o.proxyDir, [this, id](const QString &line) {
+            m_egress->makeProxy(id, network, o.proxyDir, [this, id](const QString &line) {
                 emit output(id, QStringLiteral("network"), line.toUtf8());
             });
         if (!made) {
@@ -363,8 +363,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         return;
     }
     const QString templ = spec.templateName.isEmpty() ? spec.templateId : spec.templateName;
-    if (const Result<QJsonObject> known = m_runtimes.templateNamed(templ); !known) {
-        later<SandboxInfo>(this, done, known.error());
+    if (const std::optional<Error> unknown = LocalRuntimes::unknownTemplate(templ)) {
+        later<SandboxInfo>(this, done, *unknown);
         return;
     }
     const Core::NetworkPolicy policy = spec.network

@@ -71,12 +71,12 @@ QJsonArray LocalRuntimes::templates() const
             {QStringLiteral("provider"), QStringLiteral("local")}}};
 }
 
-Core::Result<QJsonObject> LocalRuntimes::templateNamed(const QString &name) const
+std::optional<Core::Error> LocalRuntimes::unknownTemplate(const QString &name)
 {
-    const QString wanted = name.isEmpty() ? QStringLiteral("code-interpreter") : name;
-    for (const QJsonValue &t : templates())
-        if (t.toObject().value(QStringLiteral("name")).toString() == wanted)
-            return t.toObject();
+    // The names templates() lists, without building its objects on every create.
+    if (name.isEmpty() || name == QLatin1String("code-interpreter")
+        || name == QLatin1String("base"))
+        return std::nullopt;
     return Core::Error::make(Core::Error::Code::NotFound,
         QStringLiteral("Template \"%1\" does not exist for local sandboxes. Available: "
                        "code-interpreter, base.")

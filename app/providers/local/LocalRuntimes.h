@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QObject>
 
+#include <optional>
+
 namespace Hopx::Local {
 
 /*! \brief The runtimes local sandboxes see (the host's /usr, read-only) and the templates
@@ -24,8 +26,9 @@ public:
     QJsonObject versions() const { return m_versions; }
     //! code-interpreter and base, with the languages found.
     QJsonArray templates() const;
-    //! Template \a name (empty: code-interpreter), or a "Template not found" error naming both.
-    Core::Result<QJsonObject> templateNamed(const QString &name) const;
+    //! Why create_sandbox cannot use template \a name ("Template not found", naming both);
+    //! nothing for code-interpreter, base and no name (code-interpreter).
+    static std::optional<Core::Error> unknownTemplate(const QString &name);
 
 private:
     QJsonObject m_versions;
