@@ -8,6 +8,8 @@
  *   quota.c   the accounting (bytes and inodes in use, reservations, the start-up walk)
  *   ops.c     the FUSE operations on names and attributes, and the table of them (ops.h:
  *             what data.c, for open files, and dirs.c, for directories and xattrs, share)
+ *   cow.c     copy-on-write: files shared between trees (checkpoints, forks), the clones that
+ *             share them and the host's requests for those (setxattr "hopx.*" on the root)
  *   main.c    options, mount, daemon, loop
  */
 
@@ -40,6 +42,8 @@ struct capfs_inode
     fuse_ino_t parent;
     char *name;
     struct capfs_inode *lru_prev, *lru_next;
+    int writers; /* open handles that may write (under cow.clone_lock's read side) */
+    int released; /* a shared file whose name here went: its charge came back already */
 };
 
 struct capfs_quota
@@ -69,6 +73,12 @@ struct capfs
     int evictor_started;
     struct fuse_session *se;
     double timeout; /* entry and attribute cache, seconds */
+    int xattr; /* -o xattr: the sandbox may use user.* attributes */
+    const char *hide; /* -o hide=NAME: an entry of the root no request through the mount sees */
+    /* Writable opens and changes to a file hold the read side; a clone the write side, so it
+     * sees every writer (cow.c). */
+    pthread_rwlock_t clone_lock;
+    pthread_mutex_t cow_lock; /* one copy-up at a time */
 };
 
 /* inodes.c */
@@ -78,6 +88,9 @@ struct capfs_inode *capfs_inode(struct capfs *fs, fuse_ino_t ino);
  * Returns NULL with errno set. */
 struct capfs_inode *capfs_table_ref(
     struct capfs *fs, int fd, const struct stat *st, fuse_ino_t parent, const char *name);
+size_t capfs_table_bucket(const struct capfs *fs, dev_t dev, ino_t ino);
+/* \a in is now the inode \a fd (which it takes) names, stat \a st: a copy-up (cow.c). */
+void capfs_table_rekey(struct capfs *fs, struct capfs_inode *in, int fd, const struct stat *st);
 /* \a parent / \a name is where the inode at (\a dev, \a ino) is now (after a rename). */
 void capfs_table_moved(struct capfs *fs, dev_t dev, ino_t ino, fuse_ino_t parent, const char *name);
 /* Drops \a n references; the last one closes the descriptor and, when the inode has no
@@ -109,6 +122,28 @@ void capfs_quota_recharge(struct capfs_quota *q, struct capfs_inode *inode, cons
 /* The inode is gone (no link, no reference): its blocks and charge come back. */
 void capfs_quota_release(struct capfs_quota *q, struct capfs_inode *inode);
 void capfs_quota_statfs(struct capfs_quota *q, struct statvfs *out);
+
+/* Adds \a bytes and one inode to what is in use now, if the cap allows. */
+int capfs_quota_take(struct capfs_quota *q, int64_t bytes);
+/* One name of a shared file went (or a tree's entry was removed behind the table): its
+ * blocks and charge come back. */
+void capfs_quota_give(struct capfs_quota *q, int64_t bytes);
+
+/* cow.c
+ * A regular file with more than one link and the SHARED attribute on its backing inode is
+ * shared with another tree (a checkpoint, a fork): it is never written in place. Before
+ * anything changes it (a writable open, a truncate, chmod, chown, times, an attribute, a new
+ * link), it is copied up: its name here gets a private copy. Each tree counts each of its names
+ * of a shared file in full (what it holds), so deleting the parent never frees a child's room. */
+#define CAPFS_SHARED_XATTR "user.hopx.shared"
+/* Whether the entry \a name of \a dirfd (stat \a st) is a shared file. */
+int capfs_shared_at(int dirfd, const char *name, const struct stat *st);
+/* Makes \a in private before a change: 0, or an errno. Call with clone_lock held (read). */
+int capfs_cow_break(struct capfs *fs, struct capfs_inode *in);
+/* The name of a shared file (\a st, before the unlink or rename) went from the tree. */
+void capfs_cow_name_gone(struct capfs *fs, const struct stat *st);
+/* A host request: setxattr of \a name ("hopx.clone", "hopx.remove") on the root. errno. */
+int capfs_control(struct capfs *fs, const char *name, const char *value, size_t size);
 
 /* ops.c */
 extern const struct fuse_lowlevel_ops capfs_ops;

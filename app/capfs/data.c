@@ -23,11 +23,26 @@ void capfs_op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
         fuse_reply_err(req, in->type == S_IFDIR ? EISDIR : ELOOP);
         return;
     }
+    /* A writable open of a shared file opens a private copy; while the handle lives, a clone
+     * copies this file instead of sharing it (cow.c). */
+    const int writes = may_write(fi->flags);
+    if (writes) {
+        const int err = begin_change(fs, in);
+        if (err) {
+            fuse_reply_err(req, err);
+            return;
+        }
+    }
     char proc[64];
     capfs_proc_path(proc, in->fd);
     const int fd = open(proc, capfs_open_flags(fi->flags));
+    const int err = errno;
+    if (fd >= 0 && writes)
+        __atomic_add_fetch(&in->writers, 1, __ATOMIC_SEQ_CST);
+    if (writes)
+        end_change(fs);
     if (fd < 0) {
-        fuse_reply_err(req, errno);
+        fuse_reply_err(req, err);
         return;
     }
     if (fi->flags & O_TRUNC)
@@ -46,6 +61,8 @@ void capfs_op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
     struct capfs_inode *in = capfs_inode(fs, ino);
     capfs_quota_settle(&fs->quota, in, (int)fi->fh, 0, 0);
     close((int)fi->fh);
+    if (may_write(fi->flags))
+        __atomic_sub_fetch(&in->writers, 1, __ATOMIC_SEQ_CST);
     fuse_reply_err(req, 0);
 }
 

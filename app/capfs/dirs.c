@@ -54,7 +54,7 @@ void capfs_op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 void capfs_op_readdir(
     fuse_req_t req, fuse_ino_t ino, size_t size, off_t offset, struct fuse_file_info *fi)
 {
-    (void)ino;
+    struct capfs *fs = fs_of(req);
     struct dir_handle *d = (struct dir_handle *)(uintptr_t)fi->fh;
     char *buf = malloc(size);
     if (!buf) {
@@ -76,6 +76,11 @@ void capfs_op_readdir(
                 err = errno;
                 break;
             }
+        }
+        if (hidden(fs, ino, d->entry->d_name)) {
+            d->offset = d->entry->d_off;
+            d->entry = NULL;
+            continue;
         }
         struct stat st = {0};
         st.st_ino = d->entry->d_ino;
@@ -118,18 +123,39 @@ void capfs_op_fsyncdir(fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse
  * without it the kernel stops asking and xattr calls fail with EOPNOTSUPP. */
 static int xattr_name_ok(const char *name)
 {
-    return strncmp(name, "user.", 5) == 0;
+    /* user.hopx.* marks shared files (cow.c): the sandbox neither sees nor sets it. */
+    return strncmp(name, "user.", 5) == 0 && strncmp(name, "user.hopx.", 10) != 0;
 }
+
+static void set_xattr(fuse_req_t req, struct capfs *fs, struct capfs_inode *in, const char *name,
+    const char *value, size_t size, int flags);
 
 void capfs_op_setxattr(
     fuse_req_t req, fuse_ino_t ino, const char *name, const char *value, size_t size, int flags)
 {
     struct capfs *fs = fs_of(req);
     struct capfs_inode *in = capfs_inode(fs, ino);
-    if (!xattr_name_ok(name) || in->type == S_IFLNK) {
+    /* The host's requests (cow.c): only on the root, which no sandbox can reach. */
+    if (ino == FUSE_ROOT_ID && !strncmp(name, "hopx.", 5)) {
+        fuse_reply_err(req, capfs_control(fs, name, value, size));
+        return;
+    }
+    if (!fs->xattr || !xattr_name_ok(name) || in->type == S_IFLNK) {
         fuse_reply_err(req, EOPNOTSUPP);
         return;
     }
+    const int cow = begin_change(fs, in);
+    if (cow) {
+        fuse_reply_err(req, cow);
+        return;
+    }
+    set_xattr(req, fs, in, name, value, size, flags);
+    end_change(fs);
+}
+
+static void set_xattr(fuse_req_t req, struct capfs *fs, struct capfs_inode *in, const char *name,
+    const char *value, size_t size, int flags)
+{
     /* An attribute that does not fit in the inode takes a block. */
     const int64_t reserved = round_up((int64_t)(size + strlen(name))) + 4096;
     if (!capfs_quota_reserve(&fs->quota, reserved, 0)) {
@@ -229,10 +255,16 @@ void capfs_op_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
         fuse_reply_err(req, EOPNOTSUPP);
         return;
     }
+    const int cow = begin_change(fs, in);
+    if (cow) {
+        fuse_reply_err(req, cow);
+        return;
+    }
     char proc[64];
     capfs_proc_path(proc, in->fd);
     const int r = removexattr(proc, name);
     const int err = errno;
+    end_change(fs);
     capfs_quota_settle(&fs->quota, in, -1, 0, 0);
     fuse_reply_err(req, r == 0 ? 0 : err);
 }

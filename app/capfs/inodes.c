@@ -3,6 +3,7 @@
 #include "capfs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,31 @@ static void set_place(struct capfs_inode *in, fuse_ino_t parent, const char *nam
     in->parent = parent;
 }
 
+size_t capfs_table_bucket(const struct capfs *fs, dev_t dev, ino_t ino)
+{
+    return bucket_of(fs, dev, ino);
+}
+
+void capfs_table_rekey(struct capfs *fs, struct capfs_inode *in, int fd, const struct stat *st)
+{
+    pthread_mutex_lock(&fs->table_lock);
+    struct capfs_inode **p = &fs->buckets[bucket_of(fs, in->dev, in->ino)];
+    while (*p && *p != in)
+        p = &(*p)->next;
+    if (*p)
+        *p = in->next;
+    /* The same descriptor number, now for the new inode: a request using it meanwhile sees
+     * the old inode or the new one, never a closed or reused number. */
+    dup3(fd, in->fd, O_CLOEXEC);
+    close(fd);
+    in->dev = st->st_dev;
+    in->ino = st->st_ino;
+    const size_t k = bucket_of(fs, in->dev, in->ino);
+    in->next = fs->buckets[k];
+    fs->buckets[k] = in;
+    pthread_mutex_unlock(&fs->table_lock);
+}
+
 void capfs_table_moved(struct capfs *fs, dev_t dev, ino_t ino, fuse_ino_t parent, const char *name)
 {
     pthread_mutex_lock(&fs->table_lock);
@@ -173,7 +199,8 @@ void capfs_table_unref(struct capfs *fs, struct capfs_inode *inode, uint64_t n)
      * mapping, no cwd): the moment its blocks are really free on the backing disk. An inode
      * that still has a link stays accounted: the next lookup finds the same blocks. */
     struct stat st;
-    if (fstatat(inode->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) == 0 && st.st_nlink == 0)
+    if (fstatat(inode->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) == 0 && st.st_nlink == 0
+        && !inode->released) /* a shared file's name gave its charge back as it went (cow.c) */
         capfs_quota_release(&fs->quota, inode);
     close(inode->fd);
     free(inode->name);

@@ -11,18 +11,20 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
-/* hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr] [-f] [-s] [-d]
+/* hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr][,hide=NAME] [-f] [-s] [-d]
  *
  * Mounts BACKING_DIR at MOUNTPOINT with a hard cap, then becomes a daemon:
  * the command returns once the mount works and the daemon outlives its caller, so a sandbox
  * survives an app crash. fusermount3 -u MOUNTPOINT ends it. -f stays in the foreground, -s
  * serves requests on one thread, -d prints every request (implies -f). xattr: user.* extended
- * attributes (off by default, see ops.c). */
+ * attributes (off by default, see ops.c). hide: an entry of BACKING_DIR's root that the mount
+ * does not show (the checkpoints, whose files are shared with the tree: cow.c). */
 
 static void usage_exit(const char *why)
 {
     fprintf(stderr,
-        "hopx-capfs: %s\nusage: hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr] "
+        "hopx-capfs: %s\nusage: hopx-capfs BACKING_DIR MOUNTPOINT -o "
+        "cap=BYTES[,inodes=N][,xattr][,hide=NAME] "
         "[-f] "
         "[-s] [-d]\n",
         why);
@@ -68,7 +70,8 @@ static int parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
-static void parse_options(char *opts, uint64_t *cap, uint64_t *inodes, int *xattr)
+static void parse_options(
+    char *opts, uint64_t *cap, uint64_t *inodes, int *xattr, const char **hide)
 {
     for (char *save = NULL, *o = strtok_r(opts, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
         if (!strncmp(o, "cap=", 4)) {
@@ -76,6 +79,10 @@ static void parse_options(char *opts, uint64_t *cap, uint64_t *inodes, int *xatt
                 usage_exit("cap= wants a size in bytes (K, M, G, T suffixes allowed)");
         } else if (!strcmp(o, "xattr")) {
             *xattr = 1;
+        } else if (!strncmp(o, "hide=", 5)) {
+            if (!o[5] || strchr(o + 5, '/') || !strcmp(o + 5, ".") || !strcmp(o + 5, ".."))
+                usage_exit("hide= wants one name");
+            *hide = o + 5;
         } else if (!strncmp(o, "inodes=", 7)) {
             if (parse_size(o + 7, inodes) != 0 || *inodes == 0)
                 usage_exit("inodes= wants a number");
@@ -91,13 +98,14 @@ int main(int argc, char **argv)
     const char *paths[2] = {NULL, NULL};
     int npaths = 0, foreground = 0, single = 0, debug = 0, xattr = 0;
     uint64_t cap = 0, inodes = 0;
+    const char *hide = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-o")) {
             if (++i == argc)
                 usage_exit("-o wants options");
-            parse_options(argv[i], &cap, &inodes, &xattr);
+            parse_options(argv[i], &cap, &inodes, &xattr, &hide);
         } else if (!strncmp(argv[i], "-o", 2)) {
-            parse_options(argv[i] + 2, &cap, &inodes, &xattr);
+            parse_options(argv[i] + 2, &cap, &inodes, &xattr, &hide);
         } else if (!strcmp(argv[i], "-f")) {
             foreground = 1;
         } else if (!strcmp(argv[i], "-s")) {
@@ -135,6 +143,10 @@ int main(int argc, char **argv)
      * directory on the host) could stay unseen. With 1 s, a stat 1 s after a create cost two
      * round trips (lookup, getattr). */
     fs.timeout = 3600.0;
+    fs.xattr = xattr;
+    fs.hide = hide;
+    pthread_rwlock_init(&fs.clone_lock, NULL);
+    pthread_mutex_init(&fs.cow_lock, NULL);
     if (capfs_table_init(&fs) != 0 || capfs_quota_init(&fs.quota, (int64_t)cap, inodes) != 0) {
         fprintf(stderr, "hopx-capfs: out of memory\n");
         return 1;
@@ -181,8 +193,8 @@ int main(int argc, char **argv)
     struct fuse_args args = FUSE_ARGS_INIT(debug ? 4 : 3, fuse_argv);
     struct fuse_lowlevel_ops ops = capfs_ops;
     if (!xattr) {
-        /* ENOSYS from libfuse: the kernel then stops asking (ops.c says why). */
-        ops.setxattr = NULL;
+        /* ENOSYS from libfuse: the kernel then stops asking (ops.c says why). setxattr stays:
+         * the host's requests come that way (cow.c), and it answers EOPNOTSUPP to the rest. */
         ops.getxattr = NULL;
         ops.listxattr = NULL;
         ops.removexattr = NULL;

@@ -76,8 +76,10 @@ static void op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
         return;
     }
     struct fuse_entry_param e;
-    const int err = do_lookup(fs, capfs_inode(fs, parent), name, &e);
+    const int err =
+        hidden(fs, parent, name) ? ENOENT : do_lookup(fs, capfs_inode(fs, parent), name, &e);
     if (err == ENOENT) {
+        memset(&e, 0, sizeof e);
         e.ino = 0; /* a negative entry the kernel may cache */
         fuse_reply_entry(req, &e);
     } else if (err) {
@@ -118,7 +120,7 @@ static void op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
     fuse_reply_attr(req, &st, fs->timeout);
 }
 
-static void op_setattr(
+static void do_setattr(
     fuse_req_t req, fuse_ino_t ino, struct stat *attr, int valid, struct fuse_file_info *fi)
 {
     struct capfs *fs = fs_of(req);
@@ -126,12 +128,14 @@ static void op_setattr(
     char proc[64];
     capfs_proc_path(proc, in->fd);
     const int link = in->type == S_IFLNK;
-    int fd = fi ? (int)fi->fh : -1;
+    /* The handle only for a truncate (which needs a writable one, never on a shared file): a
+     * read-only handle may still be on the shared inode a copy-up just left. */
+    int fd = fi && (valid & FUSE_SET_ATTR_SIZE) ? (int)fi->fh : -1;
     if (valid & FUSE_SET_ATTR_MODE) {
         if (link)
             goto unsupported;
         const mode_t mode = safe_mode(attr->st_mode);
-        if ((fd >= 0 ? fchmod(fd, mode) : fchmodat(AT_FDCWD, proc, mode, 0)) != 0)
+        if (fchmodat(AT_FDCWD, proc, mode, 0) != 0)
             goto fail;
     }
     if (valid & (FUSE_SET_ATTR_UID | FUSE_SET_ATTR_GID)) {
@@ -177,9 +181,7 @@ static void op_setattr(
         else if (valid & FUSE_SET_ATTR_MTIME)
             tv[1] = attr->st_mtim;
         int r;
-        if (fd >= 0)
-            r = futimens(fd, tv);
-        else if (link)
+        if (link)
             r = utimensat(in->fd, "", tv, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW);
         else
             r = utimensat(AT_FDCWD, proc, tv, 0);
@@ -193,6 +195,19 @@ unsupported:
     return;
 fail:
     fuse_reply_err(req, errno);
+}
+
+static void op_setattr(
+    fuse_req_t req, fuse_ino_t ino, struct stat *attr, int valid, struct fuse_file_info *fi)
+{
+    struct capfs *fs = fs_of(req);
+    const int err = begin_change(fs, capfs_inode(fs, ino));
+    if (err) {
+        fuse_reply_err(req, err);
+        return;
+    }
+    do_setattr(req, ino, attr, valid, fi);
+    end_change(fs);
 }
 
 static void op_readlink(fuse_req_t req, fuse_ino_t ino)
@@ -226,6 +241,8 @@ static void reply_made(fuse_req_t req, struct capfs *fs, struct capfs_inode *par
     if (fi) {
         fi->fh = (uint64_t)fd;
         fi->keep_cache = 1;
+        if (may_write(fi->flags))
+            __atomic_add_fetch(&capfs_inode(fs, e.ino)->writers, 1, __ATOMIC_SEQ_CST);
         if (fuse_reply_create(req, &e, fi) != 0)
             close(fd);
     } else {
@@ -238,7 +255,7 @@ static void make_node(fuse_req_t req, fuse_ino_t parent_ino, const char *name, m
 {
     struct capfs *fs = fs_of(req);
     struct capfs_inode *parent = capfs_inode(fs, parent_ino);
-    const int bad = name_error(name);
+    const int bad = hidden(fs, parent_ino, name) ? EPERM : name_error(name);
     if (bad) {
         fuse_reply_err(req, bad);
         return;
@@ -282,16 +299,29 @@ static void op_symlink(fuse_req_t req, const char *link, fuse_ino_t parent, cons
     make_node(req, parent, name, S_IFLNK | 0777, 0, link);
 }
 
+static void do_create(fuse_req_t req, struct capfs *fs, struct capfs_inode *parent,
+    const char *name, mode_t mode, struct fuse_file_info *fi);
+
 static void op_create(
     fuse_req_t req, fuse_ino_t parent_ino, const char *name, mode_t mode, struct fuse_file_info *fi)
 {
     struct capfs *fs = fs_of(req);
     struct capfs_inode *parent = capfs_inode(fs, parent_ino);
-    const int bad = name_error(name);
+    const int bad = hidden(fs, parent_ino, name) ? EPERM : name_error(name);
     if (bad) {
         fuse_reply_err(req, bad);
         return;
     }
+    pthread_rwlock_rdlock(&fs->clone_lock);
+    do_create(req, fs, parent, name, mode, fi);
+    pthread_rwlock_unlock(&fs->clone_lock);
+}
+
+/* Under the clone lock's read side: an existing shared file is copied up before it is opened,
+ * and every handle counts as a writer (capfs_op_release gives it back). */
+static void do_create(fuse_req_t req, struct capfs *fs, struct capfs_inode *parent,
+    const char *name, mode_t mode, struct fuse_file_info *fi)
+{
     if (!capfs_quota_reserve(&fs->quota, 0, 1)) {
         fuse_reply_err(req, ENOSPC);
         return;
@@ -303,22 +333,27 @@ static void op_create(
     int fd = openat(parent->fd, name, flags | O_CREAT | O_EXCL, safe_mode(mode));
     if (fd < 0 && errno == EEXIST && !(fi->flags & O_EXCL)) {
         capfs_quota_unreserve(&fs->quota, 0, 1);
+        struct fuse_entry_param e;
+        int err = do_lookup(fs, parent, name, &e);
+        if (!err && may_write(fi->flags))
+            err = capfs_cow_break(fs, capfs_inode(fs, e.ino));
+        if (err) {
+            if (e.ino) /* the reference the lookup took, which the kernel will not get */
+                capfs_table_unref(fs, capfs_inode(fs, e.ino), 1);
+            fuse_reply_err(req, err);
+            return;
+        }
         fd = openat(parent->fd, name, flags);
         if (fd < 0) {
             fuse_reply_err(req, errno);
-            return;
-        }
-        struct fuse_entry_param e;
-        const int err = do_lookup(fs, parent, name, &e);
-        if (err) {
-            close(fd);
-            fuse_reply_err(req, err);
             return;
         }
         if (flags & O_TRUNC)
             capfs_quota_settle(&fs->quota, capfs_inode(fs, e.ino), fd, 0, 0);
         fi->fh = (uint64_t)fd;
         fi->keep_cache = 1;
+        if (may_write(fi->flags))
+            __atomic_add_fetch(&capfs_inode(fs, e.ino)->writers, 1, __ATOMIC_SEQ_CST);
         if (fuse_reply_create(req, &e, fi) != 0)
             close(fd);
         return;
@@ -337,7 +372,7 @@ static void op_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const 
     struct capfs *fs = fs_of(req);
     struct capfs_inode *in = capfs_inode(fs, ino);
     struct capfs_inode *parent = capfs_inode(fs, newparent);
-    const int bad = name_error(newname);
+    const int bad = hidden(fs, newparent, newname) ? EPERM : name_error(newname);
     if (bad) {
         fuse_reply_err(req, bad);
         return;
@@ -349,10 +384,19 @@ static void op_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const 
         fuse_reply_err(req, EPERM);
         return;
     }
+    /* A second name here makes the file the sandbox's own first: one inode, one content. */
+    const int cow = begin_change(fs, in);
+    if (cow) {
+        fuse_reply_err(req, cow);
+        return;
+    }
     char proc[64];
     capfs_proc_path(proc, in->fd);
-    if (linkat(AT_FDCWD, proc, parent->fd, newname, AT_SYMLINK_FOLLOW) != 0) {
-        fuse_reply_err(req, errno);
+    const int linked = linkat(AT_FDCWD, proc, parent->fd, newname, AT_SYMLINK_FOLLOW);
+    const int link_err = errno;
+    end_change(fs);
+    if (linked != 0) {
+        fuse_reply_err(req, link_err);
         return;
     }
     struct fuse_entry_param e;
@@ -368,14 +412,20 @@ static void remove_entry(fuse_req_t req, fuse_ino_t parent_ino, const char *name
 {
     struct capfs *fs = fs_of(req);
     struct capfs_inode *parent = capfs_inode(fs, parent_ino);
-    const int bad = name_error(name);
+    const int bad = hidden(fs, parent_ino, name) ? EPERM : name_error(name);
     if (bad) {
         fuse_reply_err(req, bad);
         return;
     }
-    /* The inode's blocks come back when the kernel forgets it (capfs_table_unref). */
+    /* The inode's blocks come back when the kernel forgets it (capfs_table_unref); a shared
+     * file's name, now (cow.c). */
+    struct stat st;
+    const int shared = !flags && fstatat(parent->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0
+        && capfs_shared_at(parent->fd, name, &st);
     const int r = unlinkat(parent->fd, name, flags);
     const int err = errno;
+    if (r == 0 && shared)
+        capfs_cow_name_gone(fs, &st);
     capfs_quota_settle(&fs->quota, parent, -1, 0, 0);
     fuse_reply_err(req, r == 0 ? 0 : err);
 }
@@ -396,7 +446,9 @@ static void op_rename(fuse_req_t req, fuse_ino_t parent_ino, const char *name,
     struct capfs *fs = fs_of(req);
     struct capfs_inode *parent = capfs_inode(fs, parent_ino);
     struct capfs_inode *newparent = capfs_inode(fs, newparent_ino);
-    const int bad = name_error(name) ? name_error(name) : name_error(newname);
+    const int bad = hidden(fs, parent_ino, name) || hidden(fs, newparent_ino, newname) ? EPERM
+        : name_error(name) ? name_error(name)
+                           : name_error(newname);
     if (bad) {
         fuse_reply_err(req, bad);
         return;
@@ -405,8 +457,16 @@ static void op_rename(fuse_req_t req, fuse_ino_t parent_ino, const char *name,
         fuse_reply_err(req, EINVAL); /* RENAME_WHITEOUT makes a device node */
         return;
     }
+    struct stat replaced, moving;
+    const int shared = !(flags & RENAME_EXCHANGE)
+        && fstatat(newparent->fd, newname, &replaced, AT_SYMLINK_NOFOLLOW) == 0
+        && capfs_shared_at(newparent->fd, newname, &replaced)
+        && !(fstatat(parent->fd, name, &moving, AT_SYMLINK_NOFOLLOW) == 0
+            && moving.st_ino == replaced.st_ino); /* a rename onto itself removes nothing */
     const int r = (int)syscall(SYS_renameat2, parent->fd, name, newparent->fd, newname, flags);
     const int err = errno;
+    if (r == 0 && shared)
+        capfs_cow_name_gone(fs, &replaced);
     struct stat st;
     if (r == 0 && fstatat(newparent->fd, newname, &st, AT_SYMLINK_NOFOLLOW) == 0)
         capfs_table_moved(fs, st.st_dev, st.st_ino, newparent_ino, newname);

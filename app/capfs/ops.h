@@ -37,6 +37,34 @@ static inline int name_error(const char *name)
     return strlen(name) > NAME_MAX ? ENAMETOOLONG : 0;
 }
 
+/* The root's entry -o hide names (the checkpoints): no request through the mount reaches it, so
+ * a shared file there never has a second name the kernel knows (cow.c). */
+static inline int hidden(const struct capfs *fs, fuse_ino_t parent, const char *name)
+{
+    return parent == FUSE_ROOT_ID && fs->hide && !strcmp(name, fs->hide);
+}
+
+/* A change to \a in is coming: the read side of the clone lock (so a clone sees every writer),
+ * and a shared file copied up first. 0 with the lock held, or an errno without it. */
+static inline int begin_change(struct capfs *fs, struct capfs_inode *in)
+{
+    pthread_rwlock_rdlock(&fs->clone_lock);
+    const int err = capfs_cow_break(fs, in);
+    if (err)
+        pthread_rwlock_unlock(&fs->clone_lock);
+    return err;
+}
+
+static inline void end_change(struct capfs *fs)
+{
+    pthread_rwlock_unlock(&fs->clone_lock);
+}
+
+static inline int may_write(int flags)
+{
+    return (flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC);
+}
+
 static inline int stat_inode(const struct capfs_inode *in, struct stat *st)
 {
     return fstatat(in->fd, "", st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW);

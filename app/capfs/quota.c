@@ -59,9 +59,11 @@ static int seen_before(struct walk *w, const struct stat *st)
     return 0;
 }
 
-static void count(struct walk *w, const struct stat *st)
+static void count(struct walk *w, int dirfd, const char *name, const struct stat *st)
 {
-    if (!S_ISDIR(st->st_mode) && st->st_nlink > 1 && seen_before(w, st))
+    /* Hard links count once; a shared file's names count each (cow.c). */
+    if (!S_ISDIR(st->st_mode) && st->st_nlink > 1
+        && !(dirfd >= 0 && capfs_shared_at(dirfd, name, st)) && seen_before(w, st))
         return;
     w->bytes += (int64_t)st->st_blocks * 512 + CAPFS_INODE_CHARGE;
     w->inodes++;
@@ -124,7 +126,7 @@ static int walk_dir(struct walk *w, int dirfd, dev_t dev, int depth)
         }
         if (st.st_dev != dev)
             continue; /* a mount inside the backing directory is not ours to count */
-        count(w, &st);
+        count(w, dirfd, e->d_name, &st);
         if (S_ISDIR(st.st_mode))
             err = walk_subdir(w, dirfd, e->d_name, &st, depth);
     }
@@ -140,7 +142,7 @@ int capfs_quota_scan(struct capfs_quota *q, int root)
     struct stat st;
     if (fstat(root, &st) != 0)
         return -errno;
-    count(&w, &st);
+    count(&w, -1, NULL, &st);
     char proc[64];
     capfs_proc_path(proc, root);
     const int lent = lend_access(AT_FDCWD, proc, &st);
@@ -229,6 +231,28 @@ void capfs_quota_release(struct capfs_quota *q, struct capfs_inode *inode)
     pthread_mutex_lock(&q->lock);
     q->used -= inode->charged + CAPFS_INODE_CHARGE;
     inode->charged = 0;
+    if (q->inodes)
+        q->inodes--;
+    pthread_mutex_unlock(&q->lock);
+}
+
+int capfs_quota_take(struct capfs_quota *q, int64_t bytes)
+{
+    pthread_mutex_lock(&q->lock);
+    const int ok =
+        q->used + q->reserved + bytes + CAPFS_INODE_CHARGE <= q->cap && q->inodes < q->max_inodes;
+    if (ok) {
+        q->used += bytes + CAPFS_INODE_CHARGE;
+        q->inodes++;
+    }
+    pthread_mutex_unlock(&q->lock);
+    return ok;
+}
+
+void capfs_quota_give(struct capfs_quota *q, int64_t bytes)
+{
+    pthread_mutex_lock(&q->lock);
+    q->used -= bytes + CAPFS_INODE_CHARGE;
     if (q->inodes)
         q->inodes--;
     pthread_mutex_unlock(&q->lock);

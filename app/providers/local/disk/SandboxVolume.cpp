@@ -225,7 +225,7 @@ Core::Result<Core::Unit> SandboxVolume::mount()
     // would name the user. hopx-capfs returns once the mount works and stays as a daemon.
     const HostTool::Outcome mounted = HostTool::run(capfs(),
         {QStringLiteral("disk"), QStringLiteral("mnt"), QStringLiteral("-o"),
-            QStringLiteral("cap=%1").arg(m_cap)},
+            QStringLiteral("cap=%1,hide=%2").arg(m_cap).arg(QLatin1String(kHiddenDir))},
         m_dir, 120000);
     if (!mounted.ok() || !isMounted())
         return fail(

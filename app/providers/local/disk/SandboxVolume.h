@@ -47,6 +47,10 @@ public:
         bool isFull() const;
     };
 
+    /*! The root entry of the disk that its mount does not show: the checkpoints, whose files
+     *  are shared with the live tree (SharedFiles); the app reaches them in backingDir(). */
+    static constexpr const char *kHiddenDir = ".checkpoints";
+
     SandboxVolume(QString dir, qint64 capBytes);
     ~SandboxVolume();
     SandboxVolume(const SandboxVolume &) = delete;

@@ -4,9 +4,11 @@
 
 #include "providers/local/boot/HostTool.h"
 #include "providers/local/disk/SandboxVolume.h"
+#include "providers/local/disk/SharedFiles.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 
 namespace Hopx::Local {
@@ -16,11 +18,30 @@ namespace {
 constexpr const char *kMarker = ".restoring";
 constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
 
+// Beside the disk, not in it: the checkpoints' directory is hidden from the mount, and a
+// file written behind hopx-capfs's back would escape its count.
 QString markerPath(const SandboxVolume &volume)
 {
-    return volume.mountPoint() + QLatin1Char('/') + QLatin1String(CheckpointJournal::kDir)
+    return volume.dir() + QStringLiteral("/restoring");
+}
+
+// Where an earlier version wrote it (read once after an upgrade).
+QString earlierMarkerPath(const SandboxVolume &volume)
+{
+    return volume.backingDir() + QLatin1Char('/') + QLatin1String(CheckpointJournal::kDir)
         + QLatin1Char('/') + QLatin1String(kMarker);
 }
+
+// Directories the sandbox made read-only are opened first, or their files would stay.
+const QString kClearScript = QStringLiteral(
+    "set -e; for d in workspace home; do find \"$d\" -mindepth 1 -type d -exec chmod u+rwx {} +; "
+    "find \"$d\" -mindepth 1 -delete; done");
+
+// A disk whose hopx-capfs does not share files (mounted by an earlier version): copied back
+// through the mount, where that version shows the checkpoints.
+const QString kCopyBackScript =
+    QStringLiteral("set -e; test -d \"$1/workspace\"; for d in workspace home; do "
+                   "cp -a --reflink=auto \"$1/$d/.\" \"$d/\"; done");
 
 QString forkMarkerPath(const SandboxVolume &volume)
 {
@@ -41,19 +62,38 @@ Core::Result<Core::Unit> writeMarker(const QString &path, const QByteArray &cont
 
 } // namespace
 
-QString CheckpointJournal::restoreScript()
+Core::Result<Core::Unit> CheckpointJournal::restoreFiles(
+    const QString &mountPoint, const QString &backingDir, const QString &id)
 {
-    // Directories the sandbox made read-only are opened first, or their files would stay.
-    return QStringLiteral(
-        "set -e; test -d \"$1/workspace\"; for d in workspace home; do "
-        "find \"$d\" -mindepth 1 -type d -exec chmod u+rwx {} +; "
-        "find \"$d\" -mindepth 1 -delete; cp -a --reflink=auto \"$1/$d/.\" \"$d/\"; done");
+    const QString dir = QLatin1String(kDir) + QLatin1Char('/') + id;
+    const bool shared = SharedFiles::supported(mountPoint);
+    // Checked before anything is deleted: a restore that cannot finish must not start.
+    if (!QFileInfo(backingDir + QLatin1Char('/') + dir + QStringLiteral("/workspace")).isDir())
+        return Core::Error::make(
+            Core::Error::Code::NotFound, QStringLiteral("the checkpoint's files are missing"));
+    const HostTool::Outcome cleared = HostTool::run(QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), kClearScript, QStringLiteral("sh")}, mountPoint, kCopyTimeoutMs);
+    if (!cleared.ok())
+        return Core::Error::make(Core::Error::Code::Internal, cleared.said);
+    if (!shared) {
+        const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), kCopyBackScript, QStringLiteral("sh"), dir}, mountPoint,
+            kCopyTimeoutMs);
+        if (!o.ok())
+            return Core::Error::make(Core::Error::Code::Internal, o.said);
+        return Core::Unit {};
+    }
+    // Shared, not copied: the restored files cost a link each until they change.
+    for (const QString &top : {QStringLiteral("workspace"), QStringLiteral("home")})
+        if (const auto cloned = SharedFiles::clone(mountPoint, dir + QLatin1Char('/') + top, top);
+            !cloned)
+            return cloned;
+    return Core::Unit {};
 }
 
 Core::Result<Core::Unit> CheckpointJournal::markRestore(
     const SandboxVolume &volume, const QString &checkpointId)
 {
-    QDir().mkpath(volume.mountPoint() + QLatin1Char('/') + QLatin1String(kDir));
     return writeMarker(markerPath(volume), checkpointId.toUtf8());
 }
 
@@ -75,6 +115,7 @@ bool CheckpointJournal::isUnfinishedFork(const SandboxVolume &volume)
 void CheckpointJournal::clearRestore(const SandboxVolume &volume)
 {
     QFile::remove(markerPath(volume));
+    QFile::remove(earlierMarkerPath(volume));
 }
 
 QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
@@ -82,20 +123,18 @@ QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
     const std::function<void(const QString &)> &step)
 {
     QStringList done;
-    const QString dir = volume.mountPoint() + QLatin1Char('/') + QLatin1String(kDir);
-    QFile marker(markerPath(volume));
-    if (marker.open(QIODevice::ReadOnly)) {
+    const QString dir = volume.backingDir() + QLatin1Char('/') + QLatin1String(kDir);
+    for (const QString &path : {markerPath(volume), earlierMarkerPath(volume)}) {
+        QFile marker(path);
+        if (!marker.open(QIODevice::ReadOnly))
+            continue;
         const QString id = QString::fromUtf8(marker.readAll()).trimmed();
         marker.close();
         if (knownIds.contains(id)) {
-            const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/sh"),
-                {QStringLiteral("-c"), restoreScript(), QStringLiteral("sh"),
-                    QLatin1String(kDir) + QLatin1Char('/') + id},
-                volume.mountPoint(), kCopyTimeoutMs);
             // A copy that fails again keeps the marker: the next start tries once more.
-            if (!o.ok()) {
+            if (const auto o = restoreFiles(volume.mountPoint(), volume.backingDir(), id); !o) {
                 done << QStringLiteral("the restore of %1 cut short could not be finished: %2")
-                            .arg(id, o.said);
+                            .arg(id, o.error().message);
                 return done;
             }
             done << QStringLiteral("finished the restore of %1 cut short").arg(id);
@@ -104,14 +143,28 @@ QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
         marker.remove();
         step(QStringLiteral("restore-unmarked"));
     }
+    const bool shared = SharedFiles::supported(volume.mountPoint());
     for (const QString &name :
         QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot))
         if (!knownIds.contains(name)) {
-            SandboxVolume::deleteTree(dir + QLatin1Char('/') + name);
-            QFile::remove(dir + QLatin1Char('/') + name);
+            // Through the daemon, which gives back what the files counted.
+            if (!shared
+                || !SharedFiles::remove(
+                    volume.mountPoint(), QLatin1String(kDir) + QLatin1Char('/') + name)) {
+                SandboxVolume::deleteTree(dir + QLatin1Char('/') + name);
+                QFile::remove(dir + QLatin1Char('/') + name);
+            }
             done << QStringLiteral("removed %1, which no checkpoint owns").arg(name);
             step(QStringLiteral("swept"));
         }
+    // A fork's shared files, beside the disk, that the children had not taken yet.
+    for (const QString &name : QDir(volume.dir())
+                                   .entryList({QStringLiteral("forking-*")},
+                                       QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot)) {
+        SandboxVolume::deleteTree(volume.dir() + QLatin1Char('/') + name);
+        done << QStringLiteral("removed %1, left by a fork cut short").arg(name);
+        step(QStringLiteral("swept"));
+    }
     const QString live = volume.homeDir() + statePath.mid(QStringLiteral("/home/user").size());
     // And the file being written when the app died (kernel_state.py writes NAME.part first).
     for (const QString &path : QStringList {live, live + QStringLiteral(".part")})

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "providers/local/disk/SandboxVolume.h"
+
 #include "core/base/Result.h"
 
 #include <QString>
@@ -11,15 +13,14 @@
 
 namespace Hopx::Local {
 
-class SandboxVolume;
-
 /*! \brief What a checkpoint, restore or checkpoint deletion cut short by a crash leaves in a
  *  sandbox's disk, and how the next start finishes or undoes it.
  *
  * A restore replaces /workspace and /home/user in place (they are bound into the running
  * sandbox, so they cannot be swapped by a rename): between its first deletion and its last
  * copy the files are a mix of the present and the checkpoint. So it first writes a marker
- * naming the checkpoint (.checkpoints/.restoring, written to a temporary, synced and renamed),
+ * naming the checkpoint (restoring, beside the disk; an earlier version kept it in
+ * .checkpoints/.restoring), written to a temporary, synced and renamed),
  * removed once the copy is done. A start that finds the marker copies the checkpoint again,
  * the same way, before the sandbox boots: the restore is finished, never half done.
  *
@@ -35,10 +36,12 @@ class SandboxVolume;
 class CheckpointJournal
 {
 public:
-    //! The directory (under the disk's mount point) that holds the checkpoints.
-    static constexpr const char *kDir = ".checkpoints";
-    //! sh script run in the mount point with $1 = .checkpoints/<id>: the files come back.
-    static QString restoreScript();
+    //! The directory (in the disk's backing directory) that holds the checkpoints.
+    static constexpr const char *kDir = SandboxVolume::kHiddenDir;
+    /*! The files of checkpoint \a id come back into the disk mounted at \a mountPoint, whose
+     *  files are in \a backingDir (blocking: run it off the GUI thread). */
+    static Core::Result<Core::Unit> restoreFiles(
+        const QString &mountPoint, const QString &backingDir, const QString &id);
     //! Writes the marker of a restore of \a checkpointId into \a volume, durably.
     static Core::Result<Core::Unit> markRestore(
         const SandboxVolume &volume, const QString &checkpointId);

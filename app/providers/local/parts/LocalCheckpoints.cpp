@@ -6,18 +6,23 @@
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/agentlink/AgentClient.h"
 #include "providers/local/boot/HostTool.h"
+#include "providers/local/disk/SharedFiles.h"
 #include "providers/local/parts/CheckpointJournal.h"
 #include "providers/local/parts/LocalFork.h"
 
 #include "core/base/Later.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonObject>
 #include <QPointer>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 
 #include <csignal>
+#include <fcntl.h>
 #include <memory>
+#include <unistd.h>
 
 namespace Hopx::Local {
 
@@ -60,9 +65,60 @@ void removeFiles(
     LocalSandbox *sandbox, const QString &id,
     std::function<void(const HostTool::Outcome &)> done = [](const HostTool::Outcome &) {})
 {
-    HostTool::runAsync(sandbox, QStringLiteral("/bin/rm"),
-        {QStringLiteral("-rf"), checkpointDir(id)}, sandbox->volume()->mountPoint(), kCopyTimeoutMs,
-        std::move(done));
+    const QString mountPoint = sandbox->volume()->mountPoint();
+    const QString dir = checkpointDir(id);
+    // Through the daemon (the mount hides the checkpoints); a disk of an earlier version shows
+    // them, and rm works there.
+    SharedFiles::runAsync(
+        sandbox,
+        [mountPoint, dir]() -> Result<Unit> {
+            if (SharedFiles::supported(mountPoint))
+                return SharedFiles::remove(mountPoint, dir);
+            const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/rm"),
+                {QStringLiteral("-rf"), dir}, mountPoint, kCopyTimeoutMs);
+            if (!o.ok())
+                return Error::make(Error::Code::Internal, o.said);
+            return Unit {};
+        },
+        [done](const Result<Unit> &r) {
+            HostTool::Outcome o;
+            o.exitCode = r ? 0 : 1;
+            o.said = r ? QString() : r.error().message;
+            done(o);
+        });
+}
+
+/*! Checkpoint \a dir (in the disk) gets the files of /workspace and /home/user: shared where
+ *  the disk's daemon can (a link per file), else copied. Blocking. */
+Result<Unit> takeFiles(const QString &mountPoint, const QString &dir)
+{
+    // Pages a program wrote through a shared mapping wait in the kernel's cache: written to
+    // the daemon first, so that what is shared or copied has them.
+    if (const int fd = ::open(QFile::encodeName(mountPoint).constData(), O_RDONLY | O_CLOEXEC);
+        fd >= 0) {
+        ::syncfs(fd);
+        ::close(fd);
+    }
+    if (!SharedFiles::supported(mountPoint)) {
+        const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), kCheckpointScript, QStringLiteral("sh"), dir}, mountPoint,
+            kCopyTimeoutMs);
+        if (!o.ok()) {
+            HostTool::run(QStringLiteral("/bin/rm"), {QStringLiteral("-rf"), dir}, mountPoint);
+            return Error::make(o.said.contains(QLatin1String("No space left"))
+                    ? Error::Code::LimitExceeded
+                    : Error::Code::Internal,
+                o.said);
+        }
+        return Unit {};
+    }
+    for (const QString &top : {QStringLiteral("workspace"), QStringLiteral("home")})
+        if (const auto cloned = SharedFiles::clone(mountPoint, top, dir + QLatin1Char('/') + top);
+            !cloned) {
+            SharedFiles::remove(mountPoint, dir);
+            return cloned;
+        }
+    return Unit {};
 }
 
 QString statePath()
@@ -85,11 +141,6 @@ Error parentGone()
     return Error::make(Error::Code::SandboxDead,
         QStringLiteral("The sandbox was deleted while it was being forked; its forks were "
                        "deleted with it."));
-}
-
-bool saysNoSpace(const HostTool::Outcome &o)
-{
-    return o.said.contains(QLatin1String("No space left"));
 }
 
 } // namespace
@@ -140,7 +191,7 @@ qint64 LocalCheckpoints::totalBytes() const
 
 QString LocalCheckpoints::filesDir(const QString &id) const
 {
-    return m_sandbox->volume()->mountPoint() + QLatin1Char('/') + QLatin1String(kDir)
+    return m_sandbox->volume()->backingDir() + QLatin1Char('/') + QLatin1String(kDir)
         + QLatin1Char('/') + id;
 }
 
@@ -224,24 +275,23 @@ void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
     }
     QPointer<LocalSandbox> self(m_sandbox);
     const QString rel = checkpointDir(id);
+    const QString mountPoint = volume->mountPoint();
     m_sandbox->diskStep(QStringLiteral("checkpoint"), QStringLiteral("copy"));
-    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
-        {QStringLiteral("-c"), kCheckpointScript, QStringLiteral("sh"), rel}, volume->mountPoint(),
-        kCopyTimeoutMs, [self, rel, before, done](const HostTool::Outcome &o) {
+    SharedFiles::runAsync(
+        m_sandbox, [mountPoint, rel]() { return takeFiles(mountPoint, rel); },
+        [self, before, done](const Result<Unit> &taken) {
             if (!self)
                 return;
-            SandboxVolume *volume = self->volume();
-            if (!o.ok()) {
-                HostTool::run(
-                    QStringLiteral("/bin/rm"), {QStringLiteral("-rf"), rel}, volume->mountPoint());
-                done(saysNoSpace(o)
+            if (!taken) {
+                done(taken.error().code == Error::Code::LimitExceeded
                         ? noSpace(self, QStringLiteral("A checkpoint"))
                         : Error::make(Error::Code::Internal,
-                            QStringLiteral("Copying the sandbox's files failed: %1").arg(o.said)));
+                            QStringLiteral("Copying the sandbox's files failed: %1")
+                                .arg(taken.error().message)));
                 return;
             }
             self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("copied"));
-            done(std::max<qint64>(0, volume->usage().usedBytes - before.usedBytes));
+            done(std::max<qint64>(0, self->volume()->usage().usedBytes - before.usedBytes));
         });
 }
 
@@ -356,20 +406,23 @@ void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const 
         return;
     }
     m_sandbox->diskStep(QStringLiteral("restore"), QStringLiteral("marked"));
-    HostTool::runAsync(m_sandbox, QStringLiteral("/bin/sh"),
-        {QStringLiteral("-c"), CheckpointJournal::restoreScript(), QStringLiteral("sh"),
-            checkpointDir(id)},
-        m_sandbox->volume()->mountPoint(), kCopyTimeoutMs,
-        [self, done](const HostTool::Outcome &o) {
+    const QString mountPoint = m_sandbox->volume()->mountPoint();
+    const QString backing = m_sandbox->volume()->backingDir();
+    SharedFiles::runAsync(
+        m_sandbox,
+        [mountPoint, backing, id]() {
+            return CheckpointJournal::restoreFiles(mountPoint, backing, id);
+        },
+        [self, done](const Result<Unit> &restored) {
             if (!self)
                 return;
             // A failed copy keeps the marker: the next start tries the copy again.
-            if (o.ok()) {
+            if (restored) {
                 self->diskStep(QStringLiteral("restore"), QStringLiteral("copied"));
                 CheckpointJournal::clearRestore(*self->volume());
                 self->diskStep(QStringLiteral("restore"), QStringLiteral("unmarked"));
             }
-            done(o.ok() ? QString() : o.said);
+            done(restored ? QString() : restored.error().message);
         });
 }
 
@@ -611,23 +664,63 @@ void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<Loc
             }
             const bool written = saved && saved.value().bytes > 0;
             self->diskStep(QStringLiteral("fork"), QStringLiteral("state-written"));
-            // The files as they are now: nothing may change them while they are copied.
+            // The files as they are now: nothing may change them while they are shared or copied.
             signalAll(SIGSTOP, 0,
                 [this, self, fork, finish, saved, written, done](const QList<qint64> &stopped) {
-                    fork->copyFiles(self->volume()->mountPoint(),
-                        [this, self, fork, finish, saved, written, stopped, done]() {
-                            if (!self) {
-                                fork->releaseAll();
-                                done(parentGone());
-                                return;
-                            }
-                            thaw(stopped);
-                            discardThen(self, written, [self, finish, saved, written]() {
-                                if (self)
-                                    self->diskStep(
-                                        QStringLiteral("fork"), QStringLiteral("state-removed"));
-                                finish(saved, written);
+                    auto after = [this, self, fork, finish, saved, written, stopped, done](
+                                     const QString &source, bool thawed, const QString &spare) {
+                        fork->copyFiles(source,
+                            [this, self, fork, finish, saved, written, stopped, thawed, spare,
+                                done]() {
+                                if (!spare.isEmpty())
+                                    HostTool::runAsync(fork->context(), QStringLiteral("/bin/rm"),
+                                        {QStringLiteral("-rf"), spare}, QStringLiteral("/"),
+                                        kCopyTimeoutMs, [](const HostTool::Outcome &) {});
+                                if (!self) {
+                                    fork->releaseAll();
+                                    done(parentGone());
+                                    return;
+                                }
+                                if (!thawed)
+                                    thaw(stopped);
+                                discardThen(self, written, [self, finish, saved, written]() {
+                                    if (self)
+                                        self->diskStep(QStringLiteral("fork"),
+                                            QStringLiteral("state-removed"));
+                                    finish(saved, written);
+                                });
                             });
+                    };
+                    // Shared: the parent's files are linked into a directory beside its disk
+                    // (counted by no cap), the parent goes on, the children take them from
+                    // there. An earlier version's disk: copied from the live mount.
+                    const QString mountPoint = self->volume()->mountPoint();
+                    const QString spare = self->volume()->dir()
+                        + QStringLiteral("/forking-%1")
+                              .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
+                    SharedFiles::runAsync(
+                        fork->context(),
+                        [mountPoint, spare]() -> Result<Unit> {
+                            if (!SharedFiles::supported(mountPoint))
+                                return Error::make(Error::Code::Unsupported, QString());
+                            for (const QString &top :
+                                {QStringLiteral("workspace"), QStringLiteral("home")}) {
+                                QDir().mkpath(spare + QLatin1Char('/') + top);
+                                if (const auto cloned = SharedFiles::clone(
+                                        mountPoint, top, spare + QLatin1Char('/') + top);
+                                    !cloned)
+                                    return cloned;
+                            }
+                            return Unit {};
+                        },
+                        [this, self, stopped, mountPoint, spare, after](const Result<Unit> &r) {
+                            if (r && self)
+                                thaw(stopped);
+                            if (r)
+                                after(spare, true, spare);
+                            else
+                                after(mountPoint, false,
+                                    r.error().code == Error::Code::Unsupported ? QString() : spare);
                         });
                 });
         });

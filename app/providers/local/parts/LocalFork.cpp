@@ -5,6 +5,7 @@
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/LocalSandboxHost.h"
 #include "providers/local/boot/HostTool.h"
+#include "providers/local/disk/SharedFiles.h"
 #include "providers/local/parts/CheckpointJournal.h"
 
 #include <QJsonArray>
@@ -100,6 +101,11 @@ void LocalFork::fail(Child &child, const Error &error)
     child.sandbox = nullptr;
 }
 
+QObject *LocalFork::context() const
+{
+    return m_host->context();
+}
+
 void LocalFork::copyFiles(const QString &source, Done done)
 {
     auto self = shared_from_this();
@@ -107,19 +113,39 @@ void LocalFork::copyFiles(const QString &source, Done done)
         [self, source](int i, const Done &childDone) {
             LocalSandbox *target = self->m_children[i].sandbox;
             const QString id = target->id();
+            const QString mountPoint = target->volume()->mountPoint();
             // The provider outlives a child deleted meanwhile: its copy still reports.
-            HostTool::runAsync(self->m_host->context(), QStringLiteral("/bin/sh"),
-                {QStringLiteral("-c"), kForkScript, QStringLiteral("sh"), source,
-                    target->volume()->mountPoint()},
-                QStringLiteral("/"), kCopyTimeoutMs,
-                [self, i, id, childDone](const HostTool::Outcome &o) {
+            SharedFiles::runAsync(
+                self->context(),
+                [source, mountPoint]() -> Result<Core::Unit> {
+                    if (SharedFiles::supported(mountPoint)) {
+                        for (const QString &top :
+                            {QStringLiteral("workspace"), QStringLiteral("home")})
+                            if (const auto cloned = SharedFiles::clone(
+                                    mountPoint, source + QLatin1Char('/') + top, top);
+                                !cloned)
+                                return cloned;
+                        return Core::Unit {};
+                    }
+                    const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/sh"),
+                        {QStringLiteral("-c"), kForkScript, QStringLiteral("sh"), source,
+                            mountPoint},
+                        QStringLiteral("/"), kCopyTimeoutMs);
+                    if (o.ok())
+                        return Core::Unit {};
+                    return Error::make(o.said.contains(QLatin1String("No space left"))
+                            ? Error::Code::LimitExceeded
+                            : Error::Code::Internal,
+                        o.said);
+                },
+                [self, i, id, childDone](const Result<Core::Unit> &r) {
                     Child &child = self->m_children[i];
-                    if (o.ok() && child.sandbox)
+                    if (r && child.sandbox)
                         child.sandbox->diskStep(QStringLiteral("fork"), QStringLiteral("copied"));
-                    if (!o.ok()) {
+                    if (!r) {
                         const QString cap = child.sandbox ? child.sandbox->capText() : QString();
                         self->fail(child,
-                            o.said.contains(QLatin1String("No space left"))
+                            r.error().code == Error::Code::LimitExceeded
                                 ? Error::make(Error::Code::LimitExceeded,
                                     QStringLiteral("The parent's files do not fit in the "
                                                    "fork's disk (%1): raise the cap in "
@@ -129,7 +155,7 @@ void LocalFork::copyFiles(const QString &source, Done done)
                                     {}, QStringLiteral("No space left"))
                                 : Error::make(Error::Code::Internal,
                                     QStringLiteral("Copying the files to the fork %1 failed: %2")
-                                        .arg(id, o.said)));
+                                        .arg(id, r.error().message)));
                     }
                     childDone();
                 });

@@ -39,9 +39,12 @@ public:
 
     //! Starts every child; \a done once each has started or failed.
     void create(Done done);
-    //! Copies workspace/ and home/ from \a source (a host directory holding both) into each
-    //! started child's disk, all at once; a child whose copy fails is released.
+    /*! Gives each started child's disk workspace/ and home/ from \a source (a host directory
+     *  holding both), all at once: shared copy-on-write when \a source is a checkpoint or a
+     *  directory of shared files (SharedFiles), else copied; a child that fails is released. */
     void copyFiles(const QString &source, Done done);
+    //! What outlives the parent and the children: asynchronous steps report to it.
+    QObject *context() const;
     /*! Starts loading the state file into each child's interpreter when one was \a written,
      *  and writes each child's outcome from \a saved (what the file holds); a load that fails
      *  later says so with that child's next Python result. \a checkpointId: empty for now. */
