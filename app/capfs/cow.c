@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -27,6 +28,8 @@
  *                           checkpoint: never written, so every file is shared); one without is
  *                           in this tree: its files that are open for writing are copied, not
  *                           shared, and names cloned into this tree are counted.
+ *   hopx.restore "SRC\nDST" directory DST (a top entry of this tree) becomes a clone of SRC in
+ *                           one rename (do_restore).
  *   hopx.remove "PATH"      the tree at PATH (in this tree, under the hidden entry) goes, with
  *                           what it counted.
  * A daemon of an earlier version answers EOPNOTSUPP ("hopx." is no user attribute), so the app
@@ -575,6 +578,25 @@ static int do_clone(struct capfs *fs, const char *src, const char *dst)
     return err;
 }
 
+/* A name of this tree went behind the kernel's back (stat \a st before): what it counted
+ * comes back now, and a node the kernel still holds will not give it back again when the
+ * kernel forgets it (capfs_table_unref). */
+static void give_back_name(struct capfs *fs, const struct stat *st, int counted)
+{
+    int64_t bytes = (int64_t)st->st_blocks * 512;
+    pthread_mutex_lock(&fs->table_lock);
+    for (struct capfs_inode *in = fs->buckets[capfs_table_bucket(fs, st->st_dev, st->st_ino)]; in;
+         in = in->next)
+        if (in->dev == st->st_dev && in->ino == st->st_ino && counted && !in->released) {
+            in->released = 1;
+            if (!S_ISREG(st->st_mode) || st->st_nlink < 2)
+                bytes = in->charged; /* what the total holds for it */
+        }
+    pthread_mutex_unlock(&fs->table_lock);
+    if (counted)
+        capfs_quota_give(&fs->quota, bytes);
+}
+
 /* Removes the entries of \a dfd, giving back what each counted. */
 static int remove_dir(struct capfs *fs, int dfd, int depth)
 {
@@ -601,15 +623,15 @@ static int remove_dir(struct capfs *fs, int dfd, int depth)
             if (!err && unlinkat(dfd, name, AT_REMOVEDIR) != 0)
                 err = errno;
             if (!err)
-                capfs_quota_give(&fs->quota, (int64_t)st.st_blocks * 512);
+                give_back_name(fs, &st, 1);
             continue;
         }
         /* A shared file counted per name; any other when its last link goes. */
         const int counted = st.st_nlink < 2 || capfs_shared_at(dfd, name, &st);
         if (unlinkat(dfd, name, 0) != 0)
             err = errno;
-        else if (counted)
-            capfs_quota_give(&fs->quota, (int64_t)st.st_blocks * 512);
+        else
+            give_back_name(fs, &st, counted);
     }
     if (!err && errno)
         err = errno;
@@ -633,7 +655,7 @@ static int do_remove(struct capfs *fs, const char *path)
         capfs_proc_path(proc, fs->root.fd);
         const int root = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (root >= 0 && unlinkat(root, path, AT_REMOVEDIR) == 0)
-            capfs_quota_give(&fs->quota, (int64_t)st.st_blocks * 512);
+            give_back_name(fs, &st, 1);
         else
             err = errno;
         if (root >= 0)
@@ -642,7 +664,125 @@ static int do_remove(struct capfs *fs, const char *path)
     return err;
 }
 
+static int control(struct capfs *fs, const char *name, const char *value, size_t size);
+
+/* Tells the kernel that every name of directory \a dfd may have changed under \a node. */
+static void forget_names(struct capfs *fs, fuse_ino_t node, int dfd)
+{
+    const int walk = dup(dfd);
+    DIR *d = walk < 0 ? NULL : fdopendir(walk);
+    if (!d) {
+        if (walk >= 0)
+            close(walk);
+        return;
+    }
+    for (struct dirent *e; (e = readdir(d));)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            fuse_lowlevel_notify_inval_entry(fs->se, node, e->d_name, strlen(e->d_name));
+    closedir(d);
+}
+
+/* DST (a directory of this tree, bound into the sandbox) becomes a clone of SRC in one step:
+ * the clone is made beside it, under the hidden entry, and the two are exchanged by one
+ * rename, so a crash leaves either the old files or the restored ones, never a mix, and no
+ * marker has to be made durable first. The kernel's node for DST (what the sandbox's bind
+ * mount holds) then stands for the new directory. The old files go, with what they counted. */
+static int do_restore(struct capfs *fs, const char *src, const char *dst)
+{
+    if (!fs->hide || !tree_path_ok(dst) || strchr(dst, '/'))
+        return EINVAL;
+    char spare[NAME_MAX + 1];
+    if (snprintf(spare, sizeof spare, "%s/.swap-%s", fs->hide, dst) >= (int)sizeof spare)
+        return ENAMETOOLONG;
+    do_remove(fs, spare); /* a restore cut short left it */
+    int err = do_clone(fs, src, spare);
+    char proc[64];
+    capfs_proc_path(proc, fs->root.fd);
+    const int root = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    struct stat old;
+    if (!err && (root < 0 || fstatat(root, dst, &old, AT_SYMLINK_NOFOLLOW) != 0))
+        err = errno;
+    if (!err && !S_ISDIR(old.st_mode))
+        err = ENOTDIR;
+    if (!err) {
+        /* The directory keeps what the sandbox sees of it: its owner and mode. */
+        fchownat(root, spare, old.st_uid, old.st_gid, AT_SYMLINK_NOFOLLOW);
+        fchmodat(root, spare, old.st_mode & 07777, 0);
+        pthread_rwlock_wrlock(&fs->clone_lock);
+        if (syscall(SYS_renameat2, root, spare, root, dst, RENAME_EXCHANGE) != 0)
+            err = errno;
+        fuse_ino_t node = 0;
+        if (!err) {
+            struct capfs_inode *in = NULL;
+            pthread_mutex_lock(&fs->table_lock);
+            for (struct capfs_inode *i =
+                     fs->buckets[capfs_table_bucket(fs, old.st_dev, old.st_ino)];
+                 i; i = i->next)
+                if (i->dev == old.st_dev && i->ino == old.st_ino)
+                    in = i;
+            pthread_mutex_unlock(&fs->table_lock);
+            struct stat now;
+            const int fd = openat(root, dst, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+            if (in && fd >= 0 && fstat(fd, &now) == 0) {
+                capfs_table_rekey(fs, in, fd, &now);
+                node = (fuse_ino_t)(uintptr_t)in;
+            } else if (fd >= 0) {
+                close(fd);
+            }
+        }
+        pthread_rwlock_unlock(&fs->clone_lock);
+        if (node) {
+            fuse_lowlevel_notify_inval_inode(fs->se, node, 0, 0);
+            const char *sides[] = {dst, spare};
+            for (int k = 0; k < 2; k++) {
+                const char *side = sides[k];
+                const int dfd = openat(root, side, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (dfd >= 0) {
+                    forget_names(fs, node, dfd);
+                    close(dfd);
+                }
+            }
+        }
+    }
+    if (root >= 0)
+        close(root);
+    do_remove(fs, spare); /* the old files now, or a clone that failed */
+    return err;
+}
+
+/* The total counted again from the tree, after a request changed it behind the kernel's
+ * back: what the walk at start-up would find. Every node the kernel holds is charged what its
+ * inode holds now; one with no link left is in no total (its forget gives nothing back). */
+static void recount(struct capfs *fs)
+{
+    if (capfs_quota_scan(&fs->quota, fs->root.fd) != 0)
+        return;
+    pthread_mutex_lock(&fs->table_lock);
+    pthread_mutex_lock(&fs->quota.lock);
+    for (size_t b = 0; b < fs->nbuckets; b++)
+        for (struct capfs_inode *in = fs->buckets[b]; in; in = in->next) {
+            struct stat st;
+            if (stat_inode(in, &st) != 0)
+                continue;
+            in->charged = (int64_t)st.st_blocks * 512;
+            in->released = st.st_nlink == 0;
+        }
+    pthread_mutex_unlock(&fs->quota.lock);
+    pthread_mutex_unlock(&fs->table_lock);
+}
+
 int capfs_control(struct capfs *fs, const char *name, const char *value, size_t size)
+{
+    const int err = control(fs, name, value, size);
+    /* A clone into a host directory (a fork's source) leaves this tree's total as it was. */
+    const char *nl = size ? memchr(value, '\n', size) : NULL;
+    const int exported = !strcmp(name, "hopx.clone") && nl && nl + 1 < value + size && nl[1] == '/';
+    if (!exported && err != EINVAL)
+        recount(fs);
+    return err;
+}
+
+static int control(struct capfs *fs, const char *name, const char *value, size_t size)
 {
     char arg[2 * PATH_MAX + 2];
     if (size == 0 || size >= sizeof arg || memchr(value, 0, size))
@@ -655,6 +795,13 @@ int capfs_control(struct capfs *fs, const char *name, const char *value, size_t 
             return EINVAL;
         *nl = 0;
         return do_clone(fs, arg, nl + 1);
+    }
+    if (!strcmp(name, "hopx.restore")) {
+        char *nl = strchr(arg, '\n');
+        if (!nl)
+            return EINVAL;
+        *nl = 0;
+        return do_restore(fs, arg, nl + 1);
     }
     if (!strcmp(name, "hopx.remove"))
         return do_remove(fs, arg);

@@ -140,6 +140,33 @@ for (let i = 0; i < 3; i++) {
   forkT.push(tf);
   await c.tool('delete_sandbox', { id: rf.structuredContent.sandbox_id });
 }
+// The same 200 MiB of files and no variables: what the files alone cost (shared, not copied,
+// since the clones of hopx-capfs: a link per file).
+const wf = (await c.tool('create_sandbox', { timeout_seconds: 3600 })).structuredContent.id;
+const wfFilled = await c.tool('run_command', { sandbox_id: wf, command: 'head -c 200M /dev/urandom > /workspace/data.bin', timeout: 300 });
+if (wfFilled.structuredContent?.exit_code !== 0) throw new Error('200 MiB of files: ' + JSON.stringify(wfFilled));
+const filesCkptT = [], filesRestoreT = [], filesForkT = [];
+for (let i = 0; i < 10; i++) {
+  const [tc, rc] = await timed(() => c.tool('checkpoint_sandbox', { sandbox_id: wf }));
+  const cp = rc.structuredContent.checkpoint_id;
+  if (!cp) throw new Error('checkpoint: ' + JSON.stringify(rc));
+  await c.tool('run_command', { sandbox_id: wf, command: 'echo changed >> /workspace/data.bin' });
+  const [tr, rr] = await timed(() => c.tool('restore_sandbox', { sandbox_id: wf, checkpoint_id: cp }));
+  if (rr.isError) throw new Error('restore: ' + JSON.stringify(rr));
+  const size = await c.tool('run_command', { sandbox_id: wf, command: 'stat -c %s /workspace/data.bin' });
+  if (size.structuredContent.stdout.trim() !== '209715200') throw new Error('restored files: ' + JSON.stringify(size));
+  await c.tool('delete_checkpoint', { sandbox_id: wf, checkpoint_id: cp });
+  const [tf, rf] = await timed(() => c.tool('fork_sandbox', { sandbox_id: wf }));
+  if (!rf.structuredContent.sandbox_id) throw new Error('fork: ' + JSON.stringify(rf));
+  const seen = await c.tool('run_command', { sandbox_id: rf.structuredContent.sandbox_id, command: 'stat -c %s /workspace/data.bin' });
+  if (seen.structuredContent.stdout.trim() !== '209715200') throw new Error('fork files: ' + JSON.stringify(seen));
+  await c.tool('delete_sandbox', { id: rf.structuredContent.sandbox_id });
+  filesCkptT.push(tc);
+  filesRestoreT.push(tr);
+  filesForkT.push(tf);
+}
+await c.tool('delete_sandbox', { id: wf });
+
 // Forks that carry a notebook's state (a DataFrame, a fitted model, a lambda, an instance of
 // a class defined in a cell): one fork, and eight in one call.
 const fs = (await c.tool('create_sandbox', { timeout_seconds: 3600 })).structuredContent.id;
@@ -228,6 +255,9 @@ console.log(row([`${PARALLEL} parallel executions: wall time, correct`, f1(parWa
 console.log(row(['checkpoint_sandbox, 200 MiB files + 500 MB numpy array', f1(p50(ckptT)), f1(p99(ckptT)), '', '≤ 100 ms']));
 console.log(row(['restore_sandbox, the same', f1(p50(restoreT)), f1(p99(restoreT)), '', '≤ 100 ms']));
 console.log(row(['fork_sandbox, 200 MiB files + 500 MB numpy array carried', f1(p50(forkT)), f1(p99(forkT)), '', 'array ≤ 1 s']));
+console.log(row(['checkpoint_sandbox, 200 MiB of files, no variables', f1(p50(filesCkptT)), f1(p99(filesCkptT)), '', '≤ 100 ms']));
+console.log(row(['restore_sandbox, the same', f1(p50(filesRestoreT)), f1(p99(filesRestoreT)), '', 'p99 ≤ 150 ms']));
+console.log(row(['fork_sandbox, the same', f1(p50(filesForkT)), f1(p99(filesForkT)), '', 'p50 ≤ 50 ms']));
 console.log(row(['fork_sandbox with state (DataFrame, fitted model, lambda, class instance)', f1(p50(forkStateT)), f1(p99(forkStateT)), '', '']));
 console.log(row(['fork_sandbox count=8, the same state: wall time', f1(p50(fork8T)), f1(p99(fork8T)), '', '≤ 400 ms']));
 for (const [label, t] of Object.entries(through))

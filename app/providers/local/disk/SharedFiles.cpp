@@ -60,6 +60,13 @@ Result<Unit> SharedFiles::clone(const QString &mountPoint, const QString &from, 
         QStringLiteral("Sharing %1 into %2 failed").arg(from, to));
 }
 
+Result<Unit> SharedFiles::restore(const QString &mountPoint, const QString &from, const QString &to)
+{
+    return outcome(
+        request(mountPoint, "hopx.restore", QFile::encodeName(from) + '\n' + QFile::encodeName(to)),
+        QStringLiteral("Restoring %1 from %2 failed").arg(to, from));
+}
+
 Result<Unit> SharedFiles::remove(const QString &mountPoint, const QString &path)
 {
     return outcome(request(mountPoint, "hopx.remove", QFile::encodeName(path)),

@@ -37,6 +37,10 @@ public:
     //! The entries of directory \a from into directory \a to (made when missing).
     static Core::Result<Core::Unit> clone(
         const QString &mountPoint, const QString &from, const QString &to);
+    /*! Directory \a to (workspace or home) becomes a clone of \a from in one rename: a crash
+     *  leaves the old files or the new ones, never a mix. */
+    static Core::Result<Core::Unit> restore(
+        const QString &mountPoint, const QString &from, const QString &to);
     //! Removes \a path, under the checkpoints' directory, and what it counted.
     static Core::Result<Core::Unit> remove(const QString &mountPoint, const QString &path);
     //! \a work on a pool thread, then \a done with its result in \a context's thread.

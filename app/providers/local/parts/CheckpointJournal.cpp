@@ -71,23 +71,24 @@ Core::Result<Core::Unit> CheckpointJournal::restoreFiles(
     if (!QFileInfo(backingDir + QLatin1Char('/') + dir + QStringLiteral("/workspace")).isDir())
         return Core::Error::make(
             Core::Error::Code::NotFound, QStringLiteral("the checkpoint's files are missing"));
+    if (shared) {
+        // One rename each: no moment where the files are a mix (SharedFiles::restore).
+        for (const QString &top : {QStringLiteral("workspace"), QStringLiteral("home")})
+            if (const auto restored =
+                    SharedFiles::restore(mountPoint, dir + QLatin1Char('/') + top, top);
+                !restored)
+                return restored;
+        return Core::Unit {};
+    }
     const HostTool::Outcome cleared = HostTool::run(QStringLiteral("/bin/sh"),
         {QStringLiteral("-c"), kClearScript, QStringLiteral("sh")}, mountPoint, kCopyTimeoutMs);
     if (!cleared.ok())
         return Core::Error::make(Core::Error::Code::Internal, cleared.said);
-    if (!shared) {
-        const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/sh"),
-            {QStringLiteral("-c"), kCopyBackScript, QStringLiteral("sh"), dir}, mountPoint,
-            kCopyTimeoutMs);
-        if (!o.ok())
-            return Core::Error::make(Core::Error::Code::Internal, o.said);
-        return Core::Unit {};
-    }
-    // Shared, not copied: the restored files cost a link each until they change.
-    for (const QString &top : {QStringLiteral("workspace"), QStringLiteral("home")})
-        if (const auto cloned = SharedFiles::clone(mountPoint, dir + QLatin1Char('/') + top, top);
-            !cloned)
-            return cloned;
+    const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), kCopyBackScript, QStringLiteral("sh"), dir}, mountPoint,
+        kCopyTimeoutMs);
+    if (!o.ok())
+        return Core::Error::make(Core::Error::Code::Internal, o.said);
     return Core::Unit {};
 }
 

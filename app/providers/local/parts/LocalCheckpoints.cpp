@@ -400,13 +400,18 @@ void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointI
 void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const QString &)> done)
 {
     QPointer<LocalSandbox> self(m_sandbox);
-    // Marked first: a restore cut short is finished by the next start (CheckpointJournal).
-    if (const auto marked = CheckpointJournal::markRestore(*m_sandbox->volume(), id); !marked) {
+    const QString mountPoint = m_sandbox->volume()->mountPoint();
+    // A copy is marked first: a restore cut short is finished by the next start
+    // (CheckpointJournal). Shared files come back in one rename each, which needs no marker
+    // (and no fsync, which would wait for every byte a copy-up wrote meanwhile).
+    const bool shared = SharedFiles::supported(mountPoint);
+    if (const auto marked = shared ? Result<Unit>(Unit {})
+                                   : CheckpointJournal::markRestore(*m_sandbox->volume(), id);
+        !marked) {
         QTimer::singleShot(0, m_sandbox, [done, why = marked.error().message]() { done(why); });
         return;
     }
     m_sandbox->diskStep(QStringLiteral("restore"), QStringLiteral("marked"));
-    const QString mountPoint = m_sandbox->volume()->mountPoint();
     const QString backing = m_sandbox->volume()->backingDir();
     SharedFiles::runAsync(
         m_sandbox,
