@@ -9,11 +9,13 @@
 #include "support/ToolResultJson.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonDocument>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace HopxTest;
@@ -186,6 +188,101 @@ private slots:
         for (const QString &id : std::as_const(ids))
             app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
         app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), parent}});
+    }
+
+    void forksShareFilesButNeverEachOthersChanges()
+    {
+        App app(m_root.path() + QStringLiteral("/files"));
+        QVERIFY(app.start());
+        const QString parent = app.create();
+        QVERIFY(!parent.isEmpty());
+        const QString made =
+            app.python(parent,
+                   QStringLiteral("import os\n"
+                                  "open('/workspace/data.bin', 'wb').write(os.urandom(4 << 20))\n"
+                                  "open('/workspace/notes.txt', 'w').write('v1\\n')\n"
+                                  "print('ok')"))
+                .value(QStringLiteral("stdout"))
+                .toString();
+        QCOMPARE(made, QStringLiteral("ok\n"));
+        const QString sum = QStringLiteral(
+            "import hashlib\n"
+            "print(hashlib.sha256(open('/workspace/data.bin','rb').read()).hexdigest()[:16], "
+            "open('/workspace/notes.txt').read().strip())");
+        const QString original = app.python(parent, sum).value(QStringLiteral("stdout")).toString();
+        const QString checkpoint = sc(app.tool(QStringLiteral("checkpoint_sandbox"),
+                                          {{QStringLiteral("sandbox_id"), parent}}))
+                                       .value(QStringLiteral("checkpoint_id"))
+                                       .toString();
+        QVERIFY(!checkpoint.isEmpty());
+        const QJsonArray children =
+            sc(app.tool(QStringLiteral("fork_sandbox"),
+                   {{QStringLiteral("sandbox_id"), parent}, {QStringLiteral("count"), 2}}))
+                .value(QStringLiteral("children"))
+                .toArray();
+        QCOMPARE(children.size(), 2);
+        const QString a = children.at(0).toObject().value(QStringLiteral("sandbox_id")).toString();
+        const QString b = children.at(1).toObject().value(QStringLiteral("sandbox_id")).toString();
+
+        // On the host the two forks hold one copy of the data (a link each), not two.
+        const QString sandboxes =
+            m_root.path() + QStringLiteral("/files/xdg_state_home/hopx-desktop/sandboxes/");
+        const auto inode = [&](const QString &id) {
+            struct stat st
+            {
+            };
+            const QByteArray path =
+                QFile::encodeName(sandboxes + id + QStringLiteral("/disk/workspace/data.bin"));
+            return ::stat(path.constData(), &st) == 0 ? st.st_ino : ino_t(0);
+        };
+        QVERIFY(inode(a) != 0);
+        QCOMPARE(inode(a), inode(b));
+
+        // A hostile fork: the marker, the host's requests, links, renames, a way up.
+        const QJsonObject hostile = app.python(a,
+            QStringLiteral("import os, errno\n"
+                           "def refused(f):\n"
+                           "    try:\n"
+                           "        f()\n"
+                           "    except OSError:\n"
+                           "        return True\n"
+                           "    return False\n"
+                           "r = [refused(lambda: os.setxattr('/workspace/data.bin', "
+                           "'user.hopx.shared', b'0')),\n"
+                           "     refused(lambda: os.setxattr('/workspace', 'hopx.clone', "
+                           "b'workspace\\n/tmp/x')),\n"
+                           "     refused(lambda: os.listdir('/workspace/../.checkpoints')),\n"
+                           "     refused(lambda: os.stat('/workspace/../../disk'))]\n"
+                           "with open('/workspace/data.bin', 'r+b') as f:\n"
+                           "    f.write(b'fork a was here')\n"
+                           "os.rename('/workspace/notes.txt', '/workspace/moved.txt')\n"
+                           "os.link('/workspace/moved.txt', '/workspace/notes.txt')\n"
+                           "open('/workspace/notes.txt', 'a').write('changed by a\\n')\n"
+                           "os.chmod('/workspace/moved.txt', 0o600)\n"
+                           "print(r)"));
+        QVERIFY2(hostile.value(QStringLiteral("stdout")).toString()
+                == QLatin1String("[True, True, True, True]\n"),
+            dump(hostile));
+        QVERIFY(inode(a) != inode(b));
+        QCOMPARE(app.python(b, sum).value(QStringLiteral("stdout")).toString(), original);
+        QCOMPARE(app.python(parent, sum).value(QStringLiteral("stdout")).toString(), original);
+
+        // The parent changes too, then goes back to its checkpoint; the forks keep theirs.
+        app.python(parent, QStringLiteral("open('/workspace/notes.txt', 'a').write('parent\\n')"));
+        const QJsonObject restored = sc(app.tool(QStringLiteral("restore_sandbox"),
+            {{QStringLiteral("sandbox_id"), parent},
+                {QStringLiteral("checkpoint_id"), checkpoint}}));
+        QVERIFY2(!restored.isEmpty(), "restore_sandbox failed");
+        QCOMPARE(app.python(parent, sum).value(QStringLiteral("stdout")).toString(), original);
+        app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), parent}});
+        QCOMPARE(app.python(b, sum).value(QStringLiteral("stdout")).toString(), original);
+        const QString changedA =
+            app.python(a, QStringLiteral("print(open('/workspace/moved.txt').read().split())"))
+                .value(QStringLiteral("stdout"))
+                .toString();
+        QCOMPARE(changedA, QStringLiteral("['v1', 'changed', 'by', 'a']\n"));
+        for (const QString &id : {a, b})
+            app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
     }
 
     void aCheckpointWhoseVariablesDoNotFitGoesWithoutThem()
