@@ -184,10 +184,12 @@ int capfs_cow_break(struct capfs *fs, struct capfs_inode *in)
         if (errno != EEXIST || i > 64)
             err = errno;
     }
-    if (!err && renameat(parent->fd, tmp, parent->fd, name) != 0) {
+    /* Exchanged, then the shared name dropped, rather than renamed over it: ext4 starts
+     * writing a file renamed over another to disk at once (auto_da_alloc), and whatever then
+     * deletes or truncates it (a restore, the next copy-up) waits for that I/O. */
+    if (!err && syscall(SYS_renameat2, parent->fd, tmp, parent->fd, name, RENAME_EXCHANGE) != 0)
         err = errno;
-        unlinkat(parent->fd, tmp, 0);
-    }
+    unlinkat(parent->fd, tmp, 0);
     if (!err) {
         /* The kernel's node now stands for the private copy: same node id, new inode. */
         const int opath = open(dst_proc, O_PATH | O_CLOEXEC);

@@ -13,7 +13,8 @@ namespace Hopx::Local {
  *  cap with ENOSPC. /workspace and /home/user are two directories in it.
  *
  * Layout of the sandbox's directory (SandboxStorage::dirFor()):
- *   disk/          the files (disk/workspace, disk/home, disk/.checkpoints), private to the user
+ *   disk/          the files (disk/workspace, disk/home, disk/.checkpoints), private to the user;
+ *                  the mount does not show .checkpoints (kHiddenDir)
  *   mnt/           where hopx-capfs mounts disk/; mnt/workspace, mnt/home are bound into bwrap
  *   sandbox.json   the sandbox's record (SandboxRecord), outside the disk
  *
@@ -21,7 +22,7 @@ namespace Hopx::Local {
  * Ubuntu 24.04 (project quotas and loop devices need root; overlayfs and tmpfs caps are in
  * RAM or uncapped). Why a passthrough and not an image (fuse2fs, which this replaced): the
  * bytes land in the host's own file system, one FUSE round trip per write of up to 1 MiB,
- * and a copy inside the disk (a checkpoint) is the host's copy_file_range. hopx-capfs runs as
+ * and a checkpoint or a fork shares the files copy-on-write (SharedFiles). hopx-capfs runs as
  * its own process: it outlives an app crash, every finished write(2) is already in disk/, and
  * the next start finds the mount alive or mounts again (it recounts what disk/ holds).
  *
