@@ -583,9 +583,14 @@ static int do_clone(struct capfs *fs, const char *src, const char *dst)
 /* A name of this tree went behind the kernel's back (stat \a st before): what it counted
  * comes back now, and a node the kernel still holds will not give it back again when the
  * kernel forgets it (capfs_table_unref). */
-static void give_back_name(struct capfs *fs, const struct stat *st, int counted)
+static void give_back_name(struct capfs *fs, const struct stat *st, int counted, int shared)
 {
     int64_t bytes = (int64_t)st->st_blocks * 512;
+    if (shared) {
+        /* Counted per name: a node the kernel holds stands for another name of it. */
+        capfs_quota_give(&fs->quota, bytes);
+        return;
+    }
     pthread_mutex_lock(&fs->table_lock);
     for (struct capfs_inode *in = fs->buckets[capfs_table_bucket(fs, st->st_dev, st->st_ino)]; in;
          in = in->next)
@@ -625,15 +630,15 @@ static int remove_dir(struct capfs *fs, int dfd, int depth)
             if (!err && unlinkat(dfd, name, AT_REMOVEDIR) != 0)
                 err = errno;
             if (!err)
-                give_back_name(fs, &st, 1);
+                give_back_name(fs, &st, 1, 0);
             continue;
         }
         /* A shared file counted per name; any other when its last link goes. */
-        const int counted = st.st_nlink < 2 || capfs_shared_at(dfd, name, &st);
+        const int shared = capfs_shared_at(dfd, name, &st);
         if (unlinkat(dfd, name, 0) != 0)
             err = errno;
         else
-            give_back_name(fs, &st, counted);
+            give_back_name(fs, &st, st.st_nlink < 2 || shared, shared);
     }
     if (!err && errno)
         err = errno;
@@ -657,7 +662,7 @@ static int do_remove(struct capfs *fs, const char *path)
         capfs_proc_path(proc, fs->root.fd);
         const int root = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (root >= 0 && unlinkat(root, path, AT_REMOVEDIR) == 0)
-            give_back_name(fs, &st, 1);
+            give_back_name(fs, &st, 1, 0);
         else
             err = errno;
         if (root >= 0)
@@ -775,11 +780,31 @@ static void recount(struct capfs *fs)
 
 int capfs_control(struct capfs *fs, const char *name, const char *value, size_t size)
 {
-    const int err = control(fs, name, value, size);
-    /* A clone into a host directory (a fork's source) leaves this tree's total as it was. */
+    /* A clone into a new directory (a checkpoint) or a host one (a fork's source) and a
+     * removal count exactly as they go; a clone into or over directories the kernel knows (a
+     * fork's child, a restore) may replace names it holds: those count again. */
+    int known = 0;
     const char *nl = size ? memchr(value, '\n', size) : NULL;
-    const int exported = !strcmp(name, "hopx.clone") && nl && nl + 1 < value + size && nl[1] == '/';
-    if (!exported && err != EINVAL)
+    if (!strcmp(name, "hopx.restore")) {
+        known = 1;
+    } else if (!strcmp(name, "hopx.clone") && nl && nl + 1 < value + size && nl[1] != '/') {
+        char dst[PATH_MAX];
+        const size_t len = (size_t)(value + size - (nl + 1));
+        struct stat st;
+        char proc[64];
+        capfs_proc_path(proc, fs->root.fd);
+        if (len < sizeof dst) {
+            memcpy(dst, nl + 1, len);
+            dst[len] = 0;
+            const int root = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            known =
+                root >= 0 && tree_path_ok(dst) && fstatat(root, dst, &st, AT_SYMLINK_NOFOLLOW) == 0;
+            if (root >= 0)
+                close(root);
+        }
+    }
+    const int err = control(fs, name, value, size);
+    if (known)
         recount(fs);
     return err;
 }
