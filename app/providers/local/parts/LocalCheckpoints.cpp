@@ -629,18 +629,37 @@ void LocalCheckpoints::fork(
     spec.envVars = m_sandbox->envPart().session();
     auto fork = std::make_shared<LocalFork>(m_sandbox, spec, std::clamp(count, 1, 32));
     QPointer<LocalSandbox> self(m_sandbox);
-    // The children start first: the parent keeps running meanwhile.
-    fork->create([this, self, fork, checkpointId, done]() {
+    // The children start while the parent's interpreter writes its variables (a live fork):
+    // the parent keeps running meanwhile, and the fork goes on once both are done.
+    struct Join
+    {
+        int left = 1;
+        std::shared_ptr<Result<PythonKernel::StateReport>> saved;
+    };
+    auto join = std::make_shared<Join>();
+    auto next = [this, self, fork, checkpointId, join, done]() {
+        if (--join->left > 0)
+            return;
         if (!self) {
             fork->releaseAll();
             done(parentGone());
             return;
         }
-        forkFrom(checkpointId, fork, done);
-    });
+        forkFrom(checkpointId, fork, join->saved, done);
+    };
+    if (checkpointId.isEmpty()) {
+        join->left = 2;
+        m_sandbox->kernel()->saveState(
+            statePath(), [join, next](Result<PythonKernel::StateReport> saved) {
+                join->saved = std::make_shared<Result<PythonKernel::StateReport>>(saved);
+                next();
+            });
+    }
+    fork->create(next);
 }
 
 void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<LocalFork> fork,
+    std::shared_ptr<Result<PythonKernel::StateReport>> liveState,
     Callback<QList<Core::ForkOutcome>> done)
 {
     QPointer<LocalSandbox> self(m_sandbox);
@@ -660,73 +679,68 @@ void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<Loc
             filesDir(checkpointId), [finish, kept, written]() { finish(kept, written); });
         return;
     }
-    m_sandbox->kernel()->saveState(
-        statePath(), [this, self, fork, finish, done](Result<PythonKernel::StateReport> saved) {
-            if (!self) {
-                fork->releaseAll();
-                done(parentGone());
-                return;
-            }
-            const bool written = saved && saved.value().bytes > 0;
-            self->diskStep(QStringLiteral("fork"), QStringLiteral("state-written"));
-            // The files as they are now: nothing may change them while they are shared or copied.
-            signalAll(SIGSTOP, 0,
-                [this, self, fork, finish, saved, written, done](const QList<qint64> &stopped) {
-                    auto after = [this, self, fork, finish, saved, written, stopped, done](
-                                     const QString &source, bool thawed, const QString &spare) {
-                        fork->copyFiles(source,
-                            [this, self, fork, finish, saved, written, stopped, thawed, spare,
-                                done]() {
-                                if (!spare.isEmpty())
-                                    HostTool::runAsync(fork->context(), QStringLiteral("/bin/rm"),
-                                        {QStringLiteral("-rf"), spare}, QStringLiteral("/"),
-                                        kCopyTimeoutMs, [](const HostTool::Outcome &) {});
-                                if (!self) {
-                                    fork->releaseAll();
-                                    done(parentGone());
-                                    return;
-                                }
-                                if (!thawed)
-                                    thaw(stopped);
-                                discardThen(self, written, [self, finish, saved, written]() {
-                                    if (self)
-                                        self->diskStep(QStringLiteral("fork"),
-                                            QStringLiteral("state-removed"));
-                                    finish(saved, written);
-                                });
-                            });
-                    };
-                    // Shared: the parent's files are linked into a directory beside its disk
-                    // (counted by no cap), the parent goes on, the children take them from
-                    // there. An earlier version's disk: copied from the live mount.
-                    const QString mountPoint = self->volume()->mountPoint();
-                    const QString spare = self->volume()->dir()
-                        + QStringLiteral("/forking-%1")
-                              .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
-                    SharedFiles::runAsync(
-                        fork->context(),
-                        [mountPoint, spare]() -> Result<Unit> {
-                            if (!SharedFiles::supported(mountPoint))
-                                return Error::make(Error::Code::Unsupported, QString());
-                            for (const QString &top :
-                                {QStringLiteral("workspace"), QStringLiteral("home")}) {
-                                QDir().mkpath(spare + QLatin1Char('/') + top);
-                                if (const auto cloned = SharedFiles::clone(
-                                        mountPoint, top, spare + QLatin1Char('/') + top);
-                                    !cloned)
-                                    return cloned;
-                            }
-                            return Unit {};
-                        },
-                        [this, self, stopped, mountPoint, spare, after](const Result<Unit> &r) {
-                            if (r && self)
-                                thaw(stopped);
-                            if (r)
-                                after(spare, true, spare);
-                            else
-                                after(mountPoint, false,
-                                    r.error().code == Error::Code::Unsupported ? QString() : spare);
+    const Result<PythonKernel::StateReport> saved = liveState
+        ? *liveState
+        : Result<PythonKernel::StateReport>(
+            Error::make(Error::Code::Internal, QStringLiteral("not written")));
+    const bool written = saved && saved.value().bytes > 0;
+    self->diskStep(QStringLiteral("fork"), QStringLiteral("state-written"));
+    // The files as they are now: nothing may change them while they are shared or copied.
+    signalAll(
+        SIGSTOP, 0, [this, self, fork, finish, saved, written, done](const QList<qint64> &stopped) {
+            auto after = [this, self, fork, finish, saved, written, stopped, done](
+                             const QString &source, bool thawed, const QString &spare) {
+                fork->copyFiles(source,
+                    [this, self, fork, finish, saved, written, stopped, thawed, spare, done]() {
+                        if (!spare.isEmpty())
+                            HostTool::runAsync(fork->context(), QStringLiteral("/bin/rm"),
+                                {QStringLiteral("-rf"), spare}, QStringLiteral("/"), kCopyTimeoutMs,
+                                [](const HostTool::Outcome &) {});
+                        if (!self) {
+                            fork->releaseAll();
+                            done(parentGone());
+                            return;
+                        }
+                        if (!thawed)
+                            thaw(stopped);
+                        discardThen(self, written, [self, finish, saved, written]() {
+                            if (self)
+                                self->diskStep(
+                                    QStringLiteral("fork"), QStringLiteral("state-removed"));
+                            finish(saved, written);
                         });
+                    });
+            };
+            // Shared: the parent's files are linked into a directory beside its disk
+            // (counted by no cap), the parent goes on, the children take them from
+            // there. An earlier version's disk: copied from the live mount.
+            const QString mountPoint = self->volume()->mountPoint();
+            const QString spare = self->volume()->dir()
+                + QStringLiteral("/forking-%1")
+                      .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
+            SharedFiles::runAsync(
+                fork->context(),
+                [mountPoint, spare]() -> Result<Unit> {
+                    if (!SharedFiles::supported(mountPoint))
+                        return Error::make(Error::Code::Unsupported, QString());
+                    for (const QString &top :
+                        {QStringLiteral("workspace"), QStringLiteral("home")}) {
+                        QDir().mkpath(spare + QLatin1Char('/') + top);
+                        if (const auto cloned =
+                                SharedFiles::clone(mountPoint, top, spare + QLatin1Char('/') + top);
+                            !cloned)
+                            return cloned;
+                    }
+                    return Unit {};
+                },
+                [this, self, stopped, mountPoint, spare, after](const Result<Unit> &r) {
+                    if (r && self)
+                        thaw(stopped);
+                    if (r)
+                        after(spare, true, spare);
+                    else
+                        after(mountPoint, false,
+                            r.error().code == Error::Code::Unsupported ? QString() : spare);
                 });
         });
 }

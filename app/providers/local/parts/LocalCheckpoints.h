@@ -90,7 +90,10 @@ private:
     //! After the files of \a checkpointId came back: the interpreter continues from its
     //! stopped copy, else from its state file, else fresh.
     void restorePython(const QString &checkpointId, Core::Callback<Core::RestoreOutcome> done);
+    /*! The children made, the files and variables go to them: from checkpoint \a checkpointId,
+     *  or (empty) from the parent as it is, whose variables \a liveState says were written. */
     void forkFrom(const QString &checkpointId, std::shared_ptr<class LocalFork> fork,
+        std::shared_ptr<Core::Result<PythonKernel::StateReport>> liveState,
         Core::Callback<QList<Core::ForkOutcome>> done);
     template<typename T>
     bool refuse(const Core::Callback<T> &done);
