@@ -184,6 +184,9 @@ for (let i = 0; i < 5; i++) {
   await c.tool('delete_sandbox', { id: rf.structuredContent.sandbox_id });
 }
 for (let i = 0; i < 3; i++) {
+  // The previous round's eight deletions and the spares' refill finish first, as between chat
+  // turns: otherwise this measures them too (428-468 ms p50 without the pause, 2026-12-05).
+  await new Promise((res) => setTimeout(res, 1500));
   const [tf, rf] = await timed(() => c.tool('fork_sandbox', { sandbox_id: fs, count: 8 }));
   const kids = rf.structuredContent.children ?? [];
   if (kids.length !== 8 || kids.some((k) => !k.carried?.includes('model'))) throw new Error('fork count=8: ' + JSON.stringify(rf));
