@@ -14,28 +14,28 @@ namespace Hopx::Local {
 
 class LocalSandbox;
 
-/*! \brief Checkpoints of a local sandbox: a copy of /workspace and /home/user inside the
- *  sandbox's own disk (so they count against its cap, and a checkpoint that does not fit
- *  fails with ENOSPC like any write), plus a stopped copy-on-write fork of its Python
- *  interpreter (PythonKernel::checkpoint()): milliseconds, no pickling, any object.
+/*! \brief Checkpoints of a local sandbox: /workspace and /home/user inside the sandbox's own
+ *  disk (so they count against its cap, and a checkpoint that does not fit fails with ENOSPC
+ *  like any write), plus a stopped copy-on-write fork of its Python interpreter
+ *  (PythonKernel::checkpoint()): milliseconds, no pickling, any object.
  *
  * Checkpoint: the interpreter is forked once idle; every process is stopped while the files
- * are copied, then continued. Restore: every process but the agent and the checkpoints'
- * stopped interpreters is ended, the files are replaced by the checkpoint's in place (the
- * sandbox, its pid namespace and mounts stay), and the stopped interpreter is resumed in the
- * kernel's place. Fork: new sandboxes (LocalFork) get the files and the variables: a process
- * cannot move into another sandbox's pid namespace, so the kernel writes its namespace with
- * dill into a state file in the home directory just before the copy (resources/
- * kernel_state.py), each child's kernel loads its copy, and the parent's is removed.
+ * are taken, then continued. Restore: every process but the agent and the checkpoints'
+ * stopped interpreters is ended, the files come back (the sandbox, its pid namespace and
+ * mounts stay), and the stopped interpreter is resumed in the kernel's place. Fork: new
+ * sandboxes (LocalFork) get the files and the variables: a process cannot move into another
+ * sandbox's pid namespace, so the kernel writes its namespace with dill into a state file in
+ * the home directory (resources/kernel_state.py) while the children start, each child's
+ * kernel loads its copy, and the parent's is removed.
  *
  * A checkpoint keeps such a state file too, so that after an app restart (when the stopped
  * interpreter is gone) a restore still brings back every variable dill could write, and
  * says which it could not.
  *
- * Files are copied by the host (cp -a: symlinks stay symlinks, nothing is followed) while
- * nothing in the sandbox runs, so sandboxed code cannot race the copy into a host path. The
- * bytes do not cross FUSE: cp's copy_file_range inside the disk is the host's own (a reflink
- * where the host's file system has them). A fork copies between two disks, through both.
+ * Files are shared copy-on-write by the disk's hopx-capfs (SharedFiles: a link per file,
+ * whatever it holds; a restore is one rename per directory), while nothing in the sandbox
+ * runs. A disk mounted by an earlier version copies instead (cp -a by the host: symlinks stay
+ * symlinks, nothing is followed).
  *
  * The stopped interpreters live as long as the sandbox's process tree: after an app restart
  * a checkpoint holds its files and its state file, and a restore loads the variables.
