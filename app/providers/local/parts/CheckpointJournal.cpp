@@ -5,6 +5,7 @@
 #include "providers/local/boot/HostTool.h"
 #include "providers/local/disk/SandboxVolume.h"
 #include "providers/local/disk/SharedFiles.h"
+#include "providers/local/parts/CheckpointFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,7 +17,6 @@ namespace Hopx::Local {
 namespace {
 
 constexpr const char *kMarker = ".restoring";
-constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
 
 // Beside the disk, not in it: the checkpoints' directory is hidden from the mount, and a
 // file written behind hopx-capfs's back would escape its count.
@@ -31,17 +31,6 @@ QString earlierMarkerPath(const SandboxVolume &volume)
     return volume.backingDir() + QLatin1Char('/') + QLatin1String(CheckpointJournal::kDir)
         + QLatin1Char('/') + QLatin1String(kMarker);
 }
-
-// Directories the sandbox made read-only are opened first, or their files would stay.
-const QString kClearScript = QStringLiteral(
-    "set -e; for d in workspace home; do find \"$d\" -mindepth 1 -type d -exec chmod u+rwx {} +; "
-    "find \"$d\" -mindepth 1 -delete; done");
-
-// A disk whose hopx-capfs does not share files (mounted by an earlier version): copied back
-// through the mount, where that version shows the checkpoints.
-const QString kCopyBackScript =
-    QStringLiteral("set -e; test -d \"$1/workspace\"; for d in workspace home; do "
-                   "cp -a --reflink=auto \"$1/$d/.\" \"$d/\"; done");
 
 QString forkMarkerPath(const SandboxVolume &volume)
 {
@@ -61,36 +50,6 @@ Core::Result<Core::Unit> writeMarker(const QString &path, const QByteArray &cont
 }
 
 } // namespace
-
-Core::Result<Core::Unit> CheckpointJournal::restoreFiles(
-    const QString &mountPoint, const QString &backingDir, const QString &id)
-{
-    const QString dir = QLatin1String(kDir) + QLatin1Char('/') + id;
-    const bool shared = SharedFiles::supported(mountPoint);
-    // Checked before anything is deleted: a restore that cannot finish must not start.
-    if (!QFileInfo(backingDir + QLatin1Char('/') + dir + QStringLiteral("/workspace")).isDir())
-        return Core::Error::make(
-            Core::Error::Code::NotFound, QStringLiteral("the checkpoint's files are missing"));
-    if (shared) {
-        // One rename each: no moment where the files are a mix (SharedFiles::restore).
-        for (const QString &top : {QStringLiteral("workspace"), QStringLiteral("home")})
-            if (const auto restored =
-                    SharedFiles::restore(mountPoint, dir + QLatin1Char('/') + top, top);
-                !restored)
-                return restored;
-        return Core::Unit {};
-    }
-    const HostTool::Outcome cleared = HostTool::run(QStringLiteral("/bin/sh"),
-        {QStringLiteral("-c"), kClearScript, QStringLiteral("sh")}, mountPoint, kCopyTimeoutMs);
-    if (!cleared.ok())
-        return Core::Error::make(Core::Error::Code::Internal, cleared.said);
-    const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/sh"),
-        {QStringLiteral("-c"), kCopyBackScript, QStringLiteral("sh"), dir}, mountPoint,
-        kCopyTimeoutMs);
-    if (!o.ok())
-        return Core::Error::make(Core::Error::Code::Internal, o.said);
-    return Core::Unit {};
-}
 
 Core::Result<Core::Unit> CheckpointJournal::markRestore(
     const SandboxVolume &volume, const QString &checkpointId)
@@ -133,7 +92,9 @@ QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
         marker.close();
         if (knownIds.contains(id)) {
             // A copy that fails again keeps the marker: the next start tries once more.
-            if (const auto o = restoreFiles(volume.mountPoint(), volume.backingDir(), id); !o) {
+            if (const auto o =
+                    CheckpointFiles::restore(volume.mountPoint(), volume.backingDir(), id);
+                !o) {
                 done << QStringLiteral("the restore of %1 cut short could not be finished: %2")
                             .arg(id, o.error().message);
                 return done;

@@ -38,10 +38,6 @@ class CheckpointJournal
 public:
     //! The directory (in the disk's backing directory) that holds the checkpoints.
     static constexpr const char *kDir = SandboxVolume::kHiddenDir;
-    /*! The files of checkpoint \a id come back into the disk mounted at \a mountPoint, whose
-     *  files are in \a backingDir (blocking: run it off the GUI thread). */
-    static Core::Result<Core::Unit> restoreFiles(
-        const QString &mountPoint, const QString &backingDir, const QString &id);
     //! Writes the marker of a restore of \a checkpointId into \a volume, durably.
     static Core::Result<Core::Unit> markRestore(
         const SandboxVolume &volume, const QString &checkpointId);

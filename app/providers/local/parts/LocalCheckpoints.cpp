@@ -7,22 +7,19 @@
 #include "providers/local/agentlink/AgentClient.h"
 #include "providers/local/boot/HostTool.h"
 #include "providers/local/disk/SharedFiles.h"
+#include "providers/local/parts/CheckpointFiles.h"
 #include "providers/local/parts/CheckpointJournal.h"
 #include "providers/local/parts/LocalFork.h"
 
 #include "core/base/Later.h"
 
-#include <QDir>
-#include <QFile>
 #include <QJsonObject>
 #include <QPointer>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 
 #include <csignal>
-#include <fcntl.h>
 #include <memory>
-#include <unistd.h>
 
 namespace Hopx::Local {
 
@@ -36,13 +33,6 @@ namespace {
 
 constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
 constexpr const char *kDir = CheckpointJournal::kDir;
-
-// Files are copied with cp -a (no symlink is followed, owners and times kept) by the host,
-// between directories of the sandbox's mounted disk. Paths come in as arguments. sync -f
-// first: pages a program wrote through a shared mapping wait in the kernel's cache, and the
-// copy inside the disk (copy_file_range, done by hopx-capfs on the host) reads the host file.
-const QString kCheckpointScript = QStringLiteral(
-    "set -e; sync -f .; mkdir -p \"$1\"; cp -a --reflink=auto workspace home \"$1/\"");
 
 Error noSpace(LocalSandbox *sandbox, const QString &what)
 {
@@ -67,58 +57,14 @@ void removeFiles(
 {
     const QString mountPoint = sandbox->volume()->mountPoint();
     const QString dir = checkpointDir(id);
-    // Through the daemon (the mount hides the checkpoints); a disk of an earlier version shows
-    // them, and rm works there.
     SharedFiles::runAsync(
-        sandbox,
-        [mountPoint, dir]() -> Result<Unit> {
-            if (SharedFiles::supported(mountPoint))
-                return SharedFiles::remove(mountPoint, dir);
-            const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/rm"),
-                {QStringLiteral("-rf"), dir}, mountPoint, kCopyTimeoutMs);
-            if (!o.ok())
-                return Error::make(Error::Code::Internal, o.said);
-            return Unit {};
-        },
+        sandbox, [mountPoint, dir]() { return CheckpointFiles::remove(mountPoint, dir); },
         [done](const Result<Unit> &r) {
             HostTool::Outcome o;
             o.exitCode = r ? 0 : 1;
             o.said = r ? QString() : r.error().message;
             done(o);
         });
-}
-
-/*! Checkpoint \a dir (in the disk) gets the files of /workspace and /home/user: shared where
- *  the disk's daemon can (a link per file), else copied. Blocking. */
-Result<Unit> takeFiles(const QString &mountPoint, const QString &dir)
-{
-    // Pages a program wrote through a shared mapping wait in the kernel's cache: written to
-    // the daemon first, so that what is shared or copied has them.
-    if (const int fd = ::open(QFile::encodeName(mountPoint).constData(), O_RDONLY | O_CLOEXEC);
-        fd >= 0) {
-        ::syncfs(fd);
-        ::close(fd);
-    }
-    if (!SharedFiles::supported(mountPoint)) {
-        const HostTool::Outcome o = HostTool::run(QStringLiteral("/bin/sh"),
-            {QStringLiteral("-c"), kCheckpointScript, QStringLiteral("sh"), dir}, mountPoint,
-            kCopyTimeoutMs);
-        if (!o.ok()) {
-            HostTool::run(QStringLiteral("/bin/rm"), {QStringLiteral("-rf"), dir}, mountPoint);
-            return Error::make(o.said.contains(QLatin1String("No space left"))
-                    ? Error::Code::LimitExceeded
-                    : Error::Code::Internal,
-                o.said);
-        }
-        return Unit {};
-    }
-    for (const QString &top : {QStringLiteral("workspace"), QStringLiteral("home")})
-        if (const auto cloned = SharedFiles::clone(mountPoint, top, dir + QLatin1Char('/') + top);
-            !cloned) {
-            SharedFiles::remove(mountPoint, dir);
-            return cloned;
-        }
-    return Unit {};
 }
 
 QString statePath()
@@ -278,7 +224,7 @@ void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
     const QString mountPoint = volume->mountPoint();
     m_sandbox->diskStep(QStringLiteral("checkpoint"), QStringLiteral("copy"));
     SharedFiles::runAsync(
-        m_sandbox, [mountPoint, rel]() { return takeFiles(mountPoint, rel); },
+        m_sandbox, [mountPoint, rel]() { return CheckpointFiles::take(mountPoint, rel); },
         [self, before, done](const Result<Unit> &taken) {
             if (!self)
                 return;
@@ -415,9 +361,7 @@ void LocalCheckpoints::restoreFiles(const QString &id, std::function<void(const 
     const QString backing = m_sandbox->volume()->backingDir();
     SharedFiles::runAsync(
         m_sandbox,
-        [mountPoint, backing, id]() {
-            return CheckpointJournal::restoreFiles(mountPoint, backing, id);
-        },
+        [mountPoint, backing, id]() { return CheckpointFiles::restore(mountPoint, backing, id); },
         [self, done](const Result<Unit> &restored) {
             if (!self)
                 return;
@@ -720,19 +664,7 @@ void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<Loc
                       .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
             SharedFiles::runAsync(
                 fork->context(),
-                [mountPoint, spare]() -> Result<Unit> {
-                    if (!SharedFiles::supported(mountPoint))
-                        return Error::make(Error::Code::Unsupported, QString());
-                    for (const QString &top :
-                        {QStringLiteral("workspace"), QStringLiteral("home")}) {
-                        QDir().mkpath(spare + QLatin1Char('/') + top);
-                        if (const auto cloned =
-                                SharedFiles::clone(mountPoint, top, spare + QLatin1Char('/') + top);
-                            !cloned)
-                            return cloned;
-                    }
-                    return Unit {};
-                },
+                [mountPoint, spare]() { return CheckpointFiles::shareForForks(mountPoint, spare); },
                 [this, self, stopped, mountPoint, spare, after](const Result<Unit> &r) {
                     if (r && self)
                         thaw(stopped);
