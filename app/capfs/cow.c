@@ -385,6 +385,7 @@ static int clone_file(struct clone *c, int sfd, int dfd, const char *name, const
 }
 
 static int clone_dir(struct clone *c, int sfd, int dfd, fuse_ino_t dnode, int depth);
+static int remove_dir(struct capfs *fs, int dfd, int depth);
 
 static int clone_entry(
     struct clone *c, int sfd, int dfd, fuse_ino_t dnode, const char *name, int depth)
@@ -402,7 +403,15 @@ static int clone_entry(
         if (!(merge && S_ISDIR(st.st_mode)))
             tell_later(c, dnode, name);
         if (merge && !S_ISDIR(st.st_mode)) {
-            return EEXIST; /* a directory where the source has a file: left as it is */
+            /* A directory where the source has a file: the source's wins, as cp's would not
+             * (a fork's home is the parent's, not what its own start made). */
+            const int sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            const int err = sub < 0 ? errno : remove_dir(c->fs, sub, depth + 1);
+            if (sub >= 0)
+                close(sub);
+            if (err || unlinkat(dfd, name, AT_REMOVEDIR) != 0)
+                return err ? err : errno;
+            merge = 0;
         }
     }
     if (S_ISREG(st.st_mode))
