@@ -5,7 +5,9 @@
 a restore and a fork share files, a change in one tree never reaches another, each tree counts
 what it holds (the running total equals a fresh walk), and what a sandbox can do through its
 mount (marker attributes, the host's requests, links, renames, "..", symlinks, a descriptor
-opened before the clone) does not reach another branch's files.
+opened before the clone) does not reach another branch's files; then random changes (writes,
+appends, truncates, chmod, renames, links, unlinks, shared mappings) with checkpoints and forks
+taken along the way, each checked at the end against what it held when it was taken.
 
   cow.py BINARY        prints "ok ..." / "FAIL ..." per check, exits 1 when one failed
 """
@@ -274,11 +276,109 @@ def run(parent, work, disks):
     parent.remount()
     check("after a restore the total is what a fresh walk finds", used(parent.mnt) == counted)
 
+    # --- random changes with branches taken along the way
+    for seed in (1, 2, 3):
+        random_branches(work, disks, seed, 400)
+
     # --- the cap
     small = Disk(work, "small", cap="4M")
     disks.append(small)
     check("a clone that does not fit fails with ENOSPC", raises(errno.ENOSPC, lambda: small.request(
         "hopx.clone", os.path.join(parent.back, ".checkpoints", "r1", "workspace") + "\nworkspace")))
+
+
+def snapshot(root):
+    """Every entry under root: its type, mode, size and content (what a branch must keep)."""
+    out = {}
+    for d, dirs, files in os.walk(root):
+        for n in dirs + files:
+            p = os.path.join(d, n)
+            st = os.lstat(p)
+            rel = os.path.relpath(p, root)
+            if os.path.islink(p):
+                out[rel] = ("l", os.readlink(p))
+            elif os.path.isdir(p):
+                out[rel] = ("d", st.st_mode & 0o7777)
+            else:
+                out[rel] = ("f", st.st_mode & 0o7777, digest(p))
+    return out
+
+
+def random_branches(work, disks, seed, ops):
+    """Random changes to a live tree with checkpoints and forks taken along the way: at the end
+    every checkpoint and fork still holds exactly what it held when it was taken."""
+    import random
+    rnd = random.Random(seed)
+    live = Disk(work, "random-%d" % seed)
+    disks.append(live)
+    names = ["a", "b", "c", "d", "sub/e", "sub/f", "sub/deep/g"]
+    os.makedirs(live.ws("sub", "deep"))
+    kept = []  # (path on the host, what it held)
+    for i in range(ops):
+        name = rnd.choice(names)
+        path = live.ws(*name.split("/"))
+        what = rnd.randrange(11)
+        try:
+            if what == 0:
+                with open(path, "wb") as f:
+                    f.write(os.urandom(rnd.choice([0, 10, 4096, 70000])))
+            elif what == 1:
+                with open(path, "ab") as f:
+                    f.write(b"+%d" % i)
+            elif what == 2:
+                with open(path, "r+b") as f:
+                    f.seek(rnd.randrange(8192))
+                    f.write(b"in place %d" % i)
+            elif what == 3:
+                os.truncate(path, rnd.randrange(5000))
+            elif what == 4:
+                os.chmod(path, rnd.choice([0o600, 0o644, 0o755, 0o400]))
+            elif what == 5:
+                os.rename(path, live.ws(*rnd.choice(names).split("/")))
+            elif what == 6:
+                os.link(path, live.ws(*rnd.choice(names).split("/")))
+            elif what == 7:
+                os.unlink(path)
+            elif what == 8:
+                with open(path, "r+b") as f:
+                    if os.fstat(f.fileno()).st_size:
+                        m = mmap.mmap(f.fileno(), 0)
+                        m[0:1] = b"M"
+                        m.close()
+            elif what == 9:
+                cid = "r%d" % i
+                live.request("hopx.clone", "workspace\n.checkpoints/%s/workspace" % cid)
+                kept.append((os.path.join(live.back, ".checkpoints", cid, "workspace"), snapshot(live.ws())))
+            else:
+                fork = Disk(work, "random-%d-fork-%d" % (seed, i), cap="64M")
+                disks.append(fork)
+                src = kept[-1][0] if kept and rnd.random() < 0.5 else None
+                if src is None:
+                    cid = "f%d" % i
+                    live.request("hopx.clone", "workspace\n.checkpoints/%s/workspace" % cid)
+                    src = os.path.join(live.back, ".checkpoints", cid, "workspace")
+                    kept.append((src, snapshot(live.ws())))
+                fork.request("hopx.clone", src + "\nworkspace")
+                check_taken = snapshot(fork.ws()) == snapshot(src)
+                with open(fork.ws("a"), "ab") as f:  # the fork changes too (its own links of
+                    f.write(b"fork")  # "a" with it)
+                kept.append((fork.ws(), snapshot(fork.ws())))
+                if not check_taken:
+                    kept.append((fork.ws(), {}))  # a fork that did not get its source
+        except OSError:
+            pass  # a missing name, a rename onto a directory: what a sandbox meets too
+    changed = [p for p, held in kept if snapshot(p) != held]
+    for p, held in kept:  # the first, to read
+        now = snapshot(p)
+        if now != held:
+            print("     changed: %s %s" % (p, {k: (held.get(k), now.get(k)) for k in set(held) | set(now)
+                                                if held.get(k) != now.get(k)}))
+            break
+    check("seed %d: %d changes, %d checkpoints and forks, each still as it was taken"
+          % (seed, ops, len(kept)), not changed)
+    counted = used(live.mnt)
+    live.remount()
+    check("seed %d: the total is what a fresh walk finds" % seed, used(live.mnt) == counted)
 
 
 def shutil_rm(path):
