@@ -38,6 +38,15 @@ function checkpointOf(steps) {
   return m[1];
 }
 
+// The fork's own id: the first sandbox id in the fork's result that is not its parent's.
+function forkOf(steps) {
+  const parent = sandboxOf(steps);
+  const raw = JSON.stringify(steps[SCRIPT.findIndex((s) => s.key === 'fork')]?.raw ?? '');
+  const id = [...raw.matchAll(new RegExp(SANDBOX_ID, 'g'))].map((m) => m[0]).find((x) => x !== parent);
+  if (!id) throw new Error('fork gave no new sandbox id');
+  return id;
+}
+
 // The scenarios, in the order the model calls them, on the default (compact) tools.
 // `key` names a step that tests look at.
 export const SCRIPT = [
@@ -55,6 +64,7 @@ export const SCRIPT = [
   { key: 'checkpoint', tool: 'checkpoint', input: (s) => ({ action: 'create', sandbox_id: sandboxOf(s), name: 'before' }) },
   { key: 'fork', tool: 'checkpoint',
     input: (s) => ({ action: 'fork', sandbox_id: sandboxOf(s), checkpoint_id: checkpointOf(s) }) },
+  { key: 'forkRead', tool: 'file_read', input: (s) => ({ sandbox_id: forkOf(s), path: '/workspace/notes.txt' }) },
   { key: 'packages', tool: 'sandbox_info', input: (s) => ({ action: 'packages', sandbox_id: sandboxOf(s) }) },
   { key: 'health', tool: 'system', input: { action: 'health' } },
   { key: 'delete', tool: 'manage_sandbox', input: (s) => ({ action: 'delete', sandbox_id: sandboxOf(s) }) },
@@ -220,6 +230,12 @@ export function clientSuite(client, known = {}, { keys = null } = {}) {
       assert.notEqual(r.isError, true, summary(r));
       const ids = [...r.text.matchAll(/local-[A-Za-z0-9_-]+/g)].map((m) => m[0]);
       assert.ok(ids.some((id) => id !== sandboxOf(run.model.steps)), summary(r));
+    });
+
+    if (has('forkRead')) it('checkpoint and fork: the model reads the checkpoint\'s file in the fork', () => {
+      const r = seen('forkRead');
+      assert.notEqual(r.isError, true, summary(r));
+      assert.match(r.text, new RegExp(NOTE), summary(r));
     });
 
     if (has('packages')) it('packages: the model reads what the sandbox has installed', () => {
