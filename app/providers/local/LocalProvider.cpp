@@ -601,6 +601,14 @@ void LocalProvider::createChild(const Core::CreateSpec &spec, Callback<LocalSand
     });
 }
 
+void LocalProvider::expectForks(int children)
+{
+    if (m_spares) {
+        m_spares->expectForks(children);
+        m_spares->refillSoon();
+    }
+}
+
 void LocalProvider::setDiskSteps(DiskSteps *steps)
 {
     m_steps = steps ? steps : &m_quietSteps;

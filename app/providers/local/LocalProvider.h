@@ -98,6 +98,7 @@ public:
     void release(const QString &id) override;
     //! A fork's child: created as create_sandbox creates, handed over as the sandbox itself.
     void createChild(const Core::CreateSpec &spec, Core::Callback<LocalSandbox *> done) override;
+    void expectForks(int children) override;
     QObject *context() override { return this; }
     /*! Who hears the steps of the disk operations (DiskSteps); null: nobody. Set before the
      *  event loop runs, as the recovery at start-up has steps too. */

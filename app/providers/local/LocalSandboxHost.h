@@ -37,6 +37,8 @@ public:
     virtual void release(const QString &id) = 0;
     /*! A new sandbox as \a spec says, started and listed like any create_sandbox (a fork's
      *  child): \a done gets the sandbox itself, or why it could not start. */
+    //! A fork is about to ask for \a children sandboxes (spares for the next round).
+    virtual void expectForks(int children) = 0;
     virtual void createChild(const Core::CreateSpec &spec, Core::Callback<LocalSandbox *> done) = 0;
     //! Language -> version of the runtimes sandboxes see (get_vm_info).
     virtual QJsonObject runtimes() const = 0;

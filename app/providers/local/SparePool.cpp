@@ -49,6 +49,9 @@ SparePool::SparePool(Boot boot, Discard discard, const Sizes &sizes, QObject *pa
     m_idle.setSingleShot(true);
     m_idle.setInterval(m_sizes.idleShrinkMs);
     connect(&m_idle, &QTimer::timeout, this, &SparePool::shrink);
+    m_forkIdle.setSingleShot(true);
+    m_forkIdle.setInterval(m_sizes.idleShrinkMs);
+    connect(&m_forkIdle, &QTimer::timeout, this, &SparePool::shrinkForks);
     m_refill.setSingleShot(true);
     m_refill.setInterval(kRefillQuietMs);
     connect(&m_refill, &QTimer::timeout, this, &SparePool::refill);
@@ -80,16 +83,37 @@ void SparePool::want(Kind kind)
     m_idle.start();
 }
 
+void SparePool::expectForks(int children)
+{
+    if (m_sizes.plain <= 0)
+        return; // spares are off
+    m_plainWanted = true;
+    m_forkRound = std::max(m_forkRound, std::min(children, m_sizes.pythonBurst));
+    m_forkIdle.start();
+}
+
 int SparePool::target(Kind kind) const
 {
-    if (kind == Kind::Plain)
-        return m_plainWanted ? m_sizes.plain : 0;
+    if (kind == Kind::Plain) {
+        if (!m_plainWanted)
+            return 0;
+        if (m_forkRound <= m_sizes.plain)
+            return m_sizes.plain;
+        const qint64 available = availableMemory();
+        return available >= 0 && available < kBurstMemoryFloor ? m_sizes.plain : m_forkRound;
+    }
     if (!m_pythonWanted)
         return 0;
     if (!m_burst)
         return 1;
     const qint64 available = availableMemory();
     return available >= 0 && available < kBurstMemoryFloor ? 1 : m_sizes.pythonBurst;
+}
+
+int SparePool::preloadingPlain() const
+{
+    return int(std::count_if(m_plain.cbegin(), m_plain.cend(),
+        [this](LocalSandbox *s) { return m_preloading.contains(s); }));
 }
 
 int SparePool::preloadedPython() const
@@ -187,8 +211,10 @@ bool SparePool::bootOne(Kind kind)
     pool(kind).append(spare);
     // Plain spares preload too: the sandbox a create hands out is the one whose first plot we
     // speed up (the provider ends the interpreter if the sandbox does not use it).
+    // A fork round's extra plain spares do not: their children load the parent's variables.
     const bool preload = !m_preload.isEmpty()
-        && (kind == Kind::Plain || preloadedPython() < m_sizes.preloadedPython);
+        && (kind == Kind::Plain ? preloadingPlain() < m_sizes.plain
+                                : preloadedPython() < m_sizes.preloadedPython);
     if (preload)
         m_preloading.append(spare);
     // Receiver this: handing the spare out disconnects it, so a spare taken while it boots
@@ -238,6 +264,21 @@ void SparePool::shrink()
         m_discard(spare);
     }
     qCDebug(lcLocal) << "isolated runs idle: Python spares back to" << m_python.size();
+}
+
+void SparePool::shrinkForks()
+{
+    m_forkRound = 0;
+    // The preloaded one stays: it is the slower one to make again.
+    std::stable_sort(m_plain.begin(), m_plain.end(), [this](LocalSandbox *a, LocalSandbox *b) {
+        return m_preloading.contains(a) > m_preloading.contains(b);
+    });
+    while (m_plain.size() > target(Kind::Plain)) {
+        LocalSandbox *spare = m_plain.last();
+        forget(spare);
+        m_discard(spare);
+    }
+    qCDebug(lcLocal) << "forks idle: plain spares back to" << m_plain.size();
 }
 
 void SparePool::renew()

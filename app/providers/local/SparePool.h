@@ -31,6 +31,11 @@ class LocalSandbox;
  * Isolated runs come in bursts (an agent makes several in a row): after the first one the Python
  * spares grow to `pythonBurst`, booting two at a time, while the host has memory to spare, and
  * shrink back to one after some minutes without an isolated run.
+ *
+ * Forks come in rounds too (an agent tries alternatives, then branches again from the best):
+ * after a fork of N children the plain spares grow to N (at most `pythonBurst`), without the
+ * preload (a child loads its parent's variables, imports and all; a plain spare with no
+ * interpreter costs ~0.6 MiB), and shrink back after the same minutes without a fork.
  */
 class SparePool final : public QObject
 {
@@ -56,6 +61,8 @@ public:
     QStringList preload() const { return m_preload; }
     //! Keeps \a kind filled from now on (the first create of that kind asked for it).
     void want(Kind kind);
+    //! A fork asked for \a children sandboxes: plain spares for the next round.
+    void expectForks(int children);
     //! A spare of \a kind booted with \a limits (ready, or still booting), removed from the
     //! pool, or null.
     LocalSandbox *take(Kind kind, const SandboxLimits &limits);
@@ -95,6 +102,8 @@ private:
     int booting() const;
     bool bootOne(Kind kind);
     void shrink();
+    void shrinkForks();
+    int preloadingPlain() const;
     void forget(LocalSandbox *spare);
 
     Boot m_boot;
@@ -107,6 +116,8 @@ private:
     bool m_plainWanted = false;
     bool m_pythonWanted = false;
     bool m_burst = false; // Python spares at burst size (an isolated run came recently)
+    int m_forkRound = 0; // plain spares a fork asked for recently (0: none)
+    QTimer m_forkIdle;
     QTimer m_idle;
     QTimer m_refill;
     QHash<QString, qint64> m_running; // Python spares handed out -> when (ms since the epoch)

@@ -612,6 +612,9 @@ void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<Loc
         fork->loadState(saved, written, checkpointId, [this, self, fork, done]() {
             if (self)
                 m_busy = false;
+            // After the answer's work, not before: booting spares now would slow these
+            // children down.
+            fork->expectNextRound();
             done(fork->outcomes());
         });
     };

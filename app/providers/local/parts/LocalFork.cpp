@@ -261,6 +261,11 @@ QString LocalFork::note(const Child &child, const QString &checkpointId) const
     return text;
 }
 
+void LocalFork::expectNextRound()
+{
+    m_host->expectForks(int(m_children.size()));
+}
+
 void LocalFork::releaseAll()
 {
     for (Child &child : m_children)

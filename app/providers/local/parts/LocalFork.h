@@ -50,6 +50,8 @@ public:
      *  later says so with that child's next Python result. \a checkpointId: empty for now. */
     void loadState(const Core::Result<PythonKernel::StateReport> &saved, bool written,
         const QString &checkpointId, Done done);
+    //! The fork is done: spares for a next round of as many children (SparePool::expectForks).
+    void expectNextRound();
     //! The parent went away mid-fork: every child started so far goes too.
     void releaseAll();
     QList<Core::ForkOutcome> outcomes() const;
