@@ -254,31 +254,29 @@ void SparePool::refill()
 void SparePool::shrink()
 {
     m_burst = false;
-    // Plain ones go first: a preloaded spare is the slower one to make again.
-    std::stable_sort(m_python.begin(), m_python.end(), [this](LocalSandbox *a, LocalSandbox *b) {
-        return m_preloading.contains(a) > m_preloading.contains(b);
-    });
-    while (m_python.size() > target(Kind::Python)) {
-        LocalSandbox *spare = m_python.last();
-        forget(spare);
-        m_discard(spare);
-    }
+    trim(Kind::Python);
     qCDebug(lcLocal) << "isolated runs idle: Python spares back to" << m_python.size();
 }
 
 void SparePool::shrinkForks()
 {
     m_forkRound = 0;
-    // The preloaded one stays: it is the slower one to make again.
-    std::stable_sort(m_plain.begin(), m_plain.end(), [this](LocalSandbox *a, LocalSandbox *b) {
+    trim(Kind::Plain);
+    qCDebug(lcLocal) << "forks idle: plain spares back to" << m_plain.size();
+}
+
+void SparePool::trim(Kind kind)
+{
+    // The ones without the preload go first: a preloaded spare is the slower one to make again.
+    QList<LocalSandbox *> &spares = pool(kind);
+    std::stable_sort(spares.begin(), spares.end(), [this](LocalSandbox *a, LocalSandbox *b) {
         return m_preloading.contains(a) > m_preloading.contains(b);
     });
-    while (m_plain.size() > target(Kind::Plain)) {
-        LocalSandbox *spare = m_plain.last();
+    while (spares.size() > target(kind)) {
+        LocalSandbox *spare = spares.last();
         forget(spare);
         m_discard(spare);
     }
-    qCDebug(lcLocal) << "forks idle: plain spares back to" << m_plain.size();
 }
 
 void SparePool::renew()

@@ -103,6 +103,8 @@ private:
     bool bootOne(Kind kind);
     void shrink();
     void shrinkForks();
+    //! Ends the spares of \a kind beyond its target.
+    void trim(Kind kind);
     int preloadingPlain() const;
     void forget(LocalSandbox *spare);
 
