@@ -88,7 +88,8 @@ struct capfs_inode *capfs_inode(struct capfs *fs, fuse_ino_t ino);
  * Returns NULL with errno set. */
 struct capfs_inode *capfs_table_ref(
     struct capfs *fs, int fd, const struct stat *st, fuse_ino_t parent, const char *name);
-size_t capfs_table_bucket(const struct capfs *fs, dev_t dev, ino_t ino);
+/* The node of the inode (\a dev, \a ino) the kernel holds, or NULL; under table_lock. */
+struct capfs_inode *capfs_table_find(struct capfs *fs, dev_t dev, ino_t ino);
 /* \a in is now the inode \a fd (which it takes) names, stat \a st: a copy-up (cow.c). */
 void capfs_table_rekey(struct capfs *fs, struct capfs_inode *in, int fd, const struct stat *st);
 /* \a parent / \a name is where the inode at (\a dev, \a ino) is now (after a rename). */

@@ -121,11 +121,6 @@ static int open_readable(int dirfd, const char *name, const struct stat *st)
     return fd;
 }
 
-static struct capfs_inode *parent_of(struct capfs *fs, fuse_ino_t parent)
-{
-    return parent == FUSE_ROOT_ID ? &fs->root : capfs_inode(fs, parent);
-}
-
 /* A shared file \a in is (stat \a st): more than one link, and the marker. */
 static int is_shared(struct capfs_inode *in, struct stat *st)
 {
@@ -153,7 +148,7 @@ int capfs_cow_break(struct capfs *fs, struct capfs_inode *in)
     const int released = in->released;
     pthread_mutex_unlock(&fs->table_lock);
     struct stat now;
-    struct capfs_inode *parent = parent_of(fs, parent_ino);
+    struct capfs_inode *parent = capfs_inode(fs, parent_ino);
     if (!name || released || fstatat(parent->fd, name, &now, AT_SYMLINK_NOFOLLOW) != 0
         || now.st_dev != in->dev || now.st_ino != in->ino) {
         /* Its name here is gone (an open, unlinked shared file): it stays as every other tree
@@ -213,10 +208,9 @@ out:
 void capfs_cow_name_gone(struct capfs *fs, const struct stat *st)
 {
     pthread_mutex_lock(&fs->table_lock);
-    for (struct capfs_inode *in = fs->buckets[capfs_table_bucket(fs, st->st_dev, st->st_ino)]; in;
-         in = in->next)
-        if (in->dev == st->st_dev && in->ino == st->st_ino)
-            in->released = 1;
+    struct capfs_inode *in = capfs_table_find(fs, st->st_dev, st->st_ino);
+    if (in)
+        in->released = 1;
     pthread_mutex_unlock(&fs->table_lock);
     capfs_quota_give(&fs->quota, (int64_t)st->st_blocks * 512);
 }
@@ -264,12 +258,8 @@ static fuse_ino_t node_of(struct capfs *fs, int dfd)
     struct stat st;
     if (fstat(dfd, &st) != 0)
         return 0;
-    fuse_ino_t node = 0;
     pthread_mutex_lock(&fs->table_lock);
-    for (struct capfs_inode *in = fs->buckets[capfs_table_bucket(fs, st.st_dev, st.st_ino)]; in;
-         in = in->next)
-        if (in->dev == st.st_dev && in->ino == st.st_ino)
-            node = (fuse_ino_t)(uintptr_t)in;
+    const fuse_ino_t node = (fuse_ino_t)(uintptr_t)capfs_table_find(fs, st.st_dev, st.st_ino);
     pthread_mutex_unlock(&fs->table_lock);
     return node;
 }
@@ -295,11 +285,8 @@ static int drop_existing(struct clone *c, int dfd, const char *name, int *merge)
         capfs_cow_name_gone(c->fs, &st);
         return 0;
     }
-    int loaded = 0;
     pthread_mutex_lock(&c->fs->table_lock);
-    for (struct capfs_inode *in = c->fs->buckets[capfs_table_bucket(c->fs, st.st_dev, st.st_ino)];
-         in; in = in->next)
-        loaded |= in->dev == st.st_dev && in->ino == st.st_ino;
+    const int loaded = capfs_table_find(c->fs, st.st_dev, st.st_ino) != NULL;
     pthread_mutex_unlock(&c->fs->table_lock);
     /* One the kernel holds gives its room back when it forgets it (capfs_table_unref). */
     if (st.st_nlink == 1 && !loaded)
@@ -309,12 +296,9 @@ static int drop_existing(struct clone *c, int dfd, const char *name, int *merge)
 
 static int has_writers(struct capfs *fs, const struct stat *st)
 {
-    int writers = 0;
     pthread_mutex_lock(&fs->table_lock);
-    for (struct capfs_inode *in = fs->buckets[capfs_table_bucket(fs, st->st_dev, st->st_ino)]; in;
-         in = in->next)
-        if (in->dev == st->st_dev && in->ino == st->st_ino)
-            writers = in->writers;
+    const struct capfs_inode *in = capfs_table_find(fs, st->st_dev, st->st_ino);
+    const int writers = in ? in->writers : 0;
     pthread_mutex_unlock(&fs->table_lock);
     return writers > 0;
 }
@@ -516,12 +500,9 @@ static int open_dir(struct capfs *fs, const char *path, int make)
         errno = EINVAL;
         return -1;
     }
-    char proc[64];
-    capfs_proc_path(proc, fs->root.fd);
-    const int root = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (root < 0)
-        return -1;
-    /* Each missing directory on the way is made (and counted); none is followed. */
+    /* Each missing directory on the way is made (and counted); none is followed. The root's
+     * O_PATH descriptor serves the *at calls as any directory's would. */
+    const int root = fs->root.fd;
     int fd = root;
     char copy[PATH_MAX];
     snprintf(copy, sizeof copy, "%s", path);
@@ -543,10 +524,6 @@ static int open_dir(struct capfs *fs, const char *path, int make)
         errno = err;
         fd = next;
     }
-    const int err = errno;
-    if (fd != root)
-        close(root);
-    errno = err;
     return fd;
 }
 
@@ -601,13 +578,12 @@ static void give_back_name(struct capfs *fs, const struct stat *st, int counted,
         return;
     }
     pthread_mutex_lock(&fs->table_lock);
-    for (struct capfs_inode *in = fs->buckets[capfs_table_bucket(fs, st->st_dev, st->st_ino)]; in;
-         in = in->next)
-        if (in->dev == st->st_dev && in->ino == st->st_ino && counted && !in->released) {
-            in->released = 1;
-            if (!S_ISREG(st->st_mode) || st->st_nlink < 2)
-                bytes = in->charged; /* what the total holds for it */
-        }
+    struct capfs_inode *in = capfs_table_find(fs, st->st_dev, st->st_ino);
+    if (in && counted && !in->released) {
+        in->released = 1;
+        if (!S_ISREG(st->st_mode) || st->st_nlink < 2)
+            bytes = in->charged; /* what the total holds for it */
+    }
     pthread_mutex_unlock(&fs->table_lock);
     if (counted)
         capfs_quota_give(&fs->quota, bytes);
@@ -667,15 +643,10 @@ static int do_remove(struct capfs *fs, const char *path)
     int err = fstat(dfd, &st) != 0 ? errno : remove_dir(fs, dfd, 0);
     close(dfd);
     if (!err && strcmp(path, fs->hide) != 0) {
-        char proc[64];
-        capfs_proc_path(proc, fs->root.fd);
-        const int root = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (root >= 0 && unlinkat(root, path, AT_REMOVEDIR) == 0)
+        if (unlinkat(fs->root.fd, path, AT_REMOVEDIR) == 0)
             give_back_name(fs, &st, 1, 0);
         else
             err = errno;
-        if (root >= 0)
-            close(root);
     }
     return err;
 }
@@ -712,11 +683,9 @@ static int do_restore(struct capfs *fs, const char *src, const char *dst)
         return ENAMETOOLONG;
     do_remove(fs, spare); /* a restore cut short left it */
     int err = do_clone(fs, src, spare);
-    char proc[64];
-    capfs_proc_path(proc, fs->root.fd);
-    const int root = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const int root = fs->root.fd;
     struct stat old;
-    if (!err && (root < 0 || fstatat(root, dst, &old, AT_SYMLINK_NOFOLLOW) != 0))
+    if (!err && fstatat(root, dst, &old, AT_SYMLINK_NOFOLLOW) != 0)
         err = errno;
     if (!err && !S_ISDIR(old.st_mode))
         err = ENOTDIR;
@@ -729,13 +698,8 @@ static int do_restore(struct capfs *fs, const char *src, const char *dst)
             err = errno;
         fuse_ino_t node = 0;
         if (!err) {
-            struct capfs_inode *in = NULL;
             pthread_mutex_lock(&fs->table_lock);
-            for (struct capfs_inode *i =
-                     fs->buckets[capfs_table_bucket(fs, old.st_dev, old.st_ino)];
-                 i; i = i->next)
-                if (i->dev == old.st_dev && i->ino == old.st_ino)
-                    in = i;
+            struct capfs_inode *in = capfs_table_find(fs, old.st_dev, old.st_ino);
             pthread_mutex_unlock(&fs->table_lock);
             struct stat now;
             const int fd = openat(root, dst, O_PATH | O_NOFOLLOW | O_CLOEXEC);
@@ -760,8 +724,6 @@ static int do_restore(struct capfs *fs, const char *src, const char *dst)
             }
         }
     }
-    if (root >= 0)
-        close(root);
     do_remove(fs, spare); /* the old files now, or a clone that failed */
     return err;
 }
@@ -800,16 +762,10 @@ int capfs_control(struct capfs *fs, const char *name, const char *value, size_t 
         char dst[PATH_MAX];
         const size_t len = (size_t)(value + size - (nl + 1));
         struct stat st;
-        char proc[64];
-        capfs_proc_path(proc, fs->root.fd);
         if (len < sizeof dst) {
             memcpy(dst, nl + 1, len);
             dst[len] = 0;
-            const int root = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-            known =
-                root >= 0 && tree_path_ok(dst) && fstatat(root, dst, &st, AT_SYMLINK_NOFOLLOW) == 0;
-            if (root >= 0)
-                close(root);
+            known = tree_path_ok(dst) && fstatat(fs->root.fd, dst, &st, AT_SYMLINK_NOFOLLOW) == 0;
         }
     }
     const int err = control(fs, name, value, size);

@@ -92,9 +92,12 @@ static void set_place(struct capfs_inode *in, fuse_ino_t parent, const char *nam
     in->parent = parent;
 }
 
-size_t capfs_table_bucket(const struct capfs *fs, dev_t dev, ino_t ino)
+struct capfs_inode *capfs_table_find(struct capfs *fs, dev_t dev, ino_t ino)
 {
-    return bucket_of(fs, dev, ino);
+    for (struct capfs_inode *in = fs->buckets[bucket_of(fs, dev, ino)]; in; in = in->next)
+        if (in->dev == dev && in->ino == ino)
+            return in;
+    return NULL;
 }
 
 void capfs_table_rekey(struct capfs *fs, struct capfs_inode *in, int fd, const struct stat *st)
@@ -120,12 +123,9 @@ void capfs_table_rekey(struct capfs *fs, struct capfs_inode *in, int fd, const s
 void capfs_table_moved(struct capfs *fs, dev_t dev, ino_t ino, fuse_ino_t parent, const char *name)
 {
     pthread_mutex_lock(&fs->table_lock);
-    for (struct capfs_inode *in = fs->buckets[bucket_of(fs, dev, ino)]; in; in = in->next) {
-        if (in->dev == dev && in->ino == ino) {
-            set_place(in, parent, name);
-            break;
-        }
-    }
+    struct capfs_inode *in = capfs_table_find(fs, dev, ino);
+    if (in)
+        set_place(in, parent, name);
     pthread_mutex_unlock(&fs->table_lock);
 }
 
