@@ -651,6 +651,63 @@ static int do_remove(struct capfs *fs, const char *path)
     return err;
 }
 
+/* \a path's directory, opened (made when \a make), and its last name in \a name. */
+static int open_parent(struct capfs *fs, const char *path, char name[NAME_MAX + 1], int make)
+{
+    const char *slash = strrchr(path, '/');
+    const char *last = slash ? slash + 1 : path;
+    if (strlen(last) > NAME_MAX || (slash && (size_t)(slash - path) >= PATH_MAX)) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    snprintf(name, NAME_MAX + 1, "%s", last);
+    if (!slash)
+        return dup(fs->root.fd);
+    char dir[PATH_MAX];
+    memcpy(dir, path, (size_t)(slash - path));
+    dir[slash - path] = 0;
+    return open_dir(fs, dir, make);
+}
+
+/* A file of the tree (one name: a checkpoint's variables, written where the sandbox can write)
+ * moves under the hidden entry (into that checkpoint) by one rename: it keeps what it counted,
+ * where a clone and a removal would count it twice for a moment. */
+static int do_move(struct capfs *fs, const char *src, const char *dst)
+{
+    const size_t hide = fs->hide ? strlen(fs->hide) : 0;
+    if (!hide || !tree_path_ok(src) || !tree_path_ok(dst) || strncmp(dst, fs->hide, hide) != 0
+        || dst[hide] != '/' || strncmp(src, fs->hide, hide) == 0)
+        return EINVAL;
+    char sname[NAME_MAX + 1], dname[NAME_MAX + 1];
+    const int sfd = open_parent(fs, src, sname, 0);
+    if (sfd < 0)
+        return errno;
+    struct stat st;
+    int err = 0;
+    if (fstatat(sfd, sname, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        err = errno;
+    else if (!S_ISREG(st.st_mode) || st.st_nlink != 1)
+        err = EINVAL;
+    const int dfd = err ? -1 : open_parent(fs, dst, dname, 1);
+    if (!err && dfd < 0)
+        err = errno;
+    if (!err) {
+        pthread_rwlock_wrlock(&fs->clone_lock);
+        if (syscall(SYS_renameat2, sfd, sname, dfd, dname, RENAME_NOREPLACE) != 0)
+            err = errno;
+        pthread_rwlock_unlock(&fs->clone_lock);
+    }
+    if (!err) {
+        const fuse_ino_t node = node_of(fs, sfd);
+        if (node)
+            fuse_lowlevel_notify_inval_entry(fs->se, node, sname, strlen(sname));
+    }
+    close(sfd);
+    if (dfd >= 0)
+        close(dfd);
+    return err;
+}
+
 static int control(struct capfs *fs, const char *name, const char *value, size_t size);
 
 /* Tells the kernel that every name of directory \a dfd may have changed under \a node. */
@@ -797,5 +854,12 @@ static int control(struct capfs *fs, const char *name, const char *value, size_t
     }
     if (!strcmp(name, "hopx.remove"))
         return do_remove(fs, arg);
+    if (!strcmp(name, "hopx.move")) {
+        char *nl = strchr(arg, '\n');
+        if (!nl)
+            return EINVAL;
+        *nl = 0;
+        return do_move(fs, arg, nl + 1);
+    }
     return EOPNOTSUPP;
 }

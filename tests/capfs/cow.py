@@ -276,6 +276,38 @@ def run(parent, work, disks):
     parent.remount()
     check("after a restore the total is what a fresh walk finds", used(parent.mnt) == counted)
 
+    # --- a checkpoint's variables, written beside the trees, move into it in one rename
+    os.makedirs(os.path.join(parent.mnt, "state", "r1"))
+    var_path = os.path.join(parent.mnt, "state", "r1", "python-state")
+    with open(var_path, "wb") as f:
+        f.write(os.urandom(2 << 20))
+    var_sum = digest(var_path)
+    before = used(parent.mnt)
+    parent.request("hopx.move", "state/r1/python-state\n.checkpoints/r1/home/.cache/hopx/python-state")
+    moved = os.path.join(parent.back, ".checkpoints", "r1", "home", ".cache", "hopx", "python-state")
+    check("a move puts the file in the checkpoint, as it was", digest(moved) == var_sum
+          and not os.path.exists(var_path))
+    check("and counts it once (%d KiB more)" % ((used(parent.mnt) - before) >> 10),
+          0 <= used(parent.mnt) - before <= 64 << 10)  # its directories; twice would be 2 MiB more
+    counted = used(parent.mnt)
+    parent.remount()
+    check("after a move the total is what a fresh walk finds", used(parent.mnt) == counted)
+    with open(var_path, "w") as f:
+        f.write("again")
+    check("a move never replaces a file",
+          raises(errno.EEXIST, lambda: parent.request("hopx.move", "state/r1/python-state\n.checkpoints/r1/home/.cache/hopx/python-state")))
+    check("a move reaches only into the hidden checkpoints",
+          raises(errno.EINVAL, lambda: parent.request("hopx.move", "state/r1/python-state\nworkspace/x"))
+          and raises(errno.EINVAL, lambda: parent.request("hopx.move", ".checkpoints/r1/workspace/big.bin\n.checkpoints/x"))
+          and raises(errno.EINVAL, lambda: parent.request("hopx.move", "state/../workspace/big.bin\n.checkpoints/x"))
+          and raises(errno.EINVAL, lambda: parent.request("hopx.move", "/etc/passwd\n.checkpoints/x")))
+    check("and takes no directory and no file with another name",
+          raises(errno.EINVAL, lambda: parent.request("hopx.move", "state/r1\n.checkpoints/x"))
+          and raises(errno.EINVAL, lambda: parent.request("hopx.move", "workspace/h1\n.checkpoints/x")))
+    check("nor is it a request the sandbox can make",
+          raises(errno.EOPNOTSUPP, lambda: os.setxattr(parent.ws(), "hopx.move", b"workspace/big.bin\n.checkpoints/x")))
+    shutil_rm(os.path.join(parent.mnt, "state"))
+
     # --- random changes with branches taken along the way
     for seed in (1, 2, 3):
         random_branches(work, disks, seed, 400)

@@ -30,14 +30,14 @@ import { bounded, sleep, structured, text } from './faults.mjs';
 // cut short (its marker, half the files deleted) and finishes it.
 // Some also on a sandbox the app brought back after a restart (its interpreter fresh, the
 // call waiting for its boot): NAME-after-restart.
-export const OPS = ['checkpoint', 'checkpoint-after-restart', 'restore', 'restore-after-restart',
+export const OPS = ['checkpoint', 'checkpoint-after-restart', 'checkpoint-state', 'restore', 'restore-after-restart',
                     'delete-checkpoint', 'delete-checkpoint-after-restart', 'fork', 'fork-after-restart', 'fork-checkpoint',
                     'upload', 'upload-overwrite', 'download', 'download-overwrite', 'delete', 'delete-after-restart',
                     'recovery', 'recovery-restore'];
 export const KINDS = ['app', 'capfs', 'disk'];
 // Per op, how many of its steps the set-up takes (a checkpoint before the checkpoint): learnt
 // from the run without a crash, which walkOp() makes first (and crashPoint() when n = 0).
-const setupSteps = { checkpoint: 5, recovery: 0 };
+const setupSteps = { checkpoint: 4, 'checkpoint-state': 3, recovery: 0 };
 const STATE_FILE = 'home/.cache/hopx/python-state';
 
 // ---- what a sandbox holds, read on the host ---------------------------------------------
@@ -82,7 +82,10 @@ function sandboxState(base, id) {
   const checkpoints = Object.fromEntries(listed.map((c) => [c, without(filesOf(join(disk, '.checkpoints', c)), STATE_FILE)]));
   let onDisk = [];
   try { onDisk = readdirSync(join(disk, '.checkpoints')).sort(); } catch { /* none yet */ }
-  return { exists: true, listed, onDisk, live: filesOf(disk), checkpoints };
+  // Checkpoints whose record says their variables are on the disk, and those that hold them.
+  const withVariables = (record.checkpoints ?? []).filter((c) => c.python_state_file).map((c) => c.checkpoint_id).sort();
+  const holdVariables = listed.filter((c) => existsSync(join(disk, '.checkpoints', c, STATE_FILE)));
+  return { exists: true, listed, onDisk, live: filesOf(disk), checkpoints, withVariables, holdVariables };
 }
 
 // ---- the operations ----------------------------------------------------------------------
@@ -110,7 +113,31 @@ const ops = {
       const want = without(b.live, STATE_FILE);
       return same(a.checkpoints[added[0]], want) ? 'after' : `checkpoint ${added[0]} differs: ${diff(want, a.checkpoints[added[0]])}`;
     },
-    python: async (c) => c.added && restoredX(c, c.added),
+    // Its variables reach the disk behind the answer: a crash after the record and before
+    // them leaves a checkpoint of files, which says so.
+    python: async (c) => c.added && (sandboxState(c.base, c.id).withVariables.includes(c.added)
+      ? restoredX(c, c.added) : restoredFresh(c, c.added)),
+  },
+  // The variables of a checkpoint already made, written behind its answer: after a crash the
+  // checkpoint holds them and its record says so ('after'), or neither ('before').
+  'checkpoint-state': {
+    run: async (c) => {
+      const r = await c.call('checkpoint_sandbox', { sandbox_id: c.id, name: 'variables' });
+      c.added = structured(r).checkpoint_id;
+      if (c.added) await variablesOnDisk(c, c.added);
+      return r;
+    },
+    classify(c, b, a) {
+      if (!a.exists || !same(a.live, b.live)) return `live files changed: ${diff(b.live, a.live ?? {})}`;
+      const added = a.listed.filter((x) => !b.listed.includes(x));
+      if (added.length !== 1) return `checkpoints ${a.listed}`;
+      c.added = added[0];
+      const said = a.withVariables.includes(c.added);
+      if (said !== a.holdVariables.includes(c.added)) return `record says ${said ? '' : 'no '}variables, files ${said ? 'lack' : 'hold'} them`;
+      return said ? 'after' : 'before';
+    },
+    python: async (c) => c.added && (sandboxState(c.base, c.id).withVariables.includes(c.added)
+      ? restoredX(c, c.added) : restoredFresh(c, c.added)),
   },
   restore: {
     prepare: async (c) => { await c.cmd(CHANGE); await c.py('x = 42'); },
@@ -269,6 +296,26 @@ ops['checkpoint-after-restart'].python = async (c) => {
     ? null : `restore_sandbox of a checkpoint without variables: ${text(r).slice(0, 300)}`;
 };
 
+// Checkpoint \a ckpt's variables on the disk (list_checkpoints says so), within 60 s.
+async function variablesOnDisk(c, ckpt) {
+  for (let t = 0; t < 600; t++) {
+    const listed = structured(await c.call('list_checkpoints', { sandbox_id: c.id })).checkpoints ?? [];
+    if (listed.find((x) => x.checkpoint_id === ckpt)?.variables_on_disk) return true;
+    await sleep(100);
+  }
+  return false;
+}
+
+// After the restart: checkpoint \a ckpt, whose variables did not reach the disk, says so, and
+// its restore starts the interpreter fresh.
+async function restoredFresh(c, ckpt) {
+  const listed = (structured(await c.call('list_checkpoints', { sandbox_id: c.id })).checkpoints ?? []).find((x) => x.checkpoint_id === ckpt);
+  if (!/still being written/.test(listed?._note ?? '')) return `list_checkpoints after the restart: ${JSON.stringify(listed).slice(0, 300)}`;
+  const r = await c.call('restore_sandbox', { sandbox_id: c.id, checkpoint_id: ckpt });
+  const out = structured(r);
+  return !r.isError && out.python_state_restored === false ? null : `restore_sandbox of ${ckpt}: ${text(r).slice(0, 300)}`;
+}
+
 // After the restart: restoring checkpoint \a ckpt brings x = 41 back from its variables' file.
 async function restoredX(c, ckpt) {
   const r = await c.call('restore_sandbox', { sandbox_id: c.id, checkpoint_id: ckpt });
@@ -309,6 +356,7 @@ async function leftovers(c, listedIds) {
     const s = sandboxState(base, id);
     for (const n of s.onDisk ?? []) if (!s.listed.includes(n)) found.push(`${id}: .checkpoints/${n}`);
     if (s.live?.[STATE_FILE] || s.live?.[`${STATE_FILE}.part`]) found.push(`${id}: a live variables' file`);
+    try { for (const n of readdirSync(join(base, id, 'disk', 'state'))) found.push(`${id}: state/${n}`); } catch { /* none */ }
     try { for (const n of readdirSync(join(base, id, 'disk', '.incoming'))) found.push(`${id}: .incoming/${n}`); } catch { /* none */ }
     if (existsSync(join(base, id, 'disk', '.forking'))) found.push(`${id}: a fork marker`);
   }
@@ -416,6 +464,8 @@ export async function crashPoint(op, kind, n) {
     await c.py('x = 41');
     const ck = structured(await c.call('checkpoint_sandbox', { sandbox_id: c.id, name: 'base' }));
     c.ckpt = ck.checkpoint_id;
+    // Its variables reach the disk behind the answer: the points below start once they have.
+    if (!(await variablesOnDisk(c, c.ckpt))) throw new Error('the base checkpoint\'s variables never reached the disk');
     if (def.prepare) await def.prepare(c);
     let before;
     if (def.atStart) {

@@ -85,6 +85,21 @@ public:
             qWarning() << "create_sandbox failed:" << r;
         return id;
     }
+    //! Checkpoint \a cp of sandbox \a id as list_checkpoints shows it, once its variables
+    //! are on the disk (written behind checkpoint_sandbox's answer), or empty after 60 s.
+    QJsonObject onDisk(const QString &id, const QString &cp)
+    {
+        for (int i = 0; i < 600; ++i) {
+            const QJsonObject listed =
+                sc(tool(QStringLiteral("list_checkpoints"), {{QStringLiteral("sandbox_id"), id}}));
+            for (const QJsonValue &v : listed.value(QStringLiteral("checkpoints")).toArray())
+                if (v.toObject().value(QStringLiteral("checkpoint_id")).toString() == cp
+                    && v.toObject().value(QStringLiteral("variables_on_disk")).toBool())
+                    return v.toObject();
+            QTest::qWait(100);
+        }
+        return {};
+    }
     bool lists(const QString &id)
     {
         for (const QJsonValue &v :
@@ -287,13 +302,14 @@ private slots:
 
     void aCheckpointWhoseVariablesDoNotFitGoesWithoutThem()
     {
-        // 150 MB of variables fit in a 256 MiB disk once, not with their copy in a checkpoint.
+        // 300 MB of variables do not fit in a 256 MiB disk (their file is written behind the
+        // checkpoint's answer, so the checkpoint itself is made).
         App app(m_root.path() + QStringLiteral("/full"), 256);
         QVERIFY(app.start());
         const QString id = app.create();
         QVERIFY(!id.isEmpty());
         QCOMPARE(
-            app.python(id, QStringLiteral("import numpy as np\nbig = np.ones(150_000_000 // 8)"))
+            app.python(id, QStringLiteral("import numpy as np\nbig = np.ones(300_000_000 // 8)"))
                 .value(QStringLiteral("exit_code"))
                 .toInt(),
             0);
@@ -305,18 +321,23 @@ private slots:
             dump(checkpoint));
         // The live copy of the interpreter still has everything while the app runs.
         QVERIFY2(checkpoint.value(QStringLiteral("python_state")).toBool(), dump(checkpoint));
-        QVERIFY2(checkpoint.value(QStringLiteral("python_variables")).toArray().isEmpty(),
-            dump(checkpoint));
+        // The variables are written behind the answer; once that failed, the checkpoint says
+        // it keeps none on the disk, and why.
+        const QJsonObject listed =
+            app.onDisk(id, checkpoint.value(QStringLiteral("checkpoint_id")).toString());
+        QVERIFY2(!listed.isEmpty(), "the variables' write never ended");
         QVERIFY2(
-            checkpoint.value(QStringLiteral("_note")).toString().contains(QLatin1String("disk")),
-            dump(checkpoint));
-        // And the sandbox's disk is not left full of a state file.
+            listed.value(QStringLiteral("python_variables")).toArray().isEmpty(), dump(listed));
+        QVERIFY2(listed.value(QStringLiteral("_note")).toString().contains(QLatin1String("space")),
+            dump(listed));
+        // And the sandbox's disk is not left full of a state file, here or where it was written.
         QCOMPARE(app.python(id,
                         QStringLiteral("import os\nprint(os.path.exists("
-                                       "'/home/user/.cache/hopx/python-state'))"))
+                                       "'/home/user/.cache/hopx/python-state'), "
+                                       "os.listdir('/run/sbx/state'))"))
                      .value(QStringLiteral("stdout"))
                      .toString(),
-            QStringLiteral("False\n"));
+            QStringLiteral("False []\n"));
         app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
     }
 
@@ -339,6 +360,11 @@ private slots:
         QVERIFY2(
             checkpoint.value(QStringLiteral("not_kept")).toObject().contains(QStringLiteral("fh")),
             dump(checkpoint));
+        const QJsonObject listed = first.onDisk(id, cp);
+        QVERIFY2(listed.value(QStringLiteral("python_variables"))
+                     .toArray()
+                     .contains(QStringLiteral("model")),
+            dump(listed));
         // The live sandbox does not keep the state file: it went into the checkpoint only.
         QCOMPARE(first
                      .python(id,
@@ -384,6 +410,94 @@ private slots:
             checkpoints.at(0).toObject().value(QStringLiteral("forks")).toArray().contains(child),
             QJsonDocument(checkpoints).toJson().constData());
         second.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), child}});
+        second.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+    }
+
+    void largeVariablesAreWrittenBehindTheCheckpoint()
+    {
+        const QString root = m_root.path() + QStringLiteral("/behind");
+        App first(root, 3072);
+        QVERIFY(first.start());
+        const QString id = first.create();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(
+            first
+                .python(
+                    id, QStringLiteral("import numpy as np\na = np.ones(400_000_000 // 8)\nx = 41"))
+                .value(QStringLiteral("exit_code"))
+                .toInt(),
+            0);
+        const auto checkpoint = [&first, &id]() {
+            return sc(first.tool(
+                QStringLiteral("checkpoint_sandbox"), {{QStringLiteral("sandbox_id"), id}}));
+        };
+        const auto writes = [](App &app, const QString &id) {
+            return app
+                .python(
+                    id, QStringLiteral("import os\nprint(sorted(os.listdir('/run/sbx/state')))"))
+                .value(QStringLiteral("stdout"))
+                .toString();
+        };
+        // The answer comes before 400 MB reach the disk; it names what they will keep.
+        const QJsonObject taken = checkpoint();
+        const QString cp = taken.value(QStringLiteral("checkpoint_id")).toString();
+        QVERIFY2(!taken.value(QStringLiteral("variables_on_disk")).toBool(), dump(taken));
+        QVERIFY2(
+            taken.value(QStringLiteral("python_variables")).toArray().contains(QStringLiteral("a")),
+            dump(taken));
+        // A restore at once (every other process ends) neither waits for nor ends the writer.
+        first.python(id, QStringLiteral("x = 0"));
+        const QJsonObject restored = sc(first.tool(QStringLiteral("restore_sandbox"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}}));
+        QVERIFY2(restored.value(QStringLiteral("python_state_restored")).toBool(), dump(restored));
+        QCOMPARE(
+            first.python(id, QStringLiteral("print(x)")).value(QStringLiteral("stdout")).toString(),
+            QStringLiteral("41\n"));
+        const QJsonObject listed = first.onDisk(id, cp);
+        QVERIFY2(
+            listed.value(QStringLiteral("python_variables")).toArray().contains(QStringLiteral("x"))
+                && listed.value(QStringLiteral("size_bytes")).toInteger() >= 400000000,
+            dump(listed));
+        QCOMPARE(writes(first, id), QStringLiteral("[]\n"));
+
+        // A checkpoint deleted while its variables are written: the writer and its file go.
+        const QString gone = checkpoint().value(QStringLiteral("checkpoint_id")).toString();
+        QVERIFY(
+            !sc(first.tool(QStringLiteral("delete_checkpoint"),
+                    {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), gone}}))
+                 .contains(QStringLiteral("error")));
+        QTRY_COMPARE_WITH_TIMEOUT(writes(first, id), QStringLiteral("[]\n"), 10000);
+
+        // The app killed while a checkpoint's variables are written: after the restart that
+        // checkpoint says it keeps its files only, the earlier one still has its variables,
+        // and nothing is left half written.
+        const QString cut = checkpoint().value(QStringLiteral("checkpoint_id")).toString();
+        first.killHard();
+        App second(root, 3072);
+        QVERIFY(second.start());
+        QTRY_VERIFY_WITH_TIMEOUT(second.lists(id), 30000);
+        const QJsonObject after = second.onDisk(id, cut);
+        QVERIFY2(after.value(QStringLiteral("python_variables")).toArray().isEmpty()
+                && after.value(QStringLiteral("_note"))
+                       .toString()
+                       .contains(QLatin1String("still being written")),
+            dump(after));
+        QVERIFY2(
+            !sc(second.tool(QStringLiteral("restore_sandbox"),
+                    {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cut}}))
+                 .value(QStringLiteral("python_state_restored"))
+                 .toBool(),
+            "a checkpoint without variables on the disk restored some");
+        const QJsonObject back = sc(second.tool(QStringLiteral("restore_sandbox"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}}));
+        QVERIFY2(
+            back.value(QStringLiteral("python_variables")).toArray().contains(QStringLiteral("a")),
+            dump(back));
+        QCOMPARE(second.python(id, QStringLiteral("print(x, a.nbytes)"))
+                     .value(QStringLiteral("stdout"))
+                     .toString(),
+            QStringLiteral("41 400000000\n"));
+        QCOMPARE(writes(second, id), QStringLiteral("[]\n"));
         second.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
     }
 };

@@ -29,6 +29,8 @@ struct CheckpointInfo
     //! restart too, and a fork from it carries them. notKept: name -> why not.
     QStringList variables;
     QJsonObject notKept;
+    //! False while the variables are still being written (right after the checkpoint).
+    bool variablesOnDisk = true;
     QString note; // what the checkpoint could not keep, when it was taken
 
     QJsonObject toJson() const
@@ -38,7 +40,8 @@ struct CheckpointInfo
             {QStringLiteral("size_bytes"), sizeBytes},
             {QStringLiteral("python_state"), pythonState},
             {QStringLiteral("python_variables"), QJsonArray::fromStringList(variables)},
-            {QStringLiteral("not_kept"), notKept}};
+            {QStringLiteral("not_kept"), notKept},
+            {QStringLiteral("variables_on_disk"), variablesOnDisk}};
         if (!note.isEmpty())
             o.insert(QStringLiteral("_note"), note);
         return o;

@@ -268,6 +268,7 @@ Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
     o.etcDir = m_etc->path();
     o.workspaceDir = volume->workspaceDir();
     o.homeDir = volume->homeDir();
+    o.stateDir = volume->stateDir();
     o.libDir = m_libDir;
     o.limits = limits();
     o.cgroupFs = m_cgroupFs;

@@ -89,13 +89,17 @@ void LocalRecovery::recoverOne(const QString &id, const QString &providerId)
     // What a checkpoint, restore or fork cut short by a crash left is finished or undone
     // before the sandbox runs again.
     QStringList known;
-    for (const QJsonValue &c : record->checkpoints)
+    QStringList withVariables;
+    for (const QJsonValue &c : record->checkpoints) {
         known << c.toObject().value(QStringLiteral("checkpoint_id")).toString();
+        if (c.toObject().value(QStringLiteral("python_state_file")).toBool())
+            withVariables << known.last();
+    }
     const auto step = [this, dir](const QString &name) {
         m_steps->reached(QStringLiteral("recovery"), name, dir);
     };
     for (const QString &fixed : CheckpointJournal::finishAtStart(
-             *volume, known, QString::fromLatin1(LocalFork::kStatePath), step))
+             *volume, known, withVariables, QString::fromLatin1(LocalFork::kStatePath), step))
         qCInfo(lcLocal).noquote() << "sandbox" << id << ":" << fixed;
     if (VolumeTarget::clearIncoming(*volume)) {
         qCInfo(lcLocal).noquote() << "sandbox" << id << ": removed an upload cut short";

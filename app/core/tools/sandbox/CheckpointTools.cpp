@@ -210,7 +210,8 @@ void registerCheckpointTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         {QStringLiteral("size_bytes"), Schema::typed(QStringLiteral("integer"))},
         {QStringLiteral("python_state"), Schema::typed(QStringLiteral("boolean"))},
         {QStringLiteral("python_variables"), Schema::arrayOf(QStringLiteral("string"))},
-        {QStringLiteral("not_kept"), Schema::typed(QStringLiteral("object"))}});
+        {QStringLiteral("not_kept"), Schema::typed(QStringLiteral("object"))},
+        {QStringLiteral("variables_on_disk"), Schema::typed(QStringLiteral("boolean"))}});
     const QJsonObject names = Schema::arrayOf(QStringLiteral("string"));
     const QJsonObject whyMap = Schema::typed(QStringLiteral("object"));
     const QJsonObject forkedFromOut = Schema::nullable(Schema::typed(QStringLiteral("object")),
@@ -226,7 +227,9 @@ void registerCheckpointTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
             "a fork from: its files (/workspace, /home/user) and, for local sandboxes, its live "
             "Python variables: a stopped copy of the interpreter (any object, while HOPX "
             "Desktop runs) and a file of every variable that can be serialized (python_variables; "
-            "not_kept says which cannot, e.g. open files), which survives app restarts. "
+            "not_kept says which cannot, e.g. open files), which survives app restarts once "
+            "written: large variables are written after the answer (variables_on_disk is false "
+            "until list_checkpoints says otherwise). "
             "Runs wait for it. Checkpoints take space on the sandbox's disk; "
             "delete_checkpoint frees it. The HOPX cloud does not support checkpoints."))
         .input(Schema::object({{QStringLiteral("sandbox_id"), sandboxIdSchema()},

@@ -28,6 +28,8 @@ void parseState(const QJsonObject &frame, KernelFrame &f)
             f.notCarried.insert(it.key().left(kMaxName), it.value().toString().left(kMaxWhy));
     f.stateBytes = std::max<qint64>(0, frame.value(QStringLiteral("bytes")).toInteger());
     f.stateMissing = frame.value(QStringLiteral("missing")).toBool();
+    const qint64 writer = frame.value(QStringLiteral("writer")).toInteger();
+    f.stateWriter = writer > 2 && writer <= 4194304 ? writer : 0;
     if (frame.value(QStringLiteral("error")).isString())
         f.message = frame.value(QStringLiteral("error")).toString().left(kMaxWhy);
 }

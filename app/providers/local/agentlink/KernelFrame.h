@@ -52,6 +52,8 @@ struct KernelFrame
     QJsonObject notCarried;
     qint64 stateBytes = 0;
     bool stateMissing = false;
+    //! State, saved in the background: the writing process (a plausible pid, as pid), else 0.
+    qint64 stateWriter = 0;
     //! Preloaded: the modules imported and those that were not (names only, at most 256 each).
     QStringList modules;
     QStringList failed;

@@ -399,8 +399,8 @@ void PythonKernel::handleFrame(const QByteArray &line)
         m_killTimer->stop();
         auto stateJob = std::exchange(m_current, nullptr);
         if (frame.type == KernelFrame::Type::State && frame.message.isEmpty())
-            stateJob->stateDone(StateReport {
-                frame.carried, frame.notCarried, frame.stateBytes, frame.stateMissing});
+            stateJob->stateDone(StateReport {frame.carried, frame.notCarried, frame.stateBytes,
+                frame.stateMissing, frame.stateWriter});
         else
             stateJob->stateDone(Error::make(Error::Code::Internal,
                 QStringLiteral("The Python variables could not be %1: %2")
@@ -586,6 +586,11 @@ void PythonKernel::saveState(const QString &path, Core::Callback<StateReport> do
     requestState(QStringLiteral("save"), path, false, std::move(done));
 }
 
+void PythonKernel::saveStateBehind(const QString &path, Core::Callback<StateReport> done)
+{
+    requestState(QStringLiteral("save"), path, false, std::move(done), true);
+}
+
 void PythonKernel::loadState(const QString &path, Core::Callback<StateReport> done)
 {
     requestState(QStringLiteral("load"), path, true, std::move(done));
@@ -597,8 +602,8 @@ void PythonKernel::discardState(const QString &path, std::function<void()> done)
         [done = std::move(done)](Core::Result<StateReport>) { done(); });
 }
 
-void PythonKernel::requestState(
-    const QString &action, const QString &path, bool start, Core::Callback<StateReport> done)
+void PythonKernel::requestState(const QString &action, const QString &path, bool start,
+    Core::Callback<StateReport> done, bool background)
 {
     if (!start && !m_starting && !m_ready) {
         // No interpreter: no variables to write, and no file was written to remove.
@@ -610,6 +615,8 @@ void PythonKernel::requestState(
     job->id = m_nextId++;
     job->stateDone = std::move(done);
     job->stateRequest = {{QStringLiteral("action"), action}, {QStringLiteral("path"), path}};
+    if (background)
+        job->stateRequest.insert(QStringLiteral("background"), true);
     m_queue.enqueue(job);
     if (!m_starting && !m_ready)
         launch();

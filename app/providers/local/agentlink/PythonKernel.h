@@ -90,10 +90,15 @@ public:
         QJsonObject notCarried; // name -> why
         qint64 bytes = 0; // the file written (save)
         bool missing = false; // load: there was no file
+        qint64 writer = 0; // saveStateBehind: the process writing the file (sandbox pid)
     };
     /*! Writes the interpreter's variables to \a path (a path inside the sandbox), once idle.
      *  Without an interpreter there is nothing to write: an empty report, and no file. */
     void saveState(const QString &path, Core::Callback<StateReport> done);
+    /*! As saveState, but answers once the variables are pickled: a process of the sandbox
+     *  (the report's writer) writes \a path and renames it from path.part when it is whole and
+     *  synced, or writes path.failed with the reason. No writer: nothing to write. */
+    void saveStateBehind(const QString &path, Core::Callback<StateReport> done);
     //! Loads the variables \a path holds (then removes it), starting an interpreter if needed.
     void loadState(const QString &path, Core::Callback<StateReport> done);
     //! Removes \a path inside the sandbox, through the interpreter, if one runs; then \a done.
@@ -128,8 +133,8 @@ private:
     };
 
     void launch();
-    void requestState(
-        const QString &action, const QString &path, bool start, Core::Callback<StateReport> done);
+    void requestState(const QString &action, const QString &path, bool start,
+        Core::Callback<StateReport> done, bool background = false);
     bool writeLine(const QByteArray &line);
     void sendPreload();
     void watch(std::shared_ptr<Pipes> pipes);

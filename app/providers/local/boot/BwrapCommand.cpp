@@ -125,6 +125,8 @@ QByteArrayList BwrapCommand::options() const
         a << "--ro-bind" << path(m_lib) << kLibPath;
     a << "--bind" << path(m_workspace) << "/workspace";
     a << "--bind" << path(m_home) << "/home/user";
+    if (!m_state.isEmpty())
+        a << "--bind" << path(m_state) << kStatePath;
     for (const auto &mount : m_roMounts)
         a << "--ro-bind" << path(mount.first) << mount.second;
 

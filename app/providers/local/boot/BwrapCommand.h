@@ -27,6 +27,9 @@ public:
 
     static constexpr const char *kAgentPath = "/run/sbx/agent";
     static constexpr const char *kLibPath = "/run/sbx/lib";
+    //! Where the kernel writes a checkpoint's variables: on the sandbox's disk, outside the
+    //! files a checkpoint or fork takes (LocalCheckpoints, BackgroundStateWrites).
+    static constexpr const char *kStatePath = "/run/sbx/state";
     //! The sandbox's system CA bundle (staged /etc), with the egress CA appended.
     static constexpr const char *kCaBundle = "/etc/ssl/certs/ca-certificates.crt";
     static constexpr const char *kProxyDir = "/run/sbx/net";
@@ -37,6 +40,8 @@ public:
     void setEtcDir(const QString &hostPath) { m_etc = hostPath; }
     void setWorkspaceDir(const QString &hostPath) { m_workspace = hostPath; }
     void setHomeDir(const QString &hostPath) { m_home = hostPath; }
+    //! Optional: bound writable at kStatePath.
+    void setStateDir(const QString &hostPath) { m_state = hostPath; }
     //! Optional read-only directory mounted at /run/sbx/lib (e.g. the Python kernel).
     void setLibDir(const QString &hostPath) { m_lib = hostPath; }
     void setLimits(const SandboxLimits &limits) { m_limits = limits; }
@@ -83,6 +88,7 @@ private:
     QString m_etc;
     QString m_workspace;
     QString m_home;
+    QString m_state;
     QString m_lib;
     SandboxLimits m_limits;
     EnvList m_extraEnv;

@@ -136,6 +136,9 @@ Core::Result<Core::Unit> SandboxProcess::start()
         if (dir.isEmpty() || !SandboxHost::makePrivateDir(dir))
             return fail(QStringLiteral("Cannot create the sandbox directory %1.").arg(dir));
     }
+    if (!m_options.stateDir.isEmpty() && !SandboxHost::makePrivateDir(m_options.stateDir))
+        return fail(
+            QStringLiteral("Cannot create the sandbox directory %1.").arg(m_options.stateDir));
 
     if (m_options.useCgroup) {
         SandboxCgroupFs &fs = m_options.cgroupFs ? *m_options.cgroupFs : m_hostCgroupFs;
@@ -152,6 +155,7 @@ Core::Result<Core::Unit> SandboxProcess::start()
     command.setEtcDir(m_options.etcDir);
     command.setWorkspaceDir(m_options.workspaceDir);
     command.setHomeDir(m_options.homeDir);
+    command.setStateDir(m_options.stateDir);
     command.setLibDir(m_options.libDir);
     command.setReadOnlyMounts(m_options.readOnlyMounts);
     command.setLimits(m_options.limits);

@@ -45,6 +45,7 @@ public:
         QString etcDir; // a prepared EtcStage::path()
         QString workspaceDir; // -> /workspace (created 0700 when missing)
         QString homeDir; // -> /home/user (created 0700 when missing)
+        QString stateDir; // optional -> BwrapCommand::kStatePath (created 0700 when missing)
         QString libDir; // optional -> /run/sbx/lib (read-only)
         QList<QPair<QString, QByteArray>> readOnlyMounts; // host dir -> sandbox path
         BwrapCommand::EnvList extraEnv;

@@ -86,6 +86,11 @@ QString SandboxVolume::homeDir() const
     return mountPoint() + QStringLiteral("/home");
 }
 
+QString SandboxVolume::stateDir() const
+{
+    return mountPoint() + QStringLiteral("/state");
+}
+
 QString SandboxVolume::sizeText(qint64 bytes)
 {
     constexpr qint64 mib = qint64(1) << 20, gib = qint64(1) << 30;

@@ -65,6 +65,8 @@ public:
     //! Host paths of /workspace and /home/user while mounted.
     QString workspaceDir() const;
     QString homeDir() const;
+    //! Host path of BwrapCommand::kStatePath: variables being written for a checkpoint.
+    QString stateDir() const;
 
     //! Makes the disk's directories, or says why it cannot.
     Core::Result<Core::Unit> create();

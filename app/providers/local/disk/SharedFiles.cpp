@@ -67,6 +67,13 @@ Result<Unit> SharedFiles::restore(const QString &mountPoint, const QString &from
         QStringLiteral("Restoring %1 from %2 failed").arg(to, from));
 }
 
+Result<Unit> SharedFiles::move(const QString &mountPoint, const QString &from, const QString &to)
+{
+    return outcome(
+        request(mountPoint, "hopx.move", QFile::encodeName(from) + '\n' + QFile::encodeName(to)),
+        QStringLiteral("Moving %1 to %2 failed").arg(from, to));
+}
+
 Result<Unit> SharedFiles::remove(const QString &mountPoint, const QString &path)
 {
     return outcome(request(mountPoint, "hopx.remove", QFile::encodeName(path)),

@@ -41,6 +41,11 @@ public:
      *  leaves the old files or the new ones, never a mix. */
     static Core::Result<Core::Unit> restore(
         const QString &mountPoint, const QString &from, const QString &to);
+    /*! File \a from (one name) becomes file \a to, under the checkpoints' directory (made
+     *  when missing), in one rename that keeps what it counts. Fails when \a to exists, and
+     *  (Unavailable) with a daemon of an earlier version. */
+    static Core::Result<Core::Unit> move(
+        const QString &mountPoint, const QString &from, const QString &to);
     //! Removes \a path, under the checkpoints' directory, and what it counted.
     static Core::Result<Core::Unit> remove(const QString &mountPoint, const QString &path);
     //! \a work on a pool thread, then \a done with its result in \a context's thread.

@@ -79,7 +79,7 @@ void CheckpointJournal::clearRestore(const SandboxVolume &volume)
 }
 
 QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
-    const QStringList &knownIds, const QString &statePath,
+    const QStringList &knownIds, const QStringList &withVariables, const QString &statePath,
     const std::function<void(const QString &)> &step)
 {
     QStringList done;
@@ -127,7 +127,34 @@ QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
         done << QStringLiteral("removed %1, left by a fork cut short").arg(name);
         step(QStringLiteral("swept"));
     }
-    const QString live = volume.homeDir() + statePath.mid(QStringLiteral("/home/user").size());
+    // Variables a checkpoint's writer had not finished (BackgroundStateWrites): that
+    // checkpoint's record says it keeps its files only.
+    const QString writes = volume.stateDir();
+    for (const QString &name :
+        QDir(writes).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot)) {
+        SandboxVolume::deleteTree(writes + QLatin1Char('/') + name);
+        QFile::remove(writes + QLatin1Char('/') + name);
+        done << QStringLiteral("removed the variables of %1, still being written when the app "
+                               "stopped")
+                    .arg(name);
+        step(QStringLiteral("swept"));
+    }
+    // Moved into a checkpoint, the app stopped before its record said so: a restore would
+    // bring an unlisted file into the home directory.
+    const QString inHome = statePath.mid(QStringLiteral("/home/user").size());
+    const QString cacheDir = QFileInfo(QStringLiteral("home") + inHome).path();
+    for (const QString &id : knownIds)
+        if (!withVariables.contains(id)
+            && QFileInfo::exists(dir + QLatin1Char('/') + id + QStringLiteral("/home") + inHome)) {
+            const QString rel = QLatin1String(kDir) + QLatin1Char('/') + id + QLatin1Char('/');
+            if (!shared || !SharedFiles::remove(volume.mountPoint(), rel + cacheDir))
+                QFile::remove(
+                    volume.mountPoint() + QLatin1Char('/') + rel + QStringLiteral("home") + inHome);
+            done << QStringLiteral("removed the variables of %1, which its record does not list")
+                        .arg(id);
+            step(QStringLiteral("swept"));
+        }
+    const QString live = volume.homeDir() + inHome;
     // And the file being written when the app died (kernel_state.py writes NAME.part first).
     for (const QString &path : QStringList {live, live + QStringLiteral(".part")})
         if (QFile::remove(path)) {

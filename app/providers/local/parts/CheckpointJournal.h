@@ -50,11 +50,14 @@ public:
     //! \a volume is a fork whose making was cut short (at start-up: delete it).
     static bool isUnfinishedFork(const SandboxVolume &volume);
     /*! At start-up, \a volume mounted and its sandbox not running: finishes a restore that was
-     *  cut short, removes the checkpoints' directories \a knownIds does not name and a live
-     *  variables' file (\a statePath, a path in the sandbox). Says what it did, for the log;
-     *  \a step(name) after each of those (DiskSteps). */
+     *  cut short, removes the checkpoints' directories \a knownIds does not name, a live
+     *  variables' file (\a statePath, a path in the sandbox), variables still being written
+     *  (BackgroundStateWrites) and those that reached a checkpoint whose record does not say
+     *  so (not in \a withVariables). Says what it did, for the log; \a step(name) after each
+     *  of those (DiskSteps). */
     static QStringList finishAtStart(const SandboxVolume &volume, const QStringList &knownIds,
-        const QString &statePath, const std::function<void(const QString &)> &step);
+        const QStringList &withVariables, const QString &statePath,
+        const std::function<void(const QString &)> &step);
 };
 
 } // namespace Hopx::Local

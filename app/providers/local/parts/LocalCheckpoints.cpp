@@ -82,6 +82,13 @@ void discardThen(LocalSandbox *sandbox, bool written, std::function<void()> next
         next();
 }
 
+QString notWritten(const QString &why)
+{
+    return QStringLiteral("The Python variables were not written to the disk (%1): they come "
+                          "back only while HOPX Desktop keeps running.")
+        .arg(why);
+}
+
 Error parentGone()
 {
     return Error::make(Error::Code::SandboxDead,
@@ -93,6 +100,7 @@ Error parentGone()
 
 LocalCheckpoints::LocalCheckpoints(LocalSandbox *sandbox)
     : m_sandbox(sandbox)
+    , m_writes(sandbox)
 { }
 
 template<typename T>
@@ -148,6 +156,7 @@ QJsonArray LocalCheckpoints::index() const
         QJsonObject o = e.info.toJson();
         o.remove(QStringLiteral("python_state"));
         o.remove(QStringLiteral("_note"));
+        o.remove(QStringLiteral("variables_on_disk"));
         o.insert(QStringLiteral("python_state_file"), e.stateFile);
         out.append(o);
     }
@@ -169,6 +178,14 @@ void LocalCheckpoints::loadIndex(const QJsonArray &index)
             e.info.variables << name.toString();
         e.info.notKept = o.value(QStringLiteral("not_kept")).toObject();
         e.stateFile = o.value(QStringLiteral("python_state_file")).toBool();
+        if (!e.stateFile && !e.info.variables.isEmpty()) {
+            // Recorded while its variables were written behind it, and the app stopped first.
+            e.info.variables.clear();
+            e.info.notKept = {};
+            e.info.note = QStringLiteral("The Python variables were still being written to the "
+                                         "disk when HOPX Desktop stopped: this checkpoint keeps "
+                                         "its files only.");
+        }
         if (ids.match(e.info.id).hasMatch() && !find(e.info.id))
             m_entries.append(e);
     }
@@ -177,7 +194,7 @@ void LocalCheckpoints::loadIndex(const QJsonArray &index)
 void LocalCheckpoints::signalAll(int signal, qint64 spare, PidsDone done)
 {
     QPointer<LocalSandbox> self(m_sandbox);
-    const QSet<qint64> keep = stoppedPids();
+    const QSet<qint64> keep = stoppedPids() + m_writes.writers();
     m_sandbox->agent()->ps(
         [self, signal, spare, keep, done](Result<QList<AgentClient::ProcessInfo>> r) {
             if (!self)
@@ -213,7 +230,9 @@ void LocalCheckpoints::copyFiles(const QString &id, Callback<qint64> done)
 {
     SandboxVolume *volume = m_sandbox->volume();
     const SandboxVolume::Usage before = volume->usage();
-    const qint64 live = before.usedBytes - totalBytes();
+    // Variables on their way to another checkpoint are on the disk but not among the files.
+    const qint64 live =
+        std::max<qint64>(0, before.usedBytes - totalBytes() - m_writes.pendingBytes());
     if (before.freeBytes >= 0 && live > before.freeBytes) {
         QTimer::singleShot(0, m_sandbox,
             [done, e = noSpace(m_sandbox, QStringLiteral("A checkpoint"))]() { done(e); });
@@ -252,26 +271,58 @@ void LocalCheckpoints::checkpoint(const QString &name, Callback<CheckpointInfo> 
     const QString id = QStringLiteral("ckpt-%1").arg(
         QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
     QPointer<LocalSandbox> self(m_sandbox);
-    // First the variables to the disk (they outlive the app), then the live copy (any object,
-    // while the app runs), then the files, the state file among them.
-    m_sandbox->kernel()->saveState(
-        statePath(), [this, self, id, name, done](Result<PythonKernel::StateReport> saved) {
+    // First the variables, pickled (their file is written behind the answer:
+    // BackgroundStateWrites), then the live copy (any object, while the app runs), then the
+    // files.
+    m_sandbox->kernel()->saveStateBehind(BackgroundStateWrites::sandboxPath(id),
+        [this, self, id, name, done](Result<PythonKernel::StateReport> saved) {
             if (!self)
                 return;
             self->kernel()->checkpoint(
                 [this, self, id, name, saved, done](Result<PythonKernel::Snapshot> snapshot) {
                     if (!self)
                         return;
-                    const bool written = saved && saved.value().bytes > 0;
                     self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("state-written"));
                     if (!snapshot) {
                         m_busy = false;
-                        discardThen(self, written, [done, e = snapshot.error()]() { done(e); });
+                        stopWriting(id, saved);
+                        done(snapshot.error());
                         return;
                     }
-                    copyCheckpoint({id, name, snapshot.value(), saved, written}, done);
+                    copyCheckpoint({id, name, snapshot.value(), saved}, done);
                 });
         });
+}
+
+void LocalCheckpoints::stopWriting(
+    const QString &id, const Result<PythonKernel::StateReport> &saved)
+{
+    if (saved && saved.value().writer > 0)
+        m_writes.discard(id, saved.value().writer);
+}
+
+void LocalCheckpoints::followWrite(const QString &id, qint64 writer, qint64 bytes)
+{
+    QPointer<LocalSandbox> self(m_sandbox);
+    m_writes.follow(id, writer, bytes, [this, self, id](const Result<qint64> &written) {
+        Entry *e = self ? find(id) : nullptr;
+        if (!e)
+            return;
+        e->info.variablesOnDisk = true;
+        if (written) {
+            e->stateFile = true;
+            e->info.sizeBytes += written.value();
+        } else {
+            e->info.variables.clear();
+            e->info.notKept = {};
+            e->info.note = notWritten(written.error().message);
+        }
+        if (const Result<Unit> recorded = self->persist(); !recorded)
+            qCWarning(lcLocal).noquote()
+                << "sandbox" << self->id() << "checkpoint" << id
+                << ": the record could not be written:" << recorded.error().message;
+        self->diskStep(QStringLiteral("checkpoint-state"), QStringLiteral("recorded"));
+    });
 }
 
 void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointInfo> done)
@@ -282,23 +333,12 @@ void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointI
             if (!self)
                 return;
             thaw(stopped);
-            if (!size && taking.written && size.error().code == Error::Code::LimitExceeded) {
-                // The variables' file is what did not fit: the checkpoint goes without it.
-                Taking again = taking;
-                again.written = false;
-                again.saved = Error::make(Error::Code::LimitExceeded,
-                    QStringLiteral("with them the checkpoint did not fit in the sandbox's disk"));
-                discardThen(self, true, [this, self, again, done]() {
-                    if (self)
-                        copyCheckpoint(again, done);
-                });
-                return;
-            }
             m_busy = false;
             if (!size) {
                 if (taking.python.pid > 0)
                     self->agent()->kill(taking.python.pid, SIGKILL, false, [](Result<Unit>) {});
-                discardThen(self, taking.written, [done, e = size.error()]() { done(e); });
+                stopWriting(taking.id, taking.saved);
+                done(size.error());
                 return;
             }
             Entry e;
@@ -308,15 +348,13 @@ void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointI
             e.info.sizeBytes = size.value();
             e.info.pythonState = taking.python.pid > 0;
             e.python = taking.python;
-            e.stateFile = taking.written;
+            const qint64 writer = taking.saved ? taking.saved.value().writer : 0;
             if (taking.saved) {
                 e.info.variables = taking.saved.value().carried;
                 e.info.notKept = taking.saved.value().notCarried;
+                e.info.variablesOnDisk = writer <= 0;
             } else {
-                e.info.note = QStringLiteral("The Python variables were not written to the disk "
-                                             "(%1): they come back only while HOPX Desktop keeps "
-                                             "running.")
-                                  .arg(taking.saved.error().message);
+                e.info.note = notWritten(taking.saved.error().message);
             }
             m_entries.append(e);
             // Not recorded (a full disk): no checkpoint. Its files go now (else at the next
@@ -326,19 +364,17 @@ void LocalCheckpoints::copyCheckpoint(const Taking &taking, Callback<CheckpointI
                 if (taking.python.pid > 0)
                     self->agent()->kill(taking.python.pid, SIGKILL, false, [](Result<Unit>) {});
                 removeFiles(self, taking.id);
-                const Error e = Error::make(Error::Code::Internal,
+                stopWriting(taking.id, taking.saved);
+                done(Error::make(Error::Code::Internal,
                     QStringLiteral("The checkpoint was not kept: its sandbox's record could not "
                                    "be written (%1).")
-                        .arg(recorded.error().message));
-                discardThen(self, taking.written, [done, e]() { done(e); });
+                        .arg(recorded.error().message)));
                 return;
             }
             self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("recorded"));
-            discardThen(self, taking.written, [self, done, info = e.info]() {
-                if (self)
-                    self->diskStep(QStringLiteral("checkpoint"), QStringLiteral("state-removed"));
-                done(info);
-            });
+            if (writer > 0)
+                followWrite(taking.id, writer, taking.saved.value().bytes);
+            done(e.info);
         });
     });
 }
@@ -396,6 +432,15 @@ void LocalCheckpoints::restore(const QString &checkpointId, Callback<Core::Resto
             done(Error::make(Error::Code::Unavailable,
                 QStringLiteral("A Python run is in progress in this sandbox; restore once it "
                                "has finished (or cancel it).")));
+        });
+        return;
+    }
+    if (find(checkpointId)->python.pid <= 0 && m_writes.pending(checkpointId)) {
+        // No stopped interpreter to resume: its variables come from the file being written.
+        QPointer<LocalSandbox> self(m_sandbox);
+        m_writes.whenSettled(checkpointId, [this, self, checkpointId, done]() {
+            if (self)
+                restore(checkpointId, done);
         });
         return;
     }
@@ -532,6 +577,7 @@ void LocalCheckpoints::deleteCheckpoint(const QString &checkpointId, Callback<Un
     }
     if (kept.python.pid > 0)
         m_sandbox->agent()->kill(kept.python.pid, SIGKILL, false, [](Result<Unit>) {});
+    m_writes.cancel(checkpointId);
     m_sandbox->diskStep(QStringLiteral("delete-checkpoint"), QStringLiteral("recorded"));
     m_busy = true;
     QPointer<LocalSandbox> self(m_sandbox);
@@ -619,11 +665,19 @@ void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<Loc
         });
     };
     if (!checkpointId.isEmpty()) {
-        const Entry *e = find(checkpointId);
-        const PythonKernel::StateReport kept {e->info.variables, e->info.notKept, 0, false};
-        const bool written = e->stateFile;
-        fork->copyFiles(
-            filesDir(checkpointId), [finish, kept, written]() { finish(kept, written); });
+        // Its variables, when still being written, first: the children load them.
+        m_writes.whenSettled(checkpointId, [this, self, fork, checkpointId, finish, done]() {
+            const Entry *e = self ? find(checkpointId) : nullptr;
+            if (!e) {
+                fork->releaseAll();
+                done(parentGone());
+                return;
+            }
+            const PythonKernel::StateReport kept {e->info.variables, e->info.notKept, 0, false};
+            const bool written = e->stateFile;
+            fork->copyFiles(
+                filesDir(checkpointId), [finish, kept, written]() { finish(kept, written); });
+        });
         return;
     }
     const Result<PythonKernel::StateReport> saved = liveState

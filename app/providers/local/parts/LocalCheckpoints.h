@@ -3,6 +3,7 @@
 #pragma once
 
 #include "providers/local/agentlink/PythonKernel.h"
+#include "providers/local/parts/BackgroundStateWrites.h"
 
 #include "core/sandbox/SandboxCheckpoints.h"
 
@@ -82,10 +83,13 @@ private:
         QString id;
         QString name;
         PythonKernel::Snapshot python;
-        Core::Result<PythonKernel::StateReport> saved;
-        bool written = false; // the state file is in the live home, to go with the copy
+        Core::Result<PythonKernel::StateReport> saved; // its writer writes them behind
     };
     void copyCheckpoint(const Taking &taking, Core::Callback<Core::CheckpointInfo> done);
+    //! The checkpoint recorded: its variables' file joins it when whole (or its note says why).
+    void followWrite(const QString &id, qint64 writer, qint64 bytes);
+    //! The checkpoint failed: its variables' writer, if any, ends and its file goes.
+    void stopWriting(const QString &id, const Core::Result<PythonKernel::StateReport> &saved);
     void restoreFiles(const QString &id, std::function<void(const QString &error)> done);
     //! After the files of \a checkpointId came back: the interpreter continues from its
     //! stopped copy, else from its state file, else fresh.
@@ -100,6 +104,7 @@ private:
 
     LocalSandbox *m_sandbox;
     QList<Entry> m_entries;
+    BackgroundStateWrites m_writes;
     bool m_busy = false;
 };
 

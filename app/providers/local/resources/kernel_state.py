@@ -5,9 +5,15 @@ and what a checkpoint keeps across app restarts.
 
 kernel.py loads this module (from its own directory) only when the host asks:
 
-  host -> kernel  {"id":N,"op":"state","action":"save"|"load"|"discard","path":"/home/user/…"}
+  host -> kernel  {"id":N,"op":"state","action":"save"|"load"|"discard","path":"/home/user/…",
+                   "background":bool}
   kernel -> host  {"id":N,"type":"state","carried":[names],"not_carried":{name: why},
-                   "bytes":n,"error":str|null}
+                   "bytes":n,"writer":pid,"error":str|null}
+
+save with "background" pickles at once (so carried and not_carried are known) and leaves the
+writing to a process of its own (writer: its pid), which renames NAME.part to NAME when the
+file is whole and synced, or writes NAME.failed with the reason: a checkpoint does not wait
+for the bytes of a large array to reach the disk.
 
 save writes every variable of the user's namespace that dill (Debian's python3-dill) can
 serialize: DataFrames, arrays, fitted models, modules (by name: imported again), functions,
@@ -29,6 +35,7 @@ sandbox, so a sandbox can at most unpickle its own data into its own interpreter
 import io
 import json
 import os
+import signal
 import struct
 import sys
 import threading
@@ -106,7 +113,9 @@ def _names(ns):
     return [n for n in ns if not (n.startswith("__") and n.endswith("__"))]
 
 
-def save(ns, path):
+def _pickle(ns):
+    """The namespace as one pickle stream and its out-of-band buffers: (carried names,
+    not_carried, stream, buffer views). Arrays are not copied: the views are their memory."""
     pickler = _pickler_class()
     names = _names(ns)
     not_carried = {}
@@ -135,8 +144,11 @@ def save(ns, path):
             buffers = []
             stream = io.BytesIO()
             _dump(pickler, state, stream, buffers)
-    views = [b.raw() for b in buffers]
-    header = json.dumps({"carried": sorted(state), "not_carried": not_carried,
+    return sorted(state), not_carried, stream, [b.raw() for b in buffers]
+
+
+def _write(path, carried, not_carried, stream, views, sync):
+    header = json.dumps({"carried": carried, "not_carried": not_carried,
                          "sys_path": [p for p in sys.path if isinstance(p, str)],
                          "pickle": stream.tell(), "buffers": [v.nbytes for v in views]}).encode()
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -147,6 +159,9 @@ def save(ns, path):
             f.write(stream.getbuffer())
             for v in views:
                 f.write(v)
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         # A full disk (ENOSPC) must not leave the half-written file among the user's files.
@@ -155,7 +170,74 @@ def save(ns, path):
         except OSError:
             pass
         raise
-    return {"carried": sorted(state), "not_carried": not_carried, "bytes": os.path.getsize(path)}
+
+
+def _write_behind(path, carried, not_carried, stream, views):
+    """Writes the file in a process of its own, so the kernel answers (and runs the next cell)
+    at once: the child has the pickle and the arrays as they are now (fork copies pages only
+    when the kernel changes them). It is a grandchild in a process group of its own: no
+    zombie for the kernel to reap, and a run's Ctrl-C never reaches it. It writes NAME.part,
+    syncs it and renames it NAME, or writes NAME.failed with the reason. Returns its pid."""
+    r, w = os.pipe()
+    try:
+        child = os.fork()
+    except OSError:
+        os.close(r)
+        os.close(w)
+        raise
+    if child == 0:
+        code = 1
+        try:
+            os.close(r)
+            os.setpgid(0, 0)
+            writer = os.fork()
+            if writer:
+                os.write(w, b"%d" % writer)
+                code = 0
+            else:
+                os.close(w)
+                _writer_main(path, carried, not_carried, stream, views)
+        finally:
+            os._exit(code)
+    os.close(w)
+    try:
+        with os.fdopen(r, "rb") as f:
+            said = f.read()
+    finally:
+        os.waitpid(child, 0)
+    if not said:
+        raise OSError("the process that writes the variables did not start")
+    return int(said)
+
+
+def _writer_main(path, carried, not_carried, stream, views):
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            os.nice(10)
+        except OSError:
+            pass
+        _write(path, carried, not_carried, stream, views, sync=True)
+        code = 0
+    except BaseException as e:
+        try:
+            with open(path + ".failed", "w") as f:
+                f.write(_why(e))
+        except BaseException:
+            pass
+    finally:
+        os._exit(code)
+
+
+def save(ns, path, background=False):
+    carried, not_carried, stream, views = _pickle(ns)
+    size = len(MAGIC) + 8 + stream.tell() + sum(v.nbytes for v in views)
+    if background:
+        writer = _write_behind(path, carried, not_carried, stream, views)
+        return {"carried": carried, "not_carried": not_carried, "bytes": size, "writer": writer}
+    _write(path, carried, not_carried, stream, views, sync=False)
+    return {"carried": carried, "not_carried": not_carried, "bytes": os.path.getsize(path)}
 
 
 def _buffer(n):
@@ -224,7 +306,7 @@ def handle(ns, request):
     if not isinstance(path, str) or not path.startswith("/"):
         raise ValueError("\"path\" must be an absolute path")
     if action == "save":
-        return save(ns, path)
+        return save(ns, path, request.get("background") is True)
     if action == "load":
         return load(ns, path)
     if action == "discard":

@@ -1,0 +1,262 @@
+// SPDX-FileCopyrightText: 2026 HOPX Desktop developers
+// SPDX-License-Identifier: MIT
+#include "providers/local/parts/BackgroundStateWrites.h"
+
+#include "providers/local/LocalLogging.h"
+#include "providers/local/LocalSandbox.h"
+#include "providers/local/agentlink/AgentClient.h"
+#include "providers/local/boot/BwrapCommand.h"
+#include "providers/local/disk/SandboxVolume.h"
+#include "providers/local/disk/SharedFiles.h"
+#include "providers/local/parts/CheckpointJournal.h"
+#include "providers/local/parts/LocalFork.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPointer>
+
+#include <csignal>
+#include <memory>
+
+#include <sys/stat.h>
+
+namespace Hopx::Local {
+
+using Core::Error;
+using Core::Result;
+using Core::Unit;
+
+namespace {
+
+constexpr int kPollMs = 20;
+// A writer that died without a word (killed, out of memory) is noticed within this.
+constexpr int kAliveCheckMs = 1000;
+constexpr qint64 kMaxReason = 400;
+
+//! The state file's place in a home directory, as the disk names it ("home/.cache/hopx/…").
+QString homeStatePath()
+{
+    const QString inSandbox = QString::fromLatin1(LocalFork::kStatePath);
+    return QStringLiteral("home") + inSandbox.mid(QStringLiteral("/home/user").size());
+}
+
+QString fileName()
+{
+    return QFileInfo(QString::fromLatin1(LocalFork::kStatePath)).fileName();
+}
+
+} // namespace
+
+BackgroundStateWrites::BackgroundStateWrites(LocalSandbox *sandbox)
+    : m_sandbox(sandbox)
+{
+    m_timer.setInterval(kPollMs);
+    QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this]() { poll(); });
+}
+
+QString BackgroundStateWrites::sandboxPath(const QString &id)
+{
+    return QLatin1String(BwrapCommand::kStatePath) + QLatin1Char('/') + id + QLatin1Char('/')
+        + fileName();
+}
+
+void BackgroundStateWrites::follow(const QString &id, qint64 writer, qint64 bytes, Done done)
+{
+    Write w;
+    w.id = id;
+    w.writer = writer;
+    w.bytes = bytes;
+    w.done = std::move(done);
+    w.checked.start();
+    m_writes.append(std::move(w));
+    m_timer.start();
+}
+
+BackgroundStateWrites::Write *BackgroundStateWrites::find(const QString &id)
+{
+    for (Write &w : m_writes)
+        if (w.id == id)
+            return &w;
+    return nullptr;
+}
+
+bool BackgroundStateWrites::pending(const QString &id) const
+{
+    return std::any_of(
+        m_writes.cbegin(), m_writes.cend(), [&id](const Write &w) { return w.id == id; });
+}
+
+void BackgroundStateWrites::whenSettled(const QString &id, std::function<void()> next)
+{
+    if (Write *w = find(id))
+        w->waiting.append(std::move(next));
+    else
+        next();
+}
+
+QSet<qint64> BackgroundStateWrites::writers() const
+{
+    QSet<qint64> pids;
+    for (const Write &w : m_writes)
+        pids.insert(w.writer);
+    return pids;
+}
+
+qint64 BackgroundStateWrites::pendingBytes() const
+{
+    qint64 total = 0;
+    for (const Write &w : m_writes)
+        total += w.bytes;
+    return total;
+}
+
+void BackgroundStateWrites::cancel(const QString &id)
+{
+    Write *w = find(id);
+    if (!w)
+        return;
+    const qint64 writer = w->writer;
+    QList<std::function<void()>> waiting = std::move(w->waiting);
+    m_writes.removeIf([&id](const Write &x) { return x.id == id; });
+    if (m_writes.isEmpty())
+        m_timer.stop();
+    discard(id, writer);
+    for (const auto &next : waiting)
+        next();
+}
+
+void BackgroundStateWrites::discard(const QString &id, qint64 writer)
+{
+    // The directory goes once the writer is gone: else it could still make it again.
+    const QString dir = m_sandbox->volume()->stateDir() + QLatin1Char('/') + id;
+    QPointer<LocalSandbox> self(m_sandbox);
+    m_sandbox->agent()->kill(writer, SIGKILL, false, [self, dir](Result<Unit>) {
+        if (!self)
+            return;
+        SharedFiles::runAsync(
+            self,
+            [dir]() {
+                QDir(dir).removeRecursively();
+                return Result<Unit>(Unit {});
+            },
+            [](const Result<Unit> &) {});
+    });
+}
+
+void BackgroundStateWrites::poll()
+{
+    const QString base = m_sandbox->volume()->stateDir() + QLatin1Char('/');
+    const QStringList ids = [this]() {
+        QStringList out;
+        for (const Write &w : std::as_const(m_writes))
+            if (!w.finishing)
+                out << w.id;
+        return out;
+    }();
+    for (const QString &id : ids) {
+        const QString path = base + id + QLatin1Char('/') + fileName();
+        if (QFileInfo::exists(path)) {
+            find(id)->finishing = true;
+            m_sandbox->diskStep(QStringLiteral("checkpoint-state"), QStringLiteral("written"));
+            takeIn(id);
+            continue;
+        }
+        QFile failed(path + QStringLiteral(".failed"));
+        if (failed.open(QIODevice::ReadOnly)) {
+            const QString why = QString::fromUtf8(failed.read(kMaxReason)).trimmed();
+            failed.close();
+            QDir(base + id).removeRecursively();
+            finish(id, Error::make(Error::Code::Internal, why));
+            continue;
+        }
+        if (Write *w = find(id); w && w->checked.elapsed() >= kAliveCheckMs)
+            checkAlive(*w);
+    }
+}
+
+void BackgroundStateWrites::checkAlive(Write &w)
+{
+    w.checked.start();
+    const QString id = w.id;
+    QPointer<LocalSandbox> self(m_sandbox);
+    m_sandbox->agent()->kill(w.writer, 0, false, [this, self, id](Result<Unit> alive) {
+        if (!self || alive || !find(id) || find(id)->finishing)
+            return;
+        // Gone: it may have finished since the last look.
+        const QString dir = self->volume()->stateDir() + QLatin1Char('/') + id;
+        if (QFileInfo::exists(dir + QLatin1Char('/') + fileName())
+            || QFileInfo::exists(dir + QLatin1Char('/') + fileName() + QStringLiteral(".failed")))
+            return;
+        QDir(dir).removeRecursively();
+        finish(id,
+            Error::make(Error::Code::Internal,
+                QStringLiteral("the process writing them ended before they were written")));
+    });
+}
+
+void BackgroundStateWrites::takeIn(const QString &id)
+{
+    const QString mountPoint = m_sandbox->volume()->mountPoint();
+    const QString from = QLatin1String(kDiskDir) + QLatin1Char('/') + id;
+    const QString to = QLatin1String(CheckpointJournal::kDir) + QLatin1Char('/') + id
+        + QLatin1Char('/') + QFileInfo(homeStatePath()).path();
+    QPointer<LocalSandbox> self(m_sandbox);
+    auto size = std::make_shared<qint64>(0);
+    SharedFiles::runAsync(
+        m_sandbox,
+        [mountPoint, from, to, size]() -> Result<Unit> {
+            const QString source = mountPoint + QLatin1Char('/') + from;
+            struct stat st
+            {
+            };
+            if (::stat(QFile::encodeName(source + QLatin1Char('/') + fileName()).constData(), &st)
+                == 0)
+                *size = qint64(st.st_blocks) * 512;
+            Result<Unit> taken = Unit {};
+            if (SharedFiles::supported(mountPoint)) {
+                // One rename; a clone (the file counted twice until its first name goes) when
+                // the daemon is of the version before moves, or the user made such a file.
+                taken = SharedFiles::move(mountPoint, from + QLatin1Char('/') + fileName(),
+                    to + QLatin1Char('/') + fileName());
+                if (!taken)
+                    taken = SharedFiles::clone(mountPoint, from, to);
+            } else {
+                // A daemon of an earlier version shows the checkpoints: one rename.
+                const QString target = mountPoint + QLatin1Char('/') + to;
+                if (!QDir().mkpath(target)
+                    || !QFile::rename(source + QLatin1Char('/') + fileName(),
+                        target + QLatin1Char('/') + fileName()))
+                    taken = Error::make(Error::Code::Internal,
+                        QStringLiteral("the file could not be moved into the checkpoint"));
+            }
+            QDir(source).removeRecursively();
+            return taken;
+        },
+        [this, self, id, size](const Result<Unit> &taken) {
+            if (!self)
+                return;
+            self->diskStep(QStringLiteral("checkpoint-state"), QStringLiteral("taken"));
+            finish(id, taken ? Result<qint64>(*size) : Result<qint64>(taken.error()));
+        });
+}
+
+void BackgroundStateWrites::finish(const QString &id, const Result<qint64> &outcome)
+{
+    Write *w = find(id);
+    if (!w)
+        return;
+    const Done done = std::move(w->done);
+    const QList<std::function<void()>> waiting = std::move(w->waiting);
+    m_writes.removeIf([&id](const Write &x) { return x.id == id; });
+    if (m_writes.isEmpty())
+        m_timer.stop();
+    if (!outcome)
+        qCInfo(lcLocal).noquote() << "sandbox" << m_sandbox->id() << "checkpoint" << id
+                                  << ": the variables were not written:" << outcome.error().message;
+    done(outcome);
+    for (const auto &next : waiting)
+        next();
+}
+
+} // namespace Hopx::Local
