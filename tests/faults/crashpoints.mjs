@@ -56,8 +56,13 @@ function walk(dir, rel = '', out = {}) {
   return out;
 }
 
+// The directories the app makes for its variables' file (~/.cache/hopx, ~/.cache), when they
+// hold nothing else, are not the user's files: whether a step left them does not count.
 function filesOf(dir) {
-  return { ...prefixed(walk(join(dir, 'workspace')), 'workspace'), ...prefixed(walk(join(dir, 'home')), 'home') };
+  const files = { ...prefixed(walk(join(dir, 'workspace')), 'workspace'), ...prefixed(walk(join(dir, 'home')), 'home') };
+  for (const d of ['home/.cache/hopx', 'home/.cache'])
+    if (!Object.keys(files).some((k) => k.startsWith(`${d}/`) && k !== STATE_FILE && k !== `${STATE_FILE}.part`)) delete files[d];
+  return files;
 }
 function prefixed(o, p) { return Object.fromEntries(Object.entries(o).map(([k, v]) => [`${p}/${k}`, v])); }
 function without(o, ...keys) { const c = { ...o }; for (const k of keys) delete c[k]; return c; }

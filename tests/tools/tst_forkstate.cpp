@@ -413,6 +413,46 @@ private slots:
         second.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
     }
 
+    void theVariablesWriteReadsNoHostFile()
+    {
+        // The sandbox names the file the host reads a failed write's reason from: a symlink
+        // there to a host file must not bring that file into the checkpoint's note.
+        QFile secret(m_root.path() + QStringLiteral("/host-secret.txt"));
+        QVERIFY(secret.open(QIODevice::WriteOnly));
+        secret.write("TOPSECRET-4711\n");
+        secret.close();
+        App app(m_root.path() + QStringLiteral("/hostile-write"), 2048);
+        QVERIFY(app.start());
+        const QString id = app.create();
+        QVERIFY(!id.isEmpty());
+        const QJsonObject planted = app.python(id,
+            QStringLiteral("import numpy as np, os, threading, time\n"
+                           "a = np.ones(200_000_000 // 8)\n"
+                           "def plant():\n"
+                           "    while True:\n"
+                           "        for d in os.listdir('/run/sbx/state'):\n"
+                           "            try:\n"
+                           "                os.symlink('%1', '/run/sbx/state/' + d + "
+                           "'/python-state.failed')\n"
+                           "            except OSError:\n"
+                           "                pass\n"
+                           "        time.sleep(0.001)\n"
+                           "threading.Thread(target=plant, daemon=True).start()")
+                .arg(secret.fileName()));
+        QCOMPARE(planted.value(QStringLiteral("exit_code")).toInt(), 0);
+        const QString cp =
+            sc(app.tool(QStringLiteral("checkpoint_sandbox"), {{QStringLiteral("sandbox_id"), id}}))
+                .value(QStringLiteral("checkpoint_id"))
+                .toString();
+        const QJsonObject listed = app.onDisk(id, cp);
+        QVERIFY2(!listed.isEmpty(), "the variables' write never ended");
+        QVERIFY2(!QJsonDocument(listed).toJson().contains("TOPSECRET"), dump(listed));
+        // The planted name was seen: the write counts as failed, and says nothing more.
+        QVERIFY2(listed.value(QStringLiteral("_note")).toString().contains(QLatin1String("failed")),
+            dump(listed));
+        app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+    }
+
     void largeVariablesAreWrittenBehindTheCheckpoint()
     {
         const QString root = m_root.path() + QStringLiteral("/behind");

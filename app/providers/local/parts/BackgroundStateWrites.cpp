@@ -18,8 +18,11 @@
 
 #include <csignal>
 #include <memory>
+#include <optional>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace Hopx::Local {
 
@@ -44,6 +47,26 @@ QString homeStatePath()
 QString fileName()
 {
     return QFileInfo(QString::fromLatin1(LocalFork::kStatePath)).fileName();
+}
+
+/*! The reason the writer left in \a path, when there is one. The sandbox made that name: a
+ *  symlink (to a host file, resolved here on the host) or anything but a plain file is no
+ *  reason, and is never read. */
+std::optional<QString> failure(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOENT ? std::nullopt
+                               : std::optional<QString>(QStringLiteral("the write failed"));
+    struct stat st
+    {
+    };
+    QByteArray text(kMaxReason, '\0');
+    const ssize_t n = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+        ? ::read(fd, text.data(), size_t(text.size()))
+        : -1;
+    ::close(fd);
+    return n > 0 ? QString::fromUtf8(text.left(n)).trimmed() : QStringLiteral("the write failed");
 }
 
 } // namespace
@@ -71,6 +94,8 @@ void BackgroundStateWrites::follow(const QString &id, qint64 writer, qint64 byte
     w.checked.start();
     m_writes.append(std::move(w));
     m_timer.start();
+    // It waits, stopped, for the checkpoint's files to be taken: now they are.
+    m_sandbox->agent()->kill(writer, SIGCONT, false, [](Result<Unit>) {});
 }
 
 BackgroundStateWrites::Write *BackgroundStateWrites::find(const QString &id)
@@ -162,12 +187,9 @@ void BackgroundStateWrites::poll()
             takeIn(id);
             continue;
         }
-        QFile failed(path + QStringLiteral(".failed"));
-        if (failed.open(QIODevice::ReadOnly)) {
-            const QString why = QString::fromUtf8(failed.read(kMaxReason)).trimmed();
-            failed.close();
+        if (const std::optional<QString> why = failure(path + QStringLiteral(".failed"))) {
             QDir(base + id).removeRecursively();
-            finish(id, Error::make(Error::Code::Internal, why));
+            finish(id, Error::make(Error::Code::Internal, *why));
             continue;
         }
         if (Write *w = find(id); w && w->checked.elapsed() >= kAliveCheckMs)
@@ -180,7 +202,10 @@ void BackgroundStateWrites::checkAlive(Write &w)
     w.checked.start();
     const QString id = w.id;
     QPointer<LocalSandbox> self(m_sandbox);
-    m_sandbox->agent()->kill(w.writer, 0, false, [this, self, id](Result<Unit> alive) {
+    // SIGCONT also wakes a writer that stopped itself after the first one (unless the user
+    // paused the sandbox).
+    const int signal = m_sandbox->isPaused() ? 0 : SIGCONT;
+    m_sandbox->agent()->kill(w.writer, signal, false, [this, self, id](Result<Unit> alive) {
         if (!self || alive || !find(id) || find(id)->finishing)
             return;
         // Gone: it may have finished since the last look.
@@ -210,8 +235,9 @@ void BackgroundStateWrites::takeIn(const QString &id)
             struct stat st
             {
             };
-            if (::stat(QFile::encodeName(source + QLatin1Char('/') + fileName()).constData(), &st)
-                == 0)
+            if (::lstat(QFile::encodeName(source + QLatin1Char('/') + fileName()).constData(), &st)
+                    == 0
+                && S_ISREG(st.st_mode))
                 *size = qint64(st.st_blocks) * 512;
             Result<Unit> taken = Unit {};
             if (SharedFiles::supported(mountPoint)) {

@@ -42,7 +42,8 @@ public:
     static constexpr const char *kDiskDir = "state";
 
     using Done = std::function<void(const Core::Result<qint64> &)>;
-    /*! Follows checkpoint \a id's variables, written by sandbox process \a writer; \a done
+    /*! Follows checkpoint \a id's variables, written by sandbox process \a writer (stopped
+     *  until now: it is continued here, its checkpoint's files taken); \a done
      *  once they are among the checkpoint's files (with the disk space they take), or with
      *  why they are not. */
     void follow(const QString &id, qint64 writer, qint64 bytes, Done done);

@@ -156,11 +156,20 @@ QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
         }
     const QString live = volume.homeDir() + inHome;
     // And the file being written when the app died (kernel_state.py writes NAME.part first).
+    bool removed = false;
     for (const QString &path : QStringList {live, live + QStringLiteral(".part")})
         if (QFile::remove(path)) {
             done << QStringLiteral("removed a variables' file left in the home directory");
             step(QStringLiteral("state-removed"));
+            removed = true;
         }
+    // With the directories the interpreter made for it (kernel_state.py removes them with
+    // the file), when nothing else is in them.
+    if (removed)
+        for (QString d = QFileInfo(live).path(); d.startsWith(volume.homeDir() + QLatin1Char('/'));
+             d = QFileInfo(d).path())
+            if (!QDir().rmdir(d))
+                break;
     return done;
 }
 

@@ -42,6 +42,7 @@ import threading
 import types
 
 MAGIC = b"HOPXPYS1"
+_made = {}      # path -> the directories save made for it
 CHUNK = 1 << 24
 
 
@@ -147,11 +148,26 @@ def _pickle(ns):
     return sorted(state), not_carried, stream, [b.raw() for b in buffers]
 
 
+def _missing_dirs(path):
+    """The directories above path that do not exist yet, deepest first."""
+    out = []
+    d = os.path.dirname(path)
+    while d and d != "/" and not os.path.isdir(d):
+        out.append(d)
+        d = os.path.dirname(d)
+    return out
+
+
 def _write(path, carried, not_carried, stream, views, sync):
+    # The directories made for the file go with it (discard): a fork leaves the parent's home,
+    # and its children's, as they were.
+    made = _missing_dirs(path)
     header = json.dumps({"carried": carried, "not_carried": not_carried,
                          "sys_path": [p for p in sys.path if isinstance(p, str)],
-                         "pickle": stream.tell(), "buffers": [v.nbytes for v in views]}).encode()
+                         "pickle": stream.tell(), "buffers": [v.nbytes for v in views],
+                         "made": made}).encode()
     os.makedirs(os.path.dirname(path), exist_ok=True)
+    _made[path] = made
     tmp = path + ".part"
     try:
         with open(tmp, "wb") as f:
@@ -175,44 +191,38 @@ def _write(path, carried, not_carried, stream, views, sync):
 def _write_behind(path, carried, not_carried, stream, views):
     """Writes the file in a process of its own, so the kernel answers (and runs the next cell)
     at once: the child has the pickle and the arrays as they are now (fork copies pages only
-    when the kernel changes them). It is a grandchild in a process group of its own: no
-    zombie for the kernel to reap, and a run's Ctrl-C never reaches it. It writes NAME.part,
-    syncs it and renames it NAME, or writes NAME.failed with the reason. Returns its pid."""
-    r, w = os.pipe()
+    when the kernel changes them). It has a process group of its own (a run's Ctrl-C never
+    reaches it) and a thread of the kernel waits for it (no zombie). It stops itself first
+    and starts writing when the host continues it (SIGCONT). It writes NAME.part, syncs it and
+    renames it NAME, or writes NAME.failed with the reason. Returns its pid."""
+    writer = os.fork()
+    if writer == 0:
+        _writer_main(path, carried, not_carried, stream, views)
     try:
-        child = os.fork()
-    except OSError:
-        os.close(r)
-        os.close(w)
-        raise
-    if child == 0:
-        code = 1
-        try:
-            os.close(r)
-            os.setpgid(0, 0)
-            writer = os.fork()
-            if writer:
-                os.write(w, b"%d" % writer)
-                code = 0
-            else:
-                os.close(w)
-                _writer_main(path, carried, not_carried, stream, views)
-        finally:
-            os._exit(code)
-    os.close(w)
+        os.setpgid(writer, writer)
+    except OSError:     # it did so itself already, or is gone: either way not in our group
+        pass
+    threading.Thread(target=_reap, args=(writer,), daemon=True).start()
+    return writer
+
+
+def _reap(pid):
     try:
-        with os.fdopen(r, "rb") as f:
-            said = f.read()
-    finally:
-        os.waitpid(child, 0)
-    if not said:
-        raise OSError("the process that writes the variables did not start")
-    return int(said)
+        os.waitpid(pid, 0)
+    except ChildProcessError:   # user code's os.wait() took it
+        pass
 
 
 def _writer_main(path, carried, not_carried, stream, views):
     code = 1
     try:
+        os.setpgid(0, 0)
+        # When the kernel ends (a restore), this group is orphaned: a stopped member of an
+        # orphaned group gets SIGHUP (and SIGCONT), which must not end the write.
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        # Stopped until the host continues it, once the checkpoint's files are taken: the
+        # bytes it writes would otherwise compete with that (2 cores, one disk daemon).
+        os.kill(os.getpid(), signal.SIGSTOP)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         try:
             os.nice(10)
@@ -222,8 +232,10 @@ def _writer_main(path, carried, not_carried, stream, views):
         code = 0
     except BaseException as e:
         try:
-            with open(path + ".failed", "w") as f:
+            # Whole or not at all: the host reads it as soon as the name is there.
+            with open(path + ".failed.part", "w") as f:
                 f.write(_why(e))
+            os.replace(path + ".failed.part", path + ".failed")
         except BaseException:
             pass
     finally:
@@ -266,6 +278,7 @@ def load(ns, path):
     import dill
     if not os.path.exists(path):
         return {"carried": [], "not_carried": {}, "bytes": 0, "missing": True}
+    header = {}
     try:
         with open(path, "rb") as f:
             if f.read(len(MAGIC)) != MAGIC:
@@ -275,7 +288,8 @@ def load(ns, path):
             data = _read_exact(f, int(header["pickle"]))
             buffers = [_read_exact(f, int(n), _buffer(int(n))) for n in header["buffers"]]
     finally:
-        discard(path)
+        made = header.get("made") if isinstance(header, dict) else None
+        discard(path, made if isinstance(made, list) else None)
     not_carried = dict(header.get("not_carried") or {})
     for p in header.get("sys_path") or ():
         if isinstance(p, str) and p not in sys.path:
@@ -290,13 +304,29 @@ def load(ns, path):
     return {"carried": sorted(state), "not_carried": not_carried, "bytes": 0}
 
 
-def discard(path):
+def discard(path, made=None):
     for p in (path, path + ".part"):
         try:
             os.unlink(p)
         except OSError:
             pass
+    # Only below the file's own directory's parents, only when empty, never followed.
+    for d in (made if made is not None else _made.pop(path, [])):
+        if isinstance(d, str) and d.startswith("/") and d in _ancestors(path):
+            try:
+                os.rmdir(d)
+            except OSError:
+                pass
     return {"carried": [], "not_carried": {}, "bytes": 0}
+
+
+def _ancestors(path):
+    out = []
+    d = os.path.dirname(path)
+    while d and d != "/":
+        out.append(d)
+        d = os.path.dirname(d)
+    return out
 
 
 def handle(ns, request):
