@@ -5,13 +5,13 @@
 #include "providers/local/LocalLogging.h"
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/boot/SandboxHost.h"
+#include "providers/local/branches/CheckpointJournal.h"
+#include "providers/local/branches/LocalFork.h"
 #include "providers/local/disk/DiskSteps.h"
 #include "providers/local/disk/SandboxStorage.h"
 #include "providers/local/disk/VolumeTarget.h"
 #include "providers/local/egress/EgressProxy.h"
 #include "providers/local/egress/SecretBindings.h"
-#include "providers/local/parts/CheckpointJournal.h"
-#include "providers/local/parts/LocalFork.h"
 
 #include "core/secrets/SecretStore.h"
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "providers/local/boot/SandboxProcess.h"
+#include "providers/local/branches/LocalCheckpoints.h"
 #include "providers/local/disk/SandboxVolume.h"
-#include "providers/local/parts/LocalCheckpoints.h"
 #include "providers/local/parts/LocalEnv.h"
 #include "providers/local/parts/LocalExec.h"
 #include "providers/local/parts/LocalFiles.h"

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "providers/local/parts/LocalFork.h"
+#include "providers/local/branches/LocalFork.h"
 
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/LocalSandboxHost.h"
 #include "providers/local/boot/HostTool.h"
+#include "providers/local/branches/CheckpointJournal.h"
 #include "providers/local/disk/SharedFiles.h"
-#include "providers/local/parts/CheckpointJournal.h"
 
 #include <QJsonArray>
 

@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "providers/local/parts/LocalCheckpoints.h"
+#include "providers/local/branches/LocalCheckpoints.h"
 
 #include "providers/local/LocalLogging.h"
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/agentlink/AgentClient.h"
 #include "providers/local/boot/HostTool.h"
+#include "providers/local/branches/CheckpointFiles.h"
+#include "providers/local/branches/CheckpointJournal.h"
+#include "providers/local/branches/LocalFork.h"
 #include "providers/local/disk/SharedFiles.h"
-#include "providers/local/parts/CheckpointFiles.h"
-#include "providers/local/parts/CheckpointJournal.h"
-#include "providers/local/parts/LocalFork.h"
 
 #include "core/base/Later.h"
 
@@ -31,7 +31,6 @@ using Core::Unit;
 
 namespace {
 
-constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
 constexpr const char *kDir = CheckpointJournal::kDir;
 
 Error noSpace(LocalSandbox *sandbox, const QString &what)
@@ -87,13 +86,6 @@ QString notWritten(const QString &why)
     return QStringLiteral("The Python variables were not written to the disk (%1): they come "
                           "back only while HOPX Desktop keeps running.")
         .arg(why);
-}
-
-Error parentGone()
-{
-    return Error::make(Error::Code::SandboxDead,
-        QStringLiteral("The sandbox was deleted while it was being forked; its forks were "
-                       "deleted with it."));
 }
 
 } // namespace
@@ -611,127 +603,33 @@ void LocalCheckpoints::fork(
         return;
     }
     m_busy = true;
-    const Core::SandboxInfo parent = m_sandbox->info();
-    Core::CreateSpec spec;
-    spec.templateName = parent.templateName;
-    spec.timeoutSeconds = parent.timeoutSeconds;
-    spec.internetAccess = parent.internetAccess;
-    spec.envVars = m_sandbox->envPart().session();
-    auto fork = std::make_shared<LocalFork>(m_sandbox, spec, std::clamp(count, 1, 32));
-    QPointer<LocalSandbox> self(m_sandbox);
-    // The children start while the parent's interpreter writes its variables (a live fork):
-    // the parent keeps running meanwhile, and the fork goes on once both are done.
-    struct Join
-    {
-        int left = 1;
-        std::shared_ptr<Result<PythonKernel::StateReport>> saved;
-    };
-    auto join = std::make_shared<Join>();
-    auto next = [this, self, fork, checkpointId, join, done]() {
-        if (--join->left > 0)
-            return;
-        if (!self) {
-            fork->releaseAll();
-            done(parentGone());
-            return;
-        }
-        forkFrom(checkpointId, fork, join->saved, done);
-    };
-    if (checkpointId.isEmpty()) {
-        join->left = 2;
-        m_sandbox->kernel()->saveState(
-            statePath(), [join, next](Result<PythonKernel::StateReport> saved) {
-                join->saved = std::make_shared<Result<PythonKernel::StateReport>>(saved);
-                next();
-            });
-    }
-    fork->create(next);
+    ForkSource::run(forkParent(), checkpointId, count, std::move(done));
 }
 
-void LocalCheckpoints::forkFrom(const QString &checkpointId, std::shared_ptr<LocalFork> fork,
-    std::shared_ptr<Result<PythonKernel::StateReport>> liveState,
-    Callback<QList<Core::ForkOutcome>> done)
+ForkSource::Parent LocalCheckpoints::forkParent()
 {
-    QPointer<LocalSandbox> self(m_sandbox);
-    auto finish = [this, self, fork, checkpointId, done](
-                      const Result<PythonKernel::StateReport> &saved, bool written) {
-        fork->loadState(saved, written, checkpointId, [this, self, fork, done]() {
-            if (self)
-                m_busy = false;
-            // After the answer's work, not before: booting spares now would slow these
-            // children down.
-            fork->expectNextRound();
-            done(fork->outcomes());
-        });
+    ForkSource::Parent p;
+    p.sandbox = m_sandbox;
+    p.freeze = [this](std::function<void(const QList<qint64> &)> done) {
+        signalAll(SIGSTOP, 0, std::move(done));
     };
-    if (!checkpointId.isEmpty()) {
+    p.thaw = [this](const QList<qint64> &pids) { thaw(pids); };
+    p.checkpoint = [this](const QString &id,
+                       std::function<void(std::optional<ForkSource::Kept>)> next) {
         // Its variables, when still being written, first: the children load them.
-        m_writes.whenSettled(checkpointId, [this, self, fork, checkpointId, finish, done]() {
-            const Entry *e = self ? find(checkpointId) : nullptr;
+        QPointer<LocalSandbox> self(m_sandbox);
+        m_writes.whenSettled(id, [this, self, id, next]() {
+            const Entry *e = self ? find(id) : nullptr;
             if (!e) {
-                fork->releaseAll();
-                done(parentGone());
+                next(std::nullopt);
                 return;
             }
-            const PythonKernel::StateReport kept {e->info.variables, e->info.notKept, 0, false};
-            const bool written = e->stateFile;
-            fork->copyFiles(
-                filesDir(checkpointId), [finish, kept, written]() { finish(kept, written); });
+            next(ForkSource::Kept {
+                {e->info.variables, e->info.notKept, 0, false}, e->stateFile, filesDir(id)});
         });
-        return;
-    }
-    const Result<PythonKernel::StateReport> saved = liveState
-        ? *liveState
-        : Result<PythonKernel::StateReport>(
-            Error::make(Error::Code::Internal, QStringLiteral("not written")));
-    const bool written = saved && saved.value().bytes > 0;
-    self->diskStep(QStringLiteral("fork"), QStringLiteral("state-written"));
-    // The files as they are now: nothing may change them while they are shared or copied.
-    signalAll(
-        SIGSTOP, 0, [this, self, fork, finish, saved, written, done](const QList<qint64> &stopped) {
-            auto after = [this, self, fork, finish, saved, written, stopped, done](
-                             const QString &source, bool thawed, const QString &spare) {
-                fork->copyFiles(source,
-                    [this, self, fork, finish, saved, written, stopped, thawed, spare, done]() {
-                        if (!spare.isEmpty())
-                            HostTool::runAsync(fork->context(), QStringLiteral("/bin/rm"),
-                                {QStringLiteral("-rf"), spare}, QStringLiteral("/"), kCopyTimeoutMs,
-                                [](const HostTool::Outcome &) {});
-                        if (!self) {
-                            fork->releaseAll();
-                            done(parentGone());
-                            return;
-                        }
-                        if (!thawed)
-                            thaw(stopped);
-                        discardThen(self, written, [self, finish, saved, written]() {
-                            if (self)
-                                self->diskStep(
-                                    QStringLiteral("fork"), QStringLiteral("state-removed"));
-                            finish(saved, written);
-                        });
-                    });
-            };
-            // Shared: the parent's files are linked into a directory beside its disk
-            // (counted by no cap), the parent goes on, the children take them from
-            // there. An earlier version's disk: copied from the live mount.
-            const QString mountPoint = self->volume()->mountPoint();
-            const QString spare = self->volume()->dir()
-                + QStringLiteral("/forking-%1")
-                      .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
-            SharedFiles::runAsync(
-                fork->context(),
-                [mountPoint, spare]() { return CheckpointFiles::shareForForks(mountPoint, spare); },
-                [this, self, stopped, mountPoint, spare, after](const Result<Unit> &r) {
-                    if (r && self)
-                        thaw(stopped);
-                    if (r)
-                        after(spare, true, spare);
-                    else
-                        after(mountPoint, false,
-                            r.error().code == Error::Code::Unsupported ? QString() : spare);
-                });
-        });
+    };
+    p.idle = [this]() { m_busy = false; };
+    return p;
 }
 
 } // namespace Hopx::Local

@@ -22,7 +22,7 @@ class LocalSandboxHost;
  *  brought (resources/kernel_state.py), each into its own interpreter.
  *
  * The parent's side (writing the state file, stopping its processes while the files are
- * copied) is LocalCheckpoints'; this is the children's side. Each child is on its own: one
+ * shared or copied) is ForkSource's; this is the children's side. Each child is on its own: one
  * that cannot start or get its files is released and says why, without failing the others;
  * one whose variables do not load keeps its files and says which variables it lacks.
  */

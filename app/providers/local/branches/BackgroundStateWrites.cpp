@@ -1,16 +1,17 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "providers/local/parts/BackgroundStateWrites.h"
+#include "providers/local/branches/BackgroundStateWrites.h"
 
 #include "providers/local/LocalLogging.h"
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/agentlink/AgentClient.h"
 #include "providers/local/boot/BwrapCommand.h"
+#include "providers/local/branches/CheckpointJournal.h"
+#include "providers/local/branches/LocalFork.h"
 #include "providers/local/disk/SandboxVolume.h"
 #include "providers/local/disk/SharedFiles.h"
-#include "providers/local/parts/CheckpointJournal.h"
-#include "providers/local/parts/LocalFork.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -76,6 +77,13 @@ BackgroundStateWrites::BackgroundStateWrites(LocalSandbox *sandbox)
 {
     m_timer.setInterval(kPollMs);
     QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this]() { poll(); });
+}
+
+BackgroundStateWrites::~BackgroundStateWrites()
+{
+    for (Write &w : m_writes)
+        for (auto &next : w.waiting)
+            QTimer::singleShot(0, QCoreApplication::instance(), std::move(next));
 }
 
 QString BackgroundStateWrites::sandboxPath(const QString &id)

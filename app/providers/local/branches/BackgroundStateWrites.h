@@ -35,6 +35,10 @@ class BackgroundStateWrites
 {
 public:
     explicit BackgroundStateWrites(LocalSandbox *sandbox);
+    //! Whoever waits for a write (a fork) hears of it: later, and finds the sandbox gone.
+    ~BackgroundStateWrites();
+    BackgroundStateWrites(const BackgroundStateWrites &) = delete;
+    BackgroundStateWrites &operator=(const BackgroundStateWrites &) = delete;
 
     //! Where checkpoint \a id's variables are written, inside the sandbox.
     static QString sandboxPath(const QString &id);

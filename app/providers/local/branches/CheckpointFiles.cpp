@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
-#include "providers/local/parts/CheckpointFiles.h"
+#include "providers/local/branches/CheckpointFiles.h"
 
 #include "providers/local/boot/HostTool.h"
+#include "providers/local/branches/CheckpointJournal.h"
 #include "providers/local/disk/SharedFiles.h"
-#include "providers/local/parts/CheckpointJournal.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,7 +3,8 @@
 #pragma once
 
 #include "providers/local/agentlink/PythonKernel.h"
-#include "providers/local/parts/BackgroundStateWrites.h"
+#include "providers/local/branches/BackgroundStateWrites.h"
+#include "providers/local/branches/ForkSource.h"
 
 #include "core/sandbox/SandboxCheckpoints.h"
 
@@ -24,14 +25,14 @@ class LocalSandbox;
  * are taken, then continued. Restore: every process but the agent and the checkpoints'
  * stopped interpreters is ended, the files come back (the sandbox, its pid namespace and
  * mounts stay), and the stopped interpreter is resumed in the kernel's place. Fork: new
- * sandboxes (LocalFork) get the files and the variables: a process cannot move into another
- * sandbox's pid namespace, so the kernel writes its namespace with dill into a state file in
- * the home directory (resources/kernel_state.py) while the children start, each child's
- * kernel loads its copy, and the parent's is removed.
+ * sandboxes (LocalFork) get the files and the variables (ForkSource): a process cannot move
+ * into another sandbox's pid namespace, so the kernel writes its namespace with dill into a
+ * state file (resources/kernel_state.py) that each child's kernel loads.
  *
- * A checkpoint keeps such a state file too, so that after an app restart (when the stopped
- * interpreter is gone) a restore still brings back every variable dill could write, and
- * says which it could not.
+ * A checkpoint keeps such a state file too, written behind its answer
+ * (BackgroundStateWrites), so that after an app restart (when the stopped interpreter is
+ * gone) a restore still brings back every variable dill could write, and says which it could
+ * not.
  *
  * Files are shared copy-on-write by the disk's hopx-capfs (SharedFiles: a link per file,
  * whatever it holds; a restore is one rename per directory), while nothing in the sandbox
@@ -94,11 +95,8 @@ private:
     //! After the files of \a checkpointId came back: the interpreter continues from its
     //! stopped copy, else from its state file, else fresh.
     void restorePython(const QString &checkpointId, Core::Callback<Core::RestoreOutcome> done);
-    /*! The children made, the files and variables go to them: from checkpoint \a checkpointId,
-     *  or (empty) from the parent as it is, whose variables \a liveState says were written. */
-    void forkFrom(const QString &checkpointId, std::shared_ptr<class LocalFork> fork,
-        std::shared_ptr<Core::Result<PythonKernel::StateReport>> liveState,
-        Core::Callback<QList<Core::ForkOutcome>> done);
+    //! What a fork asks of these checkpoints (ForkSource).
+    ForkSource::Parent forkParent();
     template<typename T>
     bool refuse(const Core::Callback<T> &done);
 
