@@ -16,7 +16,6 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QRandomGenerator>
-#include <QRegularExpression>
 
 #include <csignal>
 #include <memory>
@@ -143,44 +142,14 @@ QString LocalCheckpoints::filesDir(const QString &id) const
 
 QJsonArray LocalCheckpoints::index() const
 {
-    QJsonArray out;
-    for (const Entry &e : m_entries) {
-        QJsonObject o = e.info.toJson();
-        o.remove(QStringLiteral("python_state"));
-        o.remove(QStringLiteral("_note"));
-        o.remove(QStringLiteral("variables_on_disk"));
-        o.insert(QStringLiteral("python_state_file"), e.stateFile);
-        out.append(o);
-    }
-    return out;
+    return CheckpointEntry::toIndex(m_entries);
 }
 
 void LocalCheckpoints::loadIndex(const QJsonArray &index)
 {
-    static const QRegularExpression ids(QStringLiteral("^ckpt-[0-9a-f]{8}$"));
-    for (const QJsonValue &v : index) {
-        const QJsonObject o = v.toObject();
-        Entry e;
-        e.info.id = o.value(QStringLiteral("checkpoint_id")).toString();
-        e.info.name = o.value(QStringLiteral("name")).toString();
-        e.info.createdAt =
-            QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODate);
-        e.info.sizeBytes = o.value(QStringLiteral("size_bytes")).toInteger();
-        for (const QJsonValue &name : o.value(QStringLiteral("python_variables")).toArray())
-            e.info.variables << name.toString();
-        e.info.notKept = o.value(QStringLiteral("not_kept")).toObject();
-        e.stateFile = o.value(QStringLiteral("python_state_file")).toBool();
-        if (!e.stateFile && !e.info.variables.isEmpty()) {
-            // Recorded while its variables were written behind it, and the app stopped first.
-            e.info.variables.clear();
-            e.info.notKept = {};
-            e.info.note = QStringLiteral("The Python variables were still being written to the "
-                                         "disk when HOPX Desktop stopped: this checkpoint keeps "
-                                         "its files only.");
-        }
-        if (ids.match(e.info.id).hasMatch() && !find(e.info.id))
+    for (const CheckpointEntry &e : CheckpointEntry::fromIndex(index))
+        if (!find(e.info.id))
             m_entries.append(e);
-    }
 }
 
 void LocalCheckpoints::signalAll(int signal, qint64 spare, PidsDone done)

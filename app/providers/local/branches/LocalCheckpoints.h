@@ -4,6 +4,7 @@
 
 #include "providers/local/agentlink/PythonKernel.h"
 #include "providers/local/branches/BackgroundStateWrites.h"
+#include "providers/local/branches/CheckpointEntry.h"
 #include "providers/local/branches/ForkSource.h"
 
 #include "core/sandbox/SandboxCheckpoints.h"
@@ -64,12 +65,7 @@ public:
     QString filesDir(const QString &id) const;
 
 private:
-    struct Entry
-    {
-        Core::CheckpointInfo info;
-        PythonKernel::Snapshot python;
-        bool stateFile = false; // its home/ holds the variables' file (LocalFork::kStatePath)
-    };
+    using Entry = CheckpointEntry;
     using PidsDone = std::function<void(const QList<qint64> &pids)>;
 
     Entry *find(const QString &id);
