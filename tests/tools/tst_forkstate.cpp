@@ -453,6 +453,45 @@ private slots:
         app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
     }
 
+    void checkpointsLeaveNoZombies()
+    {
+        // Each checkpoint's stopped interpreter and variables' writer is a child of the
+        // kernel; ended (deleted, restored over), each must be reaped, or a long session runs
+        // into the sandbox's process limit.
+        App app(m_root.path() + QStringLiteral("/zombies"));
+        QVERIFY(app.start());
+        const QString id = app.create();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(
+            app.python(id, QStringLiteral("x = 41")).value(QStringLiteral("exit_code")).toInt(), 0);
+        for (int i = 0; i < 12; ++i) {
+            const QString cp = sc(app.tool(QStringLiteral("checkpoint_sandbox"),
+                                      {{QStringLiteral("sandbox_id"), id}}))
+                                   .value(QStringLiteral("checkpoint_id"))
+                                   .toString();
+            QVERIFY(!app.onDisk(id, cp).isEmpty());
+            if (i % 3 == 0)
+                app.tool(QStringLiteral("restore_sandbox"),
+                    {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}});
+            app.tool(QStringLiteral("delete_checkpoint"),
+                {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}});
+        }
+        const auto zombies = [&app, &id]() {
+            return sc(
+                app.tool(QStringLiteral("run_command"),
+                    {{QStringLiteral("sandbox_id"), id},
+                        {QStringLiteral("command"),
+                            QStringLiteral("ps -eo stat=,pid=,ppid=,comm= | grep '^Z' || true")}}))
+                .value(QStringLiteral("stdout"))
+                .toString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(zombies(), QString(), 5000);
+        QCOMPARE(
+            app.python(id, QStringLiteral("print(x)")).value(QStringLiteral("stdout")).toString(),
+            QStringLiteral("41\n"));
+        app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+    }
+
     void largeVariablesAreWrittenBehindTheCheckpoint()
     {
         const QString root = m_root.path() + QStringLiteral("/behind");

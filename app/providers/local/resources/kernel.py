@@ -715,6 +715,9 @@ class _Kernel:
                 pid = -1
         if pid:
             signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+            # A copy ends when its checkpoint is deleted or replaced: reaped here, or each
+            # would stay a zombie, counted against the sandbox's process limit.
+            threading.Thread(target=_reap, args=(pid,), daemon=True).start()
             return pid
         # Its own process group: ending the kernel's group (a hung run) must spare it.
         os.setpgid(0, 0)
@@ -1039,6 +1042,13 @@ class _Kernel:
             return
         signal.setitimer(signal.ITIMER_PROF, 0)
         resource.setrlimit(resource.RLIMIT_CPU, saved)
+
+
+def _reap(pid):
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:   # user code's os.wait() took it
+        pass
 
 
 def _imported(name):
