@@ -225,6 +225,13 @@ export function clientSuite(client, known = {}, { keys = null } = {}) {
       assert.match(seen('read').text, new RegExp(NOTE), summary(seen('read')));
     });
 
+    if (has('checkpoint')) it('checkpoint: the model is told whether the variables are on the disk yet', () => {
+      const r = seen('checkpoint');
+      assert.notEqual(r.isError, true, summary(r));
+      assert.match(r.text, /variables_on_disk/, summary(r));
+      assert.match(r.text, /ckpt-[0-9a-f]{8}/, summary(r));
+    });
+
     if (has('fork')) it('checkpoint and fork: the fork is a new sandbox, made from the checkpoint', () => {
       const r = seen('fork');
       assert.notEqual(r.isError, true, summary(r));
