@@ -161,6 +161,8 @@ void BackgroundStateWrites::cancel(const QString &id)
 
 void BackgroundStateWrites::discard(const QString &id, qint64 writer)
 {
+    if (m_sandbox->isDead() || !m_sandbox->volume())
+        return; // the disk goes with the sandbox
     // The directory goes once the writer is gone: else it could still make it again.
     const QString dir = m_sandbox->volume()->stateDir() + QLatin1Char('/') + id;
     QPointer<LocalSandbox> self(m_sandbox);
@@ -179,6 +181,17 @@ void BackgroundStateWrites::discard(const QString &id, qint64 writer)
 
 void BackgroundStateWrites::poll()
 {
+    if (m_sandbox->isDead() || !m_sandbox->volume()) {
+        // Deleted or stopped: its disk is going, and whoever waits hears why.
+        m_timer.stop();
+        QStringList ids;
+        for (const Write &w : std::as_const(m_writes))
+            ids << w.id;
+        for (const QString &id : ids)
+            finish(id,
+                Error::make(Error::Code::SandboxDead, QStringLiteral("the sandbox stopped")));
+        return;
+    }
     const QString base = m_sandbox->volume()->stateDir() + QLatin1Char('/');
     const QStringList ids = [this]() {
         QStringList out;
@@ -214,7 +227,7 @@ void BackgroundStateWrites::checkAlive(Write &w)
     // paused the sandbox).
     const int signal = m_sandbox->isPaused() ? 0 : SIGCONT;
     m_sandbox->agent()->kill(w.writer, signal, false, [this, self, id](Result<Unit> alive) {
-        if (!self || alive || !find(id) || find(id)->finishing)
+        if (!self || alive || !find(id) || find(id)->finishing || !self->volume())
             return;
         // Gone: it may have finished since the last look.
         const QString dir = self->volume()->stateDir() + QLatin1Char('/') + id;

@@ -588,7 +588,7 @@ ForkSource::Parent LocalCheckpoints::forkParent()
         // Its variables, when still being written, first: the children load them.
         QPointer<LocalSandbox> self(m_sandbox);
         m_writes.whenSettled(id, [this, self, id, next]() {
-            const Entry *e = self ? find(id) : nullptr;
+            const Entry *e = self && !self->isDead() && self->volume() ? find(id) : nullptr;
             if (!e) {
                 next(std::nullopt);
                 return;
