@@ -67,6 +67,7 @@ public:
         return m_client->initialize();
     }
     void killHard() { m_app.killHard(); }
+    McpClient &client() { return *m_client; }
     QJsonObject tool(const QString &name, const QJsonObject &args = {})
     {
         return m_client->callTool(name, args, 300000);
@@ -490,6 +491,38 @@ private slots:
             app.python(id, QStringLiteral("print(x)")).value(QStringLiteral("stdout")).toString(),
             QStringLiteral("41\n"));
         app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+    }
+
+    void aForkWaitingForVariablesHearsItsParentWasDeleted()
+    {
+        // A fork of a checkpoint waits for its variables' file; the parent deleted meanwhile:
+        // the fork says so (the app crashed on the gone disk once), and nothing is left.
+        App app(m_root.path() + QStringLiteral("/fork-deleted"), 2048);
+        QVERIFY(app.start());
+        const QString id = app.create();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(app.python(id, QStringLiteral("import numpy as np\na = np.ones(400_000_000 // 8)"))
+                     .value(QStringLiteral("exit_code"))
+                     .toInt(),
+            0);
+        const QString cp =
+            sc(app.tool(QStringLiteral("checkpoint_sandbox"), {{QStringLiteral("sandbox_id"), id}}))
+                .value(QStringLiteral("checkpoint_id"))
+                .toString();
+        const qint64 fork = app.client().startTool(QStringLiteral("fork_sandbox"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), cp}});
+        QTest::qWait(100);
+        app.tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+        const auto answer = app.client().response(fork, 60000);
+        QVERIFY2(answer, "the fork never answered");
+        const QJsonObject out = answer->value(QStringLiteral("result")).toObject();
+        QVERIFY2(out.value(QStringLiteral("isError")).toBool()
+                && dump(out).contains(QLatin1String("deleted")),
+            dump(out));
+        // The app still serves, and no child of the fork is left.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            sc(app.tool(QStringLiteral("list_sandboxes"))).value(QStringLiteral("count")).toInt(),
+            0, 10000);
     }
 
     void largeVariablesAreWrittenBehindTheCheckpoint()
