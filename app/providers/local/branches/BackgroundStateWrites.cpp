@@ -188,8 +188,8 @@ void BackgroundStateWrites::poll()
         for (const Write &w : std::as_const(m_writes))
             ids << w.id;
         for (const QString &id : ids)
-            finish(id,
-                Error::make(Error::Code::SandboxDead, QStringLiteral("the sandbox stopped")));
+            finish(
+                id, Error::make(Error::Code::SandboxDead, QStringLiteral("the sandbox stopped")));
         return;
     }
     const QString base = m_sandbox->volume()->stateDir() + QLatin1Char('/');
