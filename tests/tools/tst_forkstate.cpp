@@ -572,6 +572,21 @@ private slots:
             dump(listed));
         QCOMPARE(writes(first, id), QStringLiteral("[]\n"));
 
+        // The writer killed (out of memory, say): the checkpoint says its variables were not
+        // written, within about a second, and nothing is left half written.
+        const QString killed = checkpoint().value(QStringLiteral("checkpoint_id")).toString();
+        const QJsonObject pkill = sc(first.tool(QStringLiteral("run_command"),
+            {{QStringLiteral("sandbox_id"), id},
+                {QStringLiteral("command"), QStringLiteral("pkill -9 -x hopx-variables")}}));
+        QVERIFY2(pkill.value(QStringLiteral("exit_code")).toInt() == 0, dump(pkill));
+        const QJsonObject lost = first.onDisk(id, killed);
+        QVERIFY2(lost.value(QStringLiteral("python_variables")).toArray().isEmpty()
+                && lost.value(QStringLiteral("_note")).toString().contains(QLatin1String("ended")),
+            dump(lost));
+        QCOMPARE(writes(first, id), QStringLiteral("[]\n"));
+        first.tool(QStringLiteral("delete_checkpoint"),
+            {{QStringLiteral("sandbox_id"), id}, {QStringLiteral("checkpoint_id"), killed}});
+
         // A checkpoint deleted while its variables are written: the writer and its file go.
         const QString gone = checkpoint().value(QStringLiteral("checkpoint_id")).toString();
         QVERIFY(

@@ -217,6 +217,7 @@ def _writer_main(path, carried, not_carried, stream, views):
     code = 1
     try:
         os.setpgid(0, 0)
+        _set_name(b"hopx-variables")    # what ps shows for it
         # When the kernel ends (a restore), this group is orphaned: a stopped member of an
         # orphaned group gets SIGHUP (and SIGCONT), which must not end the write.
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
@@ -240,6 +241,14 @@ def _writer_main(path, carried, not_carried, stream, views):
             pass
     finally:
         os._exit(code)
+
+
+def _set_name(name):
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(15, ctypes.c_char_p(name), 0, 0, 0)     # PR_SET_NAME
+    except Exception:
+        pass
 
 
 def save(ns, path, background=False):
