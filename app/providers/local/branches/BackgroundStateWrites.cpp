@@ -17,6 +17,7 @@
 #include <QFileInfo>
 #include <QPointer>
 
+#include <algorithm>
 #include <csignal>
 #include <memory>
 #include <optional>
@@ -146,17 +147,34 @@ qint64 BackgroundStateWrites::pendingBytes() const
 
 void BackgroundStateWrites::cancel(const QString &id)
 {
-    Write *w = find(id);
-    if (!w)
+    if (!find(id))
         return;
-    const qint64 writer = w->writer;
-    QList<std::function<void()>> waiting = std::move(w->waiting);
-    m_writes.removeIf([&id](const Write &x) { return x.id == id; });
+    const Write w = take(id);
+    discard(id, w.writer);
+    for (const auto &next : w.waiting)
+        next();
+}
+
+BackgroundStateWrites::Write BackgroundStateWrites::take(const QString &id)
+{
+    const auto at = std::find_if(
+        m_writes.begin(), m_writes.end(), [&id](const Write &w) { return w.id == id; });
+    Write out = m_writes.takeAt(at - m_writes.begin());
     if (m_writes.isEmpty())
         m_timer.stop();
-    discard(id, writer);
-    for (const auto &next : waiting)
-        next();
+    return out;
+}
+
+void BackgroundStateWrites::removeLater(const QString &dir) const
+{
+    // The sandbox may have made it read-only: deleteTree opens it first.
+    SharedFiles::runAsync(
+        m_sandbox,
+        [dir]() {
+            SandboxVolume::deleteTree(dir);
+            return Result<Unit>(Unit {});
+        },
+        [](const Result<Unit> &) {});
 }
 
 void BackgroundStateWrites::discard(const QString &id, qint64 writer)
@@ -166,16 +184,9 @@ void BackgroundStateWrites::discard(const QString &id, qint64 writer)
     // The directory goes once the writer is gone: else it could still make it again.
     const QString dir = m_sandbox->volume()->stateDir() + QLatin1Char('/') + id;
     QPointer<LocalSandbox> self(m_sandbox);
-    m_sandbox->agent()->kill(writer, SIGKILL, false, [self, dir](Result<Unit>) {
-        if (!self)
-            return;
-        SharedFiles::runAsync(
-            self,
-            [dir]() {
-                QDir(dir).removeRecursively();
-                return Result<Unit>(Unit {});
-            },
-            [](const Result<Unit> &) {});
+    m_sandbox->agent()->kill(writer, SIGKILL, false, [this, self, dir](Result<Unit>) {
+        if (self)
+            removeLater(dir);
     });
 }
 
@@ -209,7 +220,7 @@ void BackgroundStateWrites::poll()
             continue;
         }
         if (const std::optional<QString> why = failure(path + QStringLiteral(".failed"))) {
-            QDir(base + id).removeRecursively();
+            removeLater(base + id);
             finish(id, Error::make(Error::Code::Internal, *why));
             continue;
         }
@@ -234,7 +245,7 @@ void BackgroundStateWrites::checkAlive(Write &w)
         if (QFileInfo::exists(dir + QLatin1Char('/') + fileName())
             || QFileInfo::exists(dir + QLatin1Char('/') + fileName() + QStringLiteral(".failed")))
             return;
-        QDir(dir).removeRecursively();
+        removeLater(dir);
         finish(id,
             Error::make(Error::Code::Internal,
                 QStringLiteral("the process writing them ended before they were written")));
@@ -277,7 +288,7 @@ void BackgroundStateWrites::takeIn(const QString &id)
                     taken = Error::make(Error::Code::Internal,
                         QStringLiteral("the file could not be moved into the checkpoint"));
             }
-            QDir(source).removeRecursively();
+            SandboxVolume::deleteTree(source);
             return taken;
         },
         [this, self, id, size](const Result<Unit> &taken) {
@@ -290,19 +301,14 @@ void BackgroundStateWrites::takeIn(const QString &id)
 
 void BackgroundStateWrites::finish(const QString &id, const Result<qint64> &outcome)
 {
-    Write *w = find(id);
-    if (!w)
+    if (!find(id))
         return;
-    const Done done = std::move(w->done);
-    const QList<std::function<void()>> waiting = std::move(w->waiting);
-    m_writes.removeIf([&id](const Write &x) { return x.id == id; });
-    if (m_writes.isEmpty())
-        m_timer.stop();
+    const Write w = take(id);
     if (!outcome)
         qCInfo(lcLocal).noquote() << "sandbox" << m_sandbox->id() << "checkpoint" << id
                                   << ": the variables were not written:" << outcome.error().message;
-    done(outcome);
-    for (const auto &next : waiting)
+    w.done(outcome);
+    for (const auto &next : w.waiting)
         next();
 }
 

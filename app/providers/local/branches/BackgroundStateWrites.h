@@ -75,6 +75,10 @@ private:
         bool finishing = false;
     };
     Write *find(const QString &id);
+    //! Write \a id (which exists) leaves the list.
+    Write take(const QString &id);
+    //! Removes a write's directory off the GUI thread.
+    void removeLater(const QString &dir) const;
     void poll();
     void checkAlive(Write &w);
     void finish(const QString &id, const Core::Result<qint64> &outcome);

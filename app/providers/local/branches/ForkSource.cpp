@@ -3,7 +3,6 @@
 #include "providers/local/branches/ForkSource.h"
 
 #include "providers/local/LocalSandbox.h"
-#include "providers/local/boot/HostTool.h"
 #include "providers/local/branches/CheckpointFiles.h"
 #include "providers/local/branches/LocalFork.h"
 #include "providers/local/disk/SandboxVolume.h"
@@ -22,8 +21,6 @@ using Core::Result;
 using Core::Unit;
 
 namespace {
-
-constexpr int kCopyTimeoutMs = 15 * 60 * 1000;
 
 using Outcomes = Core::Callback<QList<Core::ForkOutcome>>;
 using Saved = Result<PythonKernel::StateReport>;
@@ -97,9 +94,13 @@ struct Forking
                              const QString &source, bool thawed, const QString &spare) {
                 me.fork->copyFiles(source, [me, saved, written, stopped, thawed, spare]() {
                     if (!spare.isEmpty())
-                        HostTool::runAsync(me.fork->context(), QStringLiteral("/bin/rm"),
-                            {QStringLiteral("-rf"), spare}, QStringLiteral("/"), kCopyTimeoutMs,
-                            [](const HostTool::Outcome &) {});
+                        SharedFiles::runAsync(
+                            me.fork->context(),
+                            [spare]() {
+                                SandboxVolume::deleteTree(spare);
+                                return Result<Unit>(Unit {});
+                            },
+                            [](const Result<Unit> &) {});
                     if (!me.self) {
                         me.gone();
                         return;
