@@ -7,6 +7,7 @@
 #include "AppExtension.h"
 #include "AppServices.h"
 #include "AppState.h"
+#include "core/base/ProcessSetup.h"
 #include "core/base/UnixSignalWatcher.h"
 #ifdef HOPX_HAVE_GUI
 #include "ui/GuiApplication.h"
@@ -15,7 +16,6 @@
 #include <QCoreApplication>
 #include <QLoggingCategory>
 
-#include <csignal>
 #include <memory>
 
 Q_LOGGING_CATEGORY(lcApp, "hopx.app", QtInfoMsg)
@@ -24,7 +24,7 @@ using namespace Hopx;
 
 int main(int argc, char *argv[])
 {
-    std::signal(SIGPIPE, SIG_IGN);
+    Core::setUpProcess();
 #ifdef HOPX_HAVE_GUI // with a display and without --headless, the tray app's QApplication
     const bool gui = Ui::GuiApplication::wantsGui(argc, argv);
     const std::unique_ptr<QCoreApplication> app =

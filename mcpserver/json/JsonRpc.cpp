@@ -55,6 +55,16 @@ QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson)
     return out;
 }
 
+JsonParts responseParts(const QJsonValue &id, const JsonParts &resultJson)
+{
+    if (resultJson.isSingle())
+        return serializeResponse(id, resultJson.toByteArray());
+    QByteArray head("{\"id\":");
+    JsonWriter::append(head, id);
+    head.append(",\"jsonrpc\":\"2.0\",\"result\":");
+    return JsonParts(head).append(resultJson).append(QByteArrayLiteral("}"));
+}
+
 bool isValidId(const QJsonValue &id)
 {
     if (id.isString())

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "json/JsonParts.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QJsonObject>
@@ -36,6 +38,8 @@ QByteArray serialize(const QJsonObject &message);
  *  building the envelope object (the same bytes as serialize() of that object: QJsonObject's
  *  key order is id, jsonrpc, result). */
 QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson);
+//! The same for a result in parts: the envelope joins them, the result is not copied.
+JsonParts responseParts(const QJsonValue &id, const JsonParts &resultJson);
 
 //! A request id is a string or an integer; never null, a float, a bool or a container.
 bool isValidId(const QJsonValue &id);

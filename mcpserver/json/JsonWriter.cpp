@@ -199,11 +199,10 @@ struct Utf8Unit
     }
 };
 
-//! `src`…`end` between quotes, a chunk at a time: no 6× buffer for a long string.
+//! `src`…`end` escaped, a chunk at a time: no 6× buffer for a long string.
 template<typename Unit, typename Encode>
-void quoted(Sink &sink, const Unit *src, const Unit *const end, Encode encode)
+void escaped(Sink &sink, const Unit *src, const Unit *const end, Encode encode)
 {
-    sink.put('"');
     while (src != end) {
         const qsizetype units = std::min<qsizetype>(end - src, kChunk);
         char *cursor = sink.room(units * kMaxPerUnit);
@@ -214,6 +213,13 @@ void quoted(Sink &sink, const Unit *src, const Unit *const end, Encode encode)
         }
         sink.advance(cursor);
     }
+}
+
+template<typename Unit, typename Encode>
+void quoted(Sink &sink, const Unit *src, const Unit *const end, Encode encode)
+{
+    sink.put('"');
+    escaped(sink, src, end, encode);
     sink.put('"');
 }
 
@@ -328,6 +334,12 @@ void appendUtf8String(QByteArray &out, QByteArrayView utf8)
 {
     Sink sink(out);
     quoted(sink, utf8.data(), utf8.data() + utf8.size(), Utf8Unit {});
+}
+
+void appendEscapedUtf8(QByteArray &out, QByteArrayView utf8)
+{
+    Sink sink(out);
+    escaped(sink, utf8.data(), utf8.data() + utf8.size(), Utf8Unit {});
 }
 
 QByteArray toJson(const QJsonObject &o)

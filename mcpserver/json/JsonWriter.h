@@ -27,6 +27,9 @@ void append(QByteArray &out, const QJsonArray &array);
 void appendString(QByteArray &out, QStringView text);
 //! The same for text that is UTF-8 already (e.g. JSON this writer produced), unconverted.
 void appendUtf8String(QByteArray &out, QByteArrayView utf8);
+/*! The inside of that literal, without the quotes. Escapes act on single ASCII bytes only, so
+ *  the pieces of a text cut anywhere, escaped one by one, join into the text's escape. */
+void appendEscapedUtf8(QByteArray &out, QByteArrayView utf8);
 
 QByteArray toJson(const QJsonObject &object);
 QByteArray toJson(const QJsonArray &array);

@@ -41,10 +41,9 @@ void ToolCallRound::run(const Deps &deps, const McpRequest &request,
             logging->log(*caller, level, name, data, key);
         });
     connect(call, &ToolCall::finished, self, [self](const ToolResult &result) {
-        self->m_request.succeedJson(result.toResponseJson(),
+        self->m_request.succeedJson(result.toResponseParts(),
             result.isError() ? RequestRecord::Outcome::ToolError : RequestRecord::Outcome::Ok,
-            result.isError() ? result.structuredContent().value(QLatin1String("error")).toString()
-                             : QString());
+            result.isError() ? result.structuredString(QStringLiteral("error")) : QString());
         self->dispose();
     });
     connect(call, &ToolCall::failed, self, [self](int code, const QString &message) {

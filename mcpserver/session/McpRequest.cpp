@@ -35,15 +35,16 @@ void McpRequest::succeed(const QJsonObject &result, const QString &detail) const
 }
 
 void McpRequest::succeedJson(
-    const QByteArray &resultJson, RequestRecord::Outcome outcome, const QString &detail) const
+    const JsonParts &resultJson, RequestRecord::Outcome outcome, const QString &detail) const
 {
     if (!isPending())
         return;
     if (caller().stateless && m_state->session)
-        answer(JsonRpc::serializeResponse(context().id, m_state->session->decorateJson(resultJson)),
+        answer(JsonRpc::serializeResponse(
+                   context().id, m_state->session->decorateJson(resultJson.toByteArray())),
             outcome, detail);
     else
-        answer(JsonRpc::serializeResponse(context().id, resultJson), outcome, detail);
+        answer(JsonRpc::responseParts(context().id, resultJson), outcome, detail);
 }
 
 void McpRequest::fail(int code, const QString &message, const QJsonValue &data) const
@@ -53,7 +54,7 @@ void McpRequest::fail(int code, const QString &message, const QJsonValue &data) 
             RequestRecord::Outcome::ProtocolError, message, code);
 }
 
-void McpRequest::answer(const QByteArray &message, RequestRecord::Outcome outcome,
+void McpRequest::answer(const JsonParts &message, RequestRecord::Outcome outcome,
     const QString &detail, int errorCode) const
 {
     m_state->answered = true;

@@ -4,6 +4,7 @@
 
 #include "session/RequestContext.h"
 #include "session/RequestRecord.h"
+#include "json/JsonParts.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -45,7 +46,7 @@ public:
     void succeed(const QJsonObject &result, const QString &detail = {}) const;
     //! A result that is compact JSON already (a tool's, written once by ToolResult), with no
     //! top-level `_meta` or `resultType` of its own.
-    void succeedJson(const QByteArray &resultJson,
+    void succeedJson(const JsonParts &resultJson,
         RequestRecord::Outcome outcome = RequestRecord::Outcome::Ok,
         const QString &detail = {}) const;
     void fail(
@@ -73,7 +74,7 @@ private:
     explicit McpRequest(std::shared_ptr<State> state)
         : m_state(std::move(state))
     { }
-    void answer(const QByteArray &message, RequestRecord::Outcome outcome, const QString &detail,
+    void answer(const JsonParts &message, RequestRecord::Outcome outcome, const QString &detail,
         int errorCode = 0) const;
 
     std::shared_ptr<State> m_state;

@@ -230,7 +230,7 @@ void McpSession::handleBatch(const QJsonArray &items)
 }
 
 void McpSession::reply(
-    const Batch &batch, const QByteArray &message, const QString &key, int errorCode, bool opened)
+    const Batch &batch, const JsonParts &message, const QString &key, int errorCode, bool opened)
 {
     if (!batch) {
         emit outgoing(message, Outgoing {Outgoing::Kind::Response, key, errorCode});
@@ -238,7 +238,7 @@ void McpSession::reply(
             emit requestClosed(key);
         return;
     }
-    batch->responses.append(message);
+    batch->responses.append(message.toByteArray());
     if (opened)
         batch->opened.append(key);
     batchMemberDone(batch);
@@ -261,7 +261,7 @@ void McpSession::batchMemberDone(const Batch &batch)
     if (--batch->pending > 0)
         return;
     if (!batch->responses.isEmpty())
-        emit outgoing('[' + batch->responses.join(',') + ']',
+        emit outgoing(QByteArray('[' + batch->responses.join(',') + ']'),
             Outgoing {Outgoing::Kind::Response, batch->key});
     for (const QString &key : std::as_const(batch->opened))
         emit requestClosed(key);
@@ -574,7 +574,7 @@ void McpSession::cancel(RequestState &state)
         record(state, RequestRecord::Outcome::Cancelled, {});
 }
 
-void McpSession::deliver(RequestState &state, const QByteArray &message,
+void McpSession::deliver(RequestState &state, const JsonParts &message,
     RequestRecord::Outcome outcome, const QString &detail, int errorCode)
 {
     const bool opened = state.inFlight;

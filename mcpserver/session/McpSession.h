@@ -11,6 +11,7 @@
 #include "session/Outgoing.h"
 #include "session/ServerConfig.h"
 #include "session/ServerContext.h"
+#include "json/JsonParts.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -89,8 +90,10 @@ public:
     const MethodTable &methods() const { return m_methods; }
 
 signals:
-    //! One message to send (compact JSON, no newline), and what it is.
-    void outgoing(const QByteArray &message, const Hopx::Mcp::Outgoing &what);
+    /*! One message to send (compact JSON, no newline), and what it is. Mostly one buffer; a
+     *  tool's result with MiBs of output comes in parts, for the transport to read piece by
+     *  piece (JsonParts::Reader) or join. */
+    void outgoing(const Hopx::Mcp::JsonParts &message, const Hopx::Mcp::Outgoing &what);
     /*! The request `key` was not answered when its handler returned: it runs on (a tool
      *  call) until requestClosed(). `idJson` is its id as the response will write it. */
     void requestOpened(const QString &key, const QByteArray &idJson);
@@ -134,14 +137,14 @@ private:
     void sendError(int code, const QString &message, const QString &relatedKey = {});
     /*! Sends (or collects, in a batch) what answers a request; `key` names it, `opened` says
      *  whether requestOpened() named it (then requestClosed() follows the answer). */
-    void reply(const Batch &batch, const QByteArray &message, const QString &key, int errorCode,
+    void reply(const Batch &batch, const JsonParts &message, const QString &key, int errorCode,
         bool opened = false);
     /*! The message needs no reply (a notification, a response); with a `key`, an opened
      *  request that ends without one (cancelled). */
     void noReply(const Batch &batch, const QString &key);
     //! A batch member is done: once all are, the batch's answer goes out.
     void batchMemberDone(const Batch &batch);
-    void deliver(RequestState &state, const QByteArray &message, RequestRecord::Outcome outcome,
+    void deliver(RequestState &state, const JsonParts &message, RequestRecord::Outcome outcome,
         const QString &detail, int errorCode);
     void record(const RequestState &state, RequestRecord::Outcome outcome, const QString &detail);
     void updateCaller(const std::function<void(Caller &)> &change);

@@ -40,7 +40,7 @@ public:
      *  tells someone about those, their start (`opened`). */
     template<typename Transport>
     void deliverTo(Transport *transport,
-        void (Transport::*send)(const QByteArray &, const Outgoing &),
+        void (Transport::*send)(const JsonParts &, const Outgoing &),
         void (Transport::*closed)(const QString &),
         void (Transport::*opened)(const QString &, const QByteArray &) = nullptr)
     {

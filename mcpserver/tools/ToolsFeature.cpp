@@ -193,10 +193,9 @@ void ToolsFeature::run(const McpRequest &request, const ToolRegistry::Entry &ent
         });
     connect(call, &ToolCall::finished, this, [this, request, call](const ToolResult &result) {
         m_clientRequests->cancelRequestsOf(call);
-        request.succeedJson(result.toResponseJson(),
+        request.succeedJson(result.toResponseParts(),
             result.isError() ? RequestRecord::Outcome::ToolError : RequestRecord::Outcome::Ok,
-            result.isError() ? result.structuredContent().value(QLatin1String("error")).toString()
-                             : QString());
+            result.isError() ? result.structuredString(QStringLiteral("error")) : QString());
         if (call != m_inHandler)
             call->deleteLater(); // its handler may still be on the stack
     });

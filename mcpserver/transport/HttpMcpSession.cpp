@@ -157,8 +157,10 @@ void HttpMcpSession::finishExchange(const ExchangePtr &exchange)
     exchange->connection = nullptr;
 }
 
-void HttpMcpSession::route(const QByteArray &message, const Outgoing &what)
+void HttpMcpSession::route(const JsonParts &parts, const Outgoing &what)
 {
+    // HTTP writes a response whole (a JSON body, or one SSE event).
+    const QByteArray message = parts.toByteArray();
     const ExchangePtr exchange = what.request.isEmpty() ? nullptr : m_exchanges.value(what.request);
     // A response or a batch's array of responses ends its POST.
     const bool isFinal = what.kind == Outgoing::Kind::Response;

@@ -74,7 +74,7 @@ private:
     };
     using ExchangePtr = std::shared_ptr<Exchange>;
 
-    void route(const QByteArray &message, const Outgoing &what);
+    void route(const JsonParts &parts, const Outgoing &what);
     void requestClosed(const QString &key);
     void finishExchange(const ExchangePtr &exchange);
     void sendGeneral(const QByteArray &message);

@@ -20,6 +20,8 @@ namespace Hopx::Mcp {
 
 namespace {
 
+constexpr qsizetype kSocketPiece = 256 * 1024;
+
 qint64 peerPid(QLocalSocket *socket)
 {
 #ifdef Q_OS_LINUX
@@ -65,7 +67,7 @@ void LocalConnection::close()
     m_socket->disconnectFromServer();
 }
 
-void LocalConnection::write(const QByteArray &message, const Outgoing &)
+void LocalConnection::write(const JsonParts &message, const Outgoing &)
 {
     // Which request a line answers comes with requestClosed(): the line itself, a tool's
     // result of any size, goes out unread.
@@ -75,7 +77,10 @@ void LocalConnection::write(const QByteArray &message, const Outgoing &)
     }
     if (m_socket->state() != QLocalSocket::ConnectedState)
         return;
-    m_socket->write(message);
+    // Without the hand-off (a bridge that cannot pass its pipes) the socket's own buffer takes
+    // the whole message.
+    for (JsonParts::Reader reader(message); !reader.atEnd();)
+        m_socket->write(reader.next(kSocketPiece));
     m_socket->write("\n", 1);
     // Write now rather than on the next event-loop pass: a round trip is a few hundred µs.
     m_socket->flush();

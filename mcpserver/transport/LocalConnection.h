@@ -44,7 +44,7 @@ signals:
 private:
     void readAvailable();
     void processInput(const QByteArray &bytes);
-    void write(const QByteArray &message, const Outgoing &what);
+    void write(const JsonParts &message, const Outgoing &what);
     void requestOpened(const QString &key, const QByteArray &idJson);
     void requestClosed(const QString &key);
     bool acceptHandoff();

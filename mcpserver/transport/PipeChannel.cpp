@@ -14,6 +14,10 @@
 namespace Hopx::Mcp {
 
 namespace {
+// How far ahead of the pipe a message in parts is cut, and the size of an escaped piece.
+constexpr qsizetype kWindow = 1024 * 1024;
+constexpr qsizetype kPiece = 256 * 1024;
+
 void setNonBlocking(int fd)
 {
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
@@ -79,27 +83,45 @@ void PipeChannel::write(const QByteArray &bytes)
 {
     if (m_outputFailed || bytes.isEmpty())
         return;
-    const bool idle = m_pending.empty();
-    m_pending.push_back(bytes);
+    const bool idle = !hasPendingOutput();
+    m_queue.emplace_back(JsonParts(bytes));
     if (idle)
         flushOutput();
 }
 
-void PipeChannel::writeLine(const QByteArray &line)
+void PipeChannel::writeLine(const JsonParts &line)
 {
     if (m_outputFailed)
         return;
-    const bool idle = m_pending.empty();
-    m_pending.push_back(line);
-    m_pending.push_back(QByteArrayLiteral("\n")); // static data: no allocation
+    const bool idle = !hasPendingOutput();
+    m_queue.emplace_back(line);
+    static const JsonParts newline(QByteArrayLiteral("\n"));
+    m_queue.emplace_back(newline);
     if (idle)
         flushOutput();
+}
+
+void PipeChannel::refill()
+{
+    while (m_pendingBytes < kWindow && !m_queue.empty()) {
+        JsonParts::Reader &reader = m_queue.front();
+        const QByteArray piece = reader.next(kPiece);
+        if (!piece.isEmpty()) {
+            m_pending.push_back(piece);
+            m_pendingBytes += piece.size();
+        }
+        if (reader.atEnd())
+            m_queue.pop_front();
+    }
 }
 
 bool PipeChannel::writePending()
 {
     constexpr size_t kParts = 16;
-    while (!m_pending.empty()) {
+    while (true) {
+        refill();
+        if (m_pending.empty())
+            return true;
         struct iovec parts[kParts];
         size_t count = 0;
         for (auto it = m_pending.cbegin(); it != m_pending.cend() && count < kParts; ++it) {
@@ -117,6 +139,7 @@ bool PipeChannel::writePending()
             return false;
         }
         qsizetype left = n;
+        m_pendingBytes -= n;
         while (left > 0) {
             const qsizetype rest = m_pending.front().size() - m_written;
             if (left < rest) {
@@ -128,7 +151,6 @@ bool PipeChannel::writePending()
             m_written = 0;
         }
     }
-    return true;
 }
 
 void PipeChannel::flushOutput()
@@ -144,7 +166,9 @@ void PipeChannel::flushOutput()
 void PipeChannel::failOutput()
 {
     m_outputFailed = true;
+    m_queue.clear();
     m_pending.clear();
+    m_pendingBytes = 0;
     m_written = 0;
     m_writeNotifier->setEnabled(false);
     // Queued: write() runs inside the session's signal emission, which must not be torn down

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "json/JsonParts.h"
+
 #include <QByteArray>
 #include <QObject>
 
@@ -15,8 +17,9 @@ namespace Hopx::Mcp {
  *
  * Non-blocking reads and writes driven by the event loop, so a client that stops reading
  * never stalls the app: what the pipe cannot take waits here until it is writable, as the
- * messages themselves (shared, not copied: a tool's result may be MiBs). Owns and closes both
- * descriptors.
+ * messages themselves (shared, not copied: a tool's result may be MiBs). A message in parts
+ * is cut into pieces only as the pipe takes them (at most kWindow ahead), so its escaped
+ * parts are never written out whole. Owns and closes both descriptors.
  */
 class PipeChannel : public QObject
 {
@@ -27,8 +30,8 @@ public:
 
     void write(const QByteArray &bytes);
     //! `line` and a newline, in one system call when nothing waits (no copy to join them).
-    void writeLine(const QByteArray &line);
-    bool hasPendingOutput() const { return !m_pending.empty(); }
+    void writeLine(const JsonParts &line);
+    bool hasPendingOutput() const { return !m_pending.empty() || !m_queue.empty(); }
 
 signals:
     void received(const QByteArray &bytes);
@@ -42,6 +45,8 @@ private:
     void readInput();
     //! Writes what waits, as far as the pipe takes it; true when nothing waits any more.
     bool writePending();
+    //! Cuts pieces from the queued messages into m_pending, up to kWindow bytes.
+    void refill();
     void flushOutput();
     void failOutput();
 
@@ -49,7 +54,9 @@ private:
     int m_out;
     QSocketNotifier *m_readNotifier;
     QSocketNotifier *m_writeNotifier;
-    std::deque<QByteArray> m_pending; // what the pipe has not taken yet, in order
+    std::deque<JsonParts::Reader> m_queue; // messages not cut into m_pending yet, in order
+    std::deque<QByteArray> m_pending; // pieces the pipe has not taken yet, in order
+    qsizetype m_pendingBytes = 0; // in m_pending and not written yet
     qsizetype m_written = 0; // of m_pending.front()
     bool m_outputFailed = false;
 };

@@ -116,7 +116,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         TaskStore tasks(world->config); // per input: what one run leaves must not steer the next
         ServerContext context {&world->tools, &world->resources, nullptr, &tasks};
         McpSession session(world->config, context);
-        QObject::connect(&session, &McpSession::outgoing, &session, [&](const QByteArray &line) {
+        QObject::connect(&session, &McpSession::outgoing, &session, [&](const JsonParts &message) {
+            const QByteArray line = message.toByteArray();
             FUZZ_CHECK(!line.contains('\n'));
             QJsonParseError error {};
             const QJsonDocument doc = QJsonDocument::fromJson(line, &error);

@@ -37,7 +37,8 @@ private:
         config.pageSize = pageSize;
         h->session = std::make_unique<McpSession>(config, &m_registry);
         Harness *raw = h.get();
-        connect(h->session.get(), &McpSession::outgoing, this, [raw](const QByteArray &line) {
+        connect(h->session.get(), &McpSession::outgoing, this, [raw](const JsonParts &message) {
+            const QByteArray line = message.toByteArray();
             QVERIFY2(!line.contains('\n'), "messages must be single lines");
             const QJsonDocument doc = QJsonDocument::fromJson(line);
             QVERIFY2(!doc.isNull(), line.constData());
@@ -624,8 +625,8 @@ private slots:
             session.setConnectionEnv({{QStringLiteral("HOPX_API_KEY"),
                 elicitation ? QStringLiteral("k2") : QStringLiteral("k1")}});
             QList<QJsonObject> out;
-            connect(&session, &McpSession::outgoing, this, [&out](const QByteArray &line) {
-                out.append(QJsonDocument::fromJson(line).object());
+            connect(&session, &McpSession::outgoing, this, [&out](const JsonParts &line) {
+                out.append(QJsonDocument::fromJson(line.toByteArray()).object());
             });
             session.handleLine(QStringLiteral(
                 R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":%1,"clientInfo":{"name":"t","version":"1"}}})")
@@ -662,7 +663,7 @@ private slots:
         QList<Outgoing> what;
         McpSession session(ServerConfig {}, &m_registry);
         connect(&session, &McpSession::outgoing, this,
-            [&what](const QByteArray &, const Outgoing &w) { what.append(w); });
+            [&what](const JsonParts &, const Outgoing &w) { what.append(w); });
         session.handleLine(
             R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}})");
         session.handleLine(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
@@ -711,8 +712,7 @@ private slots:
         auto h = makeSession();
         QStringList events;
         connect(h->session.get(), &McpSession::outgoing, this,
-            [&events](
-                const QByteArray &, const Outgoing &w) { events.append("out " + w.request); });
+            [&events](const JsonParts &, const Outgoing &w) { events.append("out " + w.request); });
         connect(h->session.get(), &McpSession::requestOpened, this,
             [&events](const QString &key, const QByteArray &idJson) {
                 events.append("open " + key + ' ' + QString::fromUtf8(idJson));
@@ -742,8 +742,7 @@ private slots:
         auto b = makeSession(true, QStringLiteral("2025-03-26"));
         events.clear();
         connect(b->session.get(), &McpSession::outgoing, this,
-            [&events](
-                const QByteArray &, const Outgoing &w) { events.append("out " + w.request); });
+            [&events](const JsonParts &, const Outgoing &w) { events.append("out " + w.request); });
         connect(b->session.get(), &McpSession::requestClosed, this,
             [&events](const QString &key) { events.append("close " + key); });
         send(*b,

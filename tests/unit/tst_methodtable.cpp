@@ -98,8 +98,9 @@ private slots:
             (QStringList {"notifications/cancelled", "notifications/initialized"}));
 
         QList<QJsonObject> out;
-        connect(&session, &McpSession::outgoing, this,
-            [&out](const QByteArray &line) { out.append(QJsonDocument::fromJson(line).object()); });
+        connect(&session, &McpSession::outgoing, this, [&out](const JsonParts &line) {
+            out.append(QJsonDocument::fromJson(line.toByteArray()).object());
+        });
         session.handleLine(QStringLiteral(
             R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"%1","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})")
                                .arg(version)
@@ -141,8 +142,9 @@ private slots:
         session.setConnectionEnv({{QStringLiteral("K"), QStringLiteral("v")}});
         session.setAuthContext(QStringLiteral("tester"));
         QList<QJsonObject> out;
-        connect(&session, &McpSession::outgoing, this,
-            [&out](const QByteArray &line) { out.append(QJsonDocument::fromJson(line).object()); });
+        connect(&session, &McpSession::outgoing, this, [&out](const JsonParts &line) {
+            out.append(QJsonDocument::fromJson(line.toByteArray()).object());
+        });
         session.handleLine(QByteArrayLiteral(
             R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"sampling":{}},"clientInfo":{"name":"c","version":"1"}}})"));
         session.handleLine(QByteArrayLiteral(

@@ -369,17 +369,17 @@ QString CompactTools::compactCall(const QString &fullTool)
 Mcp::ToolResult CompactTools::inCompactTerms(const Mcp::ToolResult &result)
 {
     // Results with images or links stay as they are: only the words of a plain result change.
-    if (result.structuredContent().isEmpty() || result.content().size() != 1)
+    // Read without making the result's object: a run's stdout stays bytes unless it changes.
+    if (!result.hasStructuredContent() || result.contentCount() != 1)
         return result;
     static const QRegularExpression toolName(QStringLiteral("\\b[a-z]+(?:_[a-z]+)+\\b"));
-    QJsonObject object = result.structuredContent();
+    QJsonObject object;
     bool changed = false;
     for (const QString &key : {QStringLiteral("error"), QStringLiteral("message"),
              QStringLiteral("_note"), QStringLiteral("note")}) {
-        const QJsonValue value = object.value(key);
-        if (!value.isString())
+        const QString text = result.structuredString(key);
+        if (text.isEmpty())
             continue;
-        QString text = value.toString();
         QString out;
         qsizetype last = 0;
         for (auto m = toolName.globalMatch(text); m.hasNext();) {
@@ -393,6 +393,8 @@ Mcp::ToolResult CompactTools::inCompactTerms(const Mcp::ToolResult &result)
         if (last == 0)
             continue;
         out += QStringView(text).mid(last);
+        if (!changed)
+            object = result.structuredContent();
         object.insert(key, out);
         changed = true;
     }

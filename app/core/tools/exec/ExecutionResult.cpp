@@ -15,15 +15,15 @@ QString formatOf(const QString &mime)
     return mime.section(QLatin1Char('/'), 1).section(QLatin1Char('+'), 0, 0);
 }
 
-QString stderrText(const ExecResult &r, int timeoutSeconds)
+QByteArray stderrText(const ExecResult &r, int timeoutSeconds)
 {
-    QString text = QString::fromUtf8(r.stderrData);
+    QByteArray text = r.stderrData;
     if (r.timedOut)
         text += QStringLiteral("%1[hopx] Execution timed out after %2 s; it was stopped. "
                                "Use a larger timeout, or execute_code_background for long jobs.")
-                    .arg(text.isEmpty() || text.endsWith(QLatin1Char('\n')) ? QString()
-                                                                            : QStringLiteral("\n"))
-                    .arg(timeoutSeconds);
+                    .arg(text.isEmpty() || text.endsWith('\n') ? QString() : QStringLiteral("\n"))
+                    .arg(timeoutSeconds)
+                    .toUtf8();
     return text;
 }
 
@@ -31,9 +31,10 @@ QString stderrText(const ExecResult &r, int timeoutSeconds)
 
 ExecutionResult::ExecutionResult(const ExecResult &r, const Context &context)
 {
-    m_dict = {{QStringLiteral("stdout"), QString::fromUtf8(r.stdoutData)},
-        {QStringLiteral("stderr"), stderrText(r, context.timeoutSeconds)},
-        {QStringLiteral("exit_code"), r.exitCode},
+    // The output stays bytes (it may be MiBs): ToolResult writes it from them.
+    m_output = {{QStringLiteral("stdout"), r.stdoutData},
+        {QStringLiteral("stderr"), stderrText(r, context.timeoutSeconds)}};
+    m_dict = {{QStringLiteral("exit_code"), r.exitCode},
         {QStringLiteral("execution_time"), r.executionTime},
         {QStringLiteral("success"), r.exitCode == 0 && !r.timedOut && r.error.isEmpty()},
         {QStringLiteral("sandbox_id"), context.sandboxId}};
@@ -54,8 +55,10 @@ ExecutionResult::ExecutionResult(const ExecResult &r, const Context &context)
     }
     if (!r.note.isEmpty())
         m_dict.insert(QStringLiteral("_note"), r.note);
-    for (auto it = context.extra.begin(); it != context.extra.end(); ++it)
+    for (auto it = context.extra.begin(); it != context.extra.end(); ++it) {
+        m_output.removeIf([&it](const auto &field) { return field.first == it.key(); });
         m_dict.insert(it.key(), it.value());
+    }
 
     for (const RichOutput &o : r.richOutputs) {
         const QString format = formatOf(o.mimeType);
@@ -83,6 +86,8 @@ ExecutionResult::ExecutionResult(const ExecResult &r, const Context &context)
 QJsonObject ExecutionResult::dict() const
 {
     QJsonObject dict = m_dict;
+    for (const auto &[key, bytes] : m_output)
+        dict.insert(key, QString::fromUtf8(bytes));
     if (!m_rich.isEmpty())
         dict.insert(QStringLiteral("rich_outputs"), m_rich);
     return dict;
@@ -93,13 +98,18 @@ Mcp::ToolResult ExecutionResult::toolResult() const
     QJsonObject text = m_dict;
     if (!m_rich.isEmpty())
         text.insert(QStringLiteral("rich_outputs"), m_richText);
+    QJsonObject structured = m_dict;
+    if (!m_rich.isEmpty())
+        structured.insert(QStringLiteral("rich_outputs"), m_rich);
+    if (m_images.isEmpty())
+        return Mcp::ToolResult::structured(structured, text, m_output, false);
     // With figures: the text and the images only. Beside a structuredContent, Claude Code and
     // Codex give their model the stringified structuredContent in place of this text, and
     // Codex drops the images (docs/ARCHITECTURE.md, "Figures reach the model as images").
-    Mcp::ToolResult result = m_images.isEmpty()
-        ? Mcp::ToolResult::structured(dict(), text, false)
-        : Mcp::ToolResult::text(
-            QString::fromUtf8(QJsonDocument(text).toJson(QJsonDocument::Compact)));
+    for (const auto &[key, bytes] : m_output)
+        text.insert(key, QString::fromUtf8(bytes));
+    Mcp::ToolResult result = Mcp::ToolResult::text(
+        QString::fromUtf8(QJsonDocument(text).toJson(QJsonDocument::Compact)));
     for (const QJsonValue &image : m_images)
         result.addContent(image.toObject());
     return result;

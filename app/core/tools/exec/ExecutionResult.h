@@ -45,7 +45,8 @@ public:
     Mcp::ToolResult toolResult() const;
 
 private:
-    QJsonObject m_dict; // without rich_outputs
+    Mcp::ToolResult::Utf8Fields m_output; // stdout and stderr
+    QJsonObject m_dict; // without them and rich_outputs
     QJsonArray m_rich; // rich_outputs as structuredContent carries them
     QJsonArray m_richText; // rich_outputs as the text block shows them
     QJsonArray m_images; // the image content items
