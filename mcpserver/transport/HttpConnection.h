@@ -56,8 +56,9 @@ private:
     void processBuffer();
     void finishResponse();
     void failRequest(int status, const QString &message);
-    void writeHead(
-        int status, const Headers &headers, const QByteArray &contentType, qint64 contentLength);
+    //! The status line and headers; a `contentLength` of -1: chunked (or until the close).
+    QByteArray head(int status, const Headers &headers, const QByteArray &contentType,
+        qint64 contentLength) const;
     void write(const QByteArray &bytes);
 
     QTcpSocket *m_socket;

@@ -7,7 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { readdirSync } from 'node:fs';
+import { appendFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { startHttpApp, connectHttp, HTTP_TOKEN } from '../interop/harness.mjs';
 import { bounded, sleep, structured } from './faults.mjs';
 
@@ -20,8 +21,8 @@ before(async () => {
 after(async () => { await app?.stop(); });
 
 // A raw connection that records whether and how the server ended it.
-function rawConnection() {
-  const s = net.createConnection({ host: '127.0.0.1', port });
+function rawConnection(to = port) {
+  const s = net.createConnection({ host: '127.0.0.1', port: to });
   const state = { socket: s, received: '', closed: false };
   s.setEncoding('latin1');
   s.on('data', (d) => { state.received += d; });
@@ -107,4 +108,61 @@ test('a flood of idle connections beyond the limit: the app holds at most its li
   }
   await wellBehavedCalls(5);
   assert.equal(app.child.exitCode, null, 'the app is up');
+});
+
+// A POST on a raw connection whose reader takes 64 KiB every 20 ms: the app's socket fills and
+// the rest of the response waits in the app, which writes it as the reader drains it.
+async function slowlyReadPost(endpoint, session, body) {
+  const to = Number(new URL(endpoint).port);
+  const c = rawConnection(to);
+  c.socket.removeAllListeners('data');
+  const chunks = [];
+  c.socket.on('data', (d) => { chunks.push(Buffer.from(d, 'latin1')); c.socket.pause(); });
+  await c.ready;
+  const payload = Buffer.from(JSON.stringify(body));
+  c.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${to}\r\nAuthorization: Bearer ${HTTP_TOKEN}\r\n`
+    + `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n`
+    + `Mcp-Session-Id: ${session}\r\nMCP-Protocol-Version: 2025-06-18\r\nConnection: close\r\n`
+    + `Content-Length: ${payload.length}\r\n\r\n`);
+  c.socket.write(payload);
+  const started = Date.now();
+  while (!c.closed && Date.now() - started < 120000) {
+    await sleep(20);
+    c.socket.resume();
+  }
+  c.socket.destroy();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+test('a client that reads a 12 MB result slowly gets all of it, byte for byte', async () => {
+  // An output cap that lets 12 MB through (the default cuts at 1 MiB).
+  const big = await startHttpApp([], HTTP_TOKEN, 'hopx-desktop', (tree) => appendFileSync(
+    join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'), '[execution]\noutputCapBytes=33554432\n'));
+  const { client, transport } = await connectHttp(big.endpoint, HTTP_TOKEN, 'slow-reader');
+  const id = structured(await client.callTool({ name: 'create_sandbox', arguments: {} })).id;
+  try {
+    // 12 MB with quotes, backslashes and non-ASCII, escaped twice in the text block.
+    const line = 'x"y\\z ✓ ';
+    const count = Math.ceil(12e6 / Buffer.byteLength(line));
+    const raw = await slowlyReadPost(big.endpoint, transport.sessionId, { jsonrpc: '2.0', id: 7, method: 'tools/call',
+      params: { name: 'run_command', arguments: { sandbox_id: id,
+        command: `python3 -c 'import sys; sys.stdout.write(sys.argv[1] * ${count})' '${line}'` } } });
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    assert.match(head, /^HTTP\/1\.1 200/);
+    let body = raw.slice(head.length + 4);
+    if (/text\/event-stream/i.test(head)) { // chunked SSE: the response is the event with id 7
+      const events = body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
+      body = JSON.stringify(events.find((e) => e.id === 7));
+    }
+    const response = JSON.parse(body);
+    const expected = line.repeat(count);
+    const result = response.result;
+    assert.equal(result.structuredContent.stdout.length, expected.length);
+    assert.ok(result.structuredContent.stdout === expected, 'structuredContent.stdout is the output');
+    assert.ok(JSON.parse(result.content[0].text).stdout === expected, 'so is the text block\'s');
+  } finally {
+    await client.callTool({ name: 'delete_sandbox', arguments: { id } });
+    await client.close();
+    await big.stop();
+  }
 });
