@@ -219,7 +219,7 @@ void TrayIcon::rebuildSandboxMenu()
             : tr("%1 — %2").arg(s.id, status);
         QMenu *item = m_sandboxes->addMenu(title);
         item->setIcon(
-            Icons::dot(s.status == QLatin1String("running") ? Icons::ok() : Icons::inactive()));
+            Icons::dot(s.status == Core::SandboxStatus::Running ? Icons::ok() : Icons::inactive()));
         const QString id = s.id;
         item->addAction(tr("Copy ID"), this, [id] { QApplication::clipboard()->setText(id); });
         item->addAction(tr("Show logs"), this, [this, id] { emit showSandboxLogsRequested(id); });

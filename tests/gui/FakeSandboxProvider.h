@@ -196,7 +196,7 @@ public:
         s.id = (m_kind == QLatin1String("local") ? QStringLiteral("local-") : QString())
             + QStringLiteral("fake%1").arg(++m_next);
         s.provider = m_kind;
-        s.status = QStringLiteral("running");
+        s.status = Hopx::Core::SandboxStatus::Running;
         s.templateName = spec.templateName.isEmpty() ? spec.templateId : spec.templateName;
         s.createdAt = QDateTime::currentDateTime();
         const int timeout = spec.timeoutSeconds > 0 ? spec.timeoutSeconds : 3600;

@@ -135,7 +135,7 @@ struct GuiFixture
         Hopx::Core::SandboxInfo s;
         s.id = id;
         s.provider = provider;
-        s.status = status;
+        s.status = Hopx::Core::SandboxStatus::fromName(status);
         s.templateName = provider == QLatin1String("local") ? QStringLiteral("python")
                                                             : QStringLiteral("code-interpreter");
         s.createdAt = QDateTime::currentDateTime().addSecs(-ageSeconds);

@@ -172,7 +172,7 @@ private slots:
 
         // A live update of another row keeps the selection.
         Core::SandboxInfo two = *f->manager.sandbox(QStringLiteral("local-two"));
-        two.status = QStringLiteral("running");
+        two.status = Core::SandboxStatus::Running;
         f->local.add(two);
         QCOMPARE(view->selectedIds().size(), 2);
 

@@ -30,7 +30,7 @@ class TestTrayIcon : public QObject
         Core::SandboxInfo s;
         s.id = id;
         s.provider = QStringLiteral("local");
-        s.status = status;
+        s.status = Core::SandboxStatus::fromName(status);
         s.createdAt = QDateTime::currentDateTime().addSecs(-createdSecsAgo);
         s.expiresAt = s.createdAt.addSecs(600);
         m_model->upsert(s);

@@ -170,7 +170,7 @@ private slots:
         const SandboxInfo info = createSandbox(spec);
         QVERIFY(!info.id.isEmpty());
         QCOMPARE(info.provider, QStringLiteral("hopx"));
-        QCOMPARE(info.status, QStringLiteral("running"));
+        QCOMPARE(info.status.name(), QStringLiteral("running"));
         QCOMPARE(info.templateName, QStringLiteral("code-interpreter"));
         QCOMPARE(info.templateId, QStringLiteral("73"));
         QCOMPARE(info.region, QStringLiteral("eu-1001"));
@@ -440,12 +440,12 @@ private slots:
 
         auto paused = wait<SandboxInfo>([&](auto cb) { on(info.id)->lifecycle()->pause(cb); });
         QVERIFY(paused.ok());
-        QCOMPARE(paused.value().status, QStringLiteral("paused"));
+        QCOMPARE(paused.value().status.name(), QStringLiteral("paused"));
         QCOMPARE(server().count("POST", QStringLiteral("/pause$")), 1);
 
         auto resumed = wait<SandboxInfo>([&](auto cb) { on(info.id)->lifecycle()->resume(cb); });
         QVERIFY(resumed.ok());
-        QCOMPARE(resumed.value().status, QStringLiteral("running"));
+        QCOMPARE(resumed.value().status.name(), QStringLiteral("running"));
 
         // The resumed VM must pass /health again before the next agent call.
         server().clearRequests();

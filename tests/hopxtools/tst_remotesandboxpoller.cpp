@@ -84,7 +84,7 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return tracked(early); }, 5000)); // at once, not after 100 ms
         const auto info = m_manager->sandbox(early);
         QCOMPARE(info->provider, QStringLiteral("hopx"));
-        QCOMPARE(info->status, QStringLiteral("running"));
+        QCOMPARE(info->status.name(), QStringLiteral("running"));
         QCOMPARE(info->templateName, QStringLiteral("code-interpreter"));
 
         const QString later =
@@ -99,7 +99,7 @@ private slots:
         // ... a changed one does.
         m_fake->setSandboxStatus(later, QStringLiteral("paused"));
         QVERIFY(QTest::qWaitFor(
-            [&] { return m_manager->sandbox(later)->status == QLatin1String("paused"); }, 5000));
+            [&] { return m_manager->sandbox(later)->status == SandboxStatus::Paused; }, 5000));
         QCOMPARE(changed.size(), 1);
 
         m_fake->removeSandbox(early);
@@ -119,7 +119,7 @@ private slots:
         SandboxInfo other;
         other.id = QStringLiteral("1700000000otherkey");
         other.provider = QStringLiteral("hopx");
-        other.status = QStringLiteral("running");
+        other.status = SandboxStatus::Running;
         emit m_provider->sandboxChanged(other);
         FakeSandboxProvider localProvider(QStringLiteral("local"));
         m_manager->addProvider(&localProvider);

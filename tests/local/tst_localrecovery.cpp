@@ -84,7 +84,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(row() >= 0, 60000);
         QTRY_COMPARE_WITH_TIMEOUT(
             model.index(row(), Core::SandboxListModel::Status).data().toString(),
-            Core::SandboxListModel::statusName(QStringLiteral("running")), 60000);
+            Core::SandboxListModel::statusName(Core::SandboxStatus::Running), 60000);
         second.provider.shutdown();
     }
 };

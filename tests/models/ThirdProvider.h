@@ -56,7 +56,7 @@ public:
         SandboxInfo s;
         s.id = QStringLiteral("third-%1").arg(++m_next);
         s.provider = id();
-        s.status = QStringLiteral("running");
+        s.status = Hopx::Core::SandboxStatus::Running;
         s.createdAt = QDateTime::currentDateTime();
         m_made << s;
         answer<SandboxInfo>(announcing(done), s);

@@ -329,7 +329,7 @@ private slots:
         SandboxInfo s;
         s.id = QStringLiteral("local-x");
         s.provider = QStringLiteral("local");
-        s.status = QStringLiteral("running");
+        s.status = SandboxStatus::Running;
         s.templateName = QStringLiteral("python");
         feed.sandboxAdded(s);
         feed.activity(
@@ -339,7 +339,7 @@ private slots:
         feed.requestFinished(7, ok); // flushes the unterminated "2"
         feed.requestFinished(7, failed);
         feed.requestFinished(7, list);
-        s.status = QStringLiteral("paused");
+        s.status = SandboxStatus::Paused;
         feed.sandboxChanged(s);
         feed.sandboxChanged(s); // same status: nothing new
         feed.sandboxRemoved(QStringLiteral("local-x"), QStringLiteral("timeout"));
@@ -382,7 +382,7 @@ private slots:
         SandboxInfo s;
         s.id = QStringLiteral("cloud-1");
         s.provider = QStringLiteral("hopx");
-        s.status = QStringLiteral("running");
+        s.status = SandboxStatus::Running;
         cloud.add(s);
         manager.noteActivity(s.id, QStringLiteral("run_command: ls"));
         emit manager.output(s.id, QStringLiteral("stdout"), "a.txt\n");

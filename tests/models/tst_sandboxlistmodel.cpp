@@ -31,7 +31,7 @@ class TestSandboxListModel : public QObject
         SandboxInfo s;
         s.id = id;
         s.provider = provider;
-        s.status = status;
+        s.status = SandboxStatus::fromName(status);
         s.templateName = QStringLiteral("code-interpreter");
         s.createdAt = QDateTime(QDate(2026, 1, 2), QTime(10, 0));
         s.expiresAt = s.createdAt.addSecs(600);
@@ -56,6 +56,28 @@ class TestSandboxListModel : public QObject
     }
 
 private slots:
+    void statusesAreStatesWithTheProvidersWords()
+    {
+        for (const char *word : {"creating", "running", "paused", "stopped", "dead", "unavailable",
+                 "deleted", "error"}) {
+            const SandboxStatus status = SandboxStatus::fromName(QString::fromLatin1(word));
+            QVERIFY2(status.state() != SandboxStatus::Other, word);
+            QCOMPARE(status.name(), QString::fromLatin1(word));
+            QCOMPARE(SandboxStatus(status.state()), status);
+        }
+        QCOMPARE(SandboxStatus::fromName(QStringLiteral("error")).state(), SandboxStatus::Failed);
+        QVERIFY(SandboxStatus::fromName(QStringLiteral("running")).isRunning());
+        // A word of the provider's own is kept, shown as it came, and told apart from others.
+        const SandboxStatus starting = SandboxStatus::fromName(QStringLiteral("starting"));
+        QCOMPARE(starting.state(), SandboxStatus::Other);
+        QCOMPARE(starting.name(), QStringLiteral("starting"));
+        QCOMPARE(SandboxListModel::statusName(starting), QStringLiteral("starting"));
+        QVERIFY(starting != SandboxStatus::fromName(QStringLiteral("resizing")));
+        QVERIFY(starting != SandboxStatus());
+        QVERIFY(SandboxStatus().name().isEmpty());
+        QCOMPARE(SandboxListModel::statusName(SandboxStatus::Dead), QStringLiteral("dead"));
+    }
+
     void init()
     {
         m_now = QDateTime(QDate(2026, 1, 2), QTime(10, 1));
@@ -226,7 +248,7 @@ private slots:
         QCOMPARE(m_model->rowCount(), 3);
         QVERIFY(m_model->rowOf(QStringLiteral("cloud-1")) < 0);
         QVERIFY(m_model->rowOf(QStringLiteral("local-1")) >= 0); // other provider untouched
-        QCOMPARE(m_model->sandboxAt(m_model->rowOf(QStringLiteral("cloud-2"))).status,
+        QCOMPARE(m_model->sandboxAt(m_model->rowOf(QStringLiteral("cloud-2"))).status.name(),
             QStringLiteral("paused"));
         // Ids still map to the right rows after the removal shifted them.
         for (int row = 0; row < m_model->rowCount(); ++row)

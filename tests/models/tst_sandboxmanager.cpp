@@ -91,7 +91,7 @@ class TestSandboxManager : public QObject
         SandboxInfo info;
         info.id = id;
         info.provider = QStringLiteral("local");
-        info.status = QStringLiteral("running");
+        info.status = SandboxStatus::Running;
         info.expiresAt = expiresAt;
         return info;
     }
@@ -178,7 +178,7 @@ private slots:
         SandboxInfo info;
         info.id = QStringLiteral("x1");
         info.provider = QStringLiteral("hopx");
-        info.status = QStringLiteral("running");
+        info.status = SandboxStatus::Running;
         emit own->sandboxChanged(info);
         QVERIFY(w.manager->sandbox(QStringLiteral("x1")));
         // Without a key or URL of its own a connection shares the app's providers.

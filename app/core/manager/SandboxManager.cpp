@@ -47,7 +47,7 @@ void SandboxManager::setPolicy(ProviderPolicy *policy)
 void SandboxManager::watch(SandboxProvider *provider)
 {
     connect(provider, &SandboxProvider::sandboxChanged, this, [this](const SandboxInfo &info) {
-        if (m_sandboxes.contains(info.id) || info.status != QLatin1String("dead"))
+        if (m_sandboxes.contains(info.id) || info.status != SandboxStatus::Dead)
             track(info);
     });
     connect(provider, &SandboxProvider::sandboxRemoved, this,

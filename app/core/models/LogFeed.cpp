@@ -138,15 +138,15 @@ void LogFeed::sandboxAdded(const SandboxInfo &info)
 
 void LogFeed::sandboxChanged(const SandboxInfo &info)
 {
-    const QString before = m_statuses.value(info.id);
+    const SandboxStatus before = m_statuses.value(info.id); // none yet: Other, with no name
     if (before == info.status)
         return; // resource samples and activity are not log-worthy
     m_statuses.insert(info.id, info.status);
     LogEntry e;
     e.kind = LogEntry::Kind::Sandbox;
     e.sandboxId = info.id;
-    e.level = info.status == QLatin1String("dead") ? LogEntry::Level::Error : LogEntry::Level::Info;
-    e.message = before.isEmpty()
+    e.level = info.status == SandboxStatus::Dead ? LogEntry::Level::Error : LogEntry::Level::Info;
+    e.message = before.name().isEmpty()
         ? tr("Status: %1").arg(SandboxListModel::statusName(info.status))
         : tr("Status: %1 → %2")
               .arg(SandboxListModel::statusName(before), SandboxListModel::statusName(info.status));

@@ -56,7 +56,7 @@ private:
     QPointer<LogModel> m_model;
     QPointer<SandboxManager> m_manager; // names providers in the log
     QHash<quint64, QString> m_clients; // connection id → display name
-    QHash<QString, QString> m_statuses; // sandbox id → last status seen
+    QHash<QString, SandboxStatus> m_statuses; // sandbox id → last status seen
     QHash<QString, QByteArray> m_partial; // sandbox id + stream → unterminated output line
 };
 

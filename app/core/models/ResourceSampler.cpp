@@ -44,7 +44,7 @@ void ResourceSampler::sampleNow()
     std::optional<ProcessTree> tree; // one scan of /proc for all sandboxes, when one needs it
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const SandboxInfo &s = m_model->sandboxAt(row);
-        if (s.status != QLatin1String("running") || m_inFlight.contains(s.id))
+        if (!s.status.isRunning() || m_inFlight.contains(s.id))
             continue;
         // Only sandboxes the app hosts: sampling them is a local call, never a cloud request.
         SandboxProvider *provider = m_manager->providerForSandbox(s.id);

@@ -178,14 +178,14 @@ void SandboxListModel::insertRow(const SandboxInfo &info)
     m_rows.push_back(std::move(r));
     m_index.insert(info.id, row);
     endInsertRows();
-    if (info.status == QLatin1String("running"))
+    if (info.status.isRunning())
         ++m_running;
     emit countsChanged();
 }
 
 void SandboxListModel::removeRowAt(int row)
 {
-    const bool wasRunning = m_rows[size_t(row)].info.status == QLatin1String("running");
+    const bool wasRunning = m_rows[size_t(row)].info.status.isRunning();
     beginRemoveRows({}, row, row);
     m_index.remove(m_rows[size_t(row)].info.id);
     m_rows.erase(m_rows.begin() + row);
@@ -303,8 +303,8 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
     if (last < 0)
         return; // nothing a view shows changed
     emit dataChanged(index(row, first), index(row, last), roles);
-    const bool wasRunning = old.status == QLatin1String("running");
-    const bool isRunning = info.status == QLatin1String("running");
+    const bool wasRunning = old.status.isRunning();
+    const bool isRunning = info.status.isRunning();
     if (wasRunning != isRunning) {
         m_running += isRunning ? 1 : -1;
         emit countsChanged();
@@ -339,21 +339,27 @@ QStringList SandboxListModel::providerNames() const
     return names;
 }
 
-QString SandboxListModel::statusName(const QString &status)
+QString SandboxListModel::statusName(const SandboxStatus &status)
 {
-    if (status == QLatin1String("creating"))
+    switch (status.state()) {
+    case SandboxStatus::Creating:
         return tr("creating");
-    if (status == QLatin1String("running"))
+    case SandboxStatus::Running:
         return tr("running");
-    if (status == QLatin1String("paused"))
+    case SandboxStatus::Paused:
         return tr("paused");
-    if (status == QLatin1String("stopped"))
+    case SandboxStatus::Stopped:
         return tr("stopped");
-    if (status == QLatin1String("dead"))
+    case SandboxStatus::Dead:
         return tr("dead");
-    if (status == QLatin1String("unavailable"))
+    case SandboxStatus::Unavailable:
         return tr("unavailable"); // on disk, but this version cannot use it (a newer one's)
-    return status;
+    case SandboxStatus::Deleted:
+    case SandboxStatus::Failed:
+    case SandboxStatus::Other:
+        break;
+    }
+    return status.name(); // the provider's own word
 }
 
 QVariant SandboxListModel::display(const Row &row, int column) const
@@ -535,7 +541,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
     case ProviderRole:
         return s.provider;
     case StatusRole:
-        return s.status;
+        return QVariant::fromValue(s.status);
     case CreatedAtRole:
         return s.createdAt;
     case ExpiresAtRole:

@@ -105,7 +105,7 @@ public:
     static QString providerName(const SandboxManager *manager, const QString &provider);
     //! The names of every provider of the attached manager (for column widths).
     QStringList providerNames() const;
-    static QString statusName(const QString &status);
+    static QString statusName(const SandboxStatus &status);
     //! The Disk column: "512.0 MiB of 2.0 GiB".
     static QString diskText(qint64 usedBytes, qint64 capBytes);
 

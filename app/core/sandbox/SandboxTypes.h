@@ -4,6 +4,7 @@
 
 // Value types shared by SandboxManager, the providers and the MCP tools.
 
+#include "core/sandbox/SandboxStatus.h"
 #include "core/settings/NetworkPolicy.h"
 
 #include <QByteArray>
@@ -26,7 +27,7 @@ struct SandboxInfo
 {
     QString id; // "local-…" for local sandboxes, the HOPX id otherwise
     QString provider; // the id of the provider that runs it (SandboxProvider::id())
-    QString status; // creating | running | paused | stopped | dead
+    SandboxStatus status;
     QString templateName; // e.g. "code-interpreter"
     QString templateId;
     QString region;

@@ -210,7 +210,7 @@ QString fileMimeType(const QString &path, const QByteArray &head)
 QJsonObject sandboxToJson(const SandboxInfo &info, const QString &idKey)
 {
     QJsonObject o {{idKey, info.id}, {QStringLiteral("provider"), info.provider},
-        {QStringLiteral("status"), info.status},
+        {QStringLiteral("status"), info.status.name()},
         {QStringLiteral("template_name"), info.templateName},
         {QStringLiteral("template_id"),
             info.templateId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(info.templateId)},

@@ -82,7 +82,7 @@ SandboxInfo HopxJson::sandboxFromJson(const QJsonObject &o)
     if (info.id.isEmpty())
         info.id = o.value(QStringLiteral("sandbox_id")).toString();
     info.provider = QStringLiteral("hopx");
-    info.status = o.value(QStringLiteral("status")).toString();
+    info.status = Core::SandboxStatus::fromName(o.value(QStringLiteral("status")).toString());
     info.templateName = o.value(QStringLiteral("template_name")).toString();
     info.templateId = idString(o.value(QStringLiteral("template_id")));
     info.region = o.value(QStringLiteral("region")).toString();

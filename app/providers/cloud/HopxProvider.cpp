@@ -202,7 +202,7 @@ void HopxProvider::announceListing(const QList<SandboxInfo> &listed, bool comple
 {
     QSet<QString> now;
     for (const SandboxInfo &info : listed) {
-        if (info.id.isEmpty() || info.status == QLatin1String("deleted"))
+        if (info.id.isEmpty() || info.status == Core::SandboxStatus::Deleted)
             continue;
         now.insert(info.id);
         emit sandboxChanged(info);

@@ -51,7 +51,7 @@ SandboxInfo unusableInfo(const QString &id, const QString &provider, const QStri
     SandboxInfo info;
     info.id = id;
     info.provider = provider;
-    info.status = QStringLiteral("unavailable");
+    info.status = Core::SandboxStatus::Unavailable;
     info.extra.insert(QStringLiteral("unavailable_reason"), why);
     return info;
 }
@@ -338,7 +338,7 @@ LocalSandbox *LocalProvider::bootSpare()
     SandboxInfo info;
     info.id = newId();
     info.provider = id();
-    info.status = QStringLiteral("creating");
+    info.status = Core::SandboxStatus::Creating;
     info.templateName = QStringLiteral("code-interpreter");
     const Result<LocalSandbox *> spare = boot(info);
     if (!spare) {
@@ -403,7 +403,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         info.createdAt = QDateTime::currentDateTime();
         info.timeoutSeconds = timeout;
         info.expiresAt = info.createdAt.addSecs(timeout);
-        info.status = QStringLiteral("running");
+        info.status = Core::SandboxStatus::Running;
         info.internetAccess = sandbox->process()->options().network;
         info.extra = QJsonObject {{QStringLiteral("limits"),
                                       QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
@@ -481,7 +481,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     SandboxInfo info;
     info.id = newId();
     info.provider = id();
-    info.status = QStringLiteral("creating");
+    info.status = Core::SandboxStatus::Creating;
     const Result<LocalSandbox *> booted = boot(info, policy, spec.mounts);
     if (!booted) {
         later<SandboxInfo>(this, done,
@@ -562,7 +562,7 @@ void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>
     QList<SandboxInfo> out;
     for (LocalSandbox *s : std::as_const(m_sandboxes)) {
         const SandboxInfo info = s->info();
-        if (spec.status.isEmpty() || spec.status == info.status)
+        if (spec.status.isEmpty() || spec.status == info.status.name())
             out.append(info);
     }
     for (auto it = m_unusable.cbegin(); it != m_unusable.cend(); ++it)

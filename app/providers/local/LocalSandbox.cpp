@@ -41,7 +41,7 @@ LocalSandbox::LocalSandbox(const SandboxInfo &info, const SandboxProcess::Option
 {
     connect(m_process, &SandboxProcess::ready, this, [this]() {
         m_ready = true;
-        m_info.status = QStringLiteral("running");
+        m_info.status = Core::SandboxStatus::Running;
         connect(m_process->agent(), &AgentClient::backgroundExited, this,
             [this](qint64 pid, int code, int signal) {
                 if (const auto record = m_jobs.backgroundExited(pid, code, signal))
@@ -52,7 +52,7 @@ LocalSandbox::LocalSandbox(const SandboxInfo &info, const SandboxProcess::Option
     connect(m_process, &SandboxProcess::died, this, [this](const QString &reason) {
         m_dead = true;
         m_deathReason = reason;
-        m_info.status = QStringLiteral("dead");
+        m_info.status = Core::SandboxStatus::Dead;
         emit died(reason);
     });
 }
@@ -160,7 +160,7 @@ SandboxInfo LocalSandbox::info() const
 {
     SandboxInfo info = m_info;
     if (m_paused && !m_dead)
-        info.status = QStringLiteral("paused");
+        info.status = Core::SandboxStatus::Paused;
     if (m_volume) {
         const SandboxVolume::Usage u = m_volume->usage();
         info.diskUsedBytes = u.usedBytes;

@@ -180,7 +180,7 @@ Core::SandboxInfo SandboxRecord::restoredInfo(const QString &provider) const
     Core::SandboxInfo info;
     info.id = id;
     info.provider = provider;
-    info.status = QStringLiteral("creating");
+    info.status = Core::SandboxStatus::Creating;
     info.templateName = templateName;
     info.templateId = templateName;
     info.createdAt = createdAt.toLocalTime();

@@ -41,14 +41,22 @@ protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
-        const QString status = index.data(SandboxListModel::StatusRole).toString();
+        const auto status = index.data(SandboxListModel::StatusRole).value<Core::SandboxStatus>();
         QColor color = Icons::inactive();
-        if (status == QLatin1String("running"))
+        switch (status.state()) {
+        case Core::SandboxStatus::Running:
             color = Icons::ok();
-        else if (status == QLatin1String("paused") || status == QLatin1String("creating"))
+            break;
+        case Core::SandboxStatus::Paused:
+        case Core::SandboxStatus::Creating:
             color = Icons::warning();
-        else if (status == QLatin1String("dead"))
+            break;
+        case Core::SandboxStatus::Dead:
             color = Icons::error();
+            break;
+        default:
+            break;
+        }
         option->icon = Icons::dot(color);
         option->features |= QStyleOptionViewItem::HasDecoration;
         option->decorationSize = QSize(12, 12);
@@ -210,10 +218,10 @@ void SandboxesView::fitColumns()
     const QList<QStringList> samples {m_model->providerNames(),
         {QStringLiteral("local-0123456789ab")}, {QStringLiteral("local-0123456789ab")},
         {QStringLiteral("code-interpreter")},
-        {SandboxListModel::statusName(QStringLiteral("creating")),
-            SandboxListModel::statusName(QStringLiteral("running")),
-            SandboxListModel::statusName(QStringLiteral("paused")),
-            SandboxListModel::statusName(QStringLiteral("stopped"))},
+        {SandboxListModel::statusName(Core::SandboxStatus::Creating),
+            SandboxListModel::statusName(Core::SandboxStatus::Running),
+            SandboxListModel::statusName(Core::SandboxStatus::Paused),
+            SandboxListModel::statusName(Core::SandboxStatus::Stopped)},
         Core::SandboxFacts::networkSamples(), {QStringLiteral("GITHUB_TOKEN")},
         {F::duration(23 * 3600 + 59 * 60), F::duration(9 * 86400 + 23 * 3600)},
         {F::countdown(9 * 3600 + 59 * 60 + 59), F::countdown(-1)},

@@ -140,7 +140,7 @@ void registerSandboxResources(Mcp::ResourceRegistry &resources, const ToolDeps &
             if (argument != QLatin1String("sandbox_id"))
                 return ids;
             for (const SandboxInfo &info : manager->sandboxes())
-                if (info.id.startsWith(value) && info.status != QLatin1String("dead"))
+                if (info.id.startsWith(value) && info.status != SandboxStatus::Dead)
                     ids.append(info.id);
             ids.sort();
             return ids;

@@ -72,7 +72,7 @@ void AgentPool::update(const QJsonObject &sandbox)
         a.endpoint.tokenExpires =
             HopxJson::parseTime(sandbox.value(QStringLiteral("token_expires_at")));
     }
-    if (info.status != QLatin1String("running"))
+    if (info.status != Core::SandboxStatus::Running)
         a.ready = false;
 }
 

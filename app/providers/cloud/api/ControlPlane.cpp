@@ -278,7 +278,8 @@ void ControlPlane::lookUpCreated(const QString &templ, const QDateTime &started,
                         continue;
                     if (!s.createdAt.isValid() || s.createdAt < from)
                         continue;
-                    if (s.status == QLatin1String("deleted") || s.status == QLatin1String("error"))
+                    if (s.status == Core::SandboxStatus::Deleted
+                        || s.status == Core::SandboxStatus::Failed)
                         continue;
                     candidates.append(s);
                 }
