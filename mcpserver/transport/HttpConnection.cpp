@@ -51,6 +51,7 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const HttpServerConfig &confi
         deleteLater();
     });
     connect(m_socket, &QTcpSocket::bytesWritten, this, [this]() {
+        writePending();
         // A response sent with Connection: close is finished once its bytes are out.
         if (m_closing && m_socket->bytesToWrite() == 0)
             m_socket->disconnectFromHost();
@@ -228,16 +229,58 @@ void HttpConnection::writeChunk(const QByteArray &data)
 {
     if (!isOpen() || !m_streaming || data.isEmpty())
         return;
+    if (!m_pending.empty()) {
+        m_pending.emplace_back(JsonParts(data)); // behind what waits, in order
+        return;
+    }
+    writeFramed(data);
+}
+
+void HttpConnection::writeFramed(const QByteArray &data)
+{
     if (m_chunked)
         write(QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n");
     else
         write(data);
 }
 
+void HttpConnection::writeChunks(const JsonParts &parts)
+{
+    if (!isOpen() || !m_streaming || parts.isEmpty())
+        return;
+    m_pending.emplace_back(parts);
+    writePending();
+}
+
+void HttpConnection::writePending()
+{
+    // Pieces are cut (and escaped) only while the socket holds less than a window: a client
+    // reading slowly never makes the app hold a result twice.
+    constexpr qint64 kWindow = 1024 * 1024;
+    constexpr qsizetype kPiece = 256 * 1024;
+    while (!m_pending.empty() && isOpen() && m_socket->bytesToWrite() < kWindow) {
+        JsonParts::Reader &reader = m_pending.front();
+        const QByteArray piece = reader.next(kPiece);
+        if (!piece.isEmpty())
+            writeFramed(piece); // a chunk of its own: chunk boundaries mean nothing to SSE
+        if (reader.atEnd())
+            m_pending.pop_front();
+    }
+    if (m_pending.empty() && m_endWhenWritten) {
+        m_endWhenWritten = false;
+        endStream();
+    }
+}
+
 void HttpConnection::endStream()
 {
     if (!m_streaming)
         return;
+    if (!m_pending.empty() && isOpen()) {
+        m_endWhenWritten = true; // once the pieces waiting are out
+        return;
+    }
+    m_pending.clear();
     if (isOpen() && m_chunked)
         write("0\r\n\r\n");
     m_streaming = false;

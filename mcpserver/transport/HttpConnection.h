@@ -5,11 +5,14 @@
 #include "transport/HttpRequest.h"
 #include "transport/HttpRequestParser.h"
 #include "transport/HttpServerConfig.h"
+#include "json/JsonParts.h"
 
 #include <QByteArray>
 #include <QList>
 #include <QObject>
 #include <QPair>
+
+#include <deque>
 
 class QTcpSocket;
 class QTimer;
@@ -23,7 +26,9 @@ namespace Hopx::Mcp {
  * that trickles bytes (slowloris) is answered 408 and dropped; a keep-alive connection with
  * no request for idleTimeoutMs is closed. Nothing here blocks: one stalled client never
  * delays another. A response is either whole (respond()) or a stream (beginStream(),
- * writeChunk()…, endStream()) sent with chunked encoding so the connection can be reused.
+ * writeChunk()…, endStream()) sent with chunked encoding so the connection can be reused. A
+ * stream's chunk may come in parts (writeChunks()): they are cut into pieces as the client
+ * reads, and what is written after them waits its turn.
  */
 class HttpConnection : public QObject
 {
@@ -38,6 +43,9 @@ public:
         const QByteArray &contentType = "application/json");
     void beginStream(int status, const Headers &headers, const QByteArray &contentType);
     void writeChunk(const QByteArray &data);
+    //! `parts` into the stream, a piece at a time as the socket takes them (a tool's result).
+    void writeChunks(const JsonParts &parts);
+    //! Ends the stream once everything written to it is out.
     void endStream();
     bool isStreaming() const { return m_streaming; }
     bool isOpen() const;
@@ -60,6 +68,9 @@ private:
     QByteArray head(int status, const Headers &headers, const QByteArray &contentType,
         qint64 contentLength) const;
     void write(const QByteArray &bytes);
+    //! `data` as one chunk of the stream (or as it is, without chunked encoding).
+    void writeFramed(const QByteArray &data);
+    void writePending();
 
     QTcpSocket *m_socket;
     HttpServerConfig m_config;
@@ -74,6 +85,8 @@ private:
     bool m_sentContinue = false;
     bool m_closing = false;
     bool m_closedEmitted = false;
+    bool m_endWhenWritten = false; // endStream() came while pieces still waited
+    std::deque<JsonParts::Reader> m_pending; // the stream's parts not cut into pieces yet
 };
 
 } // namespace Hopx::Mcp

@@ -132,8 +132,8 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
         // 2026-07-28 over HTTP: a request the client's capabilities cannot serve is a 400.
         const bool missingCapability =
             m_stateless && exchange->finalError == JsonRpc::MissingRequiredClientCapability;
-        connection->respond(
-            missingCapability ? 400 : 200, sessionHeaders(), exchange->final, "application/json");
+        connection->respond(missingCapability ? 400 : 200, sessionHeaders(),
+            exchange->final.toByteArray(), "application/json");
         return;
     }
     // Something will be (or was) said before the answer: stream it as SSE.
@@ -152,27 +152,27 @@ void HttpMcpSession::finishExchange(const ExchangePtr &exchange)
     if (!exchange->connection)
         return;
     if (!exchange->final.isEmpty())
-        exchange->connection->writeChunk(sseEvent(exchange->final));
+        exchange->connection->writeChunks(JsonParts(QByteArrayLiteral("event: message\ndata: "))
+                                              .append(exchange->final)
+                                              .append(QByteArrayLiteral("\n\n")));
     exchange->connection->endStream();
     exchange->connection = nullptr;
 }
 
 void HttpMcpSession::route(const JsonParts &parts, const Outgoing &what)
 {
-    // HTTP writes a response whole (a JSON body, or one SSE event).
-    const QByteArray message = parts.toByteArray();
     const ExchangePtr exchange = what.request.isEmpty() ? nullptr : m_exchanges.value(what.request);
     // A response or a batch's array of responses ends its POST.
     const bool isFinal = what.kind == Outgoing::Kind::Response;
     if (!exchange) {
         if (isFinal && !what.request.isEmpty())
             return; // its POST connection is gone: the answer cannot be delivered
-        sendGeneral(message);
+        sendGeneral(parts.toByteArray());
         return;
     }
     if (isFinal) {
         exchange->done = true;
-        exchange->final = message;
+        exchange->final = parts; // a tool's result stays in parts until the stream takes it
         exchange->finalError = what.errorCode;
         for (const QString &key : std::as_const(exchange->keys))
             if (m_exchanges.value(key) == exchange)
@@ -183,9 +183,9 @@ void HttpMcpSession::route(const JsonParts &parts, const Outgoing &what)
         return;
     }
     if (exchange->dispatching)
-        exchange->early.append(message);
+        exchange->early.append(parts.toByteArray());
     else if (exchange->connection)
-        exchange->connection->writeChunk(sseEvent(message));
+        exchange->connection->writeChunk(sseEvent(parts.toByteArray()));
 }
 
 void HttpMcpSession::requestClosed(const QString &key)

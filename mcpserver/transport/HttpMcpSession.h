@@ -64,7 +64,7 @@ private:
         QPointer<HttpConnection> connection;
         QStringList keys;
         QList<QByteArray> early; // said before we decided between JSON and SSE
-        QByteArray final; // the response (or the batch's array of responses)
+        JsonParts final; // the response (or the batch's array of responses)
         int finalError = 0; // its JSON-RPC error code, if it is one
         QMetaObject::Connection
             onClosed; // dropped when done: keep-alive connections serve many POSTs

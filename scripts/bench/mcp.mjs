@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync, spawn } from 'node:child_process';
-import { privateTree, resolvePackageFile, binDir } from '../../tests/interop/harness.mjs';
+import { privateTree, resolvePackageFile, binDir, startHttpApp, connectHttp, HTTP_TOKEN } from '../../tests/interop/harness.mjs';
 import { spawnClient, percentile, timeIt, rssKiB, cpuMs, row, f1, f2, f3 } from './lib.mjs';
 
 const N = Number(process.env.HOPX_BENCH_N ?? 10000);
@@ -62,6 +62,33 @@ async function bigStdout(app) {
   }
   await c.tool('delete_sandbox', { id });
   c.close();
+  return { p50: percentile(times, 50), max: Math.max(...times), copies: percentile(growth, 50), copiesMax: Math.max(...growth) };
+}
+
+// The same through Streamable HTTP (the official SDK client on one session): the result
+// reaches it as an SSE event on the POST's stream.
+async function bigStdoutHttp(dir) {
+  const app = await startHttpApp([], HTTP_TOKEN, join(dir, 'hopx-desktop'), (tree) => appendFileSync(
+    join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'), `[execution]\noutputCapBytes=${2 * BIG}\n`));
+  const { client } = await connectHttp(app.endpoint, HTTP_TOKEN, 'bench');
+  const call = (name, args) => client.callTool({ name, arguments: args }, undefined, { timeout: 300000 });
+  const id = (await call('create_sandbox', {})).structuredContent.id;
+  await call('run_command', { sandbox_id: id, command: 'true' });
+  const times = [];
+  const growth = [];
+  for (let i = 0; i < BIG_RUNS; i++) {
+    const before = rssKiB(app.child.pid);
+    writeFileSync(`/proc/${app.child.pid}/clear_refs`, '5');
+    const t = process.hrtime.bigint();
+    const r = await call('run_command', { sandbox_id: id, command: `head -c ${BIG} /dev/zero | tr '\\0' a` });
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    growth.push((peakKiB(app.child.pid) - before) * 1024 / BIG);
+    const got = r.structuredContent?.stdout?.length;
+    if (got !== BIG) throw new Error(`stdout came back over HTTP with ${got} bytes, not ${BIG}`);
+  }
+  await call('delete_sandbox', { id });
+  await client.close();
+  await app.stop();
   return { p50: percentile(times, 50), max: Math.max(...times), copies: percentile(growth, 50), copiesMax: Math.max(...growth) };
 }
 
@@ -176,6 +203,13 @@ const bigOurs = bigOf(big.ours);
 const bigBase = bigOf(big.base);
 await app.stop();
 if (base) await base.stop();
+const http = { ours: [], base: [] };
+for (let i = 0; i < 2; i++) {
+  http.ours.push(await bigStdoutHttp(binDir));
+  if (baselineDir) http.base.push(await bigStdoutHttp(baselineDir));
+}
+const httpOurs = bigOf(http.ours);
+const httpBase = bigOf(http.base);
 
 console.log(`\n### MCP protocol (${N} sequential requests each, in ${ROUNDS} interleaved rounds; ${CONCURRENT} clients for ${THROUGHPUT_SECONDS} s)\n`);
 console.log(row(['measure', 'hopx-mcp → hopx-desktop', 'server-everything (stdio, Node)', 'ratio (ours/ref)', 'target']));
@@ -200,6 +234,10 @@ console.log(row([`10 MiB stdout through bridge → app → local sandbox → bac
   `${f1(bigOurs.p50)} (${f1(bigOurs.max)})`, '', '', '']));
 console.log(row(['app RSS growth during that call, in copies of the output (median, max)',
   `${f2(bigOurs.copies)} (${f2(bigOurs.copiesMax)})`, '', '', '≤ 2']));
+console.log(row([`the same through Streamable HTTP (SDK client), p50 (max) (ms), ${2 * BIG_RUNS} calls`,
+  `${f1(httpOurs.p50)} (${f1(httpOurs.max)})`, '', '', '']));
+console.log(row(['app RSS growth during that HTTP call, in copies (median, max)',
+  `${f2(httpOurs.copies)} (${f2(httpOurs.copiesMax)})`, '', '', '≤ 2']));
 if (base) {
   console.log(`\nBaseline (${baselineDir}), same run:\n`);
   console.log(row(['measure', 'this build', 'baseline', 'ratio (this/baseline)']));
@@ -213,4 +251,6 @@ if (base) {
   console.log(row(['ping: server CPU per request (µs)', f1(oursPing.cpuUs), f1(basePing.cpuUs), f2(oursPing.cpuUs / basePing.cpuUs)]));
   console.log(row(['10 MiB stdout p50 (ms)', f1(bigOurs.p50), f1(bigBase.p50), f2(bigOurs.p50 / bigBase.p50)]));
   console.log(row(['10 MiB stdout: app RSS growth in copies (median)', f2(bigOurs.copies), f2(bigBase.copies), f2(bigOurs.copies / bigBase.copies)]));
+  console.log(row(['10 MiB stdout over HTTP p50 (ms)', f1(httpOurs.p50), f1(httpBase.p50), f2(httpOurs.p50 / httpBase.p50)]));
+  console.log(row(['10 MiB stdout over HTTP: app RSS growth in copies (median)', f2(httpOurs.copies), f2(httpBase.copies), f2(httpOurs.copies / httpBase.copies)]));
 }

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import net from 'node:net';
 
@@ -139,7 +139,7 @@ export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN, program =
   const tree = privateTree();
   if (prepare) prepare(tree);
   const env = { ...tree.env, HOPX_MCP_HTTP_TOKEN: token };
-  const child = spawn(join(binDir, program),
+  const child = spawn(isAbsolute(program) ? program : join(binDir, program),
                       ['--headless', '--socket', tree.socket, '--http', '127.0.0.1:0', ...extraArgs],
                       { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
