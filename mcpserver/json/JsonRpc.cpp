@@ -43,13 +43,21 @@ QByteArray serialize(const QJsonObject &message)
     return JsonWriter::toJson(message);
 }
 
+namespace {
+//! A response up to its result: {"id":…,"jsonrpc":"2.0","result":
+void appendResponseHead(QByteArray &out, const QJsonValue &id)
+{
+    out.append("{\"id\":");
+    JsonWriter::append(out, id);
+    out.append(",\"jsonrpc\":\"2.0\",\"result\":");
+}
+} // namespace
+
 QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson)
 {
     QByteArray out;
     out.reserve(resultJson.size() + 64); // the envelope and an id of up to 30 bytes
-    out.append("{\"id\":");
-    JsonWriter::append(out, id);
-    out.append(",\"jsonrpc\":\"2.0\",\"result\":");
+    appendResponseHead(out, id);
     out.append(resultJson);
     out.append('}');
     return out;
@@ -59,9 +67,8 @@ JsonParts responseParts(const QJsonValue &id, const JsonParts &resultJson)
 {
     if (resultJson.isSingle())
         return serializeResponse(id, resultJson.toByteArray());
-    QByteArray head("{\"id\":");
-    JsonWriter::append(head, id);
-    head.append(",\"jsonrpc\":\"2.0\",\"result\":");
+    QByteArray head;
+    appendResponseHead(head, id);
     return JsonParts(head).append(resultJson).append(QByteArrayLiteral("}"));
 }
 

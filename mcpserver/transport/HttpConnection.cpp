@@ -201,10 +201,11 @@ void HttpConnection::respond(
         return;
     QByteArray bytes =
         head(status, headers, body.isEmpty() ? QByteArray() : contentType, body.size());
-    // The socket writes each buffer it was given with a system call of its own: a small body
-    // goes out with its head in one (a ping's round trip was three writes, now one).
+    // Each buffer handed to write() is a system call of its own: a small body goes out with
+    // its head in one (head() left room for it).
     if (body.size() < kJoinBelow) {
-        write(bytes + body);
+        bytes.append(body);
+        write(bytes);
     } else {
         write(bytes);
         write(body);

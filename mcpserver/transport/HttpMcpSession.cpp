@@ -37,10 +37,14 @@ HttpMcpSession::~HttpMcpSession()
     close();
 }
 
-QByteArray HttpMcpSession::sseEvent(const QByteArray &data)
+JsonParts HttpMcpSession::sseEvent(const JsonParts &data)
 {
     // Compact JSON never contains a raw newline, so one data: line holds the whole message.
-    return "event: message\ndata: " + data + "\n\n";
+    static const QByteArray prefix("event: message\ndata: ");
+    if (data.isSingle())
+        return QByteArray(prefix + data.toByteArray() + "\n\n"); // one buffer, one chunk
+    // A tool's result in parts: around it, not joined to it (written as the client reads).
+    return JsonParts(prefix).append(data).append(QByteArrayLiteral("\n\n"));
 }
 
 HttpConnection::Headers HttpMcpSession::sessionHeaders() const
@@ -140,7 +144,7 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
     exchange->streaming = true;
     connection->beginStream(200, sessionHeaders(), "text/event-stream");
     for (const QByteArray &m : std::as_const(exchange->early))
-        connection->writeChunk(sseEvent(m));
+        connection->writeChunks(sseEvent(m));
     exchange->early.clear();
     if (exchange->done)
         finishExchange(exchange);
@@ -152,9 +156,7 @@ void HttpMcpSession::finishExchange(const ExchangePtr &exchange)
     if (!exchange->connection)
         return;
     if (!exchange->final.isEmpty())
-        exchange->connection->writeChunks(JsonParts(QByteArrayLiteral("event: message\ndata: "))
-                                              .append(exchange->final)
-                                              .append(QByteArrayLiteral("\n\n")));
+        exchange->connection->writeChunks(sseEvent(exchange->final));
     exchange->connection->endStream();
     exchange->connection = nullptr;
 }
@@ -185,7 +187,7 @@ void HttpMcpSession::route(const JsonParts &parts, const Outgoing &what)
     if (exchange->dispatching)
         exchange->early.append(parts.toByteArray());
     else if (exchange->connection)
-        exchange->connection->writeChunk(sseEvent(parts.toByteArray()));
+        exchange->connection->writeChunks(sseEvent(parts));
 }
 
 void HttpMcpSession::requestClosed(const QString &key)
@@ -207,7 +209,7 @@ void HttpMcpSession::requestClosed(const QString &key)
 void HttpMcpSession::sendGeneral(const QByteArray &message)
 {
     if (m_getStream && m_getStream->isOpen()) {
-        m_getStream->writeChunk(sseEvent(message));
+        m_getStream->writeChunks(sseEvent(message));
         return;
     }
     m_queue.push_back(message);
@@ -230,7 +232,7 @@ void HttpMcpSession::handleGet(HttpConnection *connection)
     });
     connection->beginStream(200, sessionHeaders(), "text/event-stream");
     while (!m_queue.empty()) {
-        connection->writeChunk(sseEvent(m_queue.front()));
+        connection->writeChunks(sseEvent(m_queue.front()));
         m_queue.pop_front();
     }
     m_keepAlive->start();

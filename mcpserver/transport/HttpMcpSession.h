@@ -79,7 +79,7 @@ private:
     void finishExchange(const ExchangePtr &exchange);
     void sendGeneral(const QByteArray &message);
     HttpConnection::Headers sessionHeaders() const;
-    static QByteArray sseEvent(const QByteArray &data);
+    static JsonParts sseEvent(const JsonParts &data);
 
     QString m_id;
     HttpServerConfig m_http;

@@ -39,30 +39,37 @@ async function startFrom(dir) {
 
 const peakKiB = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 
-// run_command printing BIG bytes in a local sandbox: time to the parsed response, and how far the
-// app's resident memory rose above where it was before the call (its peak, reset per call
-// through clear_refs), in copies of the output.
-async function bigStdout(app) {
-  const c = app.bridge();
-  await c.initialize();
-  const id = (await c.tool('create_sandbox')).structuredContent.id;
+// run_command printing BIG bytes in a local sandbox, BIG_RUNS times through `call` (a client's
+// tools/call): time to the parsed response, and how far the app's resident memory rose above
+// where it was before the call (its peak, reset per call through clear_refs), in copies of the
+// output.
+async function bigRuns(pid, call) {
+  const id = (await call('create_sandbox', {})).structuredContent.id;
   const command = `head -c ${BIG} /dev/zero | tr '\\0' a`;
-  await c.tool('run_command', { sandbox_id: id, command: 'true' });
+  await call('run_command', { sandbox_id: id, command: 'true' });
   const times = [];
   const growth = [];
   for (let i = 0; i < BIG_RUNS; i++) {
-    const before = rssKiB(app.child.pid);
-    writeFileSync(`/proc/${app.child.pid}/clear_refs`, '5'); // peak := now
+    const before = rssKiB(pid);
+    writeFileSync(`/proc/${pid}/clear_refs`, '5'); // peak := now
     const t = process.hrtime.bigint();
-    const r = await c.tool('run_command', { sandbox_id: id, command });
+    const r = await call('run_command', { sandbox_id: id, command });
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
-    growth.push((peakKiB(app.child.pid) - before) * 1024 / BIG);
+    growth.push((peakKiB(pid) - before) * 1024 / BIG);
     const got = r.structuredContent?.stdout?.length;
     if (got !== BIG) throw new Error(`stdout came back with ${got} bytes, not ${BIG}`);
   }
-  await c.tool('delete_sandbox', { id });
-  c.close();
+  await call('delete_sandbox', { id });
   return { p50: percentile(times, 50), max: Math.max(...times), copies: percentile(growth, 50), copiesMax: Math.max(...growth) };
+}
+
+// Through hopx-mcp (the stdio hand-off).
+async function bigStdout(app) {
+  const c = app.bridge();
+  await c.initialize();
+  const result = await bigRuns(app.child.pid, (name, args) => c.tool(name, args));
+  c.close();
+  return result;
 }
 
 // The same through Streamable HTTP (the official SDK client on one session): the result
@@ -71,25 +78,11 @@ async function bigStdoutHttp(dir) {
   const app = await startHttpApp([], HTTP_TOKEN, join(dir, 'hopx-desktop'), (tree) => appendFileSync(
     join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'), `[execution]\noutputCapBytes=${2 * BIG}\n`));
   const { client } = await connectHttp(app.endpoint, HTTP_TOKEN, 'bench');
-  const call = (name, args) => client.callTool({ name, arguments: args }, undefined, { timeout: 300000 });
-  const id = (await call('create_sandbox', {})).structuredContent.id;
-  await call('run_command', { sandbox_id: id, command: 'true' });
-  const times = [];
-  const growth = [];
-  for (let i = 0; i < BIG_RUNS; i++) {
-    const before = rssKiB(app.child.pid);
-    writeFileSync(`/proc/${app.child.pid}/clear_refs`, '5');
-    const t = process.hrtime.bigint();
-    const r = await call('run_command', { sandbox_id: id, command: `head -c ${BIG} /dev/zero | tr '\\0' a` });
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-    growth.push((peakKiB(app.child.pid) - before) * 1024 / BIG);
-    const got = r.structuredContent?.stdout?.length;
-    if (got !== BIG) throw new Error(`stdout came back over HTTP with ${got} bytes, not ${BIG}`);
-  }
-  await call('delete_sandbox', { id });
+  const result = await bigRuns(app.child.pid,
+    (name, args) => client.callTool({ name, arguments: args }, undefined, { timeout: 300000 }));
   await client.close();
   await app.stop();
-  return { p50: percentile(times, 50), max: Math.max(...times), copies: percentile(growth, 50), copiesMax: Math.max(...growth) };
+  return result;
 }
 
 // p50/p99 of n sequential requests per series, and the CPU its server process used per request
