@@ -686,7 +686,8 @@ class _Kernel:
                 spec = importlib.util.spec_from_file_location("hopx_kernel_state", path)
                 self._state = importlib.util.module_from_spec(spec)
                 spec.loader.exec_module(self._state)
-            frame = self._state.handle(self._ns, req)
+            processes = types.SimpleNamespace(reap=_reap, set_name=_set_name)
+            frame = self._state.handle(self._ns, req, processes)
         except BaseException as e:     # no dill, a full disk, ...: the host says what was lost
             self._log("state: " + "".join(traceback.format_exception(e)))
             frame = {"carried": [], "not_carried": {}, "error": "%s: %s" % (type(e).__name__, e)}
@@ -722,7 +723,7 @@ class _Kernel:
         # Its own process group: ending the kernel's group (a hung run) must spare it.
         os.setpgid(0, 0)
         old_hup = signal.signal(signal.SIGHUP, signal.SIG_IGN)
-        self._set_name(b"hopx-checkpoint")
+        _set_name(b"hopx-checkpoint")
         while True:
             try:
                 if signal.sigwaitinfo(wake).si_pid == AGENT_PID:
@@ -733,17 +734,10 @@ class _Kernel:
         signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
         # Resumed. Threads do not survive fork: a new capture thread on the same pipes.
         self._pid = os.getpid()
-        self._set_name(b"python3")
+        _set_name(b"python3")
         self._write_lock = threading.Lock()
         self._capture = _Capture(self._send, self._pipes)
         return 0
-
-    def _set_name(self, name):
-        try:
-            import ctypes
-            ctypes.CDLL(None).prctl(15, ctypes.c_char_p(name), 0, 0, 0)     # PR_SET_NAME
-        except Exception:
-            pass
 
     def _shutdown(self):
         # EOF: the host is done. Run user atexit hooks, but do not wait for user threads.
@@ -1048,6 +1042,15 @@ def _reap(pid):
     try:
         os.waitpid(pid, 0)
     except ChildProcessError:   # user code's os.wait() took it
+        pass
+
+
+def _set_name(name):
+    """What ps shows for this process (PR_SET_NAME)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(15, ctypes.c_char_p(name), 0, 0, 0)
+    except Exception:
         pass
 
 

@@ -188,36 +188,30 @@ def _write(path, carried, not_carried, stream, views, sync):
         raise
 
 
-def _write_behind(path, carried, not_carried, stream, views):
+def _write_behind(path, carried, not_carried, stream, views, processes):
     """Writes the file in a process of its own, so the kernel answers (and runs the next cell)
     at once: the child has the pickle and the arrays as they are now (fork copies pages only
     when the kernel changes them). It has a process group of its own (a run's Ctrl-C never
     reaches it) and a thread of the kernel waits for it (no zombie). It stops itself first
     and starts writing when the host continues it (SIGCONT). It writes NAME.part, syncs it and
-    renames it NAME, or writes NAME.failed with the reason. Returns its pid."""
+    renames it NAME, or writes NAME.failed with the reason. Returns its pid. processes is the
+    kernel's reap(pid) and set_name(name), so both processes it forks name and reap alike."""
     writer = os.fork()
     if writer == 0:
-        _writer_main(path, carried, not_carried, stream, views)
+        _writer_main(path, carried, not_carried, stream, views, processes.set_name)
     try:
         os.setpgid(writer, writer)
     except OSError:     # it did so itself already, or is gone: either way not in our group
         pass
-    threading.Thread(target=_reap, args=(writer,), daemon=True).start()
+    threading.Thread(target=processes.reap, args=(writer,), daemon=True).start()
     return writer
 
 
-def _reap(pid):
-    try:
-        os.waitpid(pid, 0)
-    except ChildProcessError:   # user code's os.wait() took it
-        pass
-
-
-def _writer_main(path, carried, not_carried, stream, views):
+def _writer_main(path, carried, not_carried, stream, views, set_name):
     code = 1
     try:
         os.setpgid(0, 0)
-        _set_name(b"hopx-variables")    # what ps shows for it
+        set_name(b"hopx-variables")     # what ps shows for it
         # When the kernel ends (a restore), this group is orphaned: a stopped member of an
         # orphaned group gets SIGHUP (and SIGCONT), which must not end the write.
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
@@ -243,19 +237,11 @@ def _writer_main(path, carried, not_carried, stream, views):
         os._exit(code)
 
 
-def _set_name(name):
-    try:
-        import ctypes
-        ctypes.CDLL(None).prctl(15, ctypes.c_char_p(name), 0, 0, 0)     # PR_SET_NAME
-    except Exception:
-        pass
-
-
-def save(ns, path, background=False):
+def save(ns, path, background=False, processes=None):
     carried, not_carried, stream, views = _pickle(ns)
     size = len(MAGIC) + 8 + stream.tell() + sum(v.nbytes for v in views)
     if background:
-        writer = _write_behind(path, carried, not_carried, stream, views)
+        writer = _write_behind(path, carried, not_carried, stream, views, processes)
         return {"carried": carried, "not_carried": not_carried, "bytes": size, "writer": writer}
     _write(path, carried, not_carried, stream, views, sync=False)
     return {"carried": carried, "not_carried": not_carried, "bytes": os.path.getsize(path)}
@@ -338,14 +324,14 @@ def _ancestors(path):
     return out
 
 
-def handle(ns, request):
-    """One state request; the frame's fields without id and type."""
+def handle(ns, request, processes):
+    """One state request; the frame's fields without id and type. processes: see _write_behind."""
     action = request.get("action")
     path = request.get("path")
     if not isinstance(path, str) or not path.startswith("/"):
         raise ValueError("\"path\" must be an absolute path")
     if action == "save":
-        return save(ns, path, request.get("background") is True)
+        return save(ns, path, request.get("background") is True, processes)
     if action == "load":
         return load(ns, path)
     if action == "discard":
