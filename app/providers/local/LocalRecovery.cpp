@@ -99,7 +99,7 @@ void LocalRecovery::recoverOne(const QString &id, const QString &providerId)
         m_steps->reached(QStringLiteral("recovery"), name, dir);
     };
     for (const QString &fixed : CheckpointJournal::finishAtStart(
-             *volume, known, withVariables, QString::fromLatin1(LocalFork::kStatePath), step))
+             *volume, known, withVariables, LocalFork::stateInHome(), step))
         qCInfo(lcLocal).noquote() << "sandbox" << id << ":" << fixed;
     if (VolumeTarget::clearIncoming(*volume)) {
         qCInfo(lcLocal).noquote() << "sandbox" << id << ": removed an upload cut short";

@@ -42,8 +42,7 @@ constexpr qint64 kMaxReason = 400;
 //! The state file's place in a home directory, as the disk names it ("home/.cache/hopx/…").
 QString homeStatePath()
 {
-    const QString inSandbox = QString::fromLatin1(LocalFork::kStatePath);
-    return QStringLiteral("home") + inSandbox.mid(QStringLiteral("/home/user").size());
+    return QStringLiteral("home") + LocalFork::stateInHome();
 }
 
 QString fileName()

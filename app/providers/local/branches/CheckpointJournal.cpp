@@ -79,7 +79,7 @@ void CheckpointJournal::clearRestore(const SandboxVolume &volume)
 }
 
 QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
-    const QStringList &knownIds, const QStringList &withVariables, const QString &statePath,
+    const QStringList &knownIds, const QStringList &withVariables, const QString &stateInHome,
     const std::function<void(const QString &)> &step)
 {
     QStringList done;
@@ -141,20 +141,20 @@ QStringList CheckpointJournal::finishAtStart(const SandboxVolume &volume,
     }
     // Moved into a checkpoint, the app stopped before its record said so: a restore would
     // bring an unlisted file into the home directory.
-    const QString inHome = statePath.mid(QStringLiteral("/home/user").size());
-    const QString cacheDir = QFileInfo(QStringLiteral("home") + inHome).path();
+    const QString cacheDir = QFileInfo(QStringLiteral("home") + stateInHome).path();
     for (const QString &id : knownIds)
         if (!withVariables.contains(id)
-            && QFileInfo::exists(dir + QLatin1Char('/') + id + QStringLiteral("/home") + inHome)) {
+            && QFileInfo::exists(
+                dir + QLatin1Char('/') + id + QStringLiteral("/home") + stateInHome)) {
             const QString rel = QLatin1String(kDir) + QLatin1Char('/') + id + QLatin1Char('/');
             if (!shared || !SharedFiles::remove(volume.mountPoint(), rel + cacheDir))
-                QFile::remove(
-                    volume.mountPoint() + QLatin1Char('/') + rel + QStringLiteral("home") + inHome);
+                QFile::remove(volume.mountPoint() + QLatin1Char('/') + rel + QStringLiteral("home")
+                    + stateInHome);
             done << QStringLiteral("removed the variables of %1, which its record does not list")
                         .arg(id);
             step(QStringLiteral("swept"));
         }
-    const QString live = volume.homeDir() + inHome;
+    const QString live = volume.homeDir() + stateInHome;
     // And the file being written when the app died (kernel_state.py writes NAME.part first).
     bool removed = false;
     for (const QString &path : QStringList {live, live + QStringLiteral(".part")})

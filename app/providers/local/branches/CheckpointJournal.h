@@ -51,12 +51,12 @@ public:
     static bool isUnfinishedFork(const SandboxVolume &volume);
     /*! At start-up, \a volume mounted and its sandbox not running: finishes a restore that was
      *  cut short, removes the checkpoints' directories \a knownIds does not name, a live
-     *  variables' file (\a statePath, a path in the sandbox), variables still being written
-     *  (BackgroundStateWrites) and those that reached a checkpoint whose record does not say
+     *  variables' file (\a stateInHome, its path below the home directory), variables still being
+     * written (BackgroundStateWrites) and those that reached a checkpoint whose record does not say
      *  so (not in \a withVariables). Says what it did, for the log; \a step(name) after each
      *  of those (DiskSteps). */
     static QStringList finishAtStart(const SandboxVolume &volume, const QStringList &knownIds,
-        const QStringList &withVariables, const QString &statePath,
+        const QStringList &withVariables, const QString &stateInHome,
         const std::function<void(const QString &)> &step);
 };
 

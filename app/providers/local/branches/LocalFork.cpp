@@ -35,6 +35,11 @@ QString nameList(const QStringList &names)
 
 } // namespace
 
+QString LocalFork::stateInHome()
+{
+    return QString::fromLatin1(kStatePath).mid(QStringLiteral("/home/user").size());
+}
+
 LocalFork::LocalFork(LocalSandbox *parent, const Core::CreateSpec &spec, int count)
     : m_parent(parent)
     , m_parentId(parent->id())

@@ -32,6 +32,9 @@ public:
     //! Where the parent's kernel writes its variables and each child's kernel reads them: in
     //! the sandbox's home, so the copy of the files carries the file with it.
     static constexpr const char *kStatePath = "/home/user/.cache/hopx/python-state";
+    //! kStatePath below the home directory ("/.cache/hopx/python-state"): where the file is
+    //! on the sandbox's disk, which keeps the home at "home", and in a checkpoint's copy.
+    static QString stateInHome();
 
     using Done = std::function<void()>;
 
