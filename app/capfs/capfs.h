@@ -8,8 +8,10 @@
  *   quota.c   the accounting (bytes and inodes in use, reservations, the start-up walk)
  *   ops.c     the FUSE operations on names and attributes, and the table of them (ops.h:
  *             what data.c, for open files, and dirs.c, for directories and xattrs, share)
- *   cow.c     copy-on-write: files shared between trees (checkpoints, forks), the clones that
- *             share them and the host's requests for those (setxattr "hopx.*" on the root)
+ *   cow.c     copy-on-write: files shared between trees (checkpoints, forks), copied up
+ *             before a change; the host's requests for those (setxattr "hopx.*" on the root)
+ *   clone.c   the clone of a tree that shares them (hopx.clone)
+ *   trees.c   the other requests on whole trees (remove, move, restore) and their dispatch
  *   main.c    options, mount, daemon, loop
  */
 
@@ -143,7 +145,31 @@ int capfs_shared_at(int dirfd, const char *name, const struct stat *st);
 int capfs_cow_break(struct capfs *fs, struct capfs_inode *in);
 /* The name of a shared file (\a st, before the unlink or rename) went from the tree. */
 void capfs_cow_name_gone(struct capfs *fs, const struct stat *st);
-/* A host request: setxattr of \a name ("hopx.clone", "hopx.remove") on the root. errno. */
+/* Marks the entry \a name of \a dirfd shared: 0, or an errno. */
+int capfs_mark_shared(int dirfd, const char *name);
+/* The user.* attributes of \a from onto \a to, the marker left out. Best effort. */
+void capfs_copy_xattrs(int from, int to);
+/* The bytes, owner, mode, attributes and times of \a src (stat \a st) into \a dst: 0 or errno. */
+int capfs_copy_contents(int src, int dst, const struct stat *st);
+/* Opens \a name of \a dirfd for reading even when its mode (one the sandbox set) says no. */
+int capfs_open_readable(int dirfd, const char *name, const struct stat *st);
+
+/* clone.c: a tree cloned into another, file by file (linked when shared, copied when not). */
+/* hopx.clone of \a src into \a dst (cow.c says which paths are whose): 0, or an errno. */
+int capfs_clone_tree(struct capfs *fs, const char *src, const char *dst);
+/* A path of this tree, relative to its root, with no ".." and no empty name. */
+int capfs_tree_path_ok(const char *path);
+/* Opens directory \a path (the host's when absolute, else this tree's, each missing
+ * directory made and counted when \a make); -1 and errno when it cannot. */
+int capfs_open_tree_dir(struct capfs *fs, const char *path, int make);
+/* The kernel's node for directory \a dfd, or 0 when it never looked it up. */
+fuse_ino_t capfs_node_of(struct capfs *fs, int dfd);
+
+/* trees.c: the host's requests on whole trees. */
+/* Removes the entries of \a dfd, giving back what each counted: 0, or an errno. */
+int capfs_remove_tree(struct capfs *fs, int dfd, int depth);
+/* A host request: setxattr of \a name ("hopx.clone", "hopx.restore", "hopx.remove",
+ * "hopx.move") on the root. errno. */
 int capfs_control(struct capfs *fs, const char *name, const char *value, size_t size);
 
 /* ops.c */
