@@ -23,27 +23,18 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const HttpServerConfig &confi
     , m_socket(socket)
     , m_config(config)
     , m_parser(config.maxHeaderBytes, config.maxBodyBytes)
-    , m_requestTimer(new QTimer(this))
-    , m_idleTimer(new QTimer(this))
+    , m_deadlineTimer(new QTimer(this))
 {
     m_socket->setParent(this);
     // Small JSON-RPC messages: don't let Nagle hold a response back for an ACK.
     m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    m_requestTimer->setSingleShot(true);
-    m_requestTimer->setInterval(m_config.requestTimeoutMs);
-    connect(m_requestTimer, &QTimer::timeout, this, [this]() {
-        qCDebug(lcHttp) << "request not complete after" << m_config.requestTimeoutMs
-                        << "ms; dropping";
-        failRequest(408, QStringLiteral("Request not received in time"));
-    });
-    m_idleTimer->setSingleShot(true);
-    m_idleTimer->setInterval(m_config.idleTimeoutMs);
-    connect(m_idleTimer, &QTimer::timeout, this, &HttpConnection::abort);
+    m_deadlineTimer->setSingleShot(true);
+    connect(m_deadlineTimer, &QTimer::timeout, this, &HttpConnection::deadlineReached);
     connect(m_socket, &QTcpSocket::readyRead, this, &HttpConnection::readAvailable);
     connect(m_socket, &QTcpSocket::disconnected, this, [this]() {
         m_closing = true;
-        m_requestTimer->stop();
-        m_idleTimer->stop();
+        await(Wait::Nothing);
+        m_deadlineTimer->stop();
         if (!m_closedEmitted) {
             m_closedEmitted = true;
             emit closed();
@@ -57,7 +48,7 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const HttpServerConfig &confi
             m_socket->disconnectFromHost();
     });
     // Until the first byte arrives, the request timeout is what bounds an idle newcomer.
-    m_requestTimer->start();
+    await(Wait::Request);
 }
 
 HttpConnection::~HttpConnection()
@@ -141,9 +132,8 @@ void HttpConnection::processBuffer()
         return;
     if (m_buffer.isEmpty())
         return;
-    m_idleTimer->stop();
-    if (!m_requestTimer->isActive())
-        m_requestTimer->start();
+    if (m_wait != Wait::Request) // the first byte of this request: its time starts now
+        await(Wait::Request);
     const HttpRequestParser::State state = m_parser.parse(m_buffer);
     if (state == HttpRequestParser::State::Error) {
         failRequest(m_parser.errorStatus(), m_parser.errorMessage());
@@ -156,12 +146,42 @@ void HttpConnection::processBuffer()
         }
         return;
     }
-    m_requestTimer->stop();
+    await(Wait::Nothing);
     m_sentContinue = false;
     m_busy = true;
     const HttpRequest request = m_parser.takeRequest();
     m_keepAlive = request.keepAlive();
     emit requestReady(request);
+}
+
+void HttpConnection::await(Wait what)
+{
+    m_wait = what;
+    if (what == Wait::Nothing)
+        return; // the timer may still fire: deadlineReached() then finds nothing awaited
+    m_deadline =
+        QDeadlineTimer(what == Wait::Request ? m_config.requestTimeoutMs : m_config.idleTimeoutMs);
+    if (m_deadlineTimer->isActive() && m_timerDue <= m_deadline)
+        return; // fires first, and is set again for the rest then
+    m_timerDue = m_deadline;
+    m_deadlineTimer->start(int(m_deadline.remainingTime()));
+}
+
+void HttpConnection::deadlineReached()
+{
+    if (m_wait == Wait::Nothing)
+        return;
+    if (!m_deadline.hasExpired()) {
+        m_timerDue = m_deadline;
+        m_deadlineTimer->start(int(m_deadline.remainingTime()));
+        return;
+    }
+    if (m_wait == Wait::NextRequest) {
+        abort();
+        return;
+    }
+    qCDebug(lcHttp) << "request not complete after" << m_config.requestTimeoutMs << "ms; dropping";
+    failRequest(408, QStringLiteral("Request not received in time"));
 }
 
 void HttpConnection::failRequest(int status, const QString &message)
@@ -294,12 +314,12 @@ void HttpConnection::finishResponse()
     m_busy = false;
     if (!m_keepAlive) {
         m_closing = true;
-        m_requestTimer->stop();
+        await(Wait::Nothing);
         if (m_socket->bytesToWrite() == 0)
             m_socket->disconnectFromHost();
         return;
     }
-    m_idleTimer->start();
+    await(Wait::NextRequest);
     // A pipelined request may already be waiting; handle it on the next turn of the loop
     // (not recursively, so a long pipeline cannot grow the stack).
     if (!m_buffer.isEmpty())

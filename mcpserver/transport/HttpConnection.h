@@ -8,6 +8,7 @@
 #include "json/JsonParts.h"
 
 #include <QByteArray>
+#include <QDeadlineTimer>
 #include <QList>
 #include <QObject>
 #include <QPair>
@@ -71,13 +72,22 @@ private:
     //! `data` as one chunk of the stream (or as it is, without chunked encoding).
     void writeFramed(const QByteArray &data);
     void writePending();
+    //! What the connection waits for now, and from now on how long at most.
+    enum class Wait { Nothing, Request, NextRequest };
+    void await(Wait what);
+    void deadlineReached();
 
     QTcpSocket *m_socket;
     HttpServerConfig m_config;
     HttpRequestParser m_parser;
     QByteArray m_buffer;
-    QTimer *m_requestTimer;
-    QTimer *m_idleTimer;
+    /* One timer for both limits, left running between requests: starting and stopping a
+     * timer per request costs more than the request. When it fires before what is awaited is
+     * due (the wait began later), it is set again for the rest. */
+    QTimer *m_deadlineTimer;
+    Wait m_wait = Wait::Nothing;
+    QDeadlineTimer m_deadline; // of m_wait
+    QDeadlineTimer m_timerDue; // when m_deadlineTimer fires, while it runs
     bool m_busy = false; // a request is being answered
     bool m_keepAlive = true; // of the request being answered
     bool m_chunked = false; // the current stream uses chunked encoding

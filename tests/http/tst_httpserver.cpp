@@ -400,6 +400,26 @@ private slots:
         QVERIFY2(t.elapsed() < 2500, qPrintable(QString::number(t.elapsed())));
     }
 
+    void stalledRequestOnAKeptAliveConnection()
+    {
+        // Between requests the connection waits for its next one (3 s here); a request that
+        // then starts and stalls has the request timeout (600 ms), not what was left of that.
+        HttpTestClient client(m_port);
+        const QByteArray session = initialize(client);
+        QVERIFY(!session.isEmpty());
+        QTest::qWait(700); // past the first request's timeout: the wait is the idle one now
+        QElapsedTimer t;
+        t.start();
+        client.sendRaw(HttpTestClient::buildRequest(
+            "POST", client.hostHeader(), headers(session), call(3, "ping"))
+                           .chopped(10));
+        const HttpResponse r = client.waitForResponse(3000);
+        QCOMPARE(r.status, 408);
+        QVERIFY(client.waitForClose(2000));
+        QVERIFY2(
+            t.elapsed() >= 550 && t.elapsed() < 1500, qPrintable(QString::number(t.elapsed())));
+    }
+
     void idleKeepAliveClosed()
     {
         HttpTestClient client(m_port);
