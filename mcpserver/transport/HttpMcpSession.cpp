@@ -21,6 +21,7 @@ HttpMcpSession::HttpMcpSession(const QString &id, const ServerConfig &config,
     , m_keepAlive(new QTimer(this))
 {
     m_lastActivity.start();
+    m_sessionHeaders = {{"Mcp-Session-Id", m_id.toLatin1()}};
     m_link.deliverTo(this, &HttpMcpSession::route, &HttpMcpSession::requestClosed);
     m_keepAlive->setInterval(m_http.sseKeepAliveMs);
     connect(m_keepAlive, &QTimer::timeout, this, [this]() {
@@ -47,16 +48,15 @@ JsonParts HttpMcpSession::sseEvent(const JsonParts &data)
     return JsonParts(prefix).append(data).append(QByteArrayLiteral("\n\n"));
 }
 
-HttpConnection::Headers HttpMcpSession::sessionHeaders() const
+const HttpConnection::Headers &HttpMcpSession::sessionHeaders() const
 {
-    if (m_stateless)
-        return {};
-    return {{"Mcp-Session-Id", m_id.toLatin1()}};
+    return m_sessionHeaders;
 }
 
 void HttpMcpSession::setStateless()
 {
     m_stateless = true;
+    m_sessionHeaders.clear();
     session()->setStateless(true);
 }
 
@@ -107,8 +107,21 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
     exchange->keys = requestKeys;
     for (const QString &key : requestKeys)
         m_exchanges.insert(key, exchange);
-    // The client is gone: its requests keep running (disconnect is not cancel), but what they
-    // say now has nowhere to go.
+    session()->handleJson(body, keyPrefix);
+    exchange->dispatching = false;
+    if (exchange->done && exchange->early.isEmpty()) {
+        // Answered at once with nothing before it: plain JSON is cheaper and reusable.
+        exchange->connection = nullptr;
+        // 2026-07-28 over HTTP: a request the client's capabilities cannot serve is a 400.
+        const bool missingCapability =
+            m_stateless && exchange->finalError == JsonRpc::MissingRequiredClientCapability;
+        connection->respond(missingCapability ? 400 : 200, sessionHeaders(),
+            exchange->final.toByteArray(), "application/json");
+        return;
+    }
+    // Not answered during the dispatch (nothing runs between it and here, so the connection is
+    // still open). The client gone, its requests keep running (disconnect is not cancel), but
+    // what they say now has nowhere to go.
     exchange->onClosed = connect(connection, &HttpConnection::closed, this, [this, exchange]() {
         exchange->connection = nullptr;
         if (!exchange->done) {
@@ -124,22 +137,6 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
                     session()->cancelRequest(key);
         }
     });
-
-    session()->handleJson(body, keyPrefix);
-    exchange->dispatching = false;
-    if (exchange->done && !exchange->connection)
-        return;
-    if (exchange->done && exchange->early.isEmpty()) {
-        // Answered at once with nothing before it: plain JSON is cheaper and reusable.
-        disconnect(exchange->onClosed);
-        exchange->connection = nullptr;
-        // 2026-07-28 over HTTP: a request the client's capabilities cannot serve is a 400.
-        const bool missingCapability =
-            m_stateless && exchange->finalError == JsonRpc::MissingRequiredClientCapability;
-        connection->respond(missingCapability ? 400 : 200, sessionHeaders(),
-            exchange->final.toByteArray(), "application/json");
-        return;
-    }
     // Something will be (or was) said before the answer: stream it as SSE.
     exchange->streaming = true;
     connection->beginStream(200, sessionHeaders(), "text/event-stream");

@@ -78,10 +78,11 @@ private:
     void requestClosed(const QString &key);
     void finishExchange(const ExchangePtr &exchange);
     void sendGeneral(const QByteArray &message);
-    HttpConnection::Headers sessionHeaders() const;
+    const HttpConnection::Headers &sessionHeaders() const;
     static JsonParts sseEvent(const JsonParts &data);
 
     QString m_id;
+    HttpConnection::Headers m_sessionHeaders; // Mcp-Session-Id, none when stateless
     HttpServerConfig m_http;
     SessionLink m_link;
     QHash<QString, ExchangePtr> m_exchanges; // request key → its POST

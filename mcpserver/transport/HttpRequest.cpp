@@ -4,7 +4,7 @@
 
 namespace Hopx::Mcp {
 
-QByteArray HttpRequest::header(const QByteArray &lowerName) const
+QByteArray HttpRequest::header(QByteArrayView lowerName) const
 {
     for (const auto &h : headers)
         if (h.first == lowerName)
@@ -12,7 +12,7 @@ QByteArray HttpRequest::header(const QByteArray &lowerName) const
     return {};
 }
 
-bool HttpRequest::hasHeader(const QByteArray &lowerName) const
+bool HttpRequest::hasHeader(QByteArrayView lowerName) const
 {
     for (const auto &h : headers)
         if (h.first == lowerName)

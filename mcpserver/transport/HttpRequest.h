@@ -19,8 +19,8 @@ struct HttpRequest
     QByteArray body;
 
     //! The first value of a header (name in lower case), or a null QByteArray.
-    QByteArray header(const QByteArray &lowerName) const;
-    bool hasHeader(const QByteArray &lowerName) const;
+    QByteArray header(QByteArrayView lowerName) const;
+    bool hasHeader(QByteArrayView lowerName) const;
     //! HTTP/1.1 unless "Connection: close"; HTTP/1.0 only with "Connection: keep-alive".
     bool keepAlive() const;
 };

@@ -4,14 +4,26 @@
 
 #include <QList>
 
+#include <array>
+#include <string_view>
+
 namespace Hopx::Mcp {
 
 namespace {
 
+// tchar (RFC 9110 §5.6.2), as a table: every header name of every request is checked.
+constexpr std::array<bool, 256> kTokenChars = [] {
+    std::array<bool, 256> table {};
+    for (int c = 0; c < 256; ++c)
+        table[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    for (const char c : std::string_view("!#$%&'*+-.^_`|~"))
+        table[static_cast<unsigned char>(c)] = true;
+    return table;
+}();
+
 bool isTokenChar(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-        || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
+    return kTokenChars[static_cast<unsigned char>(c)];
 }
 
 bool isToken(QByteArrayView s)
@@ -37,13 +49,13 @@ bool isFieldText(QByteArrayView s)
 }
 
 // Optional whitespace is SP and HTAB only: QByteArray::trimmed() would also drop VT, FF, CR, LF.
-QByteArray trimOws(QByteArrayView s)
+QByteArrayView trimOws(QByteArrayView s)
 {
     while (!s.isEmpty() && (s.front() == ' ' || s.front() == '\t'))
         s = s.sliced(1);
     while (!s.isEmpty() && (s.back() == ' ' || s.back() == '\t'))
         s.chop(1);
-    return s.toByteArray();
+    return s;
 }
 
 bool isDigits(QByteArrayView s)
@@ -123,8 +135,11 @@ HttpRequestParser::State HttpRequestParser::parseHeaders(QByteArray &buffer)
     // a header block sent a byte at a time costs linear time.
     qsizetype end = -1;
     qsizetype i = m_headerScanned;
+    const char *bytes = buffer.constData();
     for (; i < buffer.size(); ++i) {
-        const char c = buffer.at(i);
+        const char c = bytes[i];
+        if (static_cast<unsigned char>(c) > '\r')
+            continue; // not NUL, CR or LF: most bytes
         if (c == '\n' && (i == 0 || buffer.at(i - 1) != '\r'))
             return fail(400, QStringLiteral("Header lines must end with CRLF (bare LF)"));
         if (c == '\r' && i + 1 < buffer.size() && buffer.at(i + 1) != '\n')
@@ -144,47 +159,54 @@ HttpRequestParser::State HttpRequestParser::parseHeaders(QByteArray &buffer)
     }
     if (end > m_maxHeaderBytes)
         return fail(431, QStringLiteral("Request header fields too large"));
-    const QByteArray head = buffer.left(end);
-    buffer.remove(0, end + 4);
-    m_headerScanned = 0;
-    const QList<QByteArray> lines = head.split('\n'); // each but the last ends with the CR
-
-    QByteArray first = lines.first();
-    if (first.endsWith('\r'))
-        first.chop(1);
-    const QList<QByteArray> requestLine = first.split(' ');
-    if (requestLine.size() != 3 || !isToken(requestLine.at(0)) || requestLine.at(1).isEmpty()
-        || !isFieldText(requestLine.at(1)) || requestLine.at(1).contains('\t'))
+    // The block is read in place; only the request line's parts and each header's name and
+    // value become arrays of their own. Every line in it ends with CRLF (checked above).
+    const QByteArrayView head(buffer.constData(), end);
+    // Each LF in the block follows a CR (checked above): a line ends one byte before its LF.
+    const qsizetype firstLf = head.indexOf('\n');
+    qsizetype eol = firstLf < 0 ? -1 : firstLf - 1;
+    const QByteArrayView first = eol < 0 ? head : head.first(eol);
+    const qsizetype sp1 = first.indexOf(' ');
+    const qsizetype sp2 = sp1 < 0 ? -1 : first.indexOf(' ', sp1 + 1);
+    if (sp2 < 0 || first.indexOf(' ', sp2 + 1) >= 0)
         return fail(400, QStringLiteral("Malformed request line"));
-    const QByteArray &version = requestLine.at(2);
+    const QByteArrayView method = first.first(sp1);
+    const QByteArrayView target = first.sliced(sp1 + 1, sp2 - sp1 - 1);
+    const QByteArrayView version = first.sliced(sp2 + 1);
+    if (!isToken(method) || target.isEmpty() || !isFieldText(target) || target.contains('\t'))
+        return fail(400, QStringLiteral("Malformed request line"));
     if (version == "HTTP/1.1")
         m_request.minorVersion = 1;
     else if (version == "HTTP/1.0")
         m_request.minorVersion = 0;
-    else if (version.size() == 8 && version.startsWith("HTTP/") && isDigits(version.mid(5, 1))
-        && version.at(6) == '.' && isDigits(version.mid(7, 1)))
+    else if (version.size() == 8 && version.startsWith("HTTP/") && isDigits(version.sliced(5, 1))
+        && version.at(6) == '.' && isDigits(version.sliced(7, 1)))
         return fail(505, QStringLiteral("Only HTTP/1.0 and HTTP/1.1 are supported"));
     else
         return fail(400, QStringLiteral("Malformed request line"));
-    m_request.method = requestLine.at(0);
-    m_request.target = requestLine.at(1);
+    m_request.method = method.toByteArray();
+    m_request.target = target.toByteArray();
     const qsizetype q = m_request.target.indexOf('?');
     m_request.path = q < 0 ? m_request.target : m_request.target.left(q);
 
-    for (int i = 1; i < lines.size(); ++i) {
-        QByteArray line = lines.at(i);
-        if (line.endsWith('\r'))
-            line.chop(1);
+    m_request.headers.reserve(16);
+    while (eol >= 0) {
+        const qsizetype from = eol + 2;
+        const qsizetype lf = head.indexOf('\n', from);
+        eol = lf < 0 ? -1 : lf - 1;
+        const QByteArrayView line = head.sliced(from, (eol < 0 ? head.size() : eol) - from);
         if (line.startsWith(' ') || line.startsWith('\t'))
             return fail(400, QStringLiteral("Obsolete header folding is not accepted"));
         const qsizetype colon = line.indexOf(':');
-        if (colon <= 0 || !isToken(QByteArrayView(line).first(colon)))
+        if (colon <= 0 || !isToken(line.first(colon)))
             return fail(400, QStringLiteral("Malformed header line"));
-        const QByteArray value = trimOws(QByteArrayView(line).sliced(colon + 1));
+        const QByteArrayView value = trimOws(line.sliced(colon + 1));
         if (!isFieldText(value))
             return fail(400, QStringLiteral("Invalid character in a header value"));
-        m_request.headers.append({line.left(colon).toLower(), value});
+        m_request.headers.append({line.first(colon).toByteArray().toLower(), value.toByteArray()});
     }
+    buffer.remove(0, end + 4);
+    m_headerScanned = 0;
     return checkFraming();
 }
 
@@ -201,7 +223,7 @@ HttpRequestParser::State HttpRequestParser::checkFraming()
         if (h.first == "transfer-encoding") {
             ++encodings;
             for (const QByteArray &c : h.second.split(','))
-                codings.append(trimOws(c).toLower());
+                codings.append(trimOws(c).toByteArray().toLower());
         }
         if (h.first == "content-length") {
             ++lengths;

@@ -19,21 +19,49 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <charconv>
+
 Q_LOGGING_CATEGORY(lcHttp, "hopx.mcp.http", QtInfoMsg)
 
 namespace Hopx::Mcp {
 
 namespace {
 
-const QStringList kLoopbackNames {
-    QStringLiteral("localhost"), QStringLiteral("127.0.0.1"), QStringLiteral("::1")};
+bool equalsNoCase(QByteArrayView a, QByteArrayView b)
+{
+    return a.size() == b.size() && qstrnicmp(a.data(), a.size(), b.data(), b.size()) == 0;
+}
+
+bool isLoopbackName(QByteArrayView name)
+{
+    return equalsNoCase(name, "localhost") || equalsNoCase(name, "127.0.0.1")
+        || equalsNoCase(name, "::1");
+}
+
+char asciiLower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+}
+
+bool containsNoCase(QByteArrayView haystack, QByteArrayView needle)
+{
+    if (needle.isEmpty())
+        return true;
+    const char first = asciiLower(needle.front());
+    for (qsizetype i = 0; i + needle.size() <= haystack.size(); ++i)
+        if (asciiLower(haystack[i]) == first
+            && equalsNoCase(haystack.sliced(i, needle.size()), needle))
+            return true;
+    return false;
+}
 
 //! Accept lists both types, or a wildcard that covers them (RFC 9110 §12.5.1).
-bool accepts(const QByteArray &accept, const QByteArray &type)
+bool accepts(QByteArrayView accept, QByteArrayView type)
 {
-    const QByteArray a = accept.toLower();
-    const QByteArray range = type.left(type.indexOf('/')) + QByteArray("/*");
-    return a.contains(type) || a.contains("*/*") || a.contains(range);
+    if (containsNoCase(accept, type) || containsNoCase(accept, "*/*"))
+        return true;
+    const QByteArray range = type.first(type.indexOf('/')).toByteArray() + "/*";
+    return containsNoCase(accept, range);
 }
 
 enum class Kind { Request, Notification, Response, Invalid };
@@ -43,16 +71,18 @@ Kind classify(const QJsonValue &v)
     if (!v.isObject())
         return Kind::Invalid;
     const QJsonObject o = v.toObject();
-    if (o.value(QStringLiteral("jsonrpc")).toString() != QLatin1String("2.0"))
+    if (o.value(QLatin1String("jsonrpc")).toString() != QLatin1String("2.0"))
         return Kind::Invalid;
-    if (o.contains(QStringLiteral("method"))) {
-        if (!o.value(QStringLiteral("method")).isString())
+    const QJsonValue method = o.value(QLatin1String("method"));
+    if (!method.isUndefined()) {
+        if (!method.isString())
             return Kind::Invalid;
-        if (!o.contains(QStringLiteral("id")))
+        const QJsonValue id = o.value(QLatin1String("id"));
+        if (id.isUndefined())
             return Kind::Notification;
-        return JsonRpc::isValidId(o.value(QStringLiteral("id"))) ? Kind::Request : Kind::Invalid;
+        return JsonRpc::isValidId(id) ? Kind::Request : Kind::Invalid;
     }
-    if (o.contains(QStringLiteral("result")) || o.contains(QStringLiteral("error")))
+    if (o.contains(QLatin1String("result")) || o.contains(QLatin1String("error")))
         return Kind::Response;
     return Kind::Invalid;
 }
@@ -170,28 +200,31 @@ void HttpServer::sendError(HttpConnection *connection, int status, int code, con
         status, headers, JsonRpc::serialize(JsonRpc::error(QJsonValue::Null, code, message)));
 }
 
-bool HttpServer::hostAllowed(const QByteArray &host) const
+bool HttpServer::hostAllowed(QByteArrayView host) const
 {
-    QString name;
-    QString portText;
-    const QString h = QString::fromLatin1(host).trimmed().toLower();
-    if (h.startsWith(QLatin1Char('['))) {
-        const qsizetype close = h.indexOf(QLatin1Char(']'));
+    // Read in place: every request is checked.
+    QByteArrayView name;
+    QByteArrayView portText;
+    const QByteArrayView h = host.trimmed();
+    if (h.startsWith('[')) {
+        const qsizetype close = h.indexOf(']');
         if (close < 0)
             return false;
-        name = h.mid(1, close - 1);
-        const QString rest = h.mid(close + 1);
-        if (!rest.isEmpty() && !rest.startsWith(QLatin1Char(':')))
+        name = h.sliced(1, close - 1);
+        const QByteArrayView rest = h.sliced(close + 1);
+        if (!rest.isEmpty() && !rest.startsWith(':'))
             return false;
-        portText = rest.mid(1);
+        portText = rest.isEmpty() ? rest : rest.sliced(1);
     } else {
-        const qsizetype colon = h.lastIndexOf(QLatin1Char(':'));
-        name = colon < 0 ? h : h.left(colon);
-        portText = colon < 0 ? QString() : h.mid(colon + 1);
+        const qsizetype colon = h.lastIndexOf(':');
+        name = colon < 0 ? h : h.first(colon);
+        portText = colon < 0 ? QByteArrayView() : h.sliced(colon + 1);
     }
-    if (!kLoopbackNames.contains(name))
+    if (!isLoopbackName(name))
         return false;
-    return portText.isEmpty() || portText == QString::number(port());
+    char digits[8];
+    const auto written = std::to_chars(digits, digits + sizeof digits, port());
+    return portText.isEmpty() || portText == QByteArrayView(digits, written.ptr - digits);
 }
 
 bool HttpServer::originAllowed(const QByteArray &origin) const
@@ -205,15 +238,15 @@ bool HttpServer::originAllowed(const QByteArray &origin) const
         return false; // includes "null" (sandboxed frames, file: pages)
     // Same loopback host *and* our port: a page served by another local web server is another
     // origin and must not drive this one.
-    return kLoopbackNames.contains(url.host().toLower()) && url.port() == int(port());
+    return isLoopbackName(url.host().toLatin1()) && url.port() == int(port());
 }
 
-bool HttpServer::tokenAccepted(const QByteArray &authorization) const
+bool HttpServer::tokenAccepted(QByteArrayView authorization) const
 {
     const qsizetype space = authorization.indexOf(' ');
-    if (space < 0 || authorization.left(space).toLower() != "bearer")
+    if (space < 0 || !equalsNoCase(authorization.first(space), "bearer"))
         return false;
-    const QByteArray given = authorization.mid(space + 1).trimmed();
+    const QByteArrayView given = authorization.sliced(space + 1).trimmed();
     const QByteArray &expected = m_http.bearerToken;
     // Constant time in the token's content: no byte-by-byte timing oracle.
     unsigned char diff = given.size() == expected.size() ? 0 : 1;
@@ -303,7 +336,7 @@ void HttpServer::expireSessions()
 
 void HttpServer::handleRequest(HttpConnection *connection, const HttpRequest &request)
 {
-    if (request.path != m_http.path.toLatin1()) {
+    if (QLatin1String(request.path) != m_http.path) {
         sendError(connection, 404, -32601,
             QStringLiteral("Not found: the MCP endpoint is %1").arg(m_http.path));
         return;
@@ -361,7 +394,10 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
         return;
     }
     const QByteArray contentType = request.header("content-type");
-    if (contentType.split(';').first().trimmed().toLower() != "application/json") {
+    const qsizetype semicolon = contentType.indexOf(';');
+    const QByteArrayView mediaType =
+        QByteArrayView(contentType).first(semicolon < 0 ? contentType.size() : semicolon);
+    if (!equalsNoCase(mediaType.trimmed(), "application/json")) {
         sendError(connection, 415, -32000,
             QStringLiteral("Unsupported Media Type: Content-Type must be application/json"));
         return;

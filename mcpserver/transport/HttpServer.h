@@ -55,9 +55,9 @@ private:
     void acceptConnections();
     void handleRequest(HttpConnection *connection, const HttpRequest &request);
     void handlePost(HttpConnection *connection, const HttpRequest &request);
-    bool hostAllowed(const QByteArray &host) const;
+    bool hostAllowed(QByteArrayView host) const;
     bool originAllowed(const QByteArray &origin) const;
-    bool tokenAccepted(const QByteArray &authorization) const;
+    bool tokenAccepted(QByteArrayView authorization) const;
     HttpMcpSession *sessionFor(HttpConnection *connection, const HttpRequest &request);
     HttpMcpSession *createSession();
     //! The session every 2026-07-28 POST of a tool profile goes to (created on first use).
