@@ -4,6 +4,7 @@
 
 #include "json/JsonWriter.h"
 
+#include <charconv>
 #include <cmath>
 
 namespace Hopx::Mcp::JsonRpc {
@@ -89,8 +90,12 @@ QString idKey(const QJsonValue &id)
     // toInteger() is exact within qint64 (ids parsed as integers keep all their digits); beyond
     // it, it answers 0 for every id, so 1e20 and 2e20 would share a key: those keep their double.
     const double d = id.toDouble();
-    if (std::abs(d) < 9.2e18)
-        return QLatin1String("n:") + QString::number(id.toInteger());
+    if (std::abs(d) < 9.2e18) {
+        // Every request's key: written in place, one allocation.
+        char key[24] = {'n', ':'};
+        const char *end = std::to_chars(key + 2, key + sizeof key, id.toInteger()).ptr;
+        return QString::fromLatin1(key, end - key);
+    }
     return QLatin1String("n:") + QString::number(d, 'g', 17);
 }
 

@@ -10,6 +10,8 @@
 
 #include <sys/socket.h>
 
+#include <charconv>
+
 Q_DECLARE_LOGGING_CATEGORY(lcHttp)
 
 namespace Hopx::Mcp {
@@ -70,7 +72,7 @@ void HttpConnection::abort()
     m_socket->abort(); // emits disconnected → closed()
 }
 
-QByteArray HttpConnection::reasonPhrase(int status)
+QByteArrayView HttpConnection::reasonPhrase(int status)
 {
     switch (status) {
     case 100:
@@ -201,16 +203,23 @@ QByteArray HttpConnection::head(
 {
     QByteArray head;
     head.reserve(256 + (contentLength >= 0 && contentLength < kJoinBelow ? contentLength : 0));
-    head += "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+    // Appended piece by piece, numbers written in place: one allocation for the whole head.
+    char digits[24];
+    const auto number = [&digits](qint64 n) {
+        return QByteArrayView(
+            digits, std::to_chars(digits, digits + sizeof digits, n).ptr - digits);
+    };
+    head.append("HTTP/1.1 ").append(number(status)).append(' ').append(reasonPhrase(status));
+    head.append("\r\n");
     if (!contentType.isEmpty())
-        head += "Content-Type: " + contentType + "\r\n";
+        head.append("Content-Type: ").append(contentType).append("\r\n");
     if (contentLength >= 0)
-        head += "Content-Length: " + QByteArray::number(contentLength) + "\r\n";
+        head.append("Content-Length: ").append(number(contentLength)).append("\r\n");
     else if (m_chunked)
-        head += "Transfer-Encoding: chunked\r\n";
+        head.append("Transfer-Encoding: chunked\r\n");
     for (const auto &h : headers)
-        head += h.first + ": " + h.second + "\r\n";
-    head += m_keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
+        head.append(h.first).append(": ").append(h.second).append("\r\n");
+    head.append(m_keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n");
     return head;
 }
 

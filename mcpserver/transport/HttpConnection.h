@@ -53,7 +53,7 @@ public:
     //! Drops the connection now (unsent bytes may be lost).
     void abort();
 
-    static QByteArray reasonPhrase(int status);
+    static QByteArrayView reasonPhrase(int status);
 
 signals:
     void requestReady(const Hopx::Mcp::HttpRequest &request);
