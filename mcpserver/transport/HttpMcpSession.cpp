@@ -86,9 +86,10 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
     const QStringList &ids, const QString &keyPrefix)
 {
     m_lastActivity.restart();
-    QStringList requestKeys;
-    for (const QString &id : ids)
-        requestKeys.append(keyPrefix + id);
+    QStringList requestKeys = ids; // shared, not copied, when there is no prefix
+    if (!keyPrefix.isEmpty())
+        for (QString &key : requestKeys)
+            key.prepend(keyPrefix);
     if (requestKeys.isEmpty()) {
         session()->handleJson(body, keyPrefix);
         connection->respond(202, sessionHeaders(), {});

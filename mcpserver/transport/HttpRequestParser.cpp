@@ -58,6 +58,23 @@ QByteArrayView trimOws(QByteArrayView s)
     return s;
 }
 
+/* A header's name in lower case. The names every MCP request carries are shared static
+ * arrays: no allocation and no lower-casing for them. */
+QByteArray lowerName(QByteArrayView name)
+{
+    static const QByteArray kKnown[] = {QByteArrayLiteral("host"),
+        QByteArrayLiteral("content-type"), QByteArrayLiteral("content-length"),
+        QByteArrayLiteral("accept"), QByteArrayLiteral("authorization"),
+        QByteArrayLiteral("mcp-session-id"), QByteArrayLiteral("mcp-protocol-version"),
+        QByteArrayLiteral("connection"), QByteArrayLiteral("user-agent"),
+        QByteArrayLiteral("accept-encoding"), QByteArrayLiteral("origin")};
+    for (const QByteArray &known : kKnown)
+        if (known.size() == name.size()
+            && qstrnicmp(known.constData(), known.size(), name.data(), name.size()) == 0)
+            return known;
+    return name.toByteArray().toLower();
+}
+
 bool isDigits(QByteArrayView s)
 {
     if (s.isEmpty())
@@ -203,7 +220,7 @@ HttpRequestParser::State HttpRequestParser::parseHeaders(QByteArray &buffer)
         const QByteArrayView value = trimOws(line.sliced(colon + 1));
         if (!isFieldText(value))
             return fail(400, QStringLiteral("Invalid character in a header value"));
-        m_request.headers.append({line.first(colon).toByteArray().toLower(), value.toByteArray()});
+        m_request.headers.append({lowerName(line.first(colon)), value.toByteArray()});
     }
     buffer.remove(0, end + 4);
     m_headerScanned = 0;

@@ -417,6 +417,7 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
         return;
     }
     QStringList requestKeys;
+    requestKeys.reserve(messages.size());
     bool initialize = false;
     for (const QJsonValue &m : messages) {
         const Kind kind = classify(m);
