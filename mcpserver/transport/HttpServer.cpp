@@ -66,21 +66,23 @@ bool accepts(QByteArrayView accept, QByteArrayView type)
 
 enum class Kind { Request, Notification, Response, Invalid };
 
-Kind classify(const QJsonValue &v)
+/*! What a message is; for a request also its id and method (read once: every POST is
+ *  classified before the session reads it again). */
+Kind classify(const QJsonValue &v, QJsonValue *id, QJsonValue *method)
 {
     if (!v.isObject())
         return Kind::Invalid;
     const QJsonObject o = v.toObject();
     if (o.value(QLatin1String("jsonrpc")).toString() != QLatin1String("2.0"))
         return Kind::Invalid;
-    const QJsonValue method = o.value(QLatin1String("method"));
-    if (!method.isUndefined()) {
-        if (!method.isString())
+    *method = o.value(QLatin1String("method"));
+    if (!method->isUndefined()) {
+        if (!method->isString())
             return Kind::Invalid;
-        const QJsonValue id = o.value(QLatin1String("id"));
-        if (id.isUndefined())
+        *id = o.value(QLatin1String("id"));
+        if (id->isUndefined())
             return Kind::Notification;
-        return JsonRpc::isValidId(id) ? Kind::Request : Kind::Invalid;
+        return JsonRpc::isValidId(*id) ? Kind::Request : Kind::Invalid;
     }
     if (o.contains(QLatin1String("result")) || o.contains(QLatin1String("error")))
         return Kind::Response;
@@ -420,17 +422,17 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
     requestKeys.reserve(messages.size());
     bool initialize = false;
     for (const QJsonValue &m : messages) {
-        const Kind kind = classify(m);
+        QJsonValue id;
+        QJsonValue method;
+        const Kind kind = classify(m, &id, &method);
         if (kind == Kind::Invalid) {
             sendError(connection, 400, JsonRpc::InvalidRequest,
                 QStringLiteral("Invalid Request: not a JSON-RPC 2.0 message"));
             return;
         }
         if (kind == Kind::Request) {
-            requestKeys.append(JsonRpc::idKey(m.toObject().value(QStringLiteral("id"))));
-            initialize = initialize
-                || m.toObject().value(QStringLiteral("method")).toString()
-                    == QLatin1String("initialize");
+            requestKeys.append(JsonRpc::idKey(id));
+            initialize = initialize || method.toString() == QLatin1String("initialize");
         }
     }
 
