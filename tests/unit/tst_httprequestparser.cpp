@@ -245,6 +245,38 @@ private slots:
         QCOMPARE(gotBody, body);
     }
 
+    void requestFields()
+    {
+        // What the server reads: the request line's parts, each header in order with its name
+        // in lower case (known and unknown names, any case) and its value without the
+        // whitespace around it (but with the one inside), the last line ending the block.
+        const QByteArray raw = "POST /mcp?a=1&b HTTP/1.0\r\n"
+                               "HOST: 127.0.0.1:8080\r\n"
+                               "Content-Type:application/json; charset=utf-8\r\n"
+                               "X-Custom-Name: \t one  two \t\r\n"
+                               "Empty:\r\n"
+                               "connection: Keep-Alive\r\n"
+                               "Content-LENGTH: 2\r\n\r\n{}";
+        HttpRequestParser parser(kMaxHeader, kMaxBody);
+        QByteArray buffer = raw;
+        QCOMPARE(parser.parse(buffer), HttpRequestParser::State::Complete);
+        const Hopx::Mcp::HttpRequest r = parser.takeRequest();
+        QCOMPARE(r.method, QByteArray("POST"));
+        QCOMPARE(r.target, QByteArray("/mcp?a=1&b"));
+        QCOMPARE(r.path, QByteArray("/mcp"));
+        QCOMPARE(r.minorVersion, 0);
+        const QList<QPair<QByteArray, QByteArray>> expected {{"host", "127.0.0.1:8080"},
+            {"content-type", "application/json; charset=utf-8"}, {"x-custom-name", "one  two"},
+            {"empty", ""}, {"connection", "Keep-Alive"}, {"content-length", "2"}};
+        QCOMPARE(r.headers, expected);
+        QCOMPARE(r.header("x-custom-name"), QByteArray("one  two"));
+        QVERIFY(r.hasHeader("empty"));
+        QVERIFY(r.header("missing").isNull());
+        QVERIFY(r.keepAlive()); // HTTP/1.0 with Connection: keep-alive
+        QCOMPARE(r.body, QByteArray("{}"));
+        QVERIFY(buffer.isEmpty());
+    }
+
     void pipelinedRequestsStayApart()
     {
         // The second request starts exactly where the first one's body ends.
