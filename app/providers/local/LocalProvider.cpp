@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/LocalProvider.h"
 
+#include "providers/local/LocalCreateRequest.h"
 #include "providers/local/LocalLogging.h"
 #include "providers/local/LocalRecovery.h"
 #include "providers/local/LocalSandbox.h"
@@ -363,78 +364,18 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
         later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, m_unavailable));
         return;
     }
-    const QString templ = spec.templateName.isEmpty() ? spec.templateId : spec.templateName;
-    if (const std::optional<Error> unknown = LocalRuntimes::unknownTemplate(templ)) {
-        later<SandboxInfo>(this, done, *unknown);
+    Result<LocalCreateRequest> read = LocalCreateRequest::read(spec, m_settings.data());
+    if (!read) {
+        later<SandboxInfo>(this, done, read.error());
         return;
     }
-    const Core::NetworkPolicy policy = spec.network
-        ? *spec.network
-        : (spec.internetAccess.value_or(Core::LocalSettings(m_settings.data()).networkDefault())
-                ? Core::NetworkPolicy::full()
-                : Core::NetworkPolicy::none());
-    const bool network = policy.mode != Core::NetworkPolicy::Mode::None;
-    if (policy.mode == Core::NetworkPolicy::Mode::Full) {
-        const QString why = SandboxHost::networkUnavailableReason();
-        if (!why.isEmpty()) {
-            later<SandboxInfo>(this, done,
-                Error::make(Error::Code::Unavailable,
-                    QStringLiteral(
-                        "This machine cannot give local sandboxes network: %1 Create the "
-                        "sandbox without internet_access, or use provider \"hopx\".")
-                        .arg(why)));
-            return;
-        }
-    }
-    if (!spec.secrets.isEmpty() && policy.mode != Core::NetworkPolicy::Mode::Allowlist) {
-        later<SandboxInfo>(this, done,
-            Error::make(Error::Code::InvalidArgument,
-                QStringLiteral("Secrets need an allowlist network policy: the egress proxy "
-                               "swaps their values in.")));
-        return;
-    }
-    const int timeout = spec.timeoutSeconds > 0
-        ? spec.timeoutSeconds
-        : (m_settings ? m_settings->defaultSandboxTimeoutSeconds() : 3600);
-    auto finish = [this, spec, timeout, templ, done, policy](LocalSandbox *sandbox) {
-        SandboxInfo info = sandbox->info();
-        info.templateName = templ.isEmpty() ? QStringLiteral("code-interpreter") : templ;
-        info.templateId = info.templateName;
-        info.createdAt = QDateTime::currentDateTime();
-        info.timeoutSeconds = timeout;
-        info.expiresAt = info.createdAt.addSecs(timeout);
-        info.status = Core::SandboxStatus::Running;
-        info.internetAccess = sandbox->process()->options().network;
-        info.extra = QJsonObject {{QStringLiteral("limits"),
-                                      QJsonObject {{QStringLiteral("memory_mb"), limits().memoryMb},
-                                          {QStringLiteral("processes"), limits().processes},
-                                          {QStringLiteral("tmp_mb"), limits().diskMb}}},
-            {QStringLiteral("network"), policy.toJson()}};
-        if (!spec.secrets.isEmpty()) {
-            QJsonArray names;
-            for (const Core::SandboxSecret &secret : spec.secrets)
-                names.append(secret.name);
-            info.extra.insert(QStringLiteral("secrets"), names);
-        }
-        if (!spec.mounts.isEmpty()) {
-            QJsonArray mounted;
-            for (const Core::HostMount &m : spec.mounts)
-                mounted.append(QJsonObject {{QStringLiteral("host_path"), m.hostPath},
-                    {QStringLiteral("path"), m.sandboxPath}, {QStringLiteral("read_only"), true}});
-            info.extra.insert(QStringLiteral("mounted_roots"), mounted);
-        }
+    const LocalCreateRequest request = std::move(read.value());
+    auto finish = [this, request, done](LocalSandbox *sandbox) {
+        const Core::CreateSpec &spec = request.spec();
+        const SandboxInfo info = request.describe(*sandbox, limits());
         sandbox->setInfo(info);
         adopt(sandbox);
-        // The sandbox sees placeholders only; the values stay with its egress proxy.
-        Core::EnvMap env = spec.envVars;
-        for (const Core::SandboxSecret &secret : spec.secrets) {
-            SecretBindings::Binding b {secret.name, SecretBindings::newPlaceholder(),
-                secret.value.toUtf8(), secret.hosts, secret.inQuery, secret.inBody};
-            env.insert(secret.name, QString::fromLatin1(b.placeholder));
-            sandbox->egress()->secrets().add(b);
-            qCInfo(lcLocal).noquote() << "sandbox" << info.id << "holds secret" << secret.name
-                                      << "for" << secret.hosts.join(QLatin1Char(','));
-        }
+        const Core::EnvMap env = request.environment(*sandbox);
         // An isolated run's sandbox is deleted when the run ends: a record (written with an
         // fsync) would only let a crash bring back what nobody can use.
         if (!spec.warmPython)
@@ -459,9 +400,9 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     m_spares->setPreload(preloadModules());
     // A spare that is up (or booting) with today's limits serves this create at once. Spares
     // have neither network nor mounts: those are fixed when bwrap starts.
-    LocalSandbox *spare = network || !spec.mounts.isEmpty()
-        ? nullptr
-        : m_spares->handOut(kind, limits(), !spec.envVars.isEmpty());
+    LocalSandbox *spare = request.spareCanServe()
+        ? m_spares->handOut(kind, limits(), !spec.envVars.isEmpty())
+        : nullptr;
     if (spare) {
         disconnect(spare, nullptr, this, nullptr);
         if (spare->isReady()) {
@@ -482,7 +423,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
     info.id = newId();
     info.provider = id();
     info.status = Core::SandboxStatus::Creating;
-    const Result<LocalSandbox *> booted = boot(info, policy, spec.mounts);
+    const Result<LocalSandbox *> booted = boot(info, request.policy(), spec.mounts);
     if (!booted) {
         later<SandboxInfo>(this, done,
             Error::make(Error::Code::Unavailable,
