@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "transport/HttpRequestParser.h"
 
+#include "transport/AsciiCase.h"
+
 #include <QList>
 
 #include <array>
@@ -69,8 +71,7 @@ QByteArray lowerName(QByteArrayView name)
         QByteArrayLiteral("connection"), QByteArrayLiteral("user-agent"),
         QByteArrayLiteral("accept-encoding"), QByteArrayLiteral("origin")};
     for (const QByteArray &known : kKnown)
-        if (known.size() == name.size()
-            && qstrnicmp(known.constData(), known.size(), name.data(), name.size()) == 0)
+        if (AsciiCase::equal(known, name))
             return known;
     return name.toByteArray().toLower();
 }

@@ -3,6 +3,7 @@
 #include "transport/HttpServer.h"
 
 #include "tools/ToolRegistry.h"
+#include "transport/AsciiCase.h"
 #include "transport/HttpConnection.h"
 #include "transport/HttpMcpSession.h"
 #include "transport/ModernPostGate.h"
@@ -27,41 +28,19 @@ namespace Hopx::Mcp {
 
 namespace {
 
-bool equalsNoCase(QByteArrayView a, QByteArrayView b)
-{
-    return a.size() == b.size() && qstrnicmp(a.data(), a.size(), b.data(), b.size()) == 0;
-}
-
 bool isLoopbackName(QByteArrayView name)
 {
-    return equalsNoCase(name, "localhost") || equalsNoCase(name, "127.0.0.1")
-        || equalsNoCase(name, "::1");
-}
-
-char asciiLower(char c)
-{
-    return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
-}
-
-bool containsNoCase(QByteArrayView haystack, QByteArrayView needle)
-{
-    if (needle.isEmpty())
-        return true;
-    const char first = asciiLower(needle.front());
-    for (qsizetype i = 0; i + needle.size() <= haystack.size(); ++i)
-        if (asciiLower(haystack[i]) == first
-            && equalsNoCase(haystack.sliced(i, needle.size()), needle))
-            return true;
-    return false;
+    return AsciiCase::equal(name, "localhost") || AsciiCase::equal(name, "127.0.0.1")
+        || AsciiCase::equal(name, "::1");
 }
 
 //! Accept lists both types, or a wildcard that covers them (RFC 9110 §12.5.1).
 bool accepts(QByteArrayView accept, QByteArrayView type)
 {
-    if (containsNoCase(accept, type) || containsNoCase(accept, "*/*"))
+    if (AsciiCase::contains(accept, type) || AsciiCase::contains(accept, "*/*"))
         return true;
     const QByteArray range = type.first(type.indexOf('/')).toByteArray() + "/*";
-    return containsNoCase(accept, range);
+    return AsciiCase::contains(accept, range);
 }
 
 enum class Kind { Request, Notification, Response, Invalid };
@@ -246,7 +225,7 @@ bool HttpServer::originAllowed(const QByteArray &origin) const
 bool HttpServer::tokenAccepted(QByteArrayView authorization) const
 {
     const qsizetype space = authorization.indexOf(' ');
-    if (space < 0 || !equalsNoCase(authorization.first(space), "bearer"))
+    if (space < 0 || !AsciiCase::equal(authorization.first(space), "bearer"))
         return false;
     const QByteArrayView given = authorization.sliced(space + 1).trimmed();
     const QByteArray &expected = m_http.bearerToken;
@@ -399,7 +378,7 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
     const qsizetype semicolon = contentType.indexOf(';');
     const QByteArrayView mediaType =
         QByteArrayView(contentType).first(semicolon < 0 ? contentType.size() : semicolon);
-    if (!equalsNoCase(mediaType.trimmed(), "application/json")) {
+    if (!AsciiCase::equal(mediaType.trimmed(), "application/json")) {
         sendError(connection, 415, -32000,
             QStringLiteral("Unsupported Media Type: Content-Type must be application/json"));
         return;
