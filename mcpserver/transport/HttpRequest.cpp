@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "transport/HttpRequest.h"
 
+#include "transport/AsciiCase.h"
+
 namespace Hopx::Mcp {
 
 QByteArray HttpRequest::header(QByteArrayView lowerName) const
@@ -22,10 +24,10 @@ bool HttpRequest::hasHeader(QByteArrayView lowerName) const
 
 bool HttpRequest::keepAlive() const
 {
-    const QByteArray connection = header("connection").toLower();
+    const QByteArray connection = header("connection");
     if (minorVersion == 0)
-        return connection.contains("keep-alive");
-    return !connection.contains("close");
+        return AsciiCase::contains(connection, "keep-alive");
+    return !AsciiCase::contains(connection, "close");
 }
 
 } // namespace Hopx::Mcp

@@ -257,7 +257,7 @@ HttpRequestParser::State HttpRequestParser::checkFraming()
     // refused before a body byte is read.
     if (lengths > 1)
         return fail(400, QStringLiteral("More than one Content-Length header"));
-    m_expectContinue = m_request.header("expect").toLower() == "100-continue";
+    m_expectContinue = AsciiCase::equal(m_request.header("expect"), "100-continue");
     if (encodings) {
         if (lengths)
             return fail(400, QStringLiteral("Content-Length together with Transfer-Encoding"));
