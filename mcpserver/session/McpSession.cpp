@@ -178,6 +178,11 @@ void McpSession::handleLine(const QByteArray &line)
 {
     if (isBlank(line))
         return; // blank lines carry nothing; answering them would confuse clients
+    if (const auto call = m_reader.read(line)) {
+        dispatchCall(call->id, call->method, call->params,
+            call->id.isUndefined() ? QString() : JsonRpc::idKey(call->id), nullptr);
+        return;
+    }
     QJsonParseError parseError {};
     const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
     if (parseError.error != QJsonParseError::NoError || doc.isNull()) {
@@ -316,26 +321,34 @@ void McpSession::dispatch(const QJsonValue &message, const Batch &batch, const Q
             noReply(batch, key);
         return;
     }
-    if (!hasId) {
-        // Other notifications (progress, roots/list_changed, …) need nothing from us.
-        if (const auto *handler = m_methods.findNotification(method))
-            (*handler)(paramsValue.toObject());
-        noReply(batch, key);
-        return;
-    }
-    if (!validId) {
+    if (hasId && !validId) {
         refuse(QJsonValue::Null, JsonRpc::InvalidRequest,
             QStringLiteral("Invalid Request: \"id\" must be a string or an integer"), key);
         return;
     }
-    if (method.startsWith(QLatin1String("notifications/"))) {
-        refuse(id, JsonRpc::InvalidRequest,
-            QStringLiteral("Invalid Request: %1 is a notification and must not carry an id")
-                .arg(method),
-            key);
+    dispatchCall(id, method, paramsValue.toObject(), key, batch);
+}
+
+void McpSession::dispatchCall(const QJsonValue &id, const QString &method,
+    const QJsonObject &params, const QString &key, const Batch &batch)
+{
+    if (id.isUndefined()) {
+        // Other notifications (progress, roots/list_changed, …) need nothing from us.
+        if (const auto *handler = m_methods.findNotification(method))
+            (*handler)(params);
+        noReply(batch, key);
         return;
     }
-    dispatchRequest(method, paramsValue.toObject(), id, key, batch);
+    if (method.startsWith(QLatin1String("notifications/"))) {
+        const int code = JsonRpc::InvalidRequest;
+        reply(batch,
+            JsonRpc::serialize(JsonRpc::error(id, code,
+                QStringLiteral("Invalid Request: %1 is a notification and must not carry an id")
+                    .arg(method))),
+            key, code);
+        return;
+    }
+    dispatchRequest(method, params, id, key, batch);
 }
 
 CallerPtr McpSession::callerFor(

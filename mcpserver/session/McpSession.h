@@ -12,6 +12,7 @@
 #include "session/ServerConfig.h"
 #include "session/ServerContext.h"
 #include "json/JsonParts.h"
+#include "json/JsonRpcReader.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -116,6 +117,9 @@ private:
     void registerLifecycle();
     void handleBatch(const QJsonArray &batch);
     void dispatch(const QJsonValue &message, const Batch &batch, const QString &keyPrefix = {});
+    /// A well-formed request (id defined) or notification, by either parser.
+    void dispatchCall(const QJsonValue &id, const QString &method, const QJsonObject &params,
+        const QString &key, const Batch &batch);
     void dispatchRequest(const QString &method, const QJsonObject &params, const QJsonValue &id,
         const QString &key, const Batch &batch);
     //! The era a request belongs to, and the entry that serves it there; false if answered.
@@ -152,6 +156,7 @@ private:
     ServerConfig m_config;
     ServerContext m_context;
     MethodTable m_methods;
+    JsonRpcReader m_reader;
     std::vector<std::unique_ptr<McpFeature>> m_features;
     QHash<QString, std::shared_ptr<RequestState>> m_inFlight; // JsonRpc::idKey → request
     CallerPtr m_caller; // the session's: env and auth context, then what initialize agreed

@@ -19,6 +19,7 @@ HOPX_APT_PACKAGES=(
     qt6-translations-l10n  # Qt's own strings (OK, Cancel, Yes, No) in the user's language
     qt6-websockets-dev
     qt6-image-formats-plugins libqt6svg6 qtkeychain-qt6-dev libsecret-1-dev libseccomp-dev libgl-dev libssl-dev
+    libsimdjson-dev  # reads incoming JSON-RPC envelopes (mcpserver/json/JsonRpcReader.h)
     bubblewrap slirp4netns fuse2fs fuse3 libfuse3-dev e2fsprogs
     python3 python3-pip python3-requests python3-numpy python3-pandas python3-matplotlib python3-scipy python3-sklearn
     python3-dill
