@@ -179,8 +179,7 @@ void McpSession::handleLine(const QByteArray &line)
     if (isBlank(line))
         return; // blank lines carry nothing; answering them would confuse clients
     if (const auto call = m_reader.read(line)) {
-        dispatchCall(call->id, call->method, call->params,
-            call->id.isUndefined() ? QString() : JsonRpc::idKey(call->id), nullptr);
+        handleCall(*call);
         return;
     }
     QJsonParseError parseError {};
@@ -204,6 +203,12 @@ void McpSession::handleJson(const QJsonValue &message, const QString &keyPrefix)
         handleBatch(message.toArray());
     else
         dispatch(message, nullptr, keyPrefix);
+}
+
+void McpSession::handleCall(const JsonRpcReader::Call &call, const QString &keyPrefix)
+{
+    dispatchCall(call.id, call.method, call.params,
+        call.id.isUndefined() ? QString() : keyPrefix + JsonRpc::idKey(call.id), nullptr);
 }
 
 void McpSession::handleBatch(const QJsonArray &items)

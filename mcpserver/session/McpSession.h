@@ -59,6 +59,8 @@ public:
     /*! An already parsed message (object) or 2025-03-26 batch (array). `keyPrefix` makes its
      *  requests' keys unique where ids are not (stateless HTTP: every POST is its own client). */
     void handleJson(const QJsonValue &message, const QString &keyPrefix = {});
+    //! A request or notification a JsonRpcReader has read (see handleJson() for `keyPrefix`).
+    void handleCall(const JsonRpcReader::Call &call, const QString &keyPrefix = {});
     //! The transport saw a line over the limit: answer with a parse error (then it closes).
     void handleOversizedLine(qsizetype limit);
     //! Per-connection environment from the bridge's hello (HOPX_API_KEY, …).

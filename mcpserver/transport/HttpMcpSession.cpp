@@ -85,13 +85,25 @@ void HttpMcpSession::close()
 void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &body,
     const QStringList &ids, const QString &keyPrefix)
 {
+    post(connection, ids, keyPrefix, [&]() { session()->handleJson(body, keyPrefix); });
+}
+
+void HttpMcpSession::handleCall(
+    HttpConnection *connection, const JsonRpcReader::Call &call, const QStringList &ids)
+{
+    post(connection, ids, {}, [&]() { session()->handleCall(call); });
+}
+
+void HttpMcpSession::post(HttpConnection *connection, const QStringList &ids,
+    const QString &keyPrefix, const std::function<void()> &dispatch)
+{
     m_lastActivity.restart();
     QStringList requestKeys = ids; // shared, not copied, when there is no prefix
     if (!keyPrefix.isEmpty())
         for (QString &key : requestKeys)
             key.prepend(keyPrefix);
     if (requestKeys.isEmpty()) {
-        session()->handleJson(body, keyPrefix);
+        dispatch();
         connection->respond(202, sessionHeaders(), {});
         return;
     }
@@ -108,7 +120,7 @@ void HttpMcpSession::handlePost(HttpConnection *connection, const QJsonValue &bo
     exchange->keys = requestKeys;
     for (const QString &key : requestKeys)
         m_exchanges.insert(key, exchange);
-    session()->handleJson(body, keyPrefix);
+    dispatch();
     exchange->dispatching = false;
     if (exchange->done && exchange->early.isEmpty()) {
         // Answered at once with nothing before it: plain JSON is cheaper and reusable.

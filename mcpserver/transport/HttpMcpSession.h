@@ -5,6 +5,7 @@
 #include "session/SessionLink.h"
 #include "transport/HttpConnection.h"
 #include "transport/HttpServerConfig.h"
+#include "json/JsonRpcReader.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -14,6 +15,7 @@
 #include <QStringList>
 
 #include <deque>
+#include <functional>
 #include <memory>
 
 class QTimer;
@@ -44,6 +46,9 @@ public:
      *  JsonRpc::idKey()s of the requests in it (empty → notifications/responses only: 202). */
     void handlePost(HttpConnection *connection, const QJsonValue &body,
         const QStringList &requestKeys, const QString &keyPrefix = {});
+    //! The same for a POST of one request or notification read by a JsonRpcReader.
+    void handleCall(HttpConnection *connection, const JsonRpcReader::Call &call,
+        const QStringList &requestKeys);
     /*! Serves 2026-07-28 POSTs only: no Mcp-Session-Id, every POST its own client (keys get
      *  a per-POST prefix), and a POST whose connection closes cancels its request. */
     void setStateless();
@@ -58,6 +63,9 @@ public:
     qint64 idleMs() const { return m_lastActivity.elapsed(); }
 
 private:
+    //! What both kinds of POST share; `dispatch` hands the body to the session.
+    void post(HttpConnection *connection, const QStringList &ids, const QString &keyPrefix,
+        const std::function<void()> &dispatch);
     //! The answer to one POST that carried requests.
     struct Exchange
     {

@@ -383,6 +383,18 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
             QStringLiteral("Unsupported Media Type: Content-Type must be application/json"));
         return;
     }
+    if (request.hasHeader("mcp-session-id")) {
+        // The common POST, one request or notification on a session, read without Qt's parser.
+        // What it cannot read (and an initialize, which must not carry a session) goes below.
+        const auto call = m_reader.read(request.body);
+        if (call && call->method != QLatin1String("initialize")) {
+            if (HttpMcpSession *session = sessionFor(connection, request))
+                session->handleCall(connection, *call,
+                    call->id.isUndefined() ? QStringList()
+                                           : QStringList {JsonRpc::idKey(call->id)});
+            return;
+        }
+    }
     QJsonParseError parseError {};
     const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
     if (parseError.error != QJsonParseError::NoError || (!doc.isObject() && !doc.isArray())) {

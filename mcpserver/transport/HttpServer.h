@@ -6,6 +6,7 @@
 #include "session/ServerContext.h"
 #include "transport/HttpRequest.h"
 #include "transport/HttpServerConfig.h"
+#include "json/JsonRpcReader.h"
 
 #include <QHash>
 
@@ -82,6 +83,7 @@ private:
     quint64 m_statelessPosts = 0; // names each stateless POST's request keys
     QString m_error;
     int m_connections = 0;
+    JsonRpcReader m_reader;
 };
 
 } // namespace Hopx::Mcp

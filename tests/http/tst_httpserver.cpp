@@ -13,6 +13,7 @@
 #include "tools/ToolRegistry.h"
 #include "transport/HttpServer.h"
 #include "transport/HttpTokenFile.h"
+#include "json/JsonRpcReader.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -604,6 +605,35 @@ private slots:
             QCOMPARE(r.status, 202);
             QVERIFY(r.body.isEmpty());
         }
+    }
+
+    void bothReadersAnswerAlike()
+    {
+        // A session's plain request is read by JsonRpcReader; the same request written so that
+        // the reader declines it (an escaped key, pretty-printed past its limit) goes through
+        // Qt's parser. The client must not tell the two apart.
+        HttpTestClient client(m_port);
+        const QByteArray session = initialize(client);
+        const QByteArray plain = R"({"jsonrpc":"2.0","id":21,"method":"tools/list"})";
+        const QByteArray escaped = R"({"jsonrpc":"2.0","id":21,"meth\u006fd":"tools/list"})";
+        const QByteArray padded = R"({"jsonrpc":"2.0","id":21,"method":"tools/list")"
+            + QByteArray(JsonRpcReader::kMaxLine, ' ') + "}";
+        const HttpResponse first = client.request("POST", headers(session), plain);
+        QCOMPARE(first.status, 200);
+        QVERIFY2(first.json()["result"].toObject().contains("tools"), first.body.constData());
+        for (const QByteArray &body : {escaped, padded}) {
+            QVERIFY(!JsonRpcReader().read(body));
+            const HttpResponse other = client.request("POST", headers(session), body);
+            QCOMPARE(other.status, first.status);
+            QCOMPARE(other.body, first.body);
+        }
+        // Answers for a request on an unknown session come from the same place either way.
+        const HttpResponse unknown = client.request("POST", headers("no-such-session"), plain);
+        const HttpResponse unknownEscaped =
+            client.request("POST", headers("no-such-session"), escaped);
+        QCOMPARE(unknown.status, 404);
+        QCOMPARE(unknownEscaped.status, unknown.status);
+        QCOMPARE(unknownEscaped.body, unknown.body);
     }
 
     void keepAliveAndPipelining()
