@@ -13,6 +13,15 @@ import { chat } from './chat.mjs';
 import { scaled } from '../interop/harness.mjs';
 import { connectIde, envFlags, setupCommand } from './harness.mjs';
 
+// Claude Code pointed at the scripted model. -p connects MCP servers in the background and may
+// start the first turn without their tools (anthropics/claude-code#65094): under load, wait for
+// them as an interactive user would.
+function claudeCodeEnv(ctx) {
+  Object.assign(ctx.env, { ANTHROPIC_BASE_URL: ctx.url, ANTHROPIC_API_KEY: 'test-key-for-a-loopback-fake',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', MCP_TOOL_TIMEOUT: String(ctx.toolTimeoutMs),
+    MCP_CONNECTION_NONBLOCKING: 'false', MCP_CONNECT_TIMEOUT_MS: '30000' });
+}
+
 export const claudeCode = {
   name: 'Claude Code',
   pkg: '@anthropic-ai/claude-code',
@@ -22,13 +31,24 @@ export const claudeCode = {
     // README: claude mcp add hopx -- /usr/bin/hopx-mcp (plus the test's private socket).
     const { command, args, env } = ctx.server;
     setupCommand(ctx, ['mcp', 'add', 'hopx', ...envFlags('-e', env), '--', command, ...args]);
-    // -p connects MCP servers in the background and may start the first turn without their tools
-    // (anthropics/claude-code#65094): under load, wait for them as an interactive user would.
-    Object.assign(ctx.env, { ANTHROPIC_BASE_URL: ctx.url, ANTHROPIC_API_KEY: 'test-key-for-a-loopback-fake',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', MCP_TOOL_TIMEOUT: String(ctx.toolTimeoutMs),
-      MCP_CONNECTION_NONBLOCKING: 'false', MCP_CONNECT_TIMEOUT_MS: '30000' });
+    claudeCodeEnv(ctx);
   },
   args: (ctx, prompt) => ['-p', prompt, '--allowedTools', 'mcp__hopx__*', '--output-format', 'stream-json', '--verbose'],
+};
+
+// The same client over Streamable HTTP: hopx-desktop --http and its bearer token, added with
+// Claude Code's own `claude mcp add --transport http` (docs/ARCHITECTURE.md, "when and where
+// HTTP serves").
+export const claudeCodeHttp = {
+  ...claudeCode,
+  name: 'Claude Code (Streamable HTTP)',
+  http: true,
+  configure(ctx) {
+    const { url, headers } = ctx.server;
+    setupCommand(ctx, ['mcp', 'add', '--transport', 'http', 'hopx', url,
+      ...Object.entries(headers).flatMap(([k, v]) => ['--header', `${k}: ${v}`])]);
+    claudeCodeEnv(ctx);
+  },
 };
 
 export const codex = {

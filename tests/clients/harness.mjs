@@ -4,6 +4,7 @@
 // loopback, with our hopx-mcp configured the way a user configures it, reaching a
 // hopx-desktop --headless that this process started on a private socket and private XDG dirs.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -59,27 +60,35 @@ const projectDir = (root) => join(root, 'home', 'project');
 // and (hopx.mcp.session debug) each cancellation it received. `approveProject`: the user
 // approved the client's project folder in the app's settings (files/approvedFolders).
 // `testServerArgs`: hopx-desktop-testserver with these flags instead (e.g. --press-approval).
-export async function startApp({ approveProject = false, testServerArgs = null } = {}) {
+// `http`: also serve Streamable HTTP on a loopback port, with a bearer token (the result has
+// `endpoint` and `httpToken`).
+export async function startApp({ approveProject = false, testServerArgs = null, http = false } = {}) {
   const tree = privateTree();
   if (approveProject) {
     appendFileSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'),
       `[files]\napprovedFolders=${projectDir(tree.root)}\n`);
   }
   const env = { ...tree.env, QT_LOGGING_RULES: 'hopx.mcp.session.debug=true' };
+  const httpToken = http ? randomBytes(24).toString('hex') : null;
+  if (http) env.HOPX_MCP_HTTP_TOKEN = httpToken;
   const program = testServerArgs ? 'hopx-desktop-testserver' : 'hopx-desktop';
-  const child = spawn(join(binDir, program), ['--headless', '--socket', tree.socket, ...(testServerArgs ?? [])],
-                      { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(join(binDir, program), ['--headless', '--socket', tree.socket, ...(http ? ['--http', '127.0.0.1:0'] : []),
+    ...(testServerArgs ?? [])], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.on('data', (chunk) => { log += chunk; });
   const deadline = Date.now() + scaled(15000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`hopx-desktop exited with ${child.exitCode}:\n${log}`);
-    if (existsSync(tree.socket) && await canConnect(tree.socket)) break;
+    if (existsSync(tree.socket) && await canConnect(tree.socket) && (!http || /HTTP MCP endpoint: /.test(log))) break;
     await new Promise((r) => setTimeout(r, 20));
   }
+  const endpoint = http ? /HTTP MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log)?.[1] : null;
+  if (http && !endpoint) throw new Error(`hopx-desktop named no HTTP endpoint:\n${log}`);
   const ini = join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini');
   return {
     ...tree,
+    endpoint,
+    httpToken,
     log: () => log,
     settings: () => (existsSync(ini) ? readFileSync(ini, 'utf8') : ''),
     // "client claude-code 2.1.332 speaks 2025-11-25" for every session, in order.
@@ -148,7 +157,7 @@ export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs
   // cancellation by the client's own timeout still comes where the scenario expects it.
   toolTimeoutMs = toolTimeoutMs && scaled(toolTimeoutMs);
   limitMs = scaled(limitMs);
-  const app = await startApp({ approveProject, testServerArgs });
+  const app = await startApp({ approveProject, testServerArgs, http: client.http });
   const model = new ScriptedModel(client.dialect, script);
   const url = await model.listen();
   const env = clientEnv(app.root, client.ide ? app.env.XDG_RUNTIME_DIR : null);
@@ -158,7 +167,9 @@ export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs
   onProject(cwd);
   const ctx = { client, bin: clientBin(client), env, cwd, url, toolTimeoutMs,
     server: null };
-  const ours = { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket, ...sanitizerEnv() } };
+  // Over Streamable HTTP the client connects to the app's endpoint itself: no bridge.
+  const ours = client.http ? { url: app.endpoint, headers: { Authorization: `Bearer ${app.httpToken}` } }
+    : { command: hopxMcp, args: [], env: { HOPX_MCP_SOCKET: app.socket, ...sanitizerEnv() } };
   ctx.server = typeof server === 'function' ? server(ours) : (server ?? ours);
   try {
     client.configure(ctx);

@@ -133,7 +133,7 @@ export function clientSuite(client, known = {}, { keys = null } = {}) {
     return r;
   };
   const peek = (key) => received(client.dialect, run.model.steps[script.findIndex((s) => s.key === key)]);
-  describe(`${client.name} through hopx-mcp, scripted model on loopback`, () => {
+  describe(`${client.name} through ${client.http ? 'Streamable HTTP' : 'hopx-mcp'}, scripted model on loopback`, () => {
     before(async () => {
       run = await runClient(client, script, { prompt: PROMPT, toolTimeoutMs: TOOL_TIMEOUT_MS, limitMs: client.limitMs ?? 100000 });
       const era = run.sessions.map((s) => `${s.name} ${s.version} → ${s.protocol}`).join('; ') || 'no session';
