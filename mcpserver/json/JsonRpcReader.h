@@ -35,7 +35,7 @@ class JsonRpcReader
 public:
     struct Call
     {
-        QJsonValue id {QJsonValue::Undefined}; ///< for a notification
+        QJsonValue id {QJsonValue::Undefined}; ///< Undefined: a notification
         QString method;
         QJsonObject params; ///< empty when the message has none
     };
