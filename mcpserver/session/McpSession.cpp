@@ -254,6 +254,12 @@ void McpSession::reply(
     batchMemberDone(batch);
 }
 
+void McpSession::refuse(
+    const Batch &batch, const QJsonValue &id, int code, const QString &text, const QString &key)
+{
+    reply(batch, JsonRpc::serialize(JsonRpc::error(id, code, text)), key, code);
+}
+
 void McpSession::noReply(const Batch &batch, const QString &key)
 {
     if (!batch) {
@@ -279,12 +285,8 @@ void McpSession::batchMemberDone(const Batch &batch)
 
 void McpSession::dispatch(const QJsonValue &message, const Batch &batch, const QString &keyPrefix)
 {
-    const auto refuse = [&](const QJsonValue &id, int code, const QString &text,
-                            const QString &key = {}) {
-        reply(batch, JsonRpc::serialize(JsonRpc::error(id, code, text)), key, code);
-    };
     if (!message.isObject()) {
-        refuse(QJsonValue::Null, JsonRpc::InvalidRequest,
+        refuse(batch, QJsonValue::Null, JsonRpc::InvalidRequest,
             QStringLiteral("Invalid Request: a message must be a JSON object"));
         return;
     }
@@ -299,7 +301,7 @@ void McpSession::dispatch(const QJsonValue &message, const Batch &batch, const Q
 
     const QJsonValue version = msg.value(QLatin1String("jsonrpc"));
     if (!version.isString() || version.toString() != QLatin1String("2.0")) {
-        refuse(replyId, JsonRpc::InvalidRequest,
+        refuse(batch, replyId, JsonRpc::InvalidRequest,
             QStringLiteral("Invalid Request: \"jsonrpc\" must be \"2.0\""), key);
         return;
     }
@@ -312,7 +314,7 @@ void McpSession::dispatch(const QJsonValue &message, const Batch &batch, const Q
             noReply(batch, key);
             return;
         }
-        refuse(replyId, JsonRpc::InvalidRequest,
+        refuse(batch, replyId, JsonRpc::InvalidRequest,
             QStringLiteral("Invalid Request: \"method\" must be a string"), key);
         return;
     }
@@ -320,14 +322,14 @@ void McpSession::dispatch(const QJsonValue &message, const Batch &batch, const Q
     const QJsonValue paramsValue = msg.value(QLatin1String("params"));
     if (!paramsValue.isUndefined() && !paramsValue.isObject()) {
         if (hasId)
-            refuse(replyId, JsonRpc::InvalidParams,
+            refuse(batch, replyId, JsonRpc::InvalidParams,
                 QStringLiteral("Invalid params: \"params\" must be an object"), key);
         else
             noReply(batch, key);
         return;
     }
     if (hasId && !validId) {
-        refuse(QJsonValue::Null, JsonRpc::InvalidRequest,
+        refuse(batch, QJsonValue::Null, JsonRpc::InvalidRequest,
             QStringLiteral("Invalid Request: \"id\" must be a string or an integer"), key);
         return;
     }
@@ -345,12 +347,10 @@ void McpSession::dispatchCall(const QJsonValue &id, const QString &method,
         return;
     }
     if (method.startsWith(QLatin1String("notifications/"))) {
-        const int code = JsonRpc::InvalidRequest;
-        reply(batch,
-            JsonRpc::serialize(JsonRpc::error(id, code,
-                QStringLiteral("Invalid Request: %1 is a notification and must not carry an id")
-                    .arg(method))),
-            key, code);
+        refuse(batch, id, JsonRpc::InvalidRequest,
+            QStringLiteral("Invalid Request: %1 is a notification and must not carry an id")
+                .arg(method),
+            key);
         return;
     }
     dispatchRequest(method, params, id, key, batch);

@@ -147,6 +147,9 @@ private:
         bool opened = false);
     /*! The message needs no reply (a notification, a response); with a `key`, an opened
      *  request that ends without one (cancelled). */
+    //! An error answer to a message that cannot be served (its id, or null when it has none).
+    void refuse(const Batch &batch, const QJsonValue &id, int code, const QString &text,
+        const QString &key = {});
     void noReply(const Batch &batch, const QString &key);
     //! A batch member is done: once all are, the batch's answer goes out.
     void batchMemberDone(const Batch &batch);
