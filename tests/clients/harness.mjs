@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import net from 'node:net';
-import { privateTree, sanitizerEnv, scaled } from '../interop/harness.mjs';
+import { HTTP_ENDPOINT_LINE, privateTree, sanitizerEnv, scaled } from '../interop/harness.mjs';
 import { ScriptedModel } from './fakemodel.mjs';
 
 export const binDir = process.env.HOPX_BIN_DIR;
@@ -79,10 +79,10 @@ export async function startApp({ approveProject = false, testServerArgs = null, 
   const deadline = Date.now() + scaled(15000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`hopx-desktop exited with ${child.exitCode}:\n${log}`);
-    if (existsSync(tree.socket) && await canConnect(tree.socket) && (!http || /HTTP MCP endpoint: /.test(log))) break;
+    if (existsSync(tree.socket) && await canConnect(tree.socket) && (!http || HTTP_ENDPOINT_LINE.test(log))) break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  const endpoint = http ? /HTTP MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log)?.[1] : null;
+  const endpoint = http ? HTTP_ENDPOINT_LINE.exec(log)?.[1] : null;
   if (http && !endpoint) throw new Error(`hopx-desktop named no HTTP endpoint:\n${log}`);
   const ini = join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini');
   return {

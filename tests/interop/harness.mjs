@@ -135,6 +135,9 @@ export const HTTP_TOKEN = 'interop-http-token';
 
 // hopx-desktop with --http on a free loopback port; the endpoint is read from its stderr line.
 // Its socket works as usual, so one app can serve stdio and HTTP clients at once.
+// The line hopx-desktop --http writes to stderr once it listens, with the endpoint it chose.
+export const HTTP_ENDPOINT_LINE = /HTTP MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)/;
+
 export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN, program = 'hopx-desktop', prepare = null) {
   const tree = privateTree();
   if (prepare) prepare(tree);
@@ -148,7 +151,7 @@ export async function startHttpApp(extraArgs = [], token = HTTP_TOKEN, program =
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
       process.stderr.write(chunk);
-      const m = /HTTP MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      const m = HTTP_ENDPOINT_LINE.exec(stderr);
       if (m) { clearTimeout(timer); resolve(m[1]); }
     });
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${program} exited with ${code}:\n${stderr}`)); });
