@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: MIT
 # The 2026-07-28 era beside the legacy one: stdio latency through hopx-mcp and HTTP requests/s
 # with wrk, against server-everything in the same run (modern.mjs says what and how).
-#   HOPX_BENCH_N (3000) stdio samples, HOPX_BENCH_SECONDS (5) and HOPX_BENCH_CLIENTS (16) for wrk.
+#   HOPX_BENCH_N (3000) stdio samples, HOPX_BENCH_SECONDS (2, per turn), HOPX_BENCH_HTTP_ROUNDS (3) and
+#   HOPX_BENCH_CLIENTS (16) for wrk.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=../lib/bench-env.sh
