@@ -107,6 +107,7 @@ void McpSession::updateCaller(const std::function<void(Caller &)> &change)
     auto caller = std::make_shared<Caller>(*m_caller);
     change(*caller);
     m_caller = caller;
+    m_modernCaller.reset(); // made from the old one's env, profile and auth context
 }
 
 void McpSession::setConnectionEnv(const QMap<QString, QString> &env)
@@ -446,10 +447,18 @@ void McpSession::dispatchRequest(const QString &method, const QJsonObject &param
     state->method = method;
     state->params = params;
     state->batch = batch;
-    const bool modern = m_stateless || method == QLatin1String("server/discover")
-        || RequestEnvelope::namesVersion(params);
+    const QJsonObject meta = params.value(QLatin1String("_meta")).toObject();
+    // A client sends the same _meta with each 2026-07-28 request: the Caller made from it the
+    // last time serves again (a Caller never changes), and the envelope is not read anew.
+    const bool sameMeta = m_modernCaller && !meta.isEmpty() && meta == m_modernMeta;
+    const bool modern = sameMeta || m_stateless || method == QLatin1String("server/discover")
+        || meta.contains(RequestEnvelope::kProtocolVersion);
     RequestEnvelope::Error envelopeError;
-    CallerPtr caller = callerFor(params, modern, &envelopeError);
+    CallerPtr caller = sameMeta ? m_modernCaller : callerFor(params, modern, &envelopeError);
+    if (modern && caller && !sameMeta) {
+        m_modernMeta = meta;
+        m_modernCaller = caller;
+    }
     state->context = RequestContext {caller ? caller : m_caller, id, key};
     const McpRequest request(state);
     if (!caller) {

@@ -169,6 +169,8 @@ private:
     QJsonObject m_serverInfo; // io.modelcontextprotocol/serverInfo
     QByteArray m_resultTrailer; // the same as JSON, for results written already
     QJsonObject m_reportedClient; // the last 2026-07-28 clientInfo told to the observer
+    QJsonObject m_modernMeta; // the last 2026-07-28 request's _meta …
+    CallerPtr m_modernCaller; // … and the Caller made from it (see dispatchRequest)
     quint64 m_observerId = 0;
     bool m_initializeAnswered = false;
     bool m_initialized = false;

@@ -656,6 +656,50 @@ private slots:
         }
     }
 
+    // A 2026-07-28 request names its caller in _meta. The session reuses the Caller it made for
+    // the same _meta last time, which must never serve a request whose _meta, or whose
+    // connection, differs.
+    void modernCallerFollowsEachRequestsMeta()
+    {
+        ToolRegistry tools;
+        ToolSpec probe;
+        probe.name = QStringLiteral("probe");
+        probe.description = QStringLiteral("says who asks");
+        tools.add(probe, [](ToolCall *call) {
+            call->finish(ToolResult::text(
+                QStringLiteral("%1 %2 %3")
+                    .arg(call->clientInfo().value(QLatin1String("name")).toString(),
+                        call->clientSupports(QStringLiteral("elicitation")) ? QStringLiteral("yes")
+                                                                            : QStringLiteral("no"),
+                        call->connectionEnv().value(QStringLiteral("K")))));
+        });
+        McpSession session(ServerConfig {}, ServerContext {&tools, nullptr, nullptr, nullptr});
+        session.setConnectionEnv({{QStringLiteral("K"), QStringLiteral("one")}});
+        QStringList said;
+        connect(&session, &McpSession::outgoing, this, [&said](const JsonParts &line) {
+            const QJsonObject o = QJsonDocument::fromJson(line.toByteArray()).object();
+            said.append(o["result"]["content"][0]["text"].toString());
+        });
+        const auto call = [&session](const QString &name, const QString &capabilities) {
+            session.handleLine(QStringLiteral(
+                R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"probe","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":%2,"io.modelcontextprotocol/clientInfo":{"name":"%1","version":"1"}}}})")
+                                   .arg(name, capabilities)
+                                   .toUtf8());
+        };
+        const QString none = QStringLiteral("{}"), asks = QStringLiteral(R"({"elicitation":{}})");
+        call(QStringLiteral("a"), none);
+        call(QStringLiteral("a"), none); // the same _meta: the same caller
+        call(QStringLiteral("a"), asks);
+        call(QStringLiteral("b"), asks);
+        call(QStringLiteral("a"), none);
+        session.setConnectionEnv({{QStringLiteral("K"), QStringLiteral("two")}});
+        call(QStringLiteral("a"), none); // the same _meta on a changed connection
+        QCOMPARE(said,
+            QStringList({QStringLiteral("a no one"), QStringLiteral("a no one"),
+                QStringLiteral("a yes one"), QStringLiteral("b yes one"),
+                QStringLiteral("a no one"), QStringLiteral("a no two")}));
+    }
+
     // Transports route by what the session says a message is (Outgoing), never by its bytes.
     void outgoingSaysWhatEachMessageIs()
     {
