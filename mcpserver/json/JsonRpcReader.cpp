@@ -14,11 +14,6 @@ namespace Hopx::Mcp {
 
 namespace ondemand = simdjson::ondemand;
 
-struct JsonRpcReader::Parser
-{
-    ondemand::parser parser;
-};
-
 namespace {
 
 std::string_view trimmedToken(std::string_view token)
@@ -85,22 +80,88 @@ std::optional<QJsonValue> idValue(ondemand::value &value)
     return std::nullopt;
 }
 
-std::optional<QJsonObject> paramsValue(ondemand::value &value)
+std::optional<QJsonObject> parseObject(QByteArrayView text)
 {
-    ondemand::object object;
-    std::string_view raw;
-    if (value.get_object().get(object) || object.raw_json().get(raw))
-        return std::nullopt;
     // simdjson checked only the brackets of what it skipped; Qt reads (and checks) it all.
     QJsonParseError error {};
     const QJsonDocument doc =
-        QJsonDocument::fromJson(QByteArray::fromRawData(raw.data(), qsizetype(raw.size())), &error);
+        QJsonDocument::fromJson(QByteArray::fromRawData(text.data(), text.size()), &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         return std::nullopt;
     return doc.object();
 }
 
+/// Whether a key, raw (after its opening quote), is written without an escape.
+bool plainKey(const ondemand::raw_json_string &key)
+{
+    for (const char *p = key.raw(); *p != '"'; ++p)
+        if (*p == '\\')
+            return false;
+    return true;
+}
+
 } // namespace
+
+struct JsonRpcReader::Parser
+{
+    ondemand::parser parser;
+    ondemand::parser params; // a second look at params, inside the same padded line
+};
+
+std::optional<std::pair<size_t, size_t>> JsonRpcReader::metaSpan(std::string_view raw)
+{
+    // raw lies inside m_padded, which holds the line's padding after its end.
+    ondemand::document doc;
+    ondemand::object object;
+    if (m_parser->params.iterate(raw.data(), raw.size(), raw.size() + simdjson::SIMDJSON_PADDING)
+            .get(doc)
+        || doc.get_object().get(object))
+        return std::nullopt;
+    std::optional<std::pair<size_t, size_t>> span;
+    for (auto maybeField : object) {
+        ondemand::field field;
+        if (std::move(maybeField).get(field))
+            return std::nullopt;
+        const ondemand::raw_json_string key = field.key();
+        // An escaped key may spell "_meta" too: Qt would see it twice.
+        if (!plainKey(key))
+            return std::nullopt;
+        if (!key.unsafe_is_equal("_meta"))
+            continue;
+        ondemand::object meta;
+        std::string_view text;
+        if (span || field.value().get_object().get(meta) || meta.raw_json().get(text))
+            return std::nullopt;
+        span.emplace(size_t(text.data() - raw.data()), text.size());
+    }
+    return span;
+}
+
+std::optional<QJsonObject> JsonRpcReader::readParams(std::string_view raw)
+{
+    if (raw.find("\"_meta\"") == std::string_view::npos)
+        return parseObject(QByteArrayView(raw.data(), qsizetype(raw.size())));
+    const auto span = metaSpan(raw);
+    if (span && !m_metaRaw.empty() && raw.substr(span->first, span->second) == m_metaRaw) {
+        // The same _meta as the last time: the rest with an empty one, then the one we have.
+        QByteArray text;
+        text.reserve(qsizetype(raw.size() - span->second + 2));
+        text.append(raw.data(), qsizetype(span->first));
+        text.append("{}");
+        text.append(raw.data() + span->first + span->second,
+            qsizetype(raw.size() - span->first - span->second));
+        auto params = parseObject(text);
+        if (params)
+            params->insert(QLatin1String("_meta"), m_meta);
+        return params;
+    }
+    auto params = parseObject(QByteArrayView(raw.data(), qsizetype(raw.size())));
+    if (params && span && qsizetype(span->second) <= kMaxRememberedMeta) {
+        m_metaRaw.assign(raw.substr(span->first, span->second));
+        m_meta = params->value(QLatin1String("_meta")).toObject();
+    }
+    return params;
+}
 
 JsonRpcReader::JsonRpcReader()
     : m_parser(std::make_unique<Parser>())
@@ -150,7 +211,11 @@ std::optional<JsonRpcReader::Call> JsonRpcReader::read(QByteArrayView line)
             call.id = std::move(*read);
             id = true;
         } else if (key.unsafe_is_equal("params") && !params) {
-            auto read = paramsValue(value);
+            ondemand::object object;
+            std::string_view raw;
+            if (value.get_object().get(object) || object.raw_json().get(raw))
+                return std::nullopt;
+            auto read = readParams(raw);
             if (!read)
                 return std::nullopt;
             call.params = std::move(*read);

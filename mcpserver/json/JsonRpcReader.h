@@ -9,6 +9,9 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace Hopx::Mcp {
@@ -51,10 +54,22 @@ public:
 
     std::optional<Call> read(QByteArrayView line);
 
+    /// A `_meta` written longer than this is not remembered (see m_metaRaw).
+    static constexpr qsizetype kMaxRememberedMeta = 2 * 1024;
+
 private:
     struct Parser;
+    std::optional<QJsonObject> readParams(std::string_view raw);
+    /// Where the one `_meta` object of the params object \a raw lies in it (offset, length).
+    std::optional<std::pair<size_t, size_t>> metaSpan(std::string_view raw);
+
     std::unique_ptr<Parser> m_parser; // simdjson stays out of this header
     std::vector<char> m_padded; // the line and the zeroed padding simdjson reads past its end
+    /* A 2026-07-28 client repeats the same `_meta` (its version, capabilities and identity)
+     * in every request: the last one's text and what Qt's parser made of it, so that the next
+     * request with the same bytes has only the rest of its params parsed. */
+    std::string m_metaRaw;
+    QJsonObject m_meta;
 };
 
 } // namespace Hopx::Mcp

@@ -4,6 +4,7 @@
 // parsing the line again, so for every line it accepts, Qt's parser must read the same message
 // (an object with only jsonrpc "2.0", a string method, a string or integer id and an object as
 // params) and the same values, down to an id's type. Lines it declines go to Qt as before.
+// Each accepted line is read twice, the second time with its _meta remembered.
 #include "json/JsonRpc.h"
 #include "json/JsonRpcReader.h"
 
@@ -49,5 +50,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QJsonValue params = message.value(QLatin1String("params"));
     FUZZ_CHECK(params.isUndefined() || params.isObject());
     FUZZ_CHECK(params.toObject() == call->params);
+
+    // The same line again: a _meta in it is now the one the reader remembers, and only the
+    // rest of params is parsed (JsonRpcReader::readParams). It must read the same.
+    const std::optional<JsonRpcReader::Call> again = reader.read(line);
+    FUZZ_CHECK(again && again->params == call->params && again->id == call->id);
     return 0;
 }

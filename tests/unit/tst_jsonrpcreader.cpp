@@ -20,6 +20,7 @@ private slots:
     void declines_data();
     void declines();
     void reusedForLongerAndShorterLines();
+    void repeatedMetaReadsAsQtDoes();
 };
 
 void TestJsonRpcReader::reads_data()
@@ -134,6 +135,48 @@ void TestJsonRpcReader::reusedForLongerAndShorterLines()
     QCOMPARE(call->id, QJsonValue(2));
     QVERIFY(call->params.isEmpty());
     QVERIFY(!reader.read(R"({"jsonrpc":"2.0","id":3,"method":"ping")"));
+}
+
+void TestJsonRpcReader::repeatedMetaReadsAsQtDoes()
+{
+    // The reader keeps the last _meta it parsed and reuses it for the same bytes; every line
+    // of a session goes through one reader, so the lines below run in this order on one.
+    const QByteArray m1 = R"({"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
+                          R"("io.modelcontextprotocol/clientInfo":{"name":"a","version":"1"}})";
+    const QByteArray m2 = QByteArray(m1).replace(R"("name":"a")", R"("name":"b")"); // same size
+    const auto call = [](const QByteArray &params) -> QByteArray {
+        return R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":)" + params + "}";
+    };
+    const QList<QByteArray> params = {
+        R"({"name":"x","arguments":{"n":1},"_meta":)" + m1 + "}",
+        R"({"name":"y","arguments":{"n":2},"_meta":)" + m1 + "}", // the same _meta
+        R"({"_meta":)" + m1 + R"(,"name":"z","arguments":{}})", // first, not last
+        R"({"name":"x","_meta":)" + m2 + "}", // other bytes, the same length
+        R"({"name":"x","_meta":)" + m1 + "}",
+        R"({"name":"x","_meta": )" + m1 + " }", // spaces around it
+        R"({"_meta":{},"_meta":)" + m1 + "}", // twice
+        R"({"\u005fmeta":{"k":1},"_meta":)" + m1 + "}", // escaped, with a plain one
+        R"({"_meta":)" + m1 + R"(,"\u005fmeta":{"k":1}})", // … either way round
+        R"({"name":"x","_meta":5})",
+        R"({"name":"x","arguments":{"_meta":)" + m1 + "}}", // not params' own
+        R"({"name":"x","_meta":)" + m1 + R"(,"arguments":{"s":"\u00e9"}})",
+        R"({"name":"x","_meta":)" + m1 + R"(,"arguments":{"s":tru}})", // bad after it
+    };
+    JsonRpcReader reader;
+    int read = 0;
+    for (const QByteArray &p : params) {
+        const QByteArray line = call(p);
+        const QJsonObject qt = QJsonDocument::fromJson(line).object();
+        const auto got = reader.read(line);
+        if (!got) {
+            // Declining is always allowed; only a line Qt cannot read must be declined.
+            continue;
+        }
+        QVERIFY2(!qt.isEmpty(), line.constData());
+        QVERIFY2(got->params == qt.value(QLatin1String("params")).toObject(), line.constData());
+        ++read;
+    }
+    QCOMPARE(read, params.size() - 1); // all but the bad JSON (declined as before)
 }
 
 QTEST_GUILESS_MAIN(TestJsonRpcReader)
