@@ -126,3 +126,29 @@ export function row(cells) { return `| ${cells.join(' | ')} |`; }
 export const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
 export const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 export const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
+
+// p50/p99 of n sequential requests per series ({ client, method, params, pid }), and with a pid
+// the CPU that server process used per request (µs). The series take turns in `rounds` rounds
+// of n / rounds requests, so that whatever else the machine does at a moment slows all of them
+// alike, not just the one measured then.
+export async function latencies(series, n, rounds) {
+  for (const s of series) {
+    s.samples = [];
+    s.cpu = 0;
+    for (let i = 0; i < 200; i++) await s.client.request(s.method, s.params); // warm-up
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (const s of series) {
+      const cpuBefore = s.pid ? cpuMs(s.pid) : 0;
+      for (let i = 0; i < n / rounds; i++) {
+        const t = process.hrtime.bigint();
+        const r = await s.client.request(s.method, s.params);
+        s.samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+        if (r.error) throw new Error(JSON.stringify(r.error));
+      }
+      if (s.pid) s.cpu += cpuMs(s.pid) - cpuBefore;
+    }
+  }
+  return series.map((s) => ({ p50: percentile(s.samples, 50), p99: percentile(s.samples, 99),
+    cpuUs: s.pid ? (s.cpu * 1000) / n : undefined }));
+}

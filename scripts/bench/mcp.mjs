@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { execFileSync, spawn } from 'node:child_process';
 import { privateTree, resolvePackageFile, binDir, startHttpApp, connectHttp, HTTP_TOKEN } from '../../tests/interop/harness.mjs';
-import { spawnClient, percentile, timeIt, rssKiB, cpuMs, row, f1, f2, f3 } from './lib.mjs';
+import { spawnClient, percentile, timeIt, rssKiB, cpuMs, latencies, row, f1, f2, f3 } from './lib.mjs';
 
 const N = Number(process.env.HOPX_BENCH_N ?? 10000);
 const CONCURRENT = 8;
@@ -85,30 +85,6 @@ async function bigStdoutHttp(dir) {
   return result;
 }
 
-// p50/p99 of n sequential requests per series, and the CPU its server process used per request
-// (µs). The series take turns in ROUNDS rounds of n / ROUNDS requests, so that whatever else the
-// machine does at a moment slows all of them alike, not just the one measured then.
-async function latencies(series, n) {
-  for (const s of series) {
-    s.samples = [];
-    s.cpu = 0;
-    for (let i = 0; i < 200; i++) await s.client.request(s.method, s.params); // warm-up
-  }
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const s of series) {
-      const cpuBefore = cpuMs(s.pid);
-      for (let i = 0; i < n / ROUNDS; i++) {
-        const t = process.hrtime.bigint();
-        const r = await s.client.request(s.method, s.params);
-        s.samples.push(Number(process.hrtime.bigint() - t) / 1e6);
-        if (r.error) throw new Error(JSON.stringify(r.error));
-      }
-      s.cpu += cpuMs(s.pid) - cpuBefore;
-    }
-  }
-  return series.map((s) => ({ p50: percentile(s.samples, 50), p99: percentile(s.samples, 99), cpuUs: (s.cpu * 1000) / n }));
-}
-
 async function throughput(makeClient, seconds) {
   const clients = [];
   for (let i = 0; i < CONCURRENT; i++) {
@@ -173,7 +149,7 @@ if (before) {
   series.push({ client: before, method: 'ping', pid: base.child.pid });
   series.push({ client: before, method: 'tools/call', params: health, pid: base.child.pid });
 }
-const [oursPing, refPing, minimalPing, oursHealth, refEcho, basePing, baseHealth] = await latencies(series, N);
+const [oursPing, refPing, minimalPing, oursHealth, refEcho, basePing, baseHealth] = await latencies(series, N, ROUNDS);
 const bridgeRss = rssKiB(ours.child.pid);
 const refRss = rssKiB(ref.child.pid);
 ours.close();

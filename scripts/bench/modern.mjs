@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp, resolvePackageFile, binDir } from '../../tests/interop/harness.mjs';
-import { spawnClient, percentile, f2, f3, row } from './lib.mjs';
+import { spawnClient, latencies, percentile, f2, f3, row } from './lib.mjs';
 import { McpHttpClient, startHopx, startEverything } from './httpservers.mjs';
 
 const N = Number(process.env.HOPX_BENCH_N ?? 3000);
@@ -26,28 +26,10 @@ const meta = { 'io.modelcontextprotocol/protocolVersion': MODERN,
   'io.modelcontextprotocol/clientCapabilities': {},
   'io.modelcontextprotocol/clientInfo': { name: 'hopx-bench', version: '1' } };
 
-// p50/p99 of N sequential tools/calls per series. The series take turns in ROUNDS rounds of
-// N / ROUNDS calls, so that whatever else the machine does at a moment slows all of them alike:
-// one after the other, a quiet or busy stretch of a few seconds decided the modern-vs-legacy
-// comparison by itself (48 against 67 µs in one run, 79 against 78 in the next).
+// The stdio series take turns in ROUNDS rounds: one after the other, a quiet or busy stretch of
+// a few seconds decided the modern-vs-legacy comparison by itself (48 against 67 µs in one run,
+// 79 against 78 in the next).
 const ROUNDS = 10;
-async function latencies(series) {
-  for (const s of series) {
-    s.samples = [];
-    for (let i = 0; i < 200; i++) await s.client.request('tools/call', s.params); // warm-up
-  }
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const s of series) {
-      for (let i = 0; i < N / ROUNDS; i++) {
-        const t = process.hrtime.bigint();
-        const r = await s.client.request('tools/call', s.params);
-        s.samples.push(Number(process.hrtime.bigint() - t) / 1e6);
-        if (r.error) throw new Error(JSON.stringify(r.error));
-      }
-    }
-  }
-  return series.map((s) => ({ p50: percentile(s.samples, 50), p99: percentile(s.samples, 99) }));
-}
 
 // --- stdio ---
 const app = await startApp(['--conformance-fixtures'], {}, null, 'hopx-desktop-testserver');
@@ -61,10 +43,10 @@ const stdio = {};
   const ref = spawnClient(process.execPath, [everythingJs, 'stdio'], { PATH: process.env.PATH });
   await ref.initialize('2025-11-25');
   [stdio.legacy, stdio.modern, stdio.reference] = await latencies([
-    { client: legacy, params: { name: 'test_simple_text', arguments: {} } },
-    { client: modern, params: { name: 'test_simple_text', arguments: {}, _meta: meta } },
-    { client: ref, params: { name: 'echo', arguments: { message: 'hi' } } },
-  ]);
+    { client: legacy, method: 'tools/call', params: { name: 'test_simple_text', arguments: {} } },
+    { client: modern, method: 'tools/call', params: { name: 'test_simple_text', arguments: {}, _meta: meta } },
+    { client: ref, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } },
+  ], N, ROUNDS);
   legacy.close();
   modern.close();
   ref.close();
@@ -77,7 +59,7 @@ await app.stop();
 // "≥ 20×" ping ratio was decided by which of the two met a busy stretch.
 const HTTP_ROUNDS = Number(process.env.HOPX_BENCH_HTTP_ROUNDS ?? 3);
 const work = mkdtempSync(join(tmpdir(), 'hopx-bench-modern-'));
-const ms = (text) => { // wrk's "252.00us", "2.18ms", "1.02s" in ms
+const wrkMs = (text) => { // wrk's "252.00us", "2.18ms", "1.02s" in ms
   const m = /^([\d.]+)(us|ms|s)$/.exec(text ?? '');
   return m ? Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]] : NaN;
 };
@@ -90,12 +72,11 @@ function wrk(name, url, headers, body) {
   const out = r.stdout;
   if (/Non-2xx or 3xx responses/.test(out)) throw new Error(`${name}: error responses under load:\n${out}`);
   const num = (re) => { const m = re.exec(out); return m ? m[1] : 'n/a'; };
-  return { rps: Number(num(/Requests\/sec:\s+([\d.]+)/)), p50: ms(num(/\n\s+50%\s+(\S+)/)), p99: ms(num(/\n\s+99%\s+(\S+)/)) };
+  return { rps: Number(num(/Requests\/sec:\s+([\d.]+)/)), p50: wrkMs(num(/\n\s+50%\s+(\S+)/)), p99: wrkMs(num(/\n\s+99%\s+(\S+)/)) };
 }
-const median = (xs) => { const v = [...xs].sort((a, b) => a - b); const h = v.length >> 1; return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2; };
 // The rounds of one series: the mean rate (the rounds last alike), the median round's latencies.
 const summary = (rounds) => ({ rps: rounds.reduce((a, r) => a + r.rps, 0) / rounds.length,
-  p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)), rounds });
+  p50: percentile(rounds.map((r) => r.p50), 50), p99: percentile(rounds.map((r) => r.p99), 50), rounds });
 const common = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 const callBody = (params) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
 const pingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
