@@ -452,7 +452,7 @@ void McpSession::dispatchRequest(const QString &method, const QJsonObject &param
     // last time serves again (a Caller never changes), and the envelope is not read anew.
     const bool sameMeta = m_modernCaller && !meta.isEmpty() && meta == m_modernMeta;
     const bool modern = sameMeta || m_stateless || method == QLatin1String("server/discover")
-        || meta.contains(RequestEnvelope::kProtocolVersion);
+        || RequestEnvelope::namesVersion(params);
     RequestEnvelope::Error envelopeError;
     CallerPtr caller = sameMeta ? m_modernCaller : callerFor(params, modern, &envelopeError);
     if (modern && caller && !sameMeta) {
