@@ -135,6 +135,12 @@ const minimalBin = join(minimalDir, 'minimal-server');
 execFileSync('cc', ['-O2', '-o', minimalBin, join(import.meta.dirname, 'minimal-server.c')]);
 const minimal = spawnClient(minimalBin, [], {});
 await minimal.initialize();
+// The same work in the event loop the app runs (Qt's, on glib): what the loop alone adds.
+const qtLoopBin = join(minimalDir, 'qt-loop-server');
+const qtFlags = execFileSync('pkg-config', ['--cflags', '--libs', 'Qt6Core'], { encoding: 'utf8' }).trim().split(/\s+/);
+execFileSync('c++', ['-O2', '-std=c++17', '-fPIC', '-o', qtLoopBin, join(import.meta.dirname, 'qt-loop-server.cpp'), ...qtFlags]);
+const qtLoop = spawnClient(qtLoopBin, [], { QT_QPA_PLATFORM: 'offscreen' });
+await qtLoop.initialize();
 
 const health = { name: 'health', arguments: {} };
 const echo = { name: 'echo', arguments: { message: 'hi' } };
@@ -144,18 +150,20 @@ const series = [
   { client: minimal, method: 'ping', pid: minimal.child.pid },
   { client: ours, method: 'tools/call', params: health, pid: app.child.pid },
   { client: ref, method: 'tools/call', params: echo, pid: ref.child.pid },
+  { client: qtLoop, method: 'ping', pid: qtLoop.child.pid },
 ];
 if (before) {
   series.push({ client: before, method: 'ping', pid: base.child.pid });
   series.push({ client: before, method: 'tools/call', params: health, pid: base.child.pid });
 }
-const [oursPing, refPing, minimalPing, oursHealth, refEcho, basePing, baseHealth] = await latencies(series, N, ROUNDS);
+const [oursPing, refPing, minimalPing, oursHealth, refEcho, qtLoopPing, basePing, baseHealth] = await latencies(series, N, ROUNDS);
 const bridgeRss = rssKiB(ours.child.pid);
 const refRss = rssKiB(ref.child.pid);
 ours.close();
 if (before) before.close();
 ref.close();
 minimal.close();
+qtLoop.close();
 rmSync(minimalDir, { recursive: true, force: true });
 
 const oursRate = await throughput(bridge, THROUGHPUT_SECONDS);
@@ -188,6 +196,8 @@ console.log(row(['ping p50 (ms), minimal C server (poll, read, write; no JSON)',
 // What each server adds to a ping above the floor: the part a server can still shave.
 console.log(row(['ping p50 above the minimal C server (ms)', f3(oursPing.p50 - minimalPing.p50), f3(refPing.p50 - minimalPing.p50),
   f2((oursPing.p50 - minimalPing.p50) / (refPing.p50 - minimalPing.p50)), '≤ 0.15']));
+console.log(row(['  … of which the Qt event loop alone (the C server\'s work in it, no JSON)', f3(qtLoopPing.p50 - minimalPing.p50), '',
+  f2((qtLoopPing.p50 - minimalPing.p50) / (refPing.p50 - minimalPing.p50)), '']));
 console.log(row(['ping p99 (ms)', f3(oursPing.p99), f3(refPing.p99), f2(oursPing.p99 / refPing.p99), '']));
 console.log(row(['tools/call p50 (ms) (health / echo)', f3(oursHealth.p50), f3(refEcho.p50), f2(oursHealth.p50 / refEcho.p50), '≤ 0.8']));
 console.log(row(['tools/call p99 (ms)', f3(oursHealth.p99), f3(refEcho.p99), f2(oursHealth.p99 / refEcho.p99), '']));
