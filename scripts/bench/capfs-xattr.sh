@@ -53,5 +53,5 @@ printf '%-32s %14s %10s   (median of %s, %s)\n' "dd bs=8k count=8192 conv=fsync"
 for t in plain xattr; do
     printf '%-32s %14.2f %10.1f\n' "hopx-capfs $([ $t = xattr ] && echo "-o xattr" || echo "(as the app mounts)")" \
         "$(tr ' ' '\n' <<<"${cpu[$t]}" | grep . | median)" "$(tr ' ' '\n' <<<"${mbs[$t]}" | grep . | median)"
-    [ -n "${HOPX_BENCH_CAPFS_RAW:-}" ] && echo "  cpu: ${cpu[$t]}  MB/s: ${mbs[$t]}"
+    if [ -n "${HOPX_BENCH_CAPFS_RAW:-}" ]; then echo "  cpu: ${cpu[$t]}  MB/s: ${mbs[$t]}"; fi
 done
