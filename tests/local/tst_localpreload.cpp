@@ -202,6 +202,55 @@ private slots:
             preloaded.first().at(0).toStringList(), QStringList {QStringLiteral("slow_to_import")});
         QCOMPARE(sandbox->kernel()->preloadState(), Local::PythonKernel::Preload::Done);
     }
+
+    void anInterpreterKilledWhileMatplotlibWritesLeavesPlotsWorking()
+    {
+        // SparePool kills the interpreter of a spare still preloading when it hands it out
+        // (dropUnusedInterpreter). One killed while matplotlib writes its font list leaves the
+        // list cut short and matplotlib's lock file taken: its `finally` never runs. The module
+        // below leaves both, as that kill does, and waits to be killed.
+        QTemporaryDir root;
+        Stack stack(root.path(), false);
+        Local::LocalSandbox *sandbox = stack.create();
+        QVERIFY(sandbox);
+        const Core::Result<Core::ExecResult> has = run(sandbox,
+            QStringLiteral("import importlib.util\n"
+                           "importlib.util.find_spec('matplotlib') is not None"));
+        QVERIFY2(has.ok(), has.ok() ? "" : qPrintable(has.error().message));
+        if (has.value().result.toString() != QLatin1String("True"))
+            QSKIP("matplotlib is not installed");
+        sandbox->kernel()->stop(); // so that the next start preloads
+        QTRY_VERIFY_WITH_TIMEOUT(!sandbox->kernel()->isRunning(), 10000);
+
+        const QString workspace = sandbox->volume()->workspaceDir();
+        QFile caught(workspace + QStringLiteral("/caught_writing.py"));
+        QVERIFY(caught.open(QIODevice::WriteOnly));
+        caught.write(
+            "import os, time, matplotlib\n"
+            "from matplotlib import font_manager\n"
+            "path = os.path.join(matplotlib.get_cachedir(),\n"
+            "                    'fontlist-v%s.json' % font_manager.FontManager.__version__)\n"
+            "with open(path, 'w') as f:\n"
+            "    f.write('{\"_version\": ')\n"
+            "open(path + '.matplotlib-lock', 'x').close()\n"
+            "open('/workspace/caught', 'w').close()\n"
+            "while True:\n"
+            "    time.sleep(1)\n");
+        caught.close();
+        sandbox->warmUp({QStringLiteral("caught_writing")});
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(workspace + QStringLiteral("/caught")), 120000);
+        QCOMPARE(sandbox->kernel()->preloadState(), Local::PythonKernel::Preload::Loading);
+        sandbox->dropUnusedInterpreter();
+
+        // The next run starts a new interpreter, whose plot must not wait on the dead lock.
+        const Core::Result<Core::ExecResult> r =
+            run(sandbox, QStringLiteral("import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])"));
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
+        QVERIFY2(r.value().error.isEmpty(),
+            QJsonDocument(r.value().error).toJson(QJsonDocument::Compact).constData());
+        QCOMPARE(r.value().richOutputs.size(), 1);
+        QCOMPARE(r.value().richOutputs.first().mimeType, QStringLiteral("image/png"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLocalPreload)

@@ -32,17 +32,13 @@ Fork and checkpoint state files ({"op":"state"}: the namespace through dill, int
 host copies to another sandbox or keeps with a checkpoint) are kernel_state.py's, beside this file.
 
 Only stdlib modules are imported here; numpy/pandas/matplotlib are touched only when user code
-has already imported them. Requests are handled one at a time; SIGINT cancels the running one.
+or a preload has imported them. Requests are handled one at a time; SIGINT cancels the running one.
 Preloading (warm spares): the host may ask, once, for modules to be imported ahead of user code.
 They are imported on a low-priority thread, so a request that arrives meanwhile runs at once; they
 land in sys.modules only (nothing in the user's namespace), and the output they print is dropped:
 
   host -> kernel  {"op":"preload","modules":["numpy",...]}
   kernel -> host  {"type":"preloaded","modules":[imported],"failed":[not importable],"seconds":s}
-
-The kernel itself imports only stdlib modules; numpy/pandas/matplotlib are touched only when user
-code or a preload has imported them. Requests are handled one at a time; SIGINT cancels the
-running one.
 """
 
 import os
@@ -86,6 +82,30 @@ CO_COROUTINE = 0x0080       # inspect.CO_COROUTINE; importing inspect costs more
 FUTURE_FLAGS = 0
 for _feature in __future__.all_feature_names:
     FUTURE_FLAGS |= getattr(__future__, _feature).compiler_flag
+
+
+def _clear_matplotlib_locks():
+    """Removes the lock files a killed interpreter left in matplotlib's cache directory.
+
+    matplotlib takes `<file>.matplotlib-lock` while it writes its font list and removes it in a
+    `finally`, which a SIGKILL skips: the host kills interpreters it has no use for, some in the
+    middle of a preload's first `import matplotlib`. The lock then stays, and every later import
+    in the sandbox gives up after 5 s with a TimeoutError, so no plot works again. The host starts
+    a kernel only when the sandbox's previous one has ended, so a lock found now is stale."""
+    base = os.environ.get("MPLCONFIGDIR")
+    if not base:
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(cache, "matplotlib")
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        if name.endswith(".matplotlib-lock"):
+            try:
+                os.unlink(os.path.join(base, name))
+            except OSError:
+                pass
 
 
 def _shell_line(line):
@@ -663,6 +683,7 @@ class _Kernel:
             copy = self._stopped_copy()
             if copy != 0:
                 break
+        _clear_matplotlib_locks()   # the kernel the host ended may have held one
         self._send(_frame({"type": "restored", "pid": os.getpid(),
                            "checkpoint_pid": max(copy, 0)}))
         return True
@@ -1113,6 +1134,7 @@ def _parse_request(line):
 
 
 def main():
+    _clear_matplotlib_locks()
     _Kernel().serve()
 
 
