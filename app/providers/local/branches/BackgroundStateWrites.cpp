@@ -164,7 +164,7 @@ BackgroundStateWrites::Write BackgroundStateWrites::take(const QString &id)
     return out;
 }
 
-void BackgroundStateWrites::removeLater(const QString &dir) const
+void BackgroundStateWrites::removeLater(const QString &dir, std::function<void()> then) const
 {
     // The sandbox may have made it read-only: deleteTree opens it first.
     SharedFiles::runAsync(
@@ -173,7 +173,22 @@ void BackgroundStateWrites::removeLater(const QString &dir) const
             SandboxVolume::deleteTree(dir);
             return Result<Unit>(Unit {});
         },
-        [](const Result<Unit> &) {});
+        [then = std::move(then)](const Result<Unit> &) {
+            if (then)
+                then();
+        });
+}
+
+void BackgroundStateWrites::failAfterRemoving(const QString &id, const QString &dir, Error why)
+{
+    // Whoever hears of the failure may look at once: the half-written file must be gone by then.
+    if (Write *w = find(id))
+        w->finishing = true;
+    QPointer<LocalSandbox> self(m_sandbox);
+    removeLater(dir, [this, self, id, why = std::move(why)]() {
+        if (self)
+            finish(id, why);
+    });
 }
 
 void BackgroundStateWrites::discard(const QString &id, qint64 writer)
@@ -219,8 +234,7 @@ void BackgroundStateWrites::poll()
             continue;
         }
         if (const std::optional<QString> why = failure(path + QStringLiteral(".failed"))) {
-            removeLater(base + id);
-            finish(id, Error::make(Error::Code::Internal, *why));
+            failAfterRemoving(id, base + id, Error::make(Error::Code::Internal, *why));
             continue;
         }
         if (Write *w = find(id); w && w->checked.elapsed() >= kAliveCheckMs)
@@ -244,8 +258,7 @@ void BackgroundStateWrites::checkAlive(Write &w)
         if (QFileInfo::exists(dir + QLatin1Char('/') + fileName())
             || QFileInfo::exists(dir + QLatin1Char('/') + fileName() + QStringLiteral(".failed")))
             return;
-        removeLater(dir);
-        finish(id,
+        failAfterRemoving(id, dir,
             Error::make(Error::Code::Internal,
                 QStringLiteral("the process writing them ended before they were written")));
     });

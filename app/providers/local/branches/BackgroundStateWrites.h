@@ -77,8 +77,10 @@ private:
     Write *find(const QString &id);
     //! Write \a id (which exists) leaves the list.
     Write take(const QString &id);
-    //! Removes a write's directory off the GUI thread.
-    void removeLater(const QString &dir) const;
+    //! Removes a write's directory off the GUI thread, then calls \a then there.
+    void removeLater(const QString &dir, std::function<void()> then = {}) const;
+    //! Ends the write \a id with \a why once its directory \a dir is gone.
+    void failAfterRemoving(const QString &id, const QString &dir, Core::Error why);
     void poll();
     void checkAlive(Write &w);
     void finish(const QString &id, const Core::Result<qint64> &outcome);
