@@ -88,7 +88,7 @@ void SubscriptionsFeature::listen(const McpRequest &request)
     }
     // Acknowledge what this server can announce at all; silently drop the rest (the client
     // compares the two).
-    Subscription subscription {request};
+    Subscription subscription {request, false, false, false, {}, {}};
     QJsonObject agreed;
     const auto agree = [&](QLatin1String key, QLatin1String capability, bool Subscription::*flag) {
         if (filter.value(key).toBool() && listChanges(caller, capability)) {

@@ -117,7 +117,7 @@ std::optional<TaskStore::Task> TaskStore::create(
     qint64 ttl = requestedTtlMs.value_or(m_config.taskDefaultTtlMs);
     task.ttlMs = std::clamp<qint64>(ttl, 1000, m_config.taskMaxTtlMs);
     task.pollIntervalMs = m_config.taskPollIntervalMs;
-    m_tasks.insert(task.id, Entry {task, {}});
+    m_tasks.insert(task.id, Entry {task, {}, {}, {}});
     m_order.append(task.id);
     if (!m_sweep->isActive())
         m_sweep->start();
