@@ -58,6 +58,22 @@ struct capfs_quota
     uint64_t inodes;
 };
 
+#define CAPFS_MAX_HELPERS 16
+
+struct capfs_job;
+
+/* The threads that run the requests the loop thread must not (offload.c). */
+struct capfs_helpers
+{
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    struct capfs_job *head, *tail; /* queued, oldest first */
+    int count; /* threads started */
+    int idle; /* ... of which waiting for a job */
+    int stop;
+    pthread_t threads[CAPFS_MAX_HELPERS];
+};
+
 struct capfs
 {
     struct capfs_inode root;
@@ -81,6 +97,7 @@ struct capfs
      * sees every writer (cow.c). */
     pthread_rwlock_t clone_lock;
     pthread_mutex_t cow_lock; /* one copy-up at a time */
+    struct capfs_helpers helpers;
 };
 
 /* inodes.c */
@@ -101,6 +118,11 @@ void capfs_table_moved(struct capfs *fs, dev_t dev, ino_t ino, fuse_ino_t parent
 void capfs_table_unref(struct capfs *fs, struct capfs_inode *inode, uint64_t n);
 /* "/proc/self/fd/N" for reopening \a inode (never for a symlink: that would follow it). */
 void capfs_proc_path(char out[64], int fd);
+
+/* offload.c */
+void capfs_helpers_init(struct capfs *fs);
+/* Runs what is queued, then ends the helpers. */
+void capfs_helpers_stop(struct capfs *fs);
 
 /* evict.c */
 /* Starts the thread that keeps the descriptors below the limit; \a limit is RLIMIT_NOFILE. */

@@ -89,10 +89,11 @@ void capfs_op_read(
  * returns afterwards is what the disk holds, not bytes that were never stored (the pages would
  * stay cached until evicted, kept across opens by keep_cache). After the reply, so a read in
  * the moment between may still see them: the kernel ends the page's writeback with the reply,
- * and the invalidation waits for that (before it, it would wait forever). */
+ * and the invalidation waits for that (before it, it would wait forever). On a helper thread:
+ * it may also wait for a read that only the loop thread answers. */
 static void writeback_failed(struct capfs *fs, fuse_ino_t ino, off_t off, size_t size)
 {
-    fuse_lowlevel_notify_inval_inode(fs->se, ino, off, (off_t)size);
+    capfs_offload_inval_inode(fs, ino, off, (off_t)size);
 }
 
 void capfs_op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in_buf, off_t off,

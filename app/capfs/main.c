@@ -11,12 +11,13 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
-/* hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr][,hide=NAME] [-f] [-s] [-d]
+/* hopx-capfs BACKING_DIR MOUNTPOINT -o cap=BYTES[,inodes=N][,xattr][,hide=NAME] [-f] [-d]
  *
  * Mounts BACKING_DIR at MOUNTPOINT with a hard cap, then becomes a daemon:
  * the command returns once the mount works and the daemon outlives its caller, so a sandbox
- * survives an app crash. fusermount3 -u MOUNTPOINT ends it. -f stays in the foreground, -s
- * serves requests on one thread, -d prints every request (implies -f). xattr: user.* extended
+ * survives an app crash. fusermount3 -u MOUNTPOINT ends it. -f stays in the foreground, -d
+ * prints every request (implies -f). One thread answers the requests (offload.c says why and
+ * which go to helper threads). xattr: user.* extended
  * attributes (off by default, see ops.c). hide: an entry of BACKING_DIR's root that the mount
  * does not show (the checkpoints, whose files are shared with the tree: cow.c). */
 
@@ -25,8 +26,7 @@ static void usage_exit(const char *why)
     fprintf(stderr,
         "hopx-capfs: %s\nusage: hopx-capfs BACKING_DIR MOUNTPOINT -o "
         "cap=BYTES[,inodes=N][,xattr][,hide=NAME] "
-        "[-f] "
-        "[-s] [-d]\n",
+        "[-f] [-d]\n",
         why);
     exit(2);
 }
@@ -96,7 +96,7 @@ static void parse_options(
 int main(int argc, char **argv)
 {
     const char *paths[2] = {NULL, NULL};
-    int npaths = 0, foreground = 0, single = 0, debug = 0, xattr = 0;
+    int npaths = 0, foreground = 0, debug = 0, xattr = 0;
     uint64_t cap = 0, inodes = 0;
     const char *hide = NULL;
     for (int i = 1; i < argc; i++) {
@@ -108,8 +108,6 @@ int main(int argc, char **argv)
             parse_options(argv[i] + 2, &cap, &inodes, &xattr, &hide);
         } else if (!strcmp(argv[i], "-f")) {
             foreground = 1;
-        } else if (!strcmp(argv[i], "-s")) {
-            single = 1;
         } else if (!strcmp(argv[i], "-d")) {
             debug = foreground = 1;
         } else if (argv[i][0] == '-' || npaths == 2) {
@@ -226,15 +224,9 @@ int main(int argc, char **argv)
         nofile.rlim_cur == RLIM_INFINITY ? (size_t)1 << 20 : (size_t)nofile.rlim_cur;
     if (capfs_evictor_start(&fs, limit) != 0)
         fprintf(stderr, "hopx-capfs: no evictor thread: lookups may fail with EMFILE\n");
-    int ret;
-    if (single) {
-        ret = fuse_session_loop(se);
-    } else {
-        struct fuse_loop_config *cfg = fuse_loop_cfg_create();
-        fuse_loop_cfg_set_max_threads(cfg, 16);
-        ret = fuse_session_loop_mt(se, cfg);
-        fuse_loop_cfg_destroy(cfg);
-    }
+    capfs_helpers_init(&fs);
+    const int ret = fuse_session_loop(se);
+    capfs_helpers_stop(&fs);
     capfs_evictor_stop(&fs);
     fuse_session_unmount(se);
     fuse_remove_signal_handlers(se);

@@ -497,18 +497,18 @@ const struct fuse_lowlevel_ops capfs_ops = {
     /* No flush: the kernel keeps POSIX locks itself (no lock operations) and writes are
      * written through, so a close has nothing to wait for. libfuse answers ENOSYS once and the
      * kernel stops asking, which saves a round trip per close(2). */
-    .fsync = capfs_op_fsync,
+    .fsync = capfs_offload_fsync,
     .read = capfs_op_read,
     .write_buf = capfs_op_write_buf,
-    .fallocate = capfs_op_fallocate,
-    .copy_file_range = capfs_op_copy_file_range,
+    .fallocate = capfs_offload_fallocate,
+    .copy_file_range = capfs_offload_copy_file_range,
     .lseek = capfs_op_lseek,
     .statfs = capfs_op_statfs,
     .opendir = capfs_op_opendir,
     .readdir = capfs_op_readdir,
     .releasedir = capfs_op_releasedir,
-    .fsyncdir = capfs_op_fsyncdir,
-    .setxattr = capfs_op_setxattr,
+    .fsyncdir = capfs_offload_fsyncdir,
+    .setxattr = capfs_offload_setxattr,
     .getxattr = capfs_op_getxattr,
     .listxattr = capfs_op_listxattr,
     .removexattr = capfs_op_removexattr,

@@ -125,3 +125,17 @@ void capfs_op_setxattr(
 void capfs_op_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name, size_t size);
 void capfs_op_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size);
 void capfs_op_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name);
+
+/* offload.c: the same operations, run on a helper thread (the loop thread goes on answering) */
+void capfs_offload_fsync(fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse_file_info *fi);
+void capfs_offload_fsyncdir(
+    fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse_file_info *fi);
+void capfs_offload_fallocate(fuse_req_t req, fuse_ino_t ino, int mode, off_t offset, off_t length,
+    struct fuse_file_info *fi);
+void capfs_offload_copy_file_range(fuse_req_t req, fuse_ino_t ino_in, off_t off_in,
+    struct fuse_file_info *fi_in, fuse_ino_t ino_out, off_t off_out, struct fuse_file_info *fi_out,
+    size_t len, int flags);
+void capfs_offload_setxattr(
+    fuse_req_t req, fuse_ino_t ino, const char *name, const char *value, size_t size, int flags);
+/* fuse_lowlevel_notify_inval_inode, made by a helper; nothing waits for it. */
+void capfs_offload_inval_inode(struct capfs *fs, fuse_ino_t ino, off_t off, off_t len);

@@ -16,9 +16,11 @@ import errno
 import hashlib
 import mmap
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 BIN = os.path.realpath(sys.argv[1])
@@ -76,7 +78,8 @@ class Disk:
         subprocess.run([BIN, self.back, self.mnt, "-o", self.options], check=True)
 
     def unmount(self):
-        subprocess.run(["fusermount3", "-u", self.mnt], check=False)
+        if subprocess.run(["fusermount3", "-u", self.mnt], check=False).returncode != 0:
+            subprocess.run(["fusermount3", "-u", "-z", self.mnt], check=False)
 
     def remount(self):
         self.unmount()
@@ -308,6 +311,12 @@ def run(parent, work, disks):
           raises(errno.EOPNOTSUPP, lambda: os.setxattr(parent.ws(), "hopx.move", b"workspace/big.bin\n.checkpoints/x")))
     shutil_rm(os.path.join(parent.mnt, "state"))
 
+    # --- checkpoints and restores while the sandbox works in the tree: the daemon answers on
+    # one thread, and a restore's invalidations wait for the kernel's directory locks, which a
+    # lookup or create in that directory holds until it is answered. Neither may wait for the
+    # other (SIGALRM ends the test if they do).
+    busy_while_restoring(parent)
+
     # --- random changes with branches taken along the way
     for seed in (1, 2, 3):
         random_branches(work, disks, seed, 400)
@@ -317,6 +326,59 @@ def run(parent, work, disks):
     disks.append(small)
     check("a clone that does not fit fails with ENOSPC", raises(errno.ENOSPC, lambda: small.request(
         "hopx.clone", os.path.join(parent.back, ".checkpoints", "r1", "workspace") + "\nworkspace")))
+
+
+def busy_while_restoring(disk, rounds=40):
+    os.makedirs(disk.ws("busy", "sub"))
+    worker = os.fork()
+    if worker == 0:
+        code = 0
+        try:
+            deadline = time.monotonic() + 600
+            i = 0
+            while not os.path.exists(disk.ws("stop")) and time.monotonic() < deadline:
+                for d in (disk.ws("busy"), disk.ws("busy", "sub"), disk.ws()):
+                    try:
+                        name = os.path.join(d, "f%d" % (i % 50))
+                        with open(name, "w") as f:
+                            f.write("x" * i)
+                        os.stat(name)
+                        os.listdir(d)
+                        os.unlink(name)
+                    except OSError:
+                        pass  # a restore may take the directory away meanwhile
+                i += 1
+        except BaseException:
+            code = 1
+        os._exit(code)
+    done = []
+
+    def host():
+        for n in range(rounds):
+            cid = "busy%d" % n
+            disk.request("hopx.clone", "workspace\n.checkpoints/%s/workspace" % cid)
+            disk.request("hopx.restore", ".checkpoints/%s/workspace\nworkspace" % cid)
+            disk.request("hopx.remove", ".checkpoints/" + cid)
+            done.append(n)
+
+    requests = threading.Thread(target=host, daemon=True)
+    requests.start()
+    requests.join(120)
+    if requests.is_alive():
+        # A request stuck in the daemon cannot be interrupted, only ended with the daemon.
+        check("checkpoints and restores while a process works in the tree: none hangs "
+              "(stuck after %d rounds: the daemon is ended)" % len(done), False)
+        subprocess.run(["pkill", "-KILL", "-f", disk.back], check=False)
+        os.kill(worker, signal.SIGKILL)
+        os.waitpid(worker, 0)
+        raise SystemExit(1)
+    with open(disk.ws("stop"), "w"):
+        pass
+    _, status = os.waitpid(worker, 0)
+    os.unlink(disk.ws("stop"))
+    shutil_rm(disk.ws("busy"))
+    check("%d checkpoints and restores while a process works in the tree: none hangs" % len(done),
+          len(done) == rounds and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
 
 
 def snapshot(root):
