@@ -99,7 +99,7 @@ static int has_writers(struct capfs *fs, const struct stat *st)
 {
     pthread_mutex_lock(&fs->table_lock);
     const struct capfs_inode *in = capfs_table_find(fs, st->st_dev, st->st_ino);
-    const int writers = in ? in->writers : 0;
+    const int writers = in ? __atomic_load_n(&in->writers, __ATOMIC_SEQ_CST) : 0;
     pthread_mutex_unlock(&fs->table_lock);
     return writers > 0;
 }

@@ -30,8 +30,11 @@ static void give_back_name(struct capfs *fs, const struct stat *st, int counted,
     struct capfs_inode *in = capfs_table_find(fs, st->st_dev, st->st_ino);
     if (in && counted && !in->released) {
         in->released = 1;
-        if (!S_ISREG(st->st_mode) || st->st_nlink < 2)
+        if (!S_ISREG(st->st_mode) || st->st_nlink < 2) {
+            pthread_mutex_lock(&fs->quota.lock); /* after table_lock, as recount takes them */
             bytes = in->charged; /* what the total holds for it */
+            pthread_mutex_unlock(&fs->quota.lock);
+        }
     }
     pthread_mutex_unlock(&fs->table_lock);
     if (counted)
