@@ -171,7 +171,7 @@ static int clone_file(struct clone *c, int sfd, int dfd, const char *name, const
 
 static int clone_dir(struct clone *c, int sfd, int dfd, fuse_ino_t dnode, int depth);
 
-static int clone_entry(
+static int clone_entry_now(
     struct clone *c, int sfd, int dfd, fuse_ino_t dnode, const char *name, int depth)
 {
     struct stat st;
@@ -250,6 +250,19 @@ static int clone_entry(
         close(sub);
     if (dsub >= 0)
         close(dsub);
+    return err;
+}
+
+/* The sandbox goes on running while its tree is cloned: a name it removes between the
+ * directory's listing and the clone of that name is left out of the copy, as if removed just
+ * before. Any other error, or ENOENT while the name is still there, fails the clone. */
+static int clone_entry(
+    struct clone *c, int sfd, int dfd, fuse_ino_t dnode, const char *name, int depth)
+{
+    const int err = clone_entry_now(c, sfd, dfd, dnode, name, depth);
+    struct stat st;
+    if (err == ENOENT && fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
+        return 0;
     return err;
 }
 
