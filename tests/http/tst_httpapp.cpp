@@ -48,7 +48,7 @@ quint16 startWithHttp(HeadlessApp &app, QByteArray *stderrText)
         return 0;
     QRegularExpression re(QStringLiteral("HTTP MCP endpoint: http://127\\.0\\.0\\.1:(\\d+)/mcp"));
     quint16 port = 0;
-    QTest::qWaitFor(
+    const bool printed = QTest::qWaitFor(
         [&]() {
             *stderrText += app.process().readAllStandardError();
             const auto m = re.match(QString::fromUtf8(*stderrText));
@@ -57,7 +57,7 @@ quint16 startWithHttp(HeadlessApp &app, QByteArray *stderrText)
             return port != 0 || app.process().state() != QProcess::Running;
         },
         15000);
-    return port;
+    return printed ? port : 0;
 }
 //! Writes the app's settings file with HTTP on (any free port); returns its path.
 QString enableHttpInSettings(HeadlessApp &app)

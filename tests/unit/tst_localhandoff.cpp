@@ -116,14 +116,15 @@ class TestLocalHandoff : public QObject
                 && Hopx::Ipc::Handoff::sendDescriptors(bridge->fd, in[0], out[1]);
             outcome = sent ? 1 : -1;
         });
-        QTest::qWaitFor([&]() { return outcome != 0; }, 10000);
+        // The thread's outcome says whether it got there; join() below waits for it either way.
+        const bool settled = QTest::qWaitFor([&]() { return outcome != 0; }, 10000);
         side.join();
         ::close(in[0]);
         ::close(out[1]);
         ide->toApp = in[1];
         ide->fromApp = out[0];
         ::fcntl(ide->fromApp, F_SETFL, O_NONBLOCK);
-        return outcome == 1
+        return settled && outcome == 1
             && QTest::qWaitFor(
                 [&]() {
                     return bridge->readControl().contains(Hopx::Ipc::Handoff::kAccepted.data());

@@ -13,19 +13,6 @@ Q_LOGGING_CATEGORY(lcPoller, "hopx.core.poller", QtInfoMsg)
 
 namespace Hopx::Core {
 
-namespace {
-
-// What the GUI shows of a sandbox. `extra` is left out: it carries per-reply noise
-// (request ids) that would make every poll look like a change.
-bool sameListing(const SandboxInfo &a, const SandboxInfo &b)
-{
-    return a.status == b.status && a.templateName == b.templateName && a.templateId == b.templateId
-        && a.region == b.region && a.createdAt == b.createdAt && a.expiresAt == b.expiresAt
-        && a.timeoutSeconds == b.timeoutSeconds && a.internetAccess == b.internetAccess;
-}
-
-} // namespace
-
 RemoteSandboxPoller::RemoteSandboxPoller(
     SandboxProvider *provider, const Options &options, QObject *parent)
     : QObject(parent)
