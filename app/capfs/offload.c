@@ -9,8 +9,9 @@
  *
  * Why not libfuse's multithreaded loop: with two or more threads reading /dev/fuse the kernel
  * wakes the one that has waited longest, so each request of a sandbox's `stat`, `write` or
- * `unlink` woke a thread that had been asleep, never the one that had just answered. One
- * thread answered `stat` 3 to 5 times as fast on the 2-core test machine (performance.md).
+ * `unlink` woke a thread that had been asleep, never the one that had just answered. With both
+ * cores of the test machine busy, one thread answered `stat` 3 to 5 times as fast; quiet, about
+ * as fast (performance.md).
  *
  * Why helpers at all: a notify_inval_* call waits for locks the kernel holds while it waits for
  * our answer to another request (a directory's i_rwsem during a lookup in it, a page lock
