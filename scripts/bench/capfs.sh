@@ -9,10 +9,13 @@
 # (min-max) and the ratio of the medians. The load average before and after is printed: the
 # figures mean little on a busy machine.
 #   scripts/bench/capfs.sh [BINARY]   (default $HOPX_BIN_DIR/hopx-capfs)
-# HOPX_BENCH_CAPFS_ROUNDS (3), HOPX_BENCH_CAPFS_FLAGS (extra daemon flags, e.g. -s),
+# HOPX_BENCH_CAPFS_ROUNDS (3), HOPX_BENCH_CAPFS_FLAGS (extra daemon flags, e.g. -o xattr),
 # HOPX_BENCH_DIR (where to work, default /var/tmp: a real disk, not a tmpfs /tmp),
 # HOPX_BENCH_CAPFS_RAW=1 prints every round's figure, HOPX_BENCH_CAPFS_BEFORE=OTHER_BINARY adds
 # a third target taking its turn in every round (an earlier build: before and after alike).
+# The floor takes its turn too: scripts/bench/minimal-fuse.c, the least a FUSE daemon that keeps
+# files in a host directory can do (no cap, no bookkeeping), with hopx-capfs's kernel-facing
+# choices. Its ratio is what the kernel's round trip to a daemon leaves to any such file system.
 set -euo pipefail
 bin=$(realpath "${1:-${HOPX_BIN_DIR:?}/hopx-capfs}")
 rounds=${HOPX_BENCH_CAPFS_ROUNDS:-3}
@@ -20,15 +23,19 @@ command -v fio >/dev/null || { echo "fio is missing (apt-get install fio)" >&2; 
 work=$(mktemp -d "${HOPX_BENCH_DIR:-/var/tmp}/capfs-bench.XXXXXX")
 targets=(plain capfs)
 [ -n "${HOPX_BENCH_CAPFS_BEFORE:-}" ] && targets+=(before)
+targets+=(floor)
 cleanup() {
-    for t in capfs before; do
+    for t in capfs before floor; do
         mountpoint -q "$work/$t" && { fusermount3 -u "$work/$t" || fusermount3 -u -z "$work/$t"; }
     done
     rm -rf "$work"
 }
 trap cleanup EXIT
-mkdir -p "$work/plain"
-for t in "${targets[@]:1}"; do
+mkdir -p "$work/plain" "$work/floor" "$work/floor.back"
+# shellcheck disable=SC2046
+cc -O2 -o "$work/minimal-fuse" "$(dirname "$0")/minimal-fuse.c" $(pkg-config --cflags --libs fuse3)
+"$work/minimal-fuse" "$work/floor.back" "$work/floor"
+for t in capfs ${HOPX_BENCH_CAPFS_BEFORE:+before}; do
     mkdir -p "$work/$t" "$work/$t.back"
     b=$bin
     [ "$t" = before ] && b=$(realpath "$HOPX_BENCH_CAPFS_BEFORE")
@@ -106,7 +113,12 @@ for _ in $(seq "$rounds"); do
             IFS='|' read -r name _ args <<<"$job"
             [ "$args" = meta ] && continue
             [[ $name == 4k-randread* ]] || rm -f "$dir/fio.dat"
-            [ "$name" = 4k-randread-cold ] && [ "$t" != plain ] && drop_cache "$work/$t.back/fio.dat"
+            if [ "$name" = 4k-randread-cold ]; then
+                case $t in
+                capfs | before) drop_cache "$work/$t.back/fio.dat" ;;
+                floor) for f in "$work/floor.back"/*; do drop_cache "$f"; done ;; # named by inode
+                esac
+            fi
             results["$name/$t"]+="$(run_fio "$dir" "$args") "
         done
         rm -f "$dir/fio.dat"
@@ -137,7 +149,12 @@ row() { # row NAME UNIT TARGET...: median (range) of each target, the ratio of e
 }
 printf '%-16s %-8s' job unit
 for t in "${targets[@]}"; do
-    printf ' %25s' "$([ "$t" = plain ] && echo "host dir (range)" || echo "$t (range)")"
+    case $t in
+    plain) label="host dir (range)" ;;
+    floor) label="FUSE floor (range)" ;;
+    *) label="$t (range)" ;;
+    esac
+    printf ' %25s' "$label"
     [ "$t" = plain ] || printf ' %5s' ratio
 done
 printf '\n'
