@@ -12,7 +12,7 @@
 # HOPX_BENCH_CAPFS_ROUNDS (3), HOPX_BENCH_CAPFS_FLAGS (extra daemon flags, e.g. -o xattr),
 # HOPX_BENCH_DIR (where to work, default /var/tmp: a real disk, not a tmpfs /tmp),
 # HOPX_BENCH_CAPFS_RAW=1 prints every round's figure, HOPX_BENCH_CAPFS_BEFORE=OTHER_BINARY adds
-# a third target taking its turn in every round (an earlier build: before and after alike).
+# a target taking its turn in every round (an earlier build: before and after alike).
 # The floor takes its turn too: scripts/bench/minimal-fuse.c, the least a FUSE daemon that keeps
 # files in a host directory can do (no cap, no bookkeeping), with hopx-capfs's kernel-facing
 # choices. Its ratio is what the kernel's round trip to a daemon leaves to any such file system.
