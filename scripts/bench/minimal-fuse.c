@@ -79,7 +79,7 @@ static void now(struct timespec *t)
     clock_gettime(CLOCK_REALTIME, t);
 }
 
-static void reply_entry(fuse_req_t req, fuse_ino_t ino)
+static struct fuse_entry_param entry_of(fuse_ino_t ino)
 {
     struct fuse_entry_param e;
     memset(&e, 0, sizeof e);
@@ -88,7 +88,22 @@ static void reply_entry(fuse_req_t req, fuse_ino_t ino)
     e.entry_timeout = TIMEOUT;
     if (ino)
         e.attr = nodes[ino]->st;
-    fuse_reply_entry(req, &e);
+    return e;
+}
+
+// A regular file's backing file, named by its inode number.
+static void backing_name(char name[32], fuse_ino_t ino)
+{
+    snprintf(name, 32, "%lu", (unsigned long)ino);
+}
+
+// The size the file's bytes now have, and the change's time.
+static void set_size(struct node *n, off_t size)
+{
+    n->st.st_size = size;
+    n->st.st_blocks = (size + 511) / 512;
+    now(&n->st.st_mtim);
+    n->st.st_ctim = n->st.st_mtim;
 }
 
 static void op_init(void *userdata, struct fuse_conn_info *conn)
@@ -104,7 +119,8 @@ static void op_init(void *userdata, struct fuse_conn_info *conn)
 static void op_lookup(fuse_req_t req, fuse_ino_t parent, const char *text)
 {
     const struct name *s = find(parent, text, 0);
-    reply_entry(req, s ? s->ino : 0); // 0: a negative entry, cached as hopx-capfs's are
+    const struct fuse_entry_param e = entry_of(s ? s->ino : 0); // 0: a negative entry, cached
+    fuse_reply_entry(req, &e);
 }
 
 static void op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -121,10 +137,7 @@ static int resize(struct node *n, off_t size)
 {
     if (n->fd < 0 || ftruncate(n->fd, size) != 0)
         return n->fd < 0 ? EISDIR : errno;
-    n->st.st_size = size;
-    n->st.st_blocks = (size + 511) / 512;
-    now(&n->st.st_mtim);
-    n->st.st_ctim = n->st.st_mtim;
+    set_size(n, size);
     return 0;
 }
 
@@ -161,7 +174,7 @@ static void make(
     }
     struct node *n = calloc(1, sizeof *n);
     char file[32];
-    snprintf(file, sizeof file, "%lu", (unsigned long)next_ino);
+    backing_name(file, next_ino);
     if (n)
         n->fd = S_ISREG(mode) ? openat(backing, file, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)
                               : -1;
@@ -185,17 +198,13 @@ static void make(
     s->ino = next_ino++;
     s->text = strdup(text);
     now(&nodes[parent]->st.st_mtim);
+    const struct fuse_entry_param e = entry_of(s->ino);
     if (!fi) {
-        reply_entry(req, s->ino);
+        fuse_reply_entry(req, &e);
         return;
     }
     n->open++;
     fi->keep_cache = 1;
-    struct fuse_entry_param e;
-    memset(&e, 0, sizeof e);
-    e.ino = s->ino;
-    e.attr = n->st;
-    e.attr_timeout = e.entry_timeout = TIMEOUT;
     fuse_reply_create(req, &e, fi);
 }
 
@@ -238,7 +247,7 @@ static void remove_name(fuse_req_t req, fuse_ino_t parent, const char *text, int
             }
     if (n->fd >= 0) {
         char file[32];
-        snprintf(file, sizeof file, "%lu", (unsigned long)s->ino);
+        backing_name(file, s->ino);
         unlinkat(backing, file, 0);
     }
     n->st.st_nlink = 0;
@@ -306,16 +315,16 @@ static void op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t siz
 {
     (void)fi;
     struct node *n = node_of(ino);
-    const ssize_t done = n && n->fd >= 0 ? pwrite(n->fd, buf, size, off) : -1;
-    if (done < 0) {
-        fuse_reply_err(req, n ? errno : ENOENT);
+    if (!n || n->fd < 0) {
+        fuse_reply_err(req, n ? EISDIR : ENOENT);
         return;
     }
-    if (off + done > n->st.st_size) {
-        n->st.st_size = off + done;
-        n->st.st_blocks = (n->st.st_size + 511) / 512;
+    const ssize_t done = pwrite(n->fd, buf, size, off);
+    if (done < 0) {
+        fuse_reply_err(req, errno);
+        return;
     }
-    now(&n->st.st_mtim);
+    set_size(n, off + done > n->st.st_size ? off + done : n->st.st_size);
     fuse_reply_write(req, (size_t)done);
 }
 
