@@ -1,6 +1,6 @@
 # Sanitizer and fuzzing builds (scripts/test.sh --asan/--tsan, scripts/fuzz.sh). Each uses its own
 # build directory: instrumented objects must not mix with a normal build's. The sandbox agent is
-# never instrumented (app/CMakeLists.txt says why).
+# never instrumented (app/sandbox-agent/CMakeLists.txt says why).
 #   -DHOPX_SANITIZE=address;undefined   ASan + UBSan over the whole build (gcc or clang)
 #   -DHOPX_SANITIZE=thread              TSan
 #   -DHOPX_FUZZ=ON                      the libFuzzer targets in tests/fuzz (clang only; ASan + UBSan)
