@@ -12,6 +12,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 
@@ -185,6 +186,81 @@ private slots:
         QCOMPARE(r.value(QStringLiteral("error")).toString(), QStringLiteral("Invalid parameters"));
         QVERIFY2(r.value(QStringLiteral("message")).toString().contains(QStringLiteral("id")),
             qPrintable(r.value(QStringLiteral("message")).toString()));
+    }
+
+    void aMissingRenamedArgumentIsNamedAsTheModelSeesIt()
+    {
+        // get_sandbox calls it id; the model sees sandbox_id, and manage_sandbox refuses an id.
+        const QJsonObject r = call(
+            QStringLiteral("manage_sandbox"), {{QStringLiteral("action"), QStringLiteral("get")}});
+        const QString message = r.value(QStringLiteral("message")).toString();
+        QVERIFY2(message.contains(QStringLiteral("sandbox_id")), qPrintable(message));
+        QVERIFY2(!message.contains(QRegularExpression(QStringLiteral("(?<![_a-z])id\\b"))),
+            qPrintable(message));
+    }
+
+    void aDefaultSentBackIsNoArgument()
+    {
+        // Models and clients often send a schema's defaults: env get takes no merge, but a
+        // merge equal to env's default must not fail the call. (Without a sandbox_id the call
+        // goes as far as env_get's own schema, which needs no provider to answer.)
+        const QJsonObject r = call(QStringLiteral("env"),
+            {{QStringLiteral("action"), QStringLiteral("get")}, {QStringLiteral("merge"), true}});
+        QCOMPARE(r.value(QStringLiteral("message")).toString(),
+            QStringLiteral("env: arguments.sandbox_id is required"));
+        // Anything else it does not take is still named.
+        const QJsonObject named = call(QStringLiteral("env"),
+            {{QStringLiteral("action"), QStringLiteral("get")},
+                {QStringLiteral("sandbox_id"), QStringLiteral("local-x")},
+                {QStringLiteral("merge"), false}});
+        QVERIFY2(named.value(QStringLiteral("message"))
+                     .toString()
+                     .contains(QStringLiteral("does not take merge")),
+            qPrintable(QJsonDocument(named).toJson()));
+    }
+
+    void aCompactToolAllowsNoMoreThanItsTargets()
+    {
+        // A bound the compact schema allows and its target refuses fails after the model
+        // followed the schema: every offered number fits its target's range.
+        const auto entries = routes();
+        for (auto it = entries.begin(); it != entries.end(); ++it) {
+            const QJsonObject offered =
+                spec(it.key())->inputSchema.value(QLatin1String("properties")).toObject();
+            for (const Core::Tools::ToolRoute &route : it.value()) {
+                const QJsonObject takes =
+                    spec(route.target)->inputSchema.value(QLatin1String("properties")).toObject();
+                for (auto arg = offered.begin(); arg != offered.end(); ++arg) {
+                    const QJsonObject mine = arg.value().toObject();
+                    const QJsonObject theirs =
+                        takes.value(route.renames.value(arg.key(), arg.key())).toObject();
+                    const QString where = QStringLiteral("%1 %2 → %3 %4")
+                                              .arg(it.key(), arg.key(), route.target,
+                                                  route.renames.value(arg.key(), arg.key()));
+                    if (theirs.contains(QLatin1String("maximum")))
+                        QVERIFY2(mine.contains(QLatin1String("maximum"))
+                                && mine.value(QLatin1String("maximum")).toDouble()
+                                    <= theirs.value(QLatin1String("maximum")).toDouble(),
+                            qPrintable(where));
+                    if (theirs.contains(QLatin1String("minimum")))
+                        QVERIFY2(mine.contains(QLatin1String("minimum"))
+                                && mine.value(QLatin1String("minimum")).toDouble()
+                                    >= theirs.value(QLatin1String("minimum")).toDouble(),
+                            qPrintable(where));
+                }
+            }
+        }
+    }
+
+    void aLongWaitingRunSaysWhatRunTakes()
+    {
+        const QJsonObject r = call(QStringLiteral("run"),
+            {{QStringLiteral("code"), QStringLiteral("sleep 400")},
+                {QStringLiteral("timeout"), 400}});
+        const QString message = r.value(QStringLiteral("message")).toString();
+        QVERIFY2(
+            message.contains(QStringLiteral("run with background: true")), qPrintable(message));
+        QVERIFY2(!message.contains(QStringLiteral("mode")), qPrintable(message));
     }
 
     void backgroundNeedsASandbox()

@@ -167,7 +167,7 @@ void addRun(ToolRegistry &registry, const QList<ProviderKind> &kinds)
             "and imports between runs like a notebook and returns the last expression's value. "
             "matplotlib figures come back as images; output streams as progress while it runs. "
             "background: true returns a process_id at once (see processes); callback_url gets "
-            "the result POSTed when done."))
+            "the result POSTed when done; both need sandbox_id."))
         .input(Schema::object(
             {{QStringLiteral("code"), Schema::string(QStringLiteral("The code or command."))},
                 {QStringLiteral("language"),
@@ -177,9 +177,9 @@ void addRun(ToolRegistry &registry, const QList<ProviderKind> &kinds)
                         QStringLiteral("python"))},
                 {kSandboxId, sandboxId()},
                 {QStringLiteral("timeout"),
-                    Schema::integer(QStringLiteral("Seconds; waiting runs at most 300 (default "
-                                                   "30), background 300, webhook 1800."),
-                        1, 7 * 86400)},
+                    Schema::integer(QStringLiteral("Seconds; a waiting run at most 300. Default: "
+                                                   "waiting 30, background 300, webhook 1800."),
+                        1, 86400)},
                 {QStringLiteral("background"), Schema::boolean(QString(), false)},
                 {QStringLiteral("name"), Schema::string(QStringLiteral("Background: a label."))},
                 {QStringLiteral("callback_url"),
@@ -211,7 +211,7 @@ void addSandboxTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
     addActionTool(registry, QStringLiteral("manage_sandbox"), QStringLiteral("Manage sandboxes"),
         QStringLiteral("list (every provider), get, delete (with everything in it), pause "
                        "(freeze its processes), resume, or set_timeout (seconds from now until "
-                       "it is deleted)."),
+                       "it is deleted). All but list need sandbox_id."),
         {{kSandboxId, sandboxId()},
             {QStringLiteral("timeout_seconds"), Schema::integer(QString(), 1, 7 * 24 * 3600)},
             {QStringLiteral("status"),
@@ -231,7 +231,8 @@ void addSandboxTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
 
     addActionTool(registry, QStringLiteral("checkpoint"), QStringLiteral("Checkpoints and forks"),
         QStringLiteral("create a checkpoint (files and Python variables, kept across restarts), "
-                       "list them, restore one (later changes are lost), fork the sandbox (now "
+                       "list them, restore one (later changes are lost, other processes are "
+                       "stopped), fork the sandbox (now "
                        "or at a checkpoint) into count new sandboxes that carry its files and "
                        "Python variables, or delete one. Not on the HOPX cloud."),
         {{kSandboxId, sandboxId()}, {QStringLiteral("checkpoint_id"), Schema::string(QString())},
@@ -253,8 +254,9 @@ void addFileTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
     addActionTool(registry, QStringLiteral("host_files"),
         QStringLiteral("Files of the user's machine"),
         QStringLiteral(
-            "upload a host file into a sandbox, download a sandbox file to the host (asks the "
-            "user; keeps an existing file unless overwrite), or diff a mounted project folder "
+            "upload a host file into a sandbox or download a sandbox file to the host (inside "
+            "a root or a folder approved in the app; the user is asked unless it is approved; "
+            "download keeps an existing file unless overwrite), or diff a mounted project folder "
             "(root, e.g. /project/app) against a sandbox directory. Streamed, any size."),
         {{kSandboxId, sandboxId()},
             {QStringLiteral("host_path"), Schema::string(QStringLiteral("Absolute host path."))},

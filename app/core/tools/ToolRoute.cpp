@@ -8,14 +8,38 @@
 #include "tools/ToolCall.h"
 #include "tools/ToolRegistry.h"
 
+#include <QRegularExpression>
+
 namespace Hopx::Core::Tools {
 
 using Mcp::ToolCall;
 using Mcp::ToolRegistry;
 using Mcp::ToolResult;
 
+namespace {
+
+//! The schema's words for an argument ("arguments.id is required") in the caller's names: a
+//! model told of an `id` its own tool refuses would not find `sandbox_id`.
+QString inCallerNames(QString message, const QMap<QString, QString> &renames)
+{
+    for (auto it = renames.begin(); it != renames.end(); ++it)
+        message.replace(
+            QRegularExpression(
+                QStringLiteral("\\barguments\\.%1\\b").arg(QRegularExpression::escape(it.value()))),
+            QStringLiteral("arguments.") + it.key());
+    return message;
+}
+
+QJsonObject propertiesOf(const ToolRegistry::Entry *entry)
+{
+    return entry ? entry->spec.inputSchema.value(QLatin1String("properties")).toObject()
+                 : QJsonObject();
+}
+
+} // namespace
+
 void forwardCall(ToolCall *call, const ToolRegistry &registry, const QString &target,
-    const QJsonObject &arguments)
+    const QJsonObject &arguments, const QMap<QString, QString> &renames)
 {
     const ToolRegistry::Entry *entry = registry.find(target);
     if (!entry) {
@@ -25,7 +49,9 @@ void forwardCall(ToolCall *call, const ToolRegistry &registry, const QString &ta
     }
     const QString invalid = entry->validate(arguments);
     if (!invalid.isEmpty()) {
-        finishWithInvalid(call, QStringLiteral("%1: %2").arg(call->toolName(), invalid), arguments);
+        finishWithInvalid(call,
+            QStringLiteral("%1: %2").arg(call->toolName(), inCallerNames(invalid, renames)),
+            arguments);
         return;
     }
     call->redirect(target, arguments);
@@ -50,9 +76,8 @@ void forwardGiven(ToolCall *call, const ToolRegistry &registry, const QString &t
     const QJsonObject &fixed, const QStringList &skip)
 {
     const ToolRegistry::Entry *entry = registry.find(target);
-    const QJsonObject props = entry
-        ? entry->spec.inputSchema.value(QLatin1String("properties")).toObject()
-        : QJsonObject();
+    const QJsonObject props = propertiesOf(entry);
+    const QJsonObject offered = propertiesOf(registry.find(call->toolName()));
     QJsonObject forwarded = fixed;
     QStringList unused;
     const QJsonObject &given = args.raw();
@@ -60,9 +85,11 @@ void forwardGiven(ToolCall *call, const ToolRegistry &registry, const QString &t
         if (skip.contains(it.key()) || it.value().isNull())
             continue;
         const QString name = renames.value(it.key(), it.key());
-        if (entry && !props.contains(name))
-            unused.append(it.key());
-        else
+        if (entry && !props.contains(name)) {
+            // The tool's own default, sent back, asks for nothing this action could do.
+            if (it.value() != offered.value(it.key()).toObject().value(QLatin1String("default")))
+                unused.append(it.key());
+        } else
             forwarded.insert(name, it.value());
     }
     if (!unused.isEmpty()) {
@@ -76,7 +103,7 @@ void forwardGiven(ToolCall *call, const ToolRegistry &registry, const QString &t
             given);
         return;
     }
-    forwardCall(call, registry, target, forwarded);
+    forwardCall(call, registry, target, forwarded, renames);
 }
 
 void routeByAction(ToolCall *call, const ToolRegistry &registry, const QList<ToolRoute> &routes,

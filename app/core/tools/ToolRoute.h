@@ -37,9 +37,10 @@ struct ToolRoute
 };
 
 /*! Runs `target` for `call` with `arguments` (in the target's names), after checking them
- *  against the target's input schema as the session checks a call's own. */
+ *  against the target's input schema as the session checks a call's own. A refusal names the
+ *  arguments as the caller does (`renames`: the caller's name → the target's). */
 void forwardCall(Mcp::ToolCall *call, const Mcp::ToolRegistry &registry, const QString &target,
-    const QJsonObject &arguments);
+    const QJsonObject &arguments, const QMap<QString, QString> &renames = {});
 
 /*! Forwards `call` to the route of its "action" argument. Every other argument given is renamed
  *  and passed on; one the route's target does not take is an error that names those it does. */
@@ -47,7 +48,8 @@ void routeByAction(Mcp::ToolCall *call, const Mcp::ToolRegistry &registry,
     const QList<ToolRoute> &routes, const ToolArgs &args);
 
 /*! Forwards the arguments given in `args` (but `skip`) to `target`, renamed by `renames`; an
- *  argument `target` does not take is an error saying which ones `what` takes. */
+ *  argument `target` does not take is an error saying which ones `what` takes, unless it is the
+ *  calling tool's own default for it (clients and models send defaults back). */
 void forwardGiven(Mcp::ToolCall *call, const Mcp::ToolRegistry &registry, const QString &target,
     const ToolArgs &args, const QString &what, const QMap<QString, QString> &renames = {},
     const QJsonObject &fixed = {}, const QStringList &skip = {});

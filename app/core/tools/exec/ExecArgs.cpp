@@ -95,8 +95,10 @@ bool ExecArgs::check(Mcp::ToolCall *call)
         return false;
     if (isSynchronous() && timeout > kMaxSyncTimeout) {
         finishWithInvalid(call,
+            // Named by tool, not by execute_code's mode: the compact profile's run has no mode,
+            // and its words for execute_code_background replace the name.
             QStringLiteral("timeout is at most %1 s for synchronous execution; use "
-                           "mode \"background\" or execute_code_async for longer jobs.")
+                           "execute_code_background or execute_code_async for longer jobs.")
                 .arg(kMaxSyncTimeout),
             provided());
         return false;
