@@ -67,6 +67,9 @@ export const SCRIPT = [
   { key: 'forkRead', tool: 'file_read', input: (s) => ({ sandbox_id: forkOf(s), path: '/workspace/notes.txt' }) },
   { key: 'packages', tool: 'sandbox_info', input: (s) => ({ action: 'packages', sandbox_id: sandboxOf(s) }) },
   { key: 'health', tool: 'system', input: { action: 'health' } },
+  // An action that needs a sandbox, called without one: the schema lets it through (only list
+  // goes without), the route's target refuses it.
+  { key: 'missingId', tool: 'manage_sandbox', input: { action: 'get' } },
   { key: 'delete', tool: 'manage_sandbox', input: (s) => ({ action: 'delete', sandbox_id: sandboxOf(s) }) },
   { text: 'All done: the plots, the echo, the error, the long run, the cancelled run, the files, the fork and the health check.' },
 ];
@@ -191,6 +194,14 @@ export function clientSuite(client, known = {}, { keys = null } = {}) {
       assert.match(r.text, /local-000000000000|not found|no such|does not exist/i, summary(r));
       assert.notEqual(r.isError, false, 'the client marks the result as an error where it can');
       assert.equal(r.base64InText, false);
+    });
+
+    if (has('missingId')) it('missingId: the model reads the argument it left out by the name it can send', () => {
+      const r = seen('missingId');
+      assert.match(r.text, /sandbox_id is required/, summary(r));
+      // get_sandbox's own name for it, which manage_sandbox's schema refuses.
+      assert.doesNotMatch(r.text, /arguments\.id\b/, summary(r));
+      assert.notEqual(r.isError, false, 'the client marks the result as an error where it can');
     });
 
     if (has('progress')) it('progress: the model reads every line of a long run, once it finished', () => {

@@ -197,6 +197,11 @@ private slots:
         QVERIFY2(message.contains(QStringLiteral("sandbox_id")), qPrintable(message));
         QVERIFY2(!message.contains(QRegularExpression(QStringLiteral("(?<![_a-z])id\\b"))),
             qPrintable(message));
+        // What was provided is shown in the same names.
+        const QJsonObject wrongType = call(QStringLiteral("manage_sandbox"),
+            {{QStringLiteral("action"), QStringLiteral("get")}, {QStringLiteral("sandbox_id"), 7}});
+        QCOMPARE(wrongType.value(QStringLiteral("provided")).toObject(),
+            QJsonObject({{QStringLiteral("sandbox_id"), 7}}));
     }
 
     void aDefaultSentBackIsNoArgument()

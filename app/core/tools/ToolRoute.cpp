@@ -30,6 +30,14 @@ QString inCallerNames(QString message, const QMap<QString, QString> &renames)
     return message;
 }
 
+QJsonObject inCallerNames(const QJsonObject &arguments, const QMap<QString, QString> &renames)
+{
+    QJsonObject out;
+    for (auto it = arguments.begin(); it != arguments.end(); ++it)
+        out.insert(renames.key(it.key(), it.key()), it.value());
+    return out;
+}
+
 QJsonObject propertiesOf(const ToolRegistry::Entry *entry)
 {
     return entry ? entry->spec.inputSchema.value(QLatin1String("properties")).toObject()
@@ -51,7 +59,7 @@ void forwardCall(ToolCall *call, const ToolRegistry &registry, const QString &ta
     if (!invalid.isEmpty()) {
         finishWithInvalid(call,
             QStringLiteral("%1: %2").arg(call->toolName(), inCallerNames(invalid, renames)),
-            arguments);
+            inCallerNames(arguments, renames));
         return;
     }
     call->redirect(target, arguments);
