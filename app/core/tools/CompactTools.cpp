@@ -187,7 +187,8 @@ void addRun(ToolRegistry &registry, const QList<ProviderKind> &kinds)
                 {QStringLiteral("callback_headers"), Schema::stringMap(QString())},
                 {QStringLiteral("callback_signature_secret"),
                     Schema::string(QStringLiteral(
-                        "Signs the POST: X-HopX-Signature: sha256=HMAC(secret, timestamp+body)."))},
+                        "Signs the POST: X-HopX-Signature: sha256=HMAC(secret, X-HopX-Timestamp + "
+                        "body)."))},
                 {QStringLiteral("env"), Schema::stringMap(QStringLiteral("For this run only."))},
                 {QStringLiteral("working_dir"),
                     Schema::string(QStringLiteral("Default /workspace."))},
@@ -230,11 +231,11 @@ void addSandboxTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
         {kSandboxId}, ToolSpec::Destructive);
 
     addActionTool(registry, QStringLiteral("checkpoint"), QStringLiteral("Checkpoints and forks"),
-        QStringLiteral("create a checkpoint (files and Python variables, kept across restarts), "
-                       "list them, restore one (later changes are lost, other processes are "
-                       "stopped), fork the sandbox (now "
-                       "or at a checkpoint) into count new sandboxes that carry its files and "
-                       "Python variables, or delete one. Not on the HOPX cloud."),
+        QStringLiteral("create a checkpoint (/workspace, /home and Python variables; kept "
+                       "across restarts), list them, restore one (later changes are lost, "
+                       "other processes are stopped), fork the sandbox (now or at a "
+                       "checkpoint) into count new sandboxes that carry its files and Python "
+                       "variables, or delete one. Not on the HOPX cloud."),
         {{kSandboxId, sandboxId()}, {QStringLiteral("checkpoint_id"), Schema::string(QString())},
             {QStringLiteral("name"), Schema::string(QStringLiteral("create: a label."))},
             {QStringLiteral("count"), Schema::integer(QStringLiteral("fork: 1 to 32."), 1, 32)}},
