@@ -14,7 +14,9 @@ AppCommandLine::AppCommandLine(AppExtension &extension)
     , m_background(QStringLiteral("background"),
           QStringLiteral("Start without opening the main window "
                          "(headless when there is no display)."))
-    , m_socket(QStringLiteral("socket"), QStringLiteral("Serve MCP on this local socket."),
+    , m_socket(QStringLiteral("socket"),
+          QStringLiteral("Serve MCP on this local socket (default: HOPX_MCP_SOCKET, else the "
+                         "per-user socket)."),
           QStringLiteral("name"))
     , m_setApiKey(QStringLiteral("set-api-key"),
           QStringLiteral("Read a HOPX API key from stdin, store it in the keychain, exit."))
@@ -24,8 +26,8 @@ AppCommandLine::AppCommandLine(AppExtension &extension)
           QStringLiteral("Keep the API key in memory only (HOPX_API_KEY or the GUI)."))
     , m_migrate(QStringLiteral("migrate-ide-configs"),
           QStringLiteral("Replace uvx hopx-mcp entries in the IDE configs with HOPX Desktop, move "
-                         "an HOPX_API_KEY found there into the keychain, print what changed, "
-                         "exit."))
+                         "an HOPX_API_KEY found there into the keychain (with --no-keychain it "
+                         "stays in the file), print what changed, exit."))
     , m_connectIde(QStringLiteral("connect"),
           QStringLiteral("Write the configuration for this IDE (as Connect an IDE's Install does, "
                          "with --tools PROFILE if given), print what was written where, exit; "
@@ -37,8 +39,9 @@ AppCommandLine::AppCommandLine(AppExtension &extension)
           QStringLiteral("--list-tools output: markdown, json or names."), QStringLiteral("format"),
           QStringLiteral("markdown"))
     , m_toolsProfile(QStringLiteral("tools"),
-          QStringLiteral("--list-tools: only this profile's tools (compact, hopx-mcp, full); "
-                         "default: every tool. --connect: the profile the IDE gets."),
+          QStringLiteral("--list-tools: only this profile's tools (compact; hopx-mcp; full: "
+                         "every tool by its own name, without compact's); default: every tool. "
+                         "--connect: the profile the IDE gets."),
           QStringLiteral("profile"))
 {
     m_parser.setApplicationDescription(

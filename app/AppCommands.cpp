@@ -105,6 +105,15 @@ std::optional<int> AppCommands::runWithoutState(const AppCommandLine &cli)
 
 std::optional<int> AppCommands::runWithState(const AppCommandLine &cli, AppState &state)
 {
+    // --no-keychain keeps keys in memory, which these commands' process would forget at once:
+    // "stored" would be a lie, and a removal would leave the keychain's copy behind.
+    if (cli.noKeychain()
+        && (cli.setApiKey() || cli.clearApiKey() || cli.secrets().writesKeychain(cli.parser()))) {
+        std::fprintf(stderr,
+            "hopx-desktop: --no-keychain keeps keys in memory only, so this command would "
+            "change nothing that lasts; run it without --no-keychain\n");
+        return 2;
+    }
     if (cli.setApiKey() || cli.clearApiKey())
         return runKeyCommand(*state.keyStore, cli.setApiKey());
     if (cli.secrets().requested(cli.parser()))

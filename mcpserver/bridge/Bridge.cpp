@@ -34,6 +34,8 @@ bool startsWith(const std::string &line, std::string_view prefix)
 
 constexpr size_t kMaxLine = 64u * 1024 * 1024; // the app enforces its own, smaller limit
 constexpr int kRetryMs = 50;
+// The environment an IDE gives its bridge for its own connection (the hello carries it).
+constexpr const char *kConnectionEnv[] = {"HOPX_API_KEY", "HOPX_BASE_URL", "HOPX_PROVIDER"};
 
 std::string dirOfSelf()
 {
@@ -120,7 +122,7 @@ void Bridge::onConnected()
     m_connected = true;
     // The hello carries what applies to this connection only; the app never logs its values.
     std::string env;
-    for (const char *name : {"HOPX_API_KEY", "HOPX_BASE_URL", "HOPX_PROVIDER"}) {
+    for (const char *name : kConnectionEnv) {
         const char *value = std::getenv(name);
         if (value && *value)
             env += (env.empty() ? "" : ",") + jsonQuote(name) + ":" + jsonQuote(value);
@@ -189,13 +191,15 @@ bool Bridge::launchApp()
         ::setsid();
         const pid_t grandchild = ::fork();
         if (grandchild == 0) {
-            // The app must never write on our stdout (the protocol channel), and the key given
-            // to this bridge belongs to its connection, not to every client of the app.
+            // The app must never write on our stdout (the protocol channel), and what the hello
+            // carries (key, base URL, provider) belongs to this connection, not to every client
+            // of the app: another IDE must not get the cloud because this one started the app.
             const int null = ::open("/dev/null", O_RDWR);
             ::dup2(null, STDIN_FILENO);
             ::dup2(null, STDOUT_FILENO);
             ::dup2(null, STDERR_FILENO);
-            ::unsetenv("HOPX_API_KEY");
+            for (const char *name : kConnectionEnv)
+                ::unsetenv(name);
             const char *argv[] = {
                 app.c_str(), "--background", "--socket", m_options.socketPath.c_str(), nullptr};
             ::execve(app.c_str(), const_cast<char **>(argv), environ);

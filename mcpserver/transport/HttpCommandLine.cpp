@@ -32,6 +32,11 @@ bool HttpCommandLine::requested(const QCommandLineParser &parser) const
     return parser.isSet(m_http);
 }
 
+bool HttpCommandLine::tokenGiven(const QCommandLineParser &parser) const
+{
+    return parser.isSet(m_token);
+}
+
 Expected<HttpServerConfig> HttpCommandLine::configure(
     const QCommandLineParser &parser, QStringList *notes)
 {

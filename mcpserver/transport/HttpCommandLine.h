@@ -36,6 +36,8 @@ public:
         HttpServerConfig config, bool tokenGiven, QStringList *notes)>;
     void setAdjust(Adjust adjust) { m_adjust = std::move(adjust); }
     bool requested(const QCommandLineParser &parser) const;
+    //! --http-token was given (it means nothing without --http).
+    bool tokenGiven(const QCommandLineParser &parser) const;
     /*! The server's address and token from the flags, or why they are wrong; `notes` are lines
      *  for stderr (warnings, where a generated token is). */
     Expected<HttpServerConfig> configure(const QCommandLineParser &parser, QStringList *notes);

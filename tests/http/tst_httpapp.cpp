@@ -173,6 +173,33 @@ private slots:
             QVERIFY(exited(app.process(), 15000));
             QCOMPARE(app.process().exitCode(), 2); // contradictory flags
         }
+        {
+            // A token with no endpoint of its own guards nothing: said, not ignored.
+            HeadlessApp app({QStringLiteral("--http-token"), QStringLiteral("x")});
+            app.process().setProcessChannelMode(QProcess::SeparateChannels);
+            app.process().start();
+            QVERIFY(exited(app.process(), 15000));
+            QCOMPARE(app.process().exitCode(), 2);
+            QVERIFY(app.process().readAllStandardError().contains("--http-token needs --http"));
+        }
+    }
+
+    void noKeychainRefusesToStoreWhatItWouldForget()
+    {
+        for (const QStringList &command :
+            {QStringList {QStringLiteral("--set-api-key")}, {QStringLiteral("--clear-api-key")},
+                {QStringLiteral("--remove-secret"), QStringLiteral("GITHUB_TOKEN")}}) {
+            HeadlessApp app(QStringList {QStringLiteral("--no-keychain")} + command);
+            app.process().setProcessChannelMode(QProcess::SeparateChannels);
+            app.process().start();
+            QVERIFY(app.process().waitForStarted());
+            app.process().write("hopx_test_never_stored\n");
+            app.process().closeWriteChannel();
+            QVERIFY(exited(app.process(), 15000));
+            QCOMPARE(app.process().exitCode(), 2);
+            const QByteArray err = app.process().readAllStandardError();
+            QVERIFY2(err.contains("--no-keychain") && !err.contains("stored"), err.constData());
+        }
     }
 
     void insecureModeWarnsLoudly()

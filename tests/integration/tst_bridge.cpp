@@ -169,9 +169,22 @@ private slots:
         // The launched app inherits these; keep it inside the test's private tree.
         const QProcessEnvironment full = app.environment();
         for (const char *k : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
-                 "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "HOPX_BASE_URL"})
+                 "XDG_STATE_HOME", "XDG_RUNTIME_DIR"})
             env.insert(QLatin1String(k), full.value(QLatin1String(k)));
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        // This IDE's own key, endpoint (loopback, never the real cloud) and provider are its
+        // connection's: the app it starts must not serve them to every other client.
+        env.insert(QStringLiteral("HOPX_API_KEY"), QStringLiteral("hopx_test_this_ide_only"));
+        env.insert(QStringLiteral("HOPX_BASE_URL"), QStringLiteral("http://127.0.0.1:9"));
+        env.insert(QStringLiteral("HOPX_PROVIDER"), QStringLiteral("local"));
+        // The app's own endpoint, for the GUI's listing: loopback too.
+        const QString ini = full.value(QStringLiteral("XDG_CONFIG_HOME"))
+            + QStringLiteral("/hopx-desktop/hopx-desktop.ini");
+        QVERIFY(QDir().mkpath(QFileInfo(ini).path()));
+        QFile settings(ini);
+        QVERIFY(settings.open(QIODevice::Append));
+        settings.write("[hopx]\nbaseUrl=http://127.0.0.1:9\n");
+        settings.close();
         startBridge(bridge, env);
         McpClient c(&bridge);
         QVERIFY(c.initialize());
@@ -190,6 +203,14 @@ private slots:
         const pid_t appPid = m.captured(1).toInt();
         // The app outlives the bridge, like a tray app should.
         QVERIFY(HopxTest::processAlive(appPid));
+        QFile environ(QStringLiteral("/proc/%1/environ").arg(appPid));
+        QVERIFY(environ.open(QIODevice::ReadOnly));
+        const QList<QByteArray> vars = environ.readAll().split('\0');
+        QVERIFY(vars.contains("QT_QPA_PLATFORM=offscreen")); // the bridge's environment, read
+        for (const QByteArray &var : vars)
+            QVERIFY2(!var.startsWith("HOPX_API_KEY=") && !var.startsWith("HOPX_BASE_URL=")
+                    && !var.startsWith("HOPX_PROVIDER="),
+                var.constData());
         ::kill(appPid, SIGTERM);
         QTRY_VERIFY_WITH_TIMEOUT(HopxTest::processGone(appPid), 10000);
     }

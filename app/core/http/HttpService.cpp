@@ -48,6 +48,13 @@ std::optional<int> HttpService::start(const QCommandLineParser &parser, Mcp::Htt
 {
     if (flags.requested(parser))
         return serveCommandLine(parser, flags);
+    if (flags.tokenGiven(parser)) {
+        // Ignoring it would leave the user believing a token guards an endpoint that either
+        // does not exist or (Settings → HTTP) keeps its own token in the keychain.
+        tell(QStringLiteral("hopx-desktop: --http-token needs --http ADDR:PORT; the endpoint "
+                            "turned on in Settings keeps its own token"));
+        return 2;
+    }
     start();
     return std::nullopt;
 }

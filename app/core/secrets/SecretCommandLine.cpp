@@ -69,6 +69,11 @@ bool SecretCommandLine::requested(const QCommandLineParser &parser) const
     return parser.isSet(m_set) || parser.isSet(m_list) || parser.isSet(m_remove);
 }
 
+bool SecretCommandLine::writesKeychain(const QCommandLineParser &parser) const
+{
+    return parser.isSet(m_set) || parser.isSet(m_remove);
+}
+
 int SecretCommandLine::run(
     const QCommandLineParser &parser, SecretStore &store, std::FILE *in) const
 {

@@ -26,6 +26,9 @@ public:
 
     void addOptions(QCommandLineParser &parser) const;
     bool requested(const QCommandLineParser &parser) const;
+    //! The command given stores or removes a value in the keychain (--set-secret,
+    //! --remove-secret), not only reads.
+    bool writesKeychain(const QCommandLineParser &parser) const;
     //! Runs the requested command to its end (a local event loop); the process's exit code.
     int run(const QCommandLineParser &parser, SecretStore &store, std::FILE *in = stdin) const;
 
