@@ -268,6 +268,21 @@ private slots:
         QVERIFY2(!message.contains(QStringLiteral("mode")), qPrintable(message));
     }
 
+    void pauseAndResumeDeclareTheKeyTheyReturn()
+    {
+        // hopx-mcp's pause and resume answer with sandbox_id
+        // (tst_localtools::pauseRefusesRunsAndResumeKeepsState reads it from a real sandbox's
+        // result); their outputSchema must say so, not an id.
+        for (const QString &name :
+            {QStringLiteral("pause_sandbox"), QStringLiteral("resume_sandbox")}) {
+            const QJsonObject declared =
+                spec(name)->outputSchema.value(QLatin1String("properties")).toObject();
+            QVERIFY2(declared.contains(QLatin1String("sandbox_id"))
+                    && !declared.contains(QLatin1String("id")),
+                qPrintable(name));
+        }
+    }
+
     void backgroundNeedsASandbox()
     {
         const QJsonObject r = call(QStringLiteral("run"),

@@ -55,7 +55,8 @@ QJsonObject execInputSchema(const ExecInput &in)
         {QStringLiteral("env"),
             Schema::stringMap(QStringLiteral("Extra environment variables for this run only."))},
         {QStringLiteral("working_dir"),
-            Schema::string(QStringLiteral("Directory to run in (default /workspace)."))},
+            Schema::string(
+                QStringLiteral("Directory to run in (default /workspace; rich: /tmp)."))},
         {QStringLiteral("sandbox_id"), sandboxIdSchema()},
     };
     QStringList required {QStringLiteral("code")};
@@ -154,7 +155,8 @@ void registerCodeTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         execInputSchema({true, false, 30, true, {}, deps.providerKinds}), QString());
     addExecTool(registry, deps, QStringLiteral("execute_code_isolated"),
         QStringLiteral("Execute code (isolated)"),
-        QStringLiteral("Run code in a fresh sandbox that is deleted afterwards."),
+        QStringLiteral("Run code in a fresh sandbox that is deleted afterwards (given sandbox_id, "
+                       "in that sandbox, as hopx-mcp does)."),
         execInputSchema({false, false, 30, true, {}, deps.providerKinds}),
         QStringLiteral("isolated"));
     addExecTool(registry, deps, QStringLiteral("execute_code_persistent"),

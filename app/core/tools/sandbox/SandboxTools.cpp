@@ -25,9 +25,10 @@ using Mcp::ToolSpec;
 
 namespace {
 
-QJsonObject sandboxOutput()
+//! `idKey`: hopx-mcp's name for the id in that tool's result (pause and resume say sandbox_id).
+QJsonObject sandboxOutput(const QString &idKey = QStringLiteral("id"))
 {
-    return Schema::output({{QStringLiteral("id"), Schema::string(QStringLiteral("sandbox id"))},
+    return Schema::output({{idKey, Schema::string(QStringLiteral("sandbox id"))},
         {QStringLiteral("status"),
             Schema::string(QStringLiteral("creating, running, paused, stopped"))},
         {QStringLiteral("provider"), Schema::string(QStringLiteral("local or hopx"))},
@@ -540,7 +541,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .description(QStringLiteral("Freeze every process in the sandbox (it keeps its memory and "
                                     "files) until resume_sandbox."))
         .input(idOnly)
-        .output(sandboxOutput())
+        .output(sandboxOutput(QStringLiteral("sandbox_id")))
         .hints(ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) { pauseOrResume(call, m, args, true); })
         .addTo(registry);
@@ -548,7 +549,7 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
     Tool(QStringLiteral("resume_sandbox"), QStringLiteral("Resume sandbox"))
         .description(QStringLiteral("Resume a paused sandbox."))
         .input(idOnly)
-        .output(sandboxOutput())
+        .output(sandboxOutput(QStringLiteral("sandbox_id")))
         .hints(ToolSpec::Idempotent)
         .handler([m](ToolCall *call, const ToolArgs &args) { pauseOrResume(call, m, args, false); })
         .addTo(registry);
