@@ -255,6 +255,29 @@ private slots:
         QVERIFY(appLog().contains(QLatin1String("secret API_TOKEN used for api.test")));
     }
 
+    void clearingTheEnvironmentKeepsTheSecrets()
+    {
+        const QString placeholder =
+            command(QStringLiteral("printenv API_TOKEN")).value("stdout").toString().trimmed();
+        QVERIFY(placeholder.startsWith(QLatin1String("hopxph_")));
+        // Only create_sandbox can give a secret's variable back: a clear or a replacement keeps
+        // it, and the code can still use the secret.
+        QVERIFY(!sc(tool(QStringLiteral("env_clear"), {{"sandbox_id", m_id}}))
+                     .contains(QStringLiteral("error")));
+        QCOMPARE(command(QStringLiteral("printenv API_TOKEN")).value("stdout").toString().trimmed(),
+            placeholder);
+        QVERIFY(!sc(tool(QStringLiteral("env_set"),
+                        {{"sandbox_id", m_id}, {"env_vars", QJsonObject {{"OTHER", "1"}}},
+                            {"merge", false}}))
+                     .contains(QStringLiteral("error")));
+        QCOMPARE(command(QStringLiteral("printenv API_TOKEN OTHER")).value("stdout").toString(),
+            placeholder + QStringLiteral("\n1\n"));
+        const QJsonObject r =
+            command(QStringLiteral("curl -sS -H \"Authorization: Bearer $API_TOKEN\" %1/get")
+                        .arg(url(QStringLiteral("api.test"), false)));
+        QCOMPARE(answer(r).value("auth").toString(), QStringLiteral("ok"));
+    }
+
     void pythonRequestsAndNodeFetch()
     {
         const QJsonObject py =

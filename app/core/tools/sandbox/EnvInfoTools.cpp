@@ -206,7 +206,10 @@ void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                     Schema::stringMap(QStringLiteral("Names and values."))},
                 {QStringLiteral("merge"),
                     Schema::boolean(
-                        QStringLiteral("Keep variables not named here (default true)."), true)}},
+                        QStringLiteral(
+                            "Keep variables not named here (default true); false keeps only "
+                            "the secrets' placeholders."),
+                        true)}},
             {QStringLiteral("sandbox_id"), QStringLiteral("env_vars")}))
         .output(
             Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("success"))},
@@ -216,7 +219,8 @@ void registerEnvInfoTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
         .addTo(registry);
 
     Tool(QStringLiteral("env_clear"), QStringLiteral("Clear environment"))
-        .description(QStringLiteral("Remove every variable set with env_set or create_sandbox."))
+        .description(QStringLiteral("Remove every variable set with env_set or create_sandbox; "
+                                    "the placeholders of create_sandbox's secrets stay."))
         .input(idOnly)
         .output(
             Schema::output({{QStringLiteral("status"), Schema::string(QStringLiteral("cleared"))}}))
