@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <csignal>
@@ -201,6 +202,9 @@ private slots:
             QRegularExpression(QStringLiteral("pid (\\d+)")).match(QString::fromUtf8(err));
         QVERIFY2(m.hasMatch(), err.constData());
         const pid_t appPid = m.captured(1).toInt();
+        // Nobody else stops the app the bridge started: a failed check below must not leave it
+        // running after the test.
+        auto stopApp = qScopeGuard([appPid]() { ::kill(appPid, SIGTERM); });
         // The app outlives the bridge, like a tray app should.
         QVERIFY(HopxTest::processAlive(appPid));
         QFile environ(QStringLiteral("/proc/%1/environ").arg(appPid));
@@ -211,6 +215,7 @@ private slots:
             QVERIFY2(!var.startsWith("HOPX_API_KEY=") && !var.startsWith("HOPX_BASE_URL=")
                     && !var.startsWith("HOPX_PROVIDER="),
                 var.constData());
+        stopApp.dismiss(); // stopped here, and once gone its pid may be another process's
         ::kill(appPid, SIGTERM);
         QTRY_VERIFY_WITH_TIMEOUT(HopxTest::processGone(appPid), 10000);
     }
