@@ -44,6 +44,15 @@ QJsonObject propertiesOf(const ToolRegistry::Entry *entry)
                  : QJsonObject();
 }
 
+//! `tool`'s schema default for `argument` (undefined when it has none).
+QJsonValue defaultOf(const ToolRegistry &registry, const QString &tool, const QString &argument)
+{
+    return propertiesOf(registry.find(tool))
+        .value(argument)
+        .toObject()
+        .value(QLatin1String("default"));
+}
+
 } // namespace
 
 void forwardCall(ToolCall *call, const ToolRegistry &registry, const QString &target,
@@ -69,11 +78,8 @@ void forwardCall(ToolCall *call, const ToolRegistry &registry, const QString &ta
 QStringList targetArguments(
     const ToolRegistry &registry, const QString &target, const QMap<QString, QString> &renames)
 {
-    const ToolRegistry::Entry *entry = registry.find(target);
-    if (!entry)
-        return {};
     QStringList names;
-    const QJsonObject props = entry->spec.inputSchema.value(QLatin1String("properties")).toObject();
+    const QJsonObject props = propertiesOf(registry.find(target));
     for (auto it = props.begin(); it != props.end(); ++it)
         names.append(renames.key(it.key(), it.key()));
     return names;
@@ -85,7 +91,6 @@ void forwardGiven(ToolCall *call, const ToolRegistry &registry, const QString &t
 {
     const ToolRegistry::Entry *entry = registry.find(target);
     const QJsonObject props = propertiesOf(entry);
-    const QJsonObject offered = propertiesOf(registry.find(call->toolName()));
     QJsonObject forwarded = fixed;
     QStringList unused;
     const QJsonObject &given = args.raw();
@@ -95,7 +100,7 @@ void forwardGiven(ToolCall *call, const ToolRegistry &registry, const QString &t
         const QString name = renames.value(it.key(), it.key());
         if (entry && !props.contains(name)) {
             // The tool's own default, sent back, asks for nothing this action could do.
-            if (it.value() != offered.value(it.key()).toObject().value(QLatin1String("default")))
+            if (it.value() != defaultOf(registry, call->toolName(), it.key()))
                 unused.append(it.key());
         } else
             forwarded.insert(name, it.value());
