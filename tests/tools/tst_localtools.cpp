@@ -450,9 +450,21 @@ private slots:
                 qPrintable(text(refused)));
         }
 
+        // ping_vm does not call a frozen sandbox alive (this session also lists the compact
+        // tools, whose words its refusal uses).
+        const QJsonObject ping = tool(QStringLiteral("ping_vm"), {{"sandbox_id", id}});
+        QVERIFY(isError(ping));
+        QVERIFY2(text(ping).contains(QLatin1String("is paused"))
+                && text(ping).contains(QLatin1String("resume")),
+            qPrintable(text(ping)));
+
         r = tool(QStringLiteral("resume_sandbox"), {{"id", id}});
         QVERIFY2(!isError(r), QJsonDocument(r).toJson().constData());
         QCOMPARE(sc(r).value(QStringLiteral("status")).toString(), QStringLiteral("running"));
+        QCOMPARE(sc(tool(QStringLiteral("ping_vm"), {{"sandbox_id", id}}))
+                     .value(QStringLiteral("status"))
+                     .toString(),
+            QStringLiteral("ok"));
         const QJsonArray stillPaused = sc(
             tool(QStringLiteral("list_sandboxes"), {{"status", "paused"}, {"provider", "local"}}))
                                            .value(QStringLiteral("data"))
@@ -1172,6 +1184,9 @@ private slots:
         const QJsonObject after = command(s, QStringLiteral("echo hi"));
         QVERIFY(isError(after));
         QVERIFY(QJsonDocument(after).toJson().contains("no longer running"));
+        const QJsonObject ping = tool(QStringLiteral("ping_vm"), {{"sandbox_id", s}});
+        QVERIFY(isError(ping));
+        QVERIFY2(text(ping).contains(QLatin1String("no longer running")), qPrintable(text(ping)));
         QCOMPARE(sc(command(other, QStringLiteral("echo fine")))
                      .value(QStringLiteral("stdout"))
                      .toString(),

@@ -5,8 +5,6 @@
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/LocalSandboxHost.h"
 
-#include "core/base/Later.h"
-
 namespace Hopx::Local {
 
 using Core::Callback;
@@ -19,6 +17,8 @@ LocalMetrics::LocalMetrics(LocalSandbox *sandbox)
 
 void LocalMetrics::systemMetrics(Callback<QJsonObject> done)
 {
+    if (m_sandbox->deferUntilStarted([this, done]() { systemMetrics(done); }))
+        return;
     if (m_sandbox->refuseIfUnusable(done))
         return;
     const Core::SandboxInfo info = m_sandbox->info();
@@ -49,6 +49,26 @@ void LocalMetrics::systemMetrics(Callback<QJsonObject> done)
 
 void LocalMetrics::vmInfo(Callback<QJsonObject> done)
 {
+    // ping_vm reads this: a paused, dead or hung sandbox must not look alive from what was
+    // stored when it started, so the agent inside answers a builtin before anything is said.
+    if (m_sandbox->deferUntilStarted([this, done]() { vmInfo(done); }))
+        return;
+    if (m_sandbox->refuseIfUnusable(done))
+        return;
+    m_sandbox->builtin({QByteArrayLiteral("@stat"), QByteArrayLiteral("/")}, {}, 4096,
+        [this, done](int code, const QByteArray &, const QByteArray &err, bool) {
+            if (code != 0) {
+                done(Error::make(Error::Code::SandboxDead,
+                    QStringLiteral("Sandbox %1's agent did not answer: %2")
+                        .arg(m_sandbox->info().id, QString::fromUtf8(err).trimmed())));
+                return;
+            }
+            done(describe());
+        });
+}
+
+QJsonObject LocalMetrics::describe() const
+{
     const Core::SandboxInfo info = m_sandbox->info();
     const SandboxLimits l = m_sandbox->process()->options().limits;
     LocalSandboxHost *host = m_sandbox->host();
@@ -70,7 +90,7 @@ void LocalMetrics::vmInfo(Callback<QJsonObject> done)
         {QStringLiteral("limits"), l.toJson()}};
     if (const QJsonObject cgroup = m_sandbox->process()->cgroup().report(); !cgroup.isEmpty())
         vm.insert(QStringLiteral("cgroup"), cgroup);
-    Core::answerLater<QJsonObject>(host->context(), std::move(done), vm);
+    return vm;
 }
 
 void LocalMetrics::cacheClear(Callback<QJsonObject> done)

@@ -4,6 +4,8 @@
 
 #include "core/sandbox/SandboxMetrics.h"
 
+#include <QJsonObject>
+
 namespace Hopx::Local {
 
 class LocalSandbox;
@@ -21,6 +23,9 @@ public:
     void cacheClear(Core::Callback<QJsonObject> done) override;
 
 private:
+    //! What vmInfo() says once the agent has answered.
+    QJsonObject describe() const;
+
     LocalSandbox *m_sandbox;
 };
 
