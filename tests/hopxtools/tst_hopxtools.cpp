@@ -418,6 +418,49 @@ private slots:
         QCOMPARE(limited.value(QStringLiteral("count")).toInt(), 3);
     }
 
+    void listSandboxesMergesProvidersNewestFirst()
+    {
+        const QJsonObject local = tool(QStringLiteral("create_sandbox"),
+            {{QStringLiteral("provider"), QStringLiteral("local")}});
+        if (isError(local))
+            QSKIP(qPrintable(QStringLiteral("no local sandbox here: ") + dump(local)));
+        const QString localId = sc(local).value(QStringLiteral("id")).toString();
+        // Two HOPX sandboxes newer than the local one; the local provider answers first.
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        const QString older = m_fake
+                                  ->addSandbox(QStringLiteral("code-interpreter"),
+                                      QStringLiteral("running"), now.addSecs(5))
+                                  .value(QStringLiteral("id"))
+                                  .toString();
+        const QString newest = m_fake
+                                   ->addSandbox(QStringLiteral("code-interpreter"),
+                                       QStringLiteral("running"), now.addSecs(10))
+                                   .value(QStringLiteral("id"))
+                                   .toString();
+        const auto ids = [](const QJsonObject &result) {
+            QStringList out;
+            for (const QJsonValue &v : result.value(QStringLiteral("data")).toArray())
+                out << v.toObject().value(QStringLiteral("sandbox_id")).toString();
+            return out;
+        };
+        const QJsonObject two =
+            sc(tool(QStringLiteral("list_sandboxes"), {{QStringLiteral("limit"), 2}}));
+        QCOMPARE(ids(two), (QStringList {newest, older}));
+        const QStringList all = ids(sc(tool(QStringLiteral("list_sandboxes"), {})));
+        QVERIFY2(all.indexOf(older) < all.indexOf(localId), qPrintable(all.join(' ')));
+
+        // A region is where a HOPX sandbox runs: a local one is in none.
+        const QStringList inRegion = ids(sc(tool(QStringLiteral("list_sandboxes"),
+            {{QStringLiteral("region"), QStringLiteral("us-east")}})));
+        QVERIFY2(inRegion.contains(newest) && !inRegion.contains(localId),
+            qPrintable(inRegion.join(' ')));
+        QVERIFY(ids(sc(tool(QStringLiteral("list_sandboxes"),
+                        {{QStringLiteral("region"), QStringLiteral("eu-west")}})))
+                    .isEmpty());
+        for (const QString &id : {localId, older, newest})
+            tool(QStringLiteral("delete_sandbox"), {{QStringLiteral("id"), id}});
+    }
+
     void getUpdatePauseResumeDelete()
     {
         const QString id = create();

@@ -15,6 +15,7 @@
 #include "core/manager/SandboxProvider.h"
 #include "core/settings/Settings.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace Hopx::Core::Tools {
@@ -267,16 +268,25 @@ void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args
     struct State
     {
         int pending = 0;
-        QJsonArray data;
+        QList<SandboxInfo> found;
         QJsonObject errors;
     };
     auto state = std::make_shared<State>();
     state->pending = providers.size();
     state->errors = errors;
     auto finish = [state, spec](ToolCall *call) {
-        QJsonArray data = state->data;
-        while (data.size() > spec.limit)
-            data.removeLast();
+        // Providers answer in any order, each newest first: merged the same way before the
+        // limit, or `limit` would keep whichever provider answered first. A region names
+        // where a cloud sandbox runs; a local one has none and is not in any.
+        std::stable_sort(state->found.begin(), state->found.end(),
+            [](const SandboxInfo &a, const SandboxInfo &b) { return a.createdAt > b.createdAt; });
+        QJsonArray data;
+        for (const SandboxInfo &info : std::as_const(state->found)) {
+            if (data.size() >= spec.limit)
+                break;
+            if (spec.region.isEmpty() || info.region == spec.region)
+                data.append(sandboxToJson(info, QStringLiteral("sandbox_id")));
+        }
         QJsonObject result {{QStringLiteral("data"), data}, {QStringLiteral("count"), data.size()}};
         if (!state->errors.isEmpty())
             result.insert(QStringLiteral("errors"), state->errors);
@@ -292,8 +302,7 @@ void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args
             guarded<QList<SandboxInfo>>(
                 call, [state, kind, finish, manager](ToolCall *call, Result<QList<SandboxInfo>> r) {
                     if (r) {
-                        for (const SandboxInfo &info : r.value())
-                            state->data.append(sandboxToJson(info, QStringLiteral("sandbox_id")));
+                        state->found.append(r.value());
                     } else {
                         state->errors.insert(kind, r.error().message);
                     }
@@ -495,7 +504,9 @@ void registerSandboxTools(Mcp::ToolRegistry &registry, const ToolDeps &deps)
                 Schema::stringEnum(QStringLiteral("Only sandboxes in this state."),
                     {QStringLiteral("running"), QStringLiteral("stopped"), QStringLiteral("paused"),
                         QStringLiteral("creating"), QStringLiteral("unavailable")})},
-            {QStringLiteral("region"), Schema::string(QStringLiteral("Only this HOPX region."))},
+            {QStringLiteral("region"),
+                Schema::string(QStringLiteral(
+                    "Only HOPX sandboxes in this region (local sandboxes have none)."))},
             {QStringLiteral("provider"), providerSchema(deps.providerKinds)}}))
         .output(listOutput)
         .hints(ToolSpec::ReadOnly | ToolSpec::Idempotent | ToolSpec::OpenWorld)
