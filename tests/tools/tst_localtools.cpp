@@ -818,6 +818,33 @@ private slots:
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
+    void asyncRefusesASandboxThatCannotRunNow()
+    {
+        WebhookReceiver receiver;
+        QVERIFY(receiver.listen());
+        const auto async = [&](const QString &id) {
+            return tool(QStringLiteral("execute_code_async"),
+                {{"sandbox_id", id}, {"code", "print(1)"},
+                    {"callback_url", receiver.url(QStringLiteral("/hook"))}});
+        };
+        // "queued" would promise a POST the model may never see: the error comes back now.
+        const QJsonObject missing = async(QStringLiteral("local-000000000000"));
+        QVERIFY(isError(missing));
+        QVERIFY2(text(missing).contains(QLatin1String("not found")), qPrintable(text(missing)));
+        const QString id = createSandbox();
+        QVERIFY(!isError(tool(QStringLiteral("pause_sandbox"), {{"id", id}})));
+        const QJsonObject paused = async(id);
+        QVERIFY(isError(paused));
+        QVERIFY2(text(paused).contains(QLatin1String("is paused")), qPrintable(text(paused)));
+        QVERIFY(!isError(tool(QStringLiteral("resume_sandbox"), {{"id", id}})));
+        QCOMPARE(
+            sc(async(id)).value(QStringLiteral("status")).toString(), QStringLiteral("queued"));
+        QTRY_COMPARE_WITH_TIMEOUT(receiver.requests().size(), 1, 60000);
+        QTest::qWait(200);
+        QCOMPARE(receiver.requests().size(), 1); // nothing was posted for the refused two
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
     void filesRoundTripBinaryAndRefuseHostSymlinks()
     {
         const QString id = createSandbox();

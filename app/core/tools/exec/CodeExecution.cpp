@@ -177,20 +177,12 @@ void executeCode(
         runIn(call, deps, p, a);
 }
 
-void executeAsync(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
+namespace {
+
+//! Starts the webhook run \a a in \a provider's sandbox and answers the call "queued".
+void startAsync(ToolCall *call, const ToolDeps &deps, SandboxProvider *provider, const ExecArgs &a,
+    const QUrl &url, const ToolArgs &args)
 {
-    ExecArgs a = ExecArgs::read(args, QStringLiteral("async"));
-    if (!a.checkLanguage(call))
-        return;
-    const QUrl url(args.string(QStringLiteral("callback_url")));
-    if (const auto allowed = WebhookClient::allowed(url); !allowed) {
-        finishWithInvalid(call, allowed.error().message,
-            QJsonObject {{QStringLiteral("callback_url"), url.toString()}});
-        return;
-    }
-    SandboxProvider *provider = providerFor(call, deps.manager, a.sandboxId);
-    if (!provider)
-        return;
     const QString executionId =
         QStringLiteral("async_") + QUuid::createUuid().toString(QUuid::Id128).left(16);
     const QJsonObject headers = args.object(QStringLiteral("callback_headers"));
@@ -214,6 +206,59 @@ void executeAsync(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
         {QStringLiteral("sandbox_id"), a.sandboxId},
         {QStringLiteral("message"),
             QStringLiteral("Running; the result will be POSTed to callback_url.")}}));
+}
+
+//! Why code cannot start in a sandbox in \a status now (empty: it can, or will once started).
+QString cannotRunIn(const SandboxInfo &info)
+{
+    switch (info.status.state()) {
+    case SandboxStatus::Running:
+    case SandboxStatus::Creating:
+    case SandboxStatus::Other:
+        return {};
+    case SandboxStatus::Paused:
+        return QStringLiteral("Sandbox %1 is paused; call resume_sandbox first.").arg(info.id);
+    default:
+        return QStringLiteral("Sandbox %1 is %2, so nothing can run in it. Create a new one with "
+                              "create_sandbox.")
+            .arg(info.id, info.status.name());
+    }
+}
+
+} // namespace
+
+void executeAsync(ToolCall *call, const ToolDeps &deps, const ToolArgs &args)
+{
+    ExecArgs a = ExecArgs::read(args, QStringLiteral("async"));
+    if (!a.checkLanguage(call))
+        return;
+    const QUrl url(args.string(QStringLiteral("callback_url")));
+    if (const auto allowed = WebhookClient::allowed(url); !allowed) {
+        finishWithInvalid(call, allowed.error().message,
+            QJsonObject {{QStringLiteral("callback_url"), url.toString()}});
+        return;
+    }
+    SandboxProvider *provider = providerFor(call, deps.manager, a.sandboxId);
+    if (!provider)
+        return;
+    // "queued" promises a POST with a result: a sandbox that is missing, paused or gone is
+    // said to the model now, not only to a webhook it may never read.
+    const QJsonObject extra {{QStringLiteral("sandbox_id"), a.sandboxId}};
+    onCapability<SandboxLifecycle>(provider, a.sandboxId,
+        onSuccess<SandboxInfo>(call, extra,
+            [deps, provider, a, url, args, extra](ToolCall *call, const SandboxInfo &info) {
+                if (const QString why = cannotRunIn(info); !why.isEmpty()) {
+                    finishWithError(call,
+                        Error::make(Error::Code::InvalidArgument, why, {},
+                            QStringLiteral("Sandbox not running")),
+                        extra);
+                    return;
+                }
+                startAsync(call, deps, provider, a, url, args);
+            }),
+        [](SandboxLifecycle *lifecycle, Callback<SandboxInfo> done) {
+            lifecycle->info(std::move(done));
+        });
 }
 
 } // namespace Hopx::Core::Tools
