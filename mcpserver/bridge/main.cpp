@@ -30,15 +30,15 @@ const char kHelp[] =
     "this connection only.\n"
     "\n"
     "Options:\n"
-    "  --tools PROFILE  The tools this IDE is offered: compact (default: every capability in\n"
-    "                 a few tools), hopx-mcp (the Python hopx-mcp server's 37 tools) or full\n"
-    "                 (every tool by its own name, without compact's).\n"
-    "  --socket NAME  Connect to this socket (default: HOPX_MCP_SOCKET, else the per-user "
-    "socket).\n"
-    "  --no-launch    Do not start HOPX Desktop when it is not running.\n"
-    "  --no-handoff   Forward every line instead of handing stdin/stdout to the app.\n"
-    "  -h, --help     Show this help.\n"
-    "  -v, --version  Show the version.\n";
+    "  --tools PROFILE  The tools this IDE is offered: compact (default: every capability\n"
+    "                   in a few tools), hopx-mcp (the Python hopx-mcp server's 37 tools)\n"
+    "                   or full (every tool by its own name, without compact's).\n"
+    "  --socket NAME    Connect to this socket (default: HOPX_MCP_SOCKET, else the\n"
+    "                   per-user socket).\n"
+    "  --no-launch      Do not start HOPX Desktop when it is not running.\n"
+    "  --no-handoff     Forward every line instead of handing stdin/stdout to the app.\n"
+    "  -h, --help       Show this help.\n"
+    "  -v, --version    Show the version.\n";
 } // namespace
 
 int main(int argc, char *argv[])
@@ -73,6 +73,11 @@ int main(int argc, char *argv[])
             socket = argv[++i];
         } else if (arg.rfind("--socket=", 0) == 0) {
             socket = arg.substr(9);
+        } else if (arg == "--tools" || arg == "--socket") {
+            std::fprintf(stderr, "hopx-mcp: %s needs a value: %s\n", argv[i],
+                arg == "--tools" ? "--tools compact, --tools hopx-mcp or --tools full"
+                                 : "--socket NAME");
+            return 2;
         } else {
             std::fprintf(stderr, "hopx-mcp: unknown option %s\n%s", argv[i], kHelp);
             return 2;

@@ -76,6 +76,33 @@ private slots:
         QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("hopx-mcp " HOPX_VERSION));
     }
 
+    void badCommandLinesSayWhatIsWrong_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("--tools without a value")
+            << QStringList {QStringLiteral("--tools")} << QStringLiteral("--tools needs a value");
+        QTest::newRow("--socket without a value")
+            << QStringList {QStringLiteral("--socket")} << QStringLiteral("--socket needs a value");
+        QTest::newRow("an unknown profile") << QStringList {QStringLiteral("--tools=all")}
+                                            << QStringLiteral("unknown tool profile \"all\"");
+        QTest::newRow("an unknown option")
+            << QStringList {QStringLiteral("--verbose")} << QStringLiteral("unknown option");
+    }
+
+    void badCommandLinesSayWhatIsWrong()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, said);
+        QProcess p;
+        p.start(binPath(QStringLiteral("hopx-mcp")), args);
+        QVERIFY(exited(p, 5000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardOutput().isEmpty()); // an IDE's stdout stays JSON-RPC only
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.startsWith(QStringLiteral("hopx-mcp: ") + said), qPrintable(err));
+    }
+
     void roundTripWithNearlyEmptyEnvironment()
     {
         HeadlessApp app;
