@@ -1434,6 +1434,18 @@ private slots:
         QVERIFY2(!isError(r), dump(r));
         QVERIFY(sc(r).contains(QStringLiteral("total_executions")));
         QCOMPARE(reqs("GET", agentPath(m_sandbox, "/metrics/snapshot")).size(), 1);
+        // The CPU, memory and disk figures the tool promises are the agent's /system.
+        QVERIFY2(
+            sc(r).value(QStringLiteral("cpu")).toObject().contains(QStringLiteral("usage_percent")),
+            dump(r));
+        QCOMPARE(reqs("GET", agentPath(m_sandbox, "/system")).size(), 1);
+        // An agent without /system still gives its counters, and says what is missing.
+        m_fake->addFault(fault("GET", agentPath(m_sandbox, "/system"), FaultKind::Malformed));
+        r = tool(QStringLiteral("get_system_metrics"), {{QStringLiteral("sandbox_id"), m_sandbox}});
+        QVERIFY2(!isError(r) && sc(r).contains(QStringLiteral("total_executions"))
+                && !sc(r).value(QStringLiteral("system_unavailable")).toString().isEmpty(),
+            dump(r));
+        m_fake->clearFaults();
 
         r = tool(QStringLiteral("ping_vm"), {{QStringLiteral("sandbox_id"), m_sandbox}});
         QVERIFY2(!isError(r), dump(r));
