@@ -833,11 +833,23 @@ private slots:
             !body.contains(QStringLiteral("workdir"))); // background code runs in /tmp/hopx-exec
         QVERIFY(!body.contains(QStringLiteral("working_dir")));
 
+        QVERIFY2(!s.value(QStringLiteral("message"))
+                      .toString()
+                      .contains(QLatin1String("/tmp/hopx-exec")),
+            dump(r)); // no directory was asked for: nothing to correct
+
         r = tool(QStringLiteral("execute_code_background"),
             {{QStringLiteral("sandbox_id"), m_sandbox},
-                {QStringLiteral("code"), QStringLiteral("print(1)")}});
+                {QStringLiteral("code"), QStringLiteral("print(1)")},
+                {QStringLiteral("working_dir"), QStringLiteral("/workspace/proj")}});
         QVERIFY2(
             sc(r).value(QStringLiteral("process_id")).toString().startsWith(QLatin1String("bg_")),
+            dump(r));
+        // The agent cannot run it there: the model is told where it runs instead.
+        QVERIFY2(sc(r)
+                     .value(QStringLiteral("message"))
+                     .toString()
+                     .contains(QLatin1String("in /tmp/hopx-exec, not in /workspace/proj")),
             dump(r));
 
         r = tool(

@@ -55,12 +55,26 @@ void HopxProcesses::startBackground(const BackgroundSpec &spec, Callback<Process
     req.hasBody = true;
     req.retry = RestRequest::Retry::OnlyIfNotProcessed;
     const QString name = spec.name;
-    m_agent.sendForObject(req, [done, name](Result<QJsonObject> r) {
+    // The agent has no workdir for background code: a directory asked for is said not to
+    // apply, or the model would look for relative files where they are not.
+    const QString ignoredDir = spec.command.isEmpty() ? spec.workingDir : QString();
+    m_agent.sendForObject(req, [done, name, ignoredDir](Result<QJsonObject> r) {
         if (!r.ok())
             return done(r.error());
         ProcessStarted p = HopxJson::processFromJson(r.value());
         if (p.name.isEmpty())
             p.name = name;
+        if (!ignoredDir.isEmpty()) {
+            QString said = p.message.isEmpty()
+                ? QStringLiteral("Background process started: %1").arg(p.processId)
+                : p.message.trimmed();
+            if (!said.endsWith(QLatin1Char('.')))
+                said += QLatin1Char('.');
+            p.message = QStringLiteral("%1 HOPX runs background code in /tmp/hopx-exec, not in "
+                                       "%2: use absolute paths, or run_command with "
+                                       "background: true and working_dir.")
+                            .arg(said, ignoredDir);
+        }
         if (p.processId.isEmpty())
             return done(Error::make(Error::Code::Internal,
                 QStringLiteral("The agent started the process but sent no process id: %1")
