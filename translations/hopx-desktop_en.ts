@@ -2080,10 +2080,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Added to every sandbox that has a list of hosts. &quot;Allow always&quot; on a refused connection in the Logs adds its host here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Host &amp;map:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2097,6 +2093,10 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>&quot;%1&quot; is not name=address; write pairs like pypi.mirror.lan=192.168.1.20, one per line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added to every sandbox that has a list of hosts. A connection refused in the Logs offers to allow its host for that sandbox only; add it here for all.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2494,14 +2494,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Quit HOPX Desktop and start it again in the new language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The new language applies when HOPX Desktop starts again. Restart now? Local sandboxes are deleted and connected IDEs reconnect.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Net&amp;work</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2519,6 +2511,34 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Settings pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit HOPX Desktop and start it again with the new settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new language and HOPX base URL apply when HOPX Desktop starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new language applies when HOPX Desktop starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new HOPX base URL applies when HOPX Desktop starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local sandboxes are deleted (as set on the Local sandboxes page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programs running in local sandboxes stop; their files are kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Restart now? %2, and connected IDEs reconnect.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2644,10 +2664,6 @@ Sandbox: %2</source>
         <source>Show logs</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Delete</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>All %n sandbox(es)…</source>
         <translation>
@@ -2685,6 +2701,10 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Not connected yet: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -592,19 +592,19 @@ Sandbox: %2</source>
     <name>Hopx::Core::QtKeychainStore</name>
     <message>
         <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set %1 instead, or keep the key in memory for this session.</source>
-        <translation>没有正在运行的密钥环服务（请安装 gnome-keyring 或 KWallet，并确保它在桌面会话中运行），因此无法保存 HOPX API 密钥。请改为设置 %1，或仅在本次会话中将密钥保存在内存里。</translation>
+        <translation>没有正在运行的钥匙串服务（请安装 gnome-keyring 或 KWallet，并确保它在桌面会话中运行），因此无法保存 HOPX API 密钥。请改为设置 %1，或仅在本次会话中将密钥保存在内存里。</translation>
     </message>
     <message>
         <source>No secret named &quot;%1&quot; is stored in the keychain.</source>
-        <translation>密钥环中没有名为“%1”的机密。</translation>
+        <translation>机密环中没有名为“%1”的机密。</translation>
     </message>
     <message>
         <source>Access to the keychain was denied; unlock it (or allow HOPX Desktop) and try again.</source>
-        <translation>访问密钥环被拒绝。请解锁密钥环（或允许 HOPX Desktop 访问）后重试。</translation>
+        <translation>访问钥匙串被拒绝。请解锁钥匙串（或允许 HOPX Desktop 访问）后重试。</translation>
     </message>
     <message>
         <source>The keychain failed: %1</source>
-        <translation>密钥环出错：%1</translation>
+        <translation>钥匙串出错：%1</translation>
     </message>
 </context>
 <context>
@@ -659,11 +659,11 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Holds no secrets</source>
-        <translation>不持有任何密钥</translation>
+        <translation>不持有任何机密</translation>
     </message>
     <message>
         <source>Its requests can carry these secrets; their values never enter the sandbox: %1</source>
-        <translation>它的请求可以携带这些密钥，密钥的值从不进入沙箱：%1</translation>
+        <translation>它的请求可以携带这些机密，机密的值从不进入沙箱：%1</translation>
     </message>
 </context>
 <context>
@@ -814,7 +814,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Secrets: %1</source>
-        <translation>密钥：%1</translation>
+        <translation>机密：%1</translation>
     </message>
     <message>
         <source>Forked from</source>
@@ -826,14 +826,14 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Secrets</source>
-        <translation>密钥</translation>
+        <translation>机密</translation>
     </message>
 </context>
 <context>
     <name>Hopx::Core::SecretStore</name>
     <message>
         <source>A secret needs at least one host it belongs to.</source>
-        <translation>密钥至少需要一个所属主机。</translation>
+        <translation>机密至少需要一个所属主机。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a host name or *.pattern.</source>
@@ -845,7 +845,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>No secret named &quot;%1&quot;.</source>
-        <translation>没有名为“%1”的密钥。</translation>
+        <translation>没有名为“%1”的机密。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a host name or *.pattern (e.g. api.example.com or *.example.org).</source>
@@ -853,11 +853,11 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>A secret needs at least one host it belongs to (e.g. --hosts api.example.com,*.example.org).</source>
-        <translation>密钥至少需要一个所属主机（例如 --hosts api.example.com,*.example.org）。</translation>
+        <translation>机密至少需要一个所属主机（例如 --hosts api.example.com,*.example.org）。</translation>
     </message>
     <message>
         <source>A secret&apos;s name is its environment variable in the sandbox: capital letters, digits and _, not starting with a digit, at most 64 (e.g. GITHUB_TOKEN).</source>
-        <translation>密钥的名称就是它在沙箱中的环境变量名：大写字母、数字和 _，不能以数字开头，最多 64 个字符（例如 GITHUB_TOKEN）。</translation>
+        <translation>机密的名称就是它在沙箱中的环境变量名：大写字母、数字和 _，不能以数字开头，最多 64 个字符（例如 GITHUB_TOKEN）。</translation>
     </message>
     <message>
         <source>%1 is an environment variable sandboxes need for themselves; choose another name.</source>
@@ -865,15 +865,15 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>The secret&apos;s value is empty.</source>
-        <translation>密钥的值为空。</translation>
+        <translation>机密的值为空。</translation>
     </message>
     <message>
         <source>The secret&apos;s value is longer than %1 bytes.</source>
-        <translation>密钥的值超过 %1 字节。</translation>
+        <translation>机密的值超过 %1 字节。</translation>
     </message>
     <message>
         <source>The secret&apos;s value contains a control character (a line break?); it goes into HTTP headers as it is.</source>
-        <translation>密钥的值包含控制字符（换行？）；它会原样写入 HTTP 头。</translation>
+        <translation>机密的值包含控制字符（换行？）；它会原样写入 HTTP 头。</translation>
     </message>
 </context>
 <context>
@@ -903,7 +903,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>&amp;Save in keychain</source>
-        <translation>保存到密钥环(&amp;S)</translation>
+        <translation>保存到钥匙串(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Remove saved key</source>
@@ -915,7 +915,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>The key lets HOPX Desktop run sandboxes in the HOPX cloud. It is kept in your system keychain, never in a file or a log.</source>
-        <translation>有了此密钥，HOPX Desktop 就能在 HOPX 云中运行沙箱。密钥保存在系统密钥环中，绝不会写入文件或日志。</translation>
+        <translation>有了此密钥，HOPX Desktop 就能在 HOPX 云中运行沙箱。密钥保存在系统钥匙串中，绝不会写入文件或日志。</translation>
     </message>
     <message>
         <source>&lt;b&gt;No key yet? Local sandboxes already work&lt;/b&gt; on this machine without one. Get a key at &lt;a href=&quot;https://hopx.ai&quot;&gt;hopx.ai&lt;/a&gt; when you want cloud sandboxes.</source>
@@ -947,15 +947,15 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>No keychain is available.</source>
-        <translation>没有可用的密钥环。</translation>
+        <translation>没有可用的钥匙串。</translation>
     </message>
     <message>
         <source>Reading the keychain…</source>
-        <translation>正在读取密钥环…</translation>
+        <translation>正在读取钥匙串…</translation>
     </message>
     <message>
         <source>A key is saved in the keychain: %1</source>
-        <translation>密钥环中已保存密钥：%1</translation>
+        <translation>钥匙串中已保存密钥：%1</translation>
     </message>
     <message>
         <source>No key is saved.</source>
@@ -975,7 +975,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Saved in the keychain. New HOPX sandboxes use this key.</source>
-        <translation>已保存到密钥环。新的 HOPX 沙箱将使用此密钥。</translation>
+        <translation>已保存到钥匙串。新的 HOPX 沙箱将使用此密钥。</translation>
     </message>
     <message>
         <source>The saved key was removed. Local sandboxes keep working.</source>
@@ -995,11 +995,11 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>No keychain is running, so the key cannot be saved. &quot;Use for this session only&quot; keeps it in memory until HOPX Desktop quits.</source>
-        <translation>没有正在运行的密钥环，因此无法保存密钥。“仅用于本次会话”会将其保存在内存中，直到 HOPX Desktop 退出。</translation>
+        <translation>没有正在运行的钥匙串，因此无法保存密钥。“仅用于本次会话”会将其保存在内存中，直到 HOPX Desktop 退出。</translation>
     </message>
     <message>
         <source>Using this key until HOPX Desktop quits. It is not saved: install and unlock a keychain (GNOME Keyring, KWallet) to keep it.</source>
-        <translation>在 HOPX Desktop 退出前使用此密钥。它不会被保存：如需长期保留，请安装并解锁密钥环（GNOME Keyring、KWallet）。</translation>
+        <translation>在 HOPX Desktop 退出前使用此密钥。它不会被保存：如需长期保留，请安装并解锁钥匙串（GNOME Keyring、KWallet）。</translation>
     </message>
 </context>
 <context>
@@ -1547,7 +1547,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>&amp;Secrets</source>
-        <translation>密钥(&amp;S)</translation>
+        <translation>机密(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Tools</source>
@@ -1622,15 +1622,15 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Only programs on this computer can connect, and only with this token as &quot;Authorization: Bearer &lt;token&gt;&quot;. The token is kept in the keychain. Changes apply as soon as you press Apply or OK.</source>
-        <translation>只有本机上的程序可以连接，并且必须以“Authorization: Bearer &lt;token&gt;”的形式提供此令牌。令牌保存在密钥环中。按下“应用”或“确定”后更改立即生效。</translation>
+        <translation>只有本机上的程序可以连接，并且必须以“Authorization: Bearer &lt;token&gt;”的形式提供此令牌。令牌保存在钥匙串中。按下“应用”或“确定”后更改立即生效。</translation>
     </message>
     <message>
         <source>No keychain available</source>
-        <translation>没有可用的密钥环</translation>
+        <translation>没有可用的钥匙串</translation>
     </message>
     <message>
         <source>Reading the keychain…</source>
-        <translation>正在读取密钥环…</translation>
+        <translation>正在读取钥匙串…</translation>
     </message>
     <message>
         <source>Not serving.</source>
@@ -1654,7 +1654,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>No keychain: this token lasts until HOPX Desktop quits, then a new one is made.</source>
-        <translation>没有密钥环：此令牌仅在 HOPX Desktop 退出前有效，之后会生成新令牌。</translation>
+        <translation>没有钥匙串：此令牌仅在 HOPX Desktop 退出前有效，之后会生成新令牌。</translation>
     </message>
     <message>
         <source>A new token is in effect. Update the clients that used the old one.</source>
@@ -2073,10 +2073,6 @@ Sandbox: %2</source>
         <translation>始终允许(&amp;A)：</translation>
     </message>
     <message>
-        <source>Added to every sandbox that has a list of hosts. &quot;Allow always&quot; on a refused connection in the Logs adds its host here.</source>
-        <translation>会加入每个使用主机列表的沙箱。在“日志”中对被拒绝的连接选择“始终允许”会把该主机加到这里。</translation>
-    </message>
-    <message>
         <source>Host &amp;map:</source>
         <translation>主机映射(&amp;M)：</translation>
     </message>
@@ -2091,6 +2087,10 @@ Sandbox: %2</source>
     <message>
         <source>&quot;%1&quot; is not name=address; write pairs like pypi.mirror.lan=192.168.1.20, one per line.</source>
         <translation>“%1”不是“名称=地址”；请写成 pypi.mirror.lan=192.168.1.20 这样的对，每行一个。</translation>
+    </message>
+    <message>
+        <source>Added to every sandbox that has a list of hosts. A connection refused in the Logs offers to allow its host for that sandbox only; add it here for all.</source>
+        <translation>添加到每个使用主机列表的沙箱。日志中被拒绝的连接可以只为该沙箱允许其主机；在此添加则对所有沙箱生效。</translation>
     </message>
 </context>
 <context>
@@ -2343,7 +2343,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>&amp;Save secret</source>
-        <translation>保存密钥(&amp;S)</translation>
+        <translation>保存机密(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
@@ -2371,19 +2371,19 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Stored secrets</source>
-        <translation>已保存的密钥</translation>
+        <translation>已保存的机密</translation>
     </message>
     <message>
         <source>Secret name</source>
-        <translation>密钥名称</translation>
+        <translation>机密名称</translation>
     </message>
     <message>
         <source>Hosts the secret belongs to</source>
-        <translation>密钥所属的主机</translation>
+        <translation>机密所属的主机</translation>
     </message>
     <message>
         <source>Secret value</source>
-        <translation>密钥的值</translation>
+        <translation>机密的值</translation>
     </message>
     <message>
         <source>Typed once, never shown again</source>
@@ -2391,7 +2391,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Code in a sandbox sees only a placeholder in the environment variable NAME. HOPX Desktop puts the real value into requests to the secret&apos;s hosts, and nowhere else. Values stay in the system keychain.</source>
-        <translation>沙箱中的代码只能在环境变量 NAME 中看到一个占位符。HOPX Desktop 只在发往该密钥所属主机的请求中填入真实值，其他地方一律不填。密钥的值保存在系统钥匙串中。</translation>
+        <translation>沙箱中的代码只能在环境变量 NAME 中看到一个占位符。HOPX Desktop 只在发往该机密所属主机的请求中填入真实值，其他地方一律不填。机密的值保存在系统钥匙串中。</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
@@ -2427,7 +2427,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Type the secret&apos;s value: it is stored in the keychain, not shown again.</source>
-        <translation>请输入密钥的值：它将保存在钥匙串中，之后不再显示。</translation>
+        <translation>请输入机密的值：它将保存在钥匙串中，之后不再显示。</translation>
     </message>
     <message>
         <source>Saved %1.</source>
@@ -2443,7 +2443,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Select a secret to test.</source>
-        <translation>请选择要测试的密钥。</translation>
+        <translation>请选择要测试的机密。</translation>
     </message>
     <message>
         <source>%1 cannot be read from the keychain: %2</source>
@@ -2483,14 +2483,6 @@ Sandbox: %2</source>
         <translation>立即重启(&amp;N)</translation>
     </message>
     <message>
-        <source>Quit HOPX Desktop and start it again in the new language</source>
-        <translation>退出 HOPX Desktop 并以新语言重新启动</translation>
-    </message>
-    <message>
-        <source>The new language applies when HOPX Desktop starts again. Restart now? Local sandboxes are deleted and connected IDEs reconnect.</source>
-        <translation>新语言将在 HOPX Desktop 重新启动后生效。要立即重启吗？本地沙箱会被删除，已连接的 IDE 会重新连接。</translation>
-    </message>
-    <message>
         <source>Net&amp;work</source>
         <translation>网络(&amp;W)</translation>
     </message>
@@ -2509,6 +2501,34 @@ Sandbox: %2</source>
     <message>
         <source>Settings pages</source>
         <translation>设置页面</translation>
+    </message>
+    <message>
+        <source>Quit HOPX Desktop and start it again with the new settings</source>
+        <translation>退出 HOPX Desktop 并以新设置重新启动</translation>
+    </message>
+    <message>
+        <source>The new language and HOPX base URL apply when HOPX Desktop starts again.</source>
+        <translation>新的语言和 HOPX 基础 URL 在 HOPX Desktop 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>The new language applies when HOPX Desktop starts again.</source>
+        <translation>新的语言在 HOPX Desktop 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>The new HOPX base URL applies when HOPX Desktop starts again.</source>
+        <translation>新的 HOPX 基础 URL 在 HOPX Desktop 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>Local sandboxes are deleted (as set on the Local sandboxes page)</source>
+        <translation>本地沙箱将被删除（按“本地沙箱”页的设置）</translation>
+    </message>
+    <message>
+        <source>Programs running in local sandboxes stop; their files are kept</source>
+        <translation>本地沙箱中运行的程序将停止，其文件会保留</translation>
+    </message>
+    <message>
+        <source>%1 Restart now? %2, and connected IDEs reconnect.</source>
+        <translation>%1现在重新启动吗？%2，已连接的 IDE 会重新连接。</translation>
     </message>
 </context>
 <context>
@@ -2531,7 +2551,7 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>full</source>
-        <translation>完全</translation>
+        <translation>full</translation>
     </message>
     <message>
         <source>hopx-mcp</source>
@@ -2630,10 +2650,6 @@ Sandbox: %2</source>
         <source>Show logs</source>
         <translation>查看日志</translation>
     </message>
-    <message>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
     <message numerus="yes">
         <source>All %n sandbox(es)…</source>
         <translation>
@@ -2671,6 +2687,10 @@ Sandbox: %2</source>
     <message>
         <source>Not connected yet: %1</source>
         <translation>尚未连接：%1</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
     </message>
 </context>
 </TS>

@@ -153,7 +153,7 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
     connect(m_tray.get(), &TrayIcon::settingsRequested, this, &GuiApplication::showSettings);
     connect(m_tray.get(), &TrayIcon::quitRequested, this, &GuiApplication::quit);
     connect(m_tray.get(), &TrayIcon::deleteSandboxRequested, this,
-        [this](const QString &id) { m_actions->deleteSandboxes({id}); });
+        [view](const QString &id) { view->confirmDelete({id}); });
     connect(m_tray.get(), &TrayIcon::showSandboxLogsRequested, m_window.get(),
         &MainWindow::showLogsFor);
     auto clientsChanged = [this] { m_tray->setClientCount(m_clients->rowCount()); };

@@ -224,7 +224,7 @@ void TrayIcon::rebuildSandboxMenu()
         item->addAction(tr("Copy ID"), this, [id] { QApplication::clipboard()->setText(id); });
         item->addAction(tr("Show logs"), this, [this, id] { emit showSandboxLogsRequested(id); });
         item->addSeparator();
-        item->addAction(tr("Delete"), this, [this, id] { emit deleteSandboxRequested(id); });
+        item->addAction(tr("Delete…"), this, [this, id] { emit deleteSandboxRequested(id); });
     }
     if (m_model->rowCount() > recent.size()) {
         m_sandboxes->addSeparator();

@@ -198,6 +198,20 @@ private slots:
         QTRY_VERIFY(
             w->statusBar()->currentMessage().contains(QStringLiteral("the network is down")));
         QCOMPARE(table->model()->rowCount(), 1);
+        f->local.failDestroy = false;
+
+        // The tray's Delete asks the same question, also with the window hidden.
+        w->hide();
+        const QString left = view->selectedIds().value(0);
+        QVERIFY(!left.isEmpty());
+        emit f->gui->tray()->deleteSandboxRequested(left);
+        QTRY_VERIFY((confirm = view->findChild<QMessageBox *>(QStringLiteral("confirmDelete"))));
+        QTRY_VERIFY(confirm->isVisible());
+        QVERIFY(confirm->text().contains(left));
+        QTest::mouseClick(confirm->button(QMessageBox::Cancel), Qt::LeftButton);
+        QTest::qWait(100);
+        QCOMPARE(table->model()->rowCount(), 1); // cancelled: nothing was deleted
+        QVERIFY(!f->local.destroyed.contains(left) && !f->cloud.destroyed.contains(left));
     }
 
     void extendCopyWorkspaceAndLogs()
@@ -317,9 +331,16 @@ private slots:
         f->keys.remove([](Core::Result<Core::Unit>) {});
         f->cloud.setReason(QStringLiteral("No HOPX API key"));
         QTRY_COMPARE(f->gui->tray()->state(), Ui::TrayIcon::State::NoKey);
-        // The tray's Delete goes through the same path as the window's.
+        // The tray's Delete goes through the same question and path as the window's.
         f->addSandbox(QStringLiteral("local-tray"));
         emit f->gui->tray()->deleteSandboxRequested(QStringLiteral("local-tray"));
+        QMessageBox *confirm = nullptr;
+        QTRY_VERIFY((confirm = w->sandboxesView()->findChild<QMessageBox *>(
+                         QStringLiteral("confirmDelete"))));
+        QVERIFY(f->local.destroyed.isEmpty());
+        for (QAbstractButton *b : confirm->buttons())
+            if (confirm->buttonRole(b) == QMessageBox::DestructiveRole)
+                QTest::mouseClick(b, Qt::LeftButton);
         QTRY_COMPARE(f->local.destroyed, QStringList {QStringLiteral("local-tray")});
     }
 

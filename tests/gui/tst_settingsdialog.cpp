@@ -97,6 +97,8 @@ private slots:
         QVERIFY(dialog.isVisible());
         QVERIFY(dialog.restartButton()->isVisible());
         QVERIFY(dialog.messageLabel()->text().contains(QStringLiteral("starts again")));
+        QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("files are kept")),
+            qPrintable(dialog.messageLabel()->text())); // they are unless deleteOnQuit is on
         QSignalSpy restart(&dialog, &SettingsDialog::restartRequested);
         QTest::mouseClick(dialog.restartButton(), Qt::LeftButton);
         QCOMPARE(restart.count(), 1);
@@ -115,6 +117,26 @@ private slots:
         QVERIFY(Core::LocalSettings(&settings).networkDefault());
         QCOMPARE(settings.hopxBaseUrl(), QStringLiteral("https://staging.hopx.test"));
         QCOMPARE(settings.httpPort(), 9911);
+    }
+
+    void aNewBaseUrlOffersTheRestartItNeeds()
+    {
+        // The cloud provider is built at start: a new URL is not in use until then.
+        Core::Settings settings(m_dir.path() + QStringLiteral("/url.ini"), nullptr);
+        SettingsDialog dialog(&settings, nullptr, QStringLiteral("/opt/hopx/bin/hopx-desktop"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        child<QLineEdit>(&dialog, "baseUrl")->setText(QStringLiteral("https://staging.hopx.test"));
+        child<QCheckBox>(&dialog, "localDeleteOnQuit")->setChecked(true);
+        QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.restartButton()->isVisible());
+        const QString said = dialog.messageLabel()->text();
+        QVERIFY2(said.contains(QStringLiteral("HOPX base URL applies")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("Local sandboxes are deleted")), qPrintable(said));
+        // Unchanged the next time: OK closes.
+        QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
     }
 
     void toolsPageChangesAnIdesProfile()

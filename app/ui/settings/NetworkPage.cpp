@@ -61,8 +61,8 @@ NetworkPage::NetworkPage(QWidget *parent)
            "files come from. One host per line; *.example.com allows its subdomains."));
     addRow(form, tr("&Always allowed:"), m_alwaysAllowed);
     addNote(form,
-        tr("Added to every sandbox that has a list of hosts. \"Allow always\" on a refused "
-           "connection in the Logs adds its host here."));
+        tr("Added to every sandbox that has a list of hosts. A connection refused in the "
+           "Logs offers to allow its host for that sandbox only; add it here for all."));
     addRow(form, tr("Host &map:"), m_hostMap);
     addNote(form,
         tr("name=address pairs the sandboxes' proxy uses instead of DNS, e.g. a package "

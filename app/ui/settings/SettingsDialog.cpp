@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/settings/SettingsDialog.h"
 
+#include "core/settings/LocalSettings.h"
 #include "core/settings/Settings.h"
 #include "ui/Icons.h"
 #include "ui/settings/CloudPage.h"
@@ -75,7 +76,7 @@ SettingsDialog::SettingsDialog(Core::Settings *settings, Core::HttpService *http
     m_message->setWordWrap(true);
     m_message->hide();
     m_restart->setObjectName(QStringLiteral("restartNow"));
-    m_restart->setToolTip(tr("Quit HOPX Desktop and start it again in the new language"));
+    m_restart->setToolTip(tr("Quit HOPX Desktop and start it again with the new settings"));
     m_restart->hide();
     connect(m_restart, &QPushButton::clicked, this, &SettingsDialog::restartRequested);
 
@@ -183,6 +184,7 @@ bool SettingsDialog::apply()
         }
     }
     const bool languageChanged = m_general->language() != m_settings->language();
+    const QString baseUrlBefore = m_settings->hopxBaseUrl();
     QString failed;
     SettingsPage *failedPage = nullptr;
     for (SettingsPage *page : std::as_const(m_pages)) {
@@ -197,12 +199,19 @@ bool SettingsDialog::apply()
         showMessage(failed);
         return false;
     }
-    if (languageChanged) {
-        // Retranslating every open window and model live would touch each view for a choice
-        // made once; a restart is cheap (sandboxes and clients reconnect) and always right.
-        showMessage(
-            tr("The new language applies when HOPX Desktop starts again. Restart now? Local "
-               "sandboxes are deleted and connected IDEs reconnect."));
+    // Retranslating every open window and model live would touch each view for a choice made
+    // once, and the cloud provider is built at start; a restart is cheap and always right.
+    const bool baseUrlChanged = m_settings->hopxBaseUrl() != baseUrlBefore;
+    if (languageChanged || baseUrlChanged) {
+        const QString what = languageChanged && baseUrlChanged
+            ? tr("The new language and HOPX base URL apply when HOPX Desktop starts again.")
+            : languageChanged ? tr("The new language applies when HOPX Desktop starts again.")
+                              : tr("The new HOPX base URL applies when HOPX Desktop starts "
+                                   "again.");
+        const QString sandboxes = Core::LocalSettings(m_settings).deleteOnQuit()
+            ? tr("Local sandboxes are deleted (as set on the Local sandboxes page)")
+            : tr("Programs running in local sandboxes stop; their files are kept");
+        showMessage(tr("%1 Restart now? %2, and connected IDEs reconnect.").arg(what, sandboxes));
         m_restart->show();
         return true;
     }

@@ -136,7 +136,7 @@ SandboxesView::SandboxesView(SandboxListModel *model, QWidget *parent)
         m_extendMenu->addAction(label, this, [this, s] { emit extendRequested(selectedIds(), s); });
     }
 
-    connect(m_delete, &QAction::triggered, this, &SandboxesView::confirmDelete);
+    connect(m_delete, &QAction::triggered, this, [this] { confirmDelete(selectedIds()); });
     connect(m_copy, &QAction::triggered, this,
         [this] { QApplication::clipboard()->setText(selectedIds().join(QLatin1Char('\n'))); });
     connect(m_workspace, &QAction::triggered, this, [this] {
@@ -282,9 +282,8 @@ void SandboxesView::updateActions()
         && !rows.first().data(SandboxListModel::WorkspaceRole).toString().isEmpty());
 }
 
-void SandboxesView::confirmDelete()
+void SandboxesView::confirmDelete(const QStringList &ids)
 {
-    const QStringList ids = selectedIds();
     if (ids.isEmpty())
         return;
     auto *box = new QMessageBox(QMessageBox::Warning, tr("Delete sandboxes"),

@@ -41,6 +41,9 @@ public:
     QMenu *extendMenu() const { return m_extendMenu; }
     //! Shown instead of the table while there are no sandboxes.
     FirstRunPanel *firstRunPanel() const { return m_firstRun; }
+    /*! Asks the user before deleting \a ids (the table's Delete, the tray's): deleteRequested()
+     *  follows a yes. The question is a window of its own, shown also while this one is not. */
+    void confirmDelete(const QStringList &ids);
 
 signals:
     //! The user confirmed; the ids are still alive as far as the view knows.
@@ -53,7 +56,6 @@ signals:
 private:
     void updateActions();
     void fitColumns();
-    void confirmDelete();
     void showContextMenu(const QPoint &pos);
 
     Core::SandboxListModel *m_model;
