@@ -103,8 +103,14 @@ void HttpMcpSession::post(HttpConnection *connection, const QStringList &ids,
         for (QString &key : requestKeys)
             key.prepend(keyPrefix);
     if (requestKeys.isEmpty()) {
+        QByteArray rejection;
+        m_rejection = &rejection;
         dispatch();
-        connection->respond(202, sessionHeaders(), {});
+        m_rejection = nullptr;
+        if (rejection.isEmpty())
+            connection->respond(202, sessionHeaders(), {});
+        else
+            connection->respond(400, sessionHeaders(), rejection, "application/json");
         return;
     }
     for (const QString &key : requestKeys) {
@@ -179,6 +185,10 @@ void HttpMcpSession::route(const JsonParts &parts, const Outgoing &what)
     if (!exchange) {
         if (isFinal && !what.request.isEmpty())
             return; // its POST connection is gone: the answer cannot be delivered
+        if (isFinal && m_rejection && m_rejection->isEmpty()) {
+            *m_rejection = parts.toByteArray();
+            return;
+        }
         sendGeneral(parts.toByteArray());
         return;
     }

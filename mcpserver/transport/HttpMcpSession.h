@@ -99,6 +99,9 @@ private:
     std::deque<QByteArray> m_queue;
     QTimer *m_keepAlive;
     QElapsedTimer m_lastActivity;
+    /*! While a POST without requests is dispatched: where an error about it goes (a rejected
+     *  batch, an invalid notification). It belongs to that POST's 4xx, not the GET stream. */
+    QByteArray *m_rejection = nullptr;
     bool m_stateless = false;
 };
 

@@ -780,6 +780,18 @@ private slots:
         QCOMPARE(r.json()["id"].toInt(), 3);
         QTest::qWait(50);
         QCOMPARE(stream.waitForEvents(3, 100).events().size(), 2);
+        // Nor does the refusal of a POST with no request in it (this era takes no batches, so
+        // the notification in one is not processed): it is that POST's 400.
+        const HttpResponse batch = client.request("POST", headers(session),
+            R"([{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}])");
+        QCOMPARE(batch.status, 400);
+        QCOMPARE(batch.json()["error"].toObject()["code"].toInt(), -32600);
+        const HttpResponse invalid =
+            client.request("POST", headers(session), R"({"jsonrpc":"2.0","method":5})");
+        QCOMPARE(invalid.status, 400);
+        QCOMPARE(invalid.json()["error"].toObject()["code"].toInt(), -32600);
+        QTest::qWait(50);
+        QCOMPARE(stream.waitForEvents(3, 100).events().size(), 2);
 
         // DELETE ends the GET stream too.
         QCOMPARE(client.request("DELETE", headers(session)).status, 200);
