@@ -54,14 +54,17 @@ bool ModernPostGate::isModern(
 {
     if (request.hasHeader("mcp-session-id"))
         return false;
+    const QJsonObject message = messages.size() == 1 ? messages.first().toObject() : QJsonObject();
+    const QString method = message.value(QLatin1String("method")).toString();
     const QByteArray header = request.header("mcp-protocol-version");
+    // An initialize starts a legacy session, its version negotiated in its body, unless its
+    // header names a stateless version (which has no initialize: 404, -32601). An unknown
+    // version is never an error by itself.
+    if (method == QLatin1String("initialize"))
+        return config.modernProtocolVersions.contains(QString::fromLatin1(header));
     if (!header.isEmpty() && !config.protocolVersions.contains(QString::fromLatin1(header)))
         return true;
     if (messages.size() != 1)
-        return false;
-    const QJsonObject message = messages.first().toObject();
-    const QString method = message.value(QLatin1String("method")).toString();
-    if (method == QLatin1String("initialize"))
         return false;
     return method == QLatin1String("server/discover")
         || RequestEnvelope::namesVersion(message.value(QLatin1String("params")).toObject());

@@ -184,6 +184,25 @@ private slots:
         const QJsonObject reply = r.events().isEmpty() ? r.json() : r.events().constLast();
         QVERIFY2(!reply.contains("error"), r.body.constData());
     }
+
+    void initializeWithAnyVersionHeaderIsLegacy()
+    {
+        // The version is negotiated in initialize's body; a header naming one no era lists (a
+        // newer client, or an older draft) does not make it a 2026-07-28 request. (With
+        // 2026-07-28 in the header it is one, and has no initialize: the conformance suite.)
+        for (const QByteArray &version : {QByteArray("2027-01-01"), QByteArray("2024-10-07")}) {
+            HttpTestClient client(m_server->port());
+            const Headers headers {{"Accept", "application/json, text/event-stream"},
+                {"Content-Type", "application/json"}, {"Authorization", "Bearer " + kToken},
+                {"MCP-Protocol-Version", version}};
+            const HttpResponse init = client.request("POST", headers,
+                R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"tst","version":"1"}}})");
+            QVERIFY2(init.status == 200, init.body.constData());
+            QVERIFY(!init.header("mcp-session-id").isEmpty());
+            QCOMPARE(init.json()["result"].toObject()["protocolVersion"].toString(),
+                QStringLiteral("2025-11-25"));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestModernHeaders)
