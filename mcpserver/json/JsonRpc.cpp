@@ -4,6 +4,8 @@
 
 #include "json/JsonWriter.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <charconv>
 #include <cmath>
 
@@ -71,6 +73,15 @@ JsonParts responseParts(const QJsonValue &id, const JsonParts &resultJson)
     QByteArray head;
     appendResponseHead(head, id);
     return JsonParts(head).append(resultJson).append(QByteArrayLiteral("}"));
+}
+
+bool isScalarJson(const QByteArray &text)
+{
+    // QJsonDocument holds only objects and arrays: read the text as an array's one element.
+    QJsonParseError error {};
+    const QJsonDocument wrapped = QJsonDocument::fromJson(QByteArray('[' + text + ']'), &error);
+    return error.error == QJsonParseError::NoError && wrapped.array().size() == 1
+        && !wrapped.array().first().isObject() && !wrapped.array().first().isArray();
 }
 
 bool isValidId(const QJsonValue &id)

@@ -41,6 +41,9 @@ QByteArray serializeResponse(const QJsonValue &id, QByteArrayView resultJson);
 //! The same for a result in parts: the envelope joins them, the result is not copied.
 JsonParts responseParts(const QJsonValue &id, const JsonParts &resultJson);
 
+/*! Whether \a text, which QJsonDocument refused, is JSON all the same: a lone number, string,
+ *  true, false or null. That is a message that is not a request (-32600), not a parse error. */
+bool isScalarJson(const QByteArray &text);
 //! A request id is a string or an integer; never null, a float, a bool or a container.
 bool isValidId(const QJsonValue &id);
 //! A key that keeps 1 and "1" apart.

@@ -186,6 +186,11 @@ void McpSession::handleLine(const QByteArray &line)
     QJsonParseError parseError {};
     const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
     if (parseError.error != QJsonParseError::NoError || doc.isNull()) {
+        if (JsonRpc::isScalarJson(line)) {
+            sendError(JsonRpc::InvalidRequest,
+                QStringLiteral("Invalid Request: a JSON-RPC message is an object"));
+            return;
+        }
         sendError(JsonRpc::ParseError,
             QStringLiteral("Parse error: %1 at offset %2")
                 .arg(parseError.errorString())

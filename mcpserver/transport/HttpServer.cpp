@@ -398,8 +398,12 @@ void HttpServer::handlePost(HttpConnection *connection, const HttpRequest &reque
     QJsonParseError parseError {};
     const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
     if (parseError.error != QJsonParseError::NoError || (!doc.isObject() && !doc.isArray())) {
-        sendError(
-            connection, 400, JsonRpc::ParseError, QStringLiteral("Parse error: Invalid JSON"));
+        if (JsonRpc::isScalarJson(request.body))
+            sendError(connection, 400, JsonRpc::InvalidRequest,
+                QStringLiteral("Invalid Request: a JSON-RPC message is an object"));
+        else
+            sendError(
+                connection, 400, JsonRpc::ParseError, QStringLiteral("Parse error: Invalid JSON"));
         return;
     }
     const QJsonValue body = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());

@@ -453,6 +453,9 @@ private slots:
         HttpResponse r = client.request("POST", headers(session), "{not json");
         QCOMPARE(r.status, 400);
         QCOMPARE(r.json()["error"].toObject()["code"].toInt(), -32700);
+        r = client.request("POST", headers(session), "42"); // JSON, but not a message
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json()["error"].toObject()["code"].toInt(), -32600);
         r = client.request(
             "POST", headers(session), R"({"jsonrpc":"2.0","id":null,"method":"ping"})");
         QCOMPARE(r.status, 400);

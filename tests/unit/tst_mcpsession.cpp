@@ -125,8 +125,12 @@ private slots:
         QTest::newRow("bad json") << QStringLiteral("{not json") << -32700 << null;
         QTest::newRow("truncated")
             << QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ping")") << -32700 << null;
-        QTest::newRow("scalar") << QStringLiteral("42") << -32700 << null;
-        QTest::newRow("string") << QStringLiteral(R"("ping")") << -32700 << null;
+        // JSON, but not a message (JSON-RPC 2.0: invalid request, not a parse error).
+        QTest::newRow("scalar") << QStringLiteral("42") << -32600 << null;
+        QTest::newRow("string") << QStringLiteral(R"("ping")") << -32600 << null;
+        QTest::newRow("true") << QStringLiteral("true") << -32600 << null;
+        QTest::newRow("two scalars") << QStringLiteral("1 2") << -32700 << null;
+        QTest::newRow("a closing bracket") << QStringLiteral("1],[2") << -32700 << null;
         QTest::newRow("wrong jsonrpc")
             << QStringLiteral(R"({"jsonrpc":"1.0","id":1,"method":"ping"})") << -32600
             << QJsonValue(1);
