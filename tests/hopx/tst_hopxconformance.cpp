@@ -525,8 +525,9 @@ private slots:
             QStringLiteral("agent POST /files/mkdir"), QStringLiteral("agent DELETE /files/remove"),
             QStringLiteral("agent GET /env"), QStringLiteral("agent PUT /env"),
             QStringLiteral("agent PATCH /env"), QStringLiteral("agent DELETE /env"),
-            QStringLiteral("agent GET /metrics/snapshot"), QStringLiteral("agent GET /info"),
-            QStringLiteral("agent POST /cache/clear"), QStringLiteral("agent GET /cache/stats")};
+            QStringLiteral("agent GET /metrics/snapshot"), QStringLiteral("agent GET /system"),
+            QStringLiteral("agent GET /info"), QStringLiteral("agent POST /cache/clear"),
+            QStringLiteral("agent GET /cache/stats")};
         QStringList missing = (expected - used).values();
         QStringList extra = (used - expected).values();
         missing.sort();
