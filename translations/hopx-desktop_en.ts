@@ -1171,18 +1171,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Created %1 with HOPX in it. Restart %2 to use it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Added HOPX to %1; the other servers are unchanged. Restart %2 to use it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Updated the HOPX entry in %1. Restart %2 to use it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is already set up in %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1295,6 +1283,18 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>%1 also reads %2, which has the same entry now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created %1 with HOPX in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added HOPX to %1; the other servers are unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated the HOPX entry in %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1167,18 +1167,6 @@ Sandbox: %2</source>
         <translation>将 HOPX 合并到 %1 中，保留其他所有服务器；会先备份原文件</translation>
     </message>
     <message>
-        <source>Created %1 with HOPX in it. Restart %2 to use it.</source>
-        <translation>已创建 %1 并加入 HOPX。重启 %2 后即可使用。</translation>
-    </message>
-    <message>
-        <source>Added HOPX to %1; the other servers are unchanged. Restart %2 to use it.</source>
-        <translation>已将 HOPX 添加到 %1，其他服务器保持不变。重启 %2 后即可使用。</translation>
-    </message>
-    <message>
-        <source>Updated the HOPX entry in %1. Restart %2 to use it.</source>
-        <translation>已更新 %1 中的 HOPX 条目。重启 %2 后即可使用。</translation>
-    </message>
-    <message>
         <source>%1 is already set up in %2.</source>
         <translation>%1 已在 %2 中配置好。</translation>
     </message>
@@ -1291,6 +1279,18 @@ Sandbox: %2</source>
     <message>
         <source>%1 also reads %2, which has the same entry now.</source>
         <translation>%1 也会读取 %2，其中现在也有同样的条目。</translation>
+    </message>
+    <message>
+        <source>Created %1 with HOPX in it.</source>
+        <translation>已创建 %1 并加入 HOPX。</translation>
+    </message>
+    <message>
+        <source>Added HOPX to %1; the other servers are unchanged.</source>
+        <translation>已将 HOPX 添加到 %1，其他服务器保持不变。</translation>
+    </message>
+    <message>
+        <source>Updated the HOPX entry in %1.</source>
+        <translation>已更新 %1 中的 HOPX 条目。</translation>
     </message>
 </context>
 <context>

@@ -130,6 +130,16 @@ private slots:
         QFile file(m_dir.path() + QStringLiteral("/.cursor/mcp.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY(file.readAll().contains("\"--tools\", \"hopx-mcp\""));
+        file.close();
+
+        // Opened again, a connected IDE shows the profile its config names, not the default;
+        // an IDE not connected keeps what was picked.
+        ConnectIdeDialog again(config());
+        again.show();
+        again.selectIde(Ide::Cursor);
+        QCOMPARE(again.profileBox()->currentData().toString(), QStringLiteral("hopx-mcp"));
+        again.selectIde(Ide::ClaudeDesktop);
+        QCOMPARE(again.profileBox()->currentData().toString(), QStringLiteral("hopx-mcp"));
         file.remove();
     }
 
@@ -140,6 +150,10 @@ private slots:
         dialog.selectIde(Ide::Cursor);
         QTest::mouseClick(dialog.installButton(), Qt::LeftButton);
         QVERIFY2(dialog.resultLabel()->text().startsWith(QStringLiteral("Created")),
+            qPrintable(dialog.resultLabel()->text()));
+        // Cursor needs no restart (it picks the server up in its settings, as the text above
+        // says): the result does not tell every IDE to restart.
+        QVERIFY2(!dialog.resultLabel()->text().contains(QStringLiteral("Restart")),
             qPrintable(dialog.resultLabel()->text()));
         const QString cursor = m_dir.path() + QStringLiteral("/.cursor/mcp.json");
         QFile file(cursor);

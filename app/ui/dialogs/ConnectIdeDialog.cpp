@@ -5,6 +5,7 @@
 #include "ui/Icons.h"
 
 #include "core/ide/IdeConfigMigration.h"
+#include "core/ide/IdeToolProfile.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -70,7 +71,17 @@ ConnectIdeDialog::ConnectIdeDialog(const IdeConfig &config, QWidget *parent)
     refreshStates();
     m_list->setFixedWidth(m_list->sizeHintForColumn(0)
         + 4 * m_list->fontMetrics().horizontalAdvance(QLatin1Char('M')));
-    connect(m_list, &QListWidget::currentRowChanged, this, &ConnectIdeDialog::showIde);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this] {
+        // A connected IDE shows the profile its config names: Install must not quietly switch
+        // a "full" IDE back to compact. Others keep what the user picked.
+        const QString connected = Core::IdeToolProfile::read(m_base, currentIde());
+        if (!connected.isEmpty()) {
+            if (m_profile->findData(connected) < 0)
+                m_profile->addItem(connected, connected); // one this version does not know
+            m_profile->setCurrentIndex(m_profile->findData(connected));
+        }
+        showIde();
+    });
 
     auto *intro =
         new QLabel(tr("IDEs start <b>hopx-mcp</b>, a small bridge next to this app, and it "
@@ -361,17 +372,18 @@ void ConnectIdeDialog::install()
     const IdeConfig::Installed &done = r.value();
     const QString name = IdeConfig::displayName(ide);
     const QString file = homeRelative(done.path);
+    // What the IDE needs next (a restart, a new session, nothing for Zed) is its own and is
+    // said above the button; one sentence for all would be wrong for most.
     QString text;
     switch (done.outcome) {
     case IdeConfig::Outcome::Created:
-        text = tr("Created %1 with HOPX in it. Restart %2 to use it.").arg(file, name);
+        text = tr("Created %1 with HOPX in it.").arg(file);
         break;
     case IdeConfig::Outcome::Added:
-        text = tr("Added HOPX to %1; the other servers are unchanged. Restart %2 to use it.")
-                   .arg(file, name);
+        text = tr("Added HOPX to %1; the other servers are unchanged.").arg(file);
         break;
     case IdeConfig::Outcome::Updated:
-        text = tr("Updated the HOPX entry in %1. Restart %2 to use it.").arg(file, name);
+        text = tr("Updated the HOPX entry in %1.").arg(file);
         break;
     case IdeConfig::Outcome::Unchanged:
         text = tr("%1 is already set up in %2.").arg(name, file);
