@@ -179,7 +179,7 @@ private slots:
         QSignalSpy logs(m_tray.get(), &TrayIcon::showSandboxLogsRequested);
         const QList<QAction *> actions = items.first()->actions();
         for (QAction *a : actions) {
-            if (a->text() == QLatin1String("Delete"))
+            if (a->text() == QStringLiteral("Delete…")) // it asks first: the ellipsis says so
                 a->trigger();
             else if (a->text() == QLatin1String("Show logs"))
                 a->trigger();
