@@ -261,6 +261,30 @@ private slots:
         QVERIFY(!settings.value(QStringLiteral("network/packageHosts")).isValid());
     }
 
+    void folderApprovedWhileOpenIsKept()
+    {
+        // "Always for this folder" in a consent dialog writes the list while Settings is open;
+        // OK must neither drop that folder nor undo what the user edited in the form.
+        Core::Settings settings(m_dir.path() + QStringLiteral("/f.ini"), nullptr);
+        settings.setApprovedFolders({QStringLiteral("/srv/data"), QStringLiteral("/srv/old")});
+        SettingsDialog dialog(&settings, nullptr, QString());
+        dialog.show();
+        auto *folders = child<QPlainTextEdit>(&dialog, "approvedFolders");
+        folders->setPlainText(QStringLiteral("/srv/data\n/home/me/proj"));
+        settings.setApprovedFolders(settings.approvedFolders() << QStringLiteral("/srv/new"));
+        QCOMPARE(folders->toPlainText(), QStringLiteral("/srv/data\n/home/me/proj\n/srv/new"));
+        folders->setPlainText(QStringLiteral("/srv/data\n/home/me/proj")); // removes it again
+        settings.setApprovedFolders(settings.approvedFolders() << QStringLiteral("/srv/later"));
+        QVERIFY(dialog.apply());
+        QCOMPARE(settings.approvedFolders(),
+            QStringList({QStringLiteral("/srv/data"), QStringLiteral("/home/me/proj"),
+                QStringLiteral("/srv/later")}));
+        // Cancel after an approval writes nothing back either.
+        settings.setApprovedFolders(settings.approvedFolders() << QStringLiteral("/srv/last"));
+        dialog.reject();
+        QVERIFY(settings.approvedFolders().contains(QStringLiteral("/srv/last")));
+    }
+
     void packagesPageShowsAndClearsTheCache()
     {
         Core::Settings settings(m_dir.path() + QStringLiteral("/k.ini"), nullptr);

@@ -55,7 +55,8 @@ FoldersPage::FoldersPage(QWidget *parent)
 
 void FoldersPage::load(const Core::Settings &settings)
 {
-    setLines(m_folders, settings.approvedFolders());
+    m_loaded = settings.approvedFolders();
+    setLines(m_folders, m_loaded);
     m_cloudRoot->setValue(settings.cloudRootMb());
     m_inlineRead->setValue(int(std::max<qint64>(4, settings.inlineReadBytes() / 1024)));
 }
@@ -74,12 +75,32 @@ QString FoldersPage::check()
     return {};
 }
 
+void FoldersPage::changed(const Core::Settings &settings, const QString &key)
+{
+    if (key != QLatin1String("files/approvedFolders"))
+        return;
+    // Shown at once, below what the user may be editing, which stays as it is.
+    for (const QString &folder : settings.approvedFolders()) {
+        if (m_loaded.contains(folder))
+            continue;
+        m_loaded << folder;
+        if (!lines(m_folders).contains(folder))
+            m_folders->appendPlainText(folder);
+    }
+}
+
 QString FoldersPage::save(Core::Settings &settings)
 {
     QStringList folders;
     for (const QString &folder : lines(m_folders))
         if (!folders.contains(QDir::cleanPath(folder)))
             folders << QDir::cleanPath(folder);
+    // A folder approved since the form last looked ("Always for this folder") is kept: only
+    // what the user removed from the form leaves the list.
+    for (const QString &folder : settings.approvedFolders())
+        if (!m_loaded.contains(folder) && !folders.contains(folder))
+            folders << folder;
+    m_loaded = folders;
     settings.setApprovedFolders(folders);
     settings.setCloudRootMb(m_cloudRoot->value());
     settings.setInlineReadBytes(qint64(m_inlineRead->value()) * 1024);

@@ -4,6 +4,8 @@
 
 #include "ui/settings/SettingsPage.h"
 
+#include <QStringList>
+
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
@@ -21,11 +23,13 @@ public:
     void load(const Core::Settings &settings) override;
     QString check() override;
     QString save(Core::Settings &settings) override;
+    void changed(const Core::Settings &settings, const QString &key) override;
 
     QPushButton *addButton() const { return m_add; }
 
 private:
     QPlainTextEdit *m_folders;
+    QStringList m_loaded; // the list as the form last took it from the settings
     QPushButton *m_add;
     QSpinBox *m_cloudRoot;
     QSpinBox *m_inlineRead;

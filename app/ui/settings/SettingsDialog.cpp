@@ -100,6 +100,11 @@ SettingsDialog::SettingsDialog(Core::Settings *settings, Core::HttpService *http
     layout->addLayout(messageRow);
     layout->addWidget(m_buttons);
     load();
+    if (m_settings)
+        connect(m_settings, &Core::Settings::changed, this, [this](const QString &key) {
+            for (SettingsPage *page : std::as_const(m_pages))
+                page->changed(*m_settings, key);
+        });
     // A scroll area asks for little room: open large enough for the largest page where the
     // screen allows, so scrolling is the exception.
     QSize largest;

@@ -26,6 +26,14 @@ public:
     virtual QString check() { return {}; }
     //! Writes the form; a sentence when that failed (e.g. the autostart entry).
     virtual QString save(Core::Settings &settings) = 0;
+    /*! \brief A setting changed while the dialog is open, by the app (e.g. "Always for this
+     *  folder" in a consent dialog) or by this dialog's own save. A page whose form holds that
+     *  setting takes the change in, so that OK does not write the old value back over it. */
+    virtual void changed(const Core::Settings &settings, const QString &key)
+    {
+        Q_UNUSED(settings);
+        Q_UNUSED(key);
+    }
 };
 
 } // namespace Hopx::Ui
