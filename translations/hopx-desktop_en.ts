@@ -1531,6 +1531,38 @@ Sandbox: %2</source>
         <source>Starts in the background, so IDEs find it ready.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default sandbox timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output cap per stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default &amp;timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new sandbox, local or in the cloud, is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output cap:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longer stdout or stderr of a run is cut and marked as truncated.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::GuiApplication</name>
@@ -1705,22 +1737,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Default sandbox timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> KiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Output cap per stream</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sandboxes kept ready</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1762,22 +1778,6 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>T&amp;emporary files:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Default &amp;timeout:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A new sandbox is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Output cap:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Longer stdout or stderr is cut and marked as truncated.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

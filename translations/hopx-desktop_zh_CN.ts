@@ -1526,6 +1526,38 @@ Sandbox: %2</source>
         <source>Starts in the background, so IDEs find it ready.</source>
         <translation>在后台启动，IDE 需要时即可直接使用。</translation>
     </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Default sandbox timeout</source>
+        <translation>默认沙箱超时</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> KiB</translation>
+    </message>
+    <message>
+        <source>Output cap per stream</source>
+        <translation>每个输出流的上限</translation>
+    </message>
+    <message>
+        <source>Default &amp;timeout:</source>
+        <translation>默认超时(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>A new sandbox, local or in the cloud, is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
+        <translation>新沙箱（本地或云端）在创建后经过这段时间即被删除，除非助手指定了其他超时时间或延长了超时。</translation>
+    </message>
+    <message>
+        <source>&amp;Output cap:</source>
+        <translation>输出上限(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Longer stdout or stderr of a run is cut and marked as truncated.</source>
+        <translation>一次运行中超出上限的 stdout 或 stderr 会被截断，并标记为已截断。</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::GuiApplication</name>
@@ -1700,22 +1732,6 @@ Sandbox: %2</source>
         <translation>HOPX Desktop 退出时删除本地沙箱</translation>
     </message>
     <message>
-        <source> min</source>
-        <translation> 分钟</translation>
-    </message>
-    <message>
-        <source>Default sandbox timeout</source>
-        <translation>默认沙箱超时</translation>
-    </message>
-    <message>
-        <source> KiB</source>
-        <translation> KiB</translation>
-    </message>
-    <message>
-        <source>Output cap per stream</source>
-        <translation>每个输出流的上限</translation>
-    </message>
-    <message>
         <source>Sandboxes kept ready</source>
         <translation>预备的沙箱</translation>
     </message>
@@ -1758,22 +1774,6 @@ Sandbox: %2</source>
     <message>
         <source>T&amp;emporary files:</source>
         <translation>临时文件(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>Default &amp;timeout:</source>
-        <translation>默认超时(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>A new sandbox is deleted this long after it was created, unless the assistant asks for another timeout or extends it.</source>
-        <translation>新沙箱在创建后经过这段时间即被删除，除非助手指定了其他超时时间或延长了超时。</translation>
-    </message>
-    <message>
-        <source>&amp;Output cap:</source>
-        <translation>输出上限(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>Longer stdout or stderr is cut and marked as truncated.</source>
-        <translation>超出上限的 stdout 或 stderr 会被截断，并标记为已截断。</translation>
     </message>
     <message>
         <source>&amp;Kept ready:</source>

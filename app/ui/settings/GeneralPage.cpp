@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QSpinBox>
 
 namespace Hopx::Ui {
 
@@ -20,6 +21,8 @@ GeneralPage::GeneralPage(const QString &program, QWidget *parent)
     , m_provider(new QComboBox(this))
     , m_language(new QComboBox(this))
     , m_startAtLogin(new QCheckBox(tr("Start HOPX Desktop when I log in"), this))
+    , m_timeout(spin(this, 1, 7 * 24 * 60, 5, tr(" min"), tr("Default sandbox timeout")))
+    , m_outputCap(spin(this, 16, 65536, 64, tr(" KiB"), tr("Output cap per stream")))
 {
     m_provider->setObjectName(QStringLiteral("defaultProvider"));
     m_provider->addItem(
@@ -31,12 +34,21 @@ GeneralPage::GeneralPage(const QString &program, QWidget *parent)
     for (const auto &[code, name] : Translations::available())
         m_language->addItem(name, code);
     m_startAtLogin->setObjectName(QStringLiteral("startAtLogin"));
+    m_timeout->setObjectName(QStringLiteral("defaultTimeout"));
+    m_outputCap->setObjectName(QStringLiteral("outputCap"));
 
     auto *form = new QFormLayout(this);
     addRow(form, tr("&Default provider:"), m_provider);
     addNote(form,
         tr("Used when a tool call does not name a provider. An IDE "
            "can override it with HOPX_PROVIDER."));
+    // Both hold for local and cloud sandboxes alike, so neither provider's page has them.
+    addRow(form, tr("Default &timeout:"), m_timeout);
+    addNote(form,
+        tr("A new sandbox, local or in the cloud, is deleted this long after it was created, "
+           "unless the assistant asks for another timeout or extends it."));
+    addRow(form, tr("&Output cap:"), m_outputCap);
+    addNote(form, tr("Longer stdout or stderr of a run is cut and marked as truncated."));
     addRow(form, tr("&Language:"), m_language);
     addNote(form,
         tr("A new language applies when HOPX Desktop starts again; you can restart it from "
@@ -50,6 +62,8 @@ void GeneralPage::load(const Core::Settings &settings)
     m_provider->setCurrentIndex(std::max(0, m_provider->findData(settings.defaultProvider())));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language())));
     m_startAtLogin->setChecked(settings.startAtLogin());
+    m_timeout->setValue(std::max(1, settings.defaultSandboxTimeoutSeconds() / 60));
+    m_outputCap->setValue(int(std::max<qint64>(16, settings.outputCapBytes() / 1024)));
 }
 
 QString GeneralPage::language() const
@@ -61,6 +75,8 @@ QString GeneralPage::save(Core::Settings &settings)
 {
     settings.setDefaultProvider(m_provider->currentData().toString());
     settings.setLanguage(language());
+    settings.setDefaultSandboxTimeoutSeconds(m_timeout->value() * 60);
+    settings.setOutputCapBytes(qint64(m_outputCap->value()) * 1024);
     if (m_startAtLogin->isChecked() != settings.startAtLogin()) {
         const Core::Result<Core::Unit> r =
             settings.setStartAtLogin(m_startAtLogin->isChecked(), m_program);

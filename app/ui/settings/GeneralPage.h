@@ -6,10 +6,11 @@
 
 class QCheckBox;
 class QComboBox;
+class QSpinBox;
 
 namespace Hopx::Ui {
 
-//! Default provider, language, start at login.
+//! Default provider, what every sandbox gets (timeout, output cap), language, start at login.
 class GeneralPage final : public SettingsPage
 {
     Q_OBJECT
@@ -27,6 +28,8 @@ private:
     QComboBox *m_provider;
     QComboBox *m_language;
     QCheckBox *m_startAtLogin;
+    QSpinBox *m_timeout;
+    QSpinBox *m_outputCap;
 };
 
 } // namespace Hopx::Ui

@@ -25,8 +25,6 @@ LocalPage::LocalPage(QWidget *parent)
     , m_workspace(spin(this, 64, 16777216, 512, tr(" MiB"), tr("Disk space per sandbox")))
     , m_totalDisk(spin(this, 64, 67108864, 1024, tr(" MiB"), tr("Disk space for all sandboxes")))
     , m_deleteOnQuit(new QCheckBox(tr("Delete local sandboxes when HOPX Desktop quits"), this))
-    , m_timeout(spin(this, 1, 7 * 24 * 60, 5, tr(" min"), tr("Default sandbox timeout")))
-    , m_outputCap(spin(this, 16, 65536, 64, tr(" KiB"), tr("Output cap per stream")))
     , m_warmSpares(spin(this, 0, 8, 1, QString(), tr("Sandboxes kept ready")))
     , m_preload(new QCheckBox(tr("Import Python packages ahead in spare sandboxes"), this))
     , m_preloadModules(new QLineEdit(this))
@@ -39,8 +37,6 @@ LocalPage::LocalPage(QWidget *parent)
     m_workspace->setObjectName(QStringLiteral("localWorkspace"));
     m_totalDisk->setObjectName(QStringLiteral("localTotalDisk"));
     m_deleteOnQuit->setObjectName(QStringLiteral("localDeleteOnQuit"));
-    m_timeout->setObjectName(QStringLiteral("defaultTimeout"));
-    m_outputCap->setObjectName(QStringLiteral("outputCap"));
     m_warmSpares->setObjectName(QStringLiteral("localWarmSpares"));
     m_preload->setObjectName(QStringLiteral("localPreload"));
     m_preloadModules->setObjectName(QStringLiteral("localPreloadModules"));
@@ -60,13 +56,6 @@ LocalPage::LocalPage(QWidget *parent)
            "expires."));
     form->addRow(QString(), m_deleteOnQuit);
     addRow(form, tr("T&emporary files:"), m_disk);
-    addRow(form, tr("Default &timeout:"), m_timeout);
-    addNote(form,
-        tr("A new sandbox is deleted this long after it was created, "
-           "unless the assistant asks for another timeout or "
-           "extends it."));
-    addRow(form, tr("&Output cap:"), m_outputCap);
-    addNote(form, tr("Longer stdout or stderr is cut and marked as truncated."));
     addRow(form, tr("&Kept ready:"), m_warmSpares);
     addNote(form,
         tr("Sandboxes started ahead, so a new one is ready at once; each uses a little "
@@ -88,8 +77,6 @@ void LocalPage::load(const Core::Settings &settings)
     m_workspace->setValue(local.workspaceMb());
     m_totalDisk->setValue(local.totalDiskMb());
     m_deleteOnQuit->setChecked(local.deleteOnQuit());
-    m_timeout->setValue(std::max(1, settings.defaultSandboxTimeoutSeconds() / 60));
-    m_outputCap->setValue(int(std::max<qint64>(16, settings.outputCapBytes() / 1024)));
     m_warmSpares->setValue(local.warmSpares());
     m_preload->setChecked(local.preload());
     m_preloadModules->setText(local.preloadModules().join(QStringLiteral(", ")));
@@ -128,8 +115,6 @@ QString LocalPage::save(Core::Settings &settings)
     local.setWorkspaceMb(m_workspace->value());
     local.setTotalDiskMb(m_totalDisk->value());
     local.setDeleteOnQuit(m_deleteOnQuit->isChecked());
-    settings.setDefaultSandboxTimeoutSeconds(m_timeout->value() * 60);
-    settings.setOutputCapBytes(qint64(m_outputCap->value()) * 1024);
     local.setWarmSpares(m_warmSpares->value());
     local.setPreload(m_preload->isChecked());
     local.setPreloadModules(modules());

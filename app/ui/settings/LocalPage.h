@@ -31,8 +31,6 @@ private:
     QSpinBox *m_workspace;
     QSpinBox *m_totalDisk;
     QCheckBox *m_deleteOnQuit;
-    QSpinBox *m_timeout;
-    QSpinBox *m_outputCap;
     QSpinBox *m_warmSpares;
     QCheckBox *m_preload;
     QLineEdit *m_preloadModules;
