@@ -51,8 +51,7 @@ Local::LocalProvider::Options localOptions(const Core::Settings &settings)
 Core::RemoteSandboxPoller::Options pollOptions(const Core::Settings &settings)
 {
     Core::RemoteSandboxPoller::Options options;
-    options.intervalMs =
-        settings.value(QStringLiteral("hopx/listIntervalMs"), options.intervalMs).toInt();
+    options.intervalMs = settings.hopxListIntervalMs();
     return options;
 }
 
@@ -82,6 +81,12 @@ AppServices::AppServices(AppCommandLine &cli, AppState &state, AppExtension &ext
     m_policy.setProviders(&m_localProvider, m_hopxProvider.get(),
         [this](const Core::ProviderPolicy::CloudAccount &account) { return makeCloud(account); });
     m_remotePoller.start();
+    // The interval is a setting of the Cloud page: a change applies at once.
+    QObject::connect(&state.settings, &Core::Settings::changed, &m_remotePoller,
+        [this, &settings = state.settings](const QString &key) {
+            if (key == QLatin1String("hopx/listIntervalMs"))
+                m_remotePoller.setIntervalMs(settings.hopxListIntervalMs());
+        });
 
     Core::Tools::ToolDeps deps; // the provider kinds come from the manager
     deps.manager = &m_manager;

@@ -1099,6 +1099,26 @@ Sandbox: %2</source>
         <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for other sandboxes every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Look for other sandboxes every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While an API key is set, sandboxes of your account made elsewhere (another computer, the HOPX dashboard) show up in the window. Less often, or never, spares an account with tight rate limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::ConnectIdeDialog</name>
@@ -2097,6 +2117,34 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Added to every sandbox that has a list of hosts. A connection refused in the Logs offers to allow its host for that sandbox only; add it here for all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA certificates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a CA certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;CA certificates:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM files of certificate authorities the sandboxes&apos; proxy trusts besides the system&apos;s, when it connects to a secret&apos;s host itself: your company&apos;s CA, or a local API&apos;s. One file per line; new sandboxes use them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a PEM certificate file; write full paths of files that hold one, one per line.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1095,6 +1095,26 @@ Sandbox: %2</source>
         <source>The HOPX base URL must be an http(s) address, like https://api.hopx.dev.</source>
         <translation>HOPX 基础 URL 必须是 http(s) 地址，例如 https://api.hopx.dev。</translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Look for other sandboxes every</source>
+        <translation>查找其他沙箱的间隔</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>&amp;Look for other sandboxes every:</source>
+        <translation>查找其他沙箱的间隔(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>While an API key is set, sandboxes of your account made elsewhere (another computer, the HOPX dashboard) show up in the window. Less often, or never, spares an account with tight rate limits.</source>
+        <translation>设置了 API 密钥时，你的账户在别处（另一台电脑、HOPX 控制台）创建的沙箱也会显示在窗口中。查找得少一些或从不查找，可照顾速率限制较紧的账户。</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::ConnectIdeDialog</name>
@@ -2091,6 +2111,34 @@ Sandbox: %2</source>
     <message>
         <source>Added to every sandbox that has a list of hosts. A connection refused in the Logs offers to allow its host for that sandbox only; add it here for all.</source>
         <translation>添加到每个使用主机列表的沙箱。日志中被拒绝的连接可以只为该沙箱允许其主机；在此添加则对所有沙箱生效。</translation>
+    </message>
+    <message>
+        <source>CA certificates</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <source>Add &amp;file…</source>
+        <translation>添加文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Choose a CA certificate</source>
+        <translation>选择 CA 证书</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;CA certificates:</source>
+        <translation>CA 证书(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>PEM files of certificate authorities the sandboxes&apos; proxy trusts besides the system&apos;s, when it connects to a secret&apos;s host itself: your company&apos;s CA, or a local API&apos;s. One file per line; new sandboxes use them.</source>
+        <translation>沙箱代理亲自连接机密所属主机时，除系统证书外还信任的证书颁发机构的 PEM 文件：例如你公司的 CA，或本地 API 的 CA。每行一个文件；新沙箱会使用它们。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a PEM certificate file; write full paths of files that hold one, one per line.</source>
+        <translation>“%1”不是 PEM 证书文件；请填写包含证书的文件的完整路径，每行一个。</translation>
     </message>
 </context>
 <context>

@@ -34,6 +34,7 @@ HOPX_APT_TEST_PACKAGES=(dbus dbus-x11 gnome-keyring xvfb xauth desktop-file-util
     notification-daemon  # a desktop's notifications, drawn for the screenshots (tests/gui)
     clang-format git  # the style check (tests/style)
     json-schema-test-suite  # JsonSchema against the official cases (tests/unit/tst_jsonschemasuite)
+    openssl  # test CAs and certificates (tests/secrets, tests/gui)
     iproute2  # ip link set lo up in the client tests' network namespace (tests/clients)
     wrk  # HTTP requests/s of both MCP eras (scripts/bench/modern.sh)
     fio  # a sandbox's disk against the host's (scripts/bench/capfs.sh)

@@ -20,6 +20,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -283,6 +284,57 @@ private slots:
         settings.setApprovedFolders(settings.approvedFolders() << QStringLiteral("/srv/last"));
         dialog.reject();
         QVERIFY(settings.approvedFolders().contains(QStringLiteral("/srv/last")));
+    }
+
+    void caFilesAndListIntervalHaveTheirPages()
+    {
+        // Two settings that only an .ini file could set before: the egress proxy's extra CAs
+        // (Network) and how often HOPX sandboxes made elsewhere are looked for (HOPX cloud).
+        Core::Settings settings(m_dir.path() + QStringLiteral("/ca.ini"), nullptr);
+        QCOMPARE(settings.hopxListIntervalMs(), 30000);
+        SettingsDialog dialog(&settings, nullptr, QString());
+        dialog.show();
+        auto *interval = child<QSpinBox>(&dialog, "listInterval");
+        QCOMPARE(interval->value(), 30);
+        QCOMPARE(interval->minimum(), 0);
+        QCOMPARE(interval->specialValueText(), QStringLiteral("Never"));
+        QVERIFY(dialog.apply()); // untouched: the default stays unset
+        QVERIFY(!settings.value(QStringLiteral("hopx/listIntervalMs")).isValid());
+        interval->setValue(0);
+        QVERIFY(dialog.apply());
+        QCOMPARE(settings.hopxListIntervalMs(), 0);
+
+        auto *cas = child<QPlainTextEdit>(&dialog, "upstreamCaFiles");
+        QVERIFY(cas->toPlainText().isEmpty());
+        QVERIFY(child<QPushButton>(&dialog, "addUpstreamCa"));
+        const QString notPem = m_dir.filePath(QStringLiteral("not.pem"));
+        QFile junk(notPem);
+        QVERIFY(junk.open(QIODevice::WriteOnly) && junk.write("not a certificate\n") > 0);
+        junk.close();
+        for (const QString &bad : {notPem, QStringLiteral("relative.pem"),
+                 m_dir.filePath(QStringLiteral("missing.pem"))}) {
+            cas->setPlainText(bad);
+            QVERIFY(!dialog.apply());
+            QVERIFY2(dialog.messageLabel()->text().contains(bad),
+                qPrintable(dialog.messageLabel()->text()));
+            QCOMPARE(
+                dialog.tabs()->tabText(dialog.tabs()->currentIndex()), QStringLiteral("Net&work"));
+            QVERIFY(settings.upstreamCaFiles().isEmpty());
+        }
+        QProcess openssl;
+        openssl.setWorkingDirectory(m_dir.path());
+        openssl.start(QStringLiteral("openssl"),
+            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                QStringLiteral("ec_paramgen_curve:P-256"), QStringLiteral("-nodes"),
+                QStringLiteral("-keyout"), QStringLiteral("ca.key"), QStringLiteral("-out"),
+                QStringLiteral("ca.pem"), QStringLiteral("-days"), QStringLiteral("1"),
+                QStringLiteral("-subj"), QStringLiteral("/CN=Company CA")});
+        QVERIFY(openssl.waitForFinished(30000) && openssl.exitCode() == 0);
+        const QString pem = m_dir.filePath(QStringLiteral("ca.pem"));
+        cas->setPlainText(pem + QLatin1Char('\n'));
+        QVERIFY2(dialog.apply(), qPrintable(dialog.messageLabel()->text()));
+        QCOMPARE(settings.upstreamCaFiles(), QStringList {pem});
     }
 
     void packagesPageShowsAndClearsTheCache()

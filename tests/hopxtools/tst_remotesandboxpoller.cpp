@@ -218,6 +218,30 @@ private slots:
         QCOMPARE(lists(), after);
     }
 
+    void aNewIntervalAppliesAtOnce()
+    {
+        // The Cloud settings page changes the interval while the app runs.
+        RemoteSandboxPoller poller(m_provider.get(), pollEvery(60000));
+        poller.start();
+        QVERIFY(QTest::qWaitFor([&] { return lists() >= 1; }, 5000));
+        QTest::qWait(200);
+        QCOMPARE(lists(), 1); // the next one is a minute away ...
+        poller.setIntervalMs(30);
+        QVERIFY(QTest::qWaitFor([&] { return lists() >= 4; }, 5000)); // ... now it is not
+        QCOMPARE(poller.currentIntervalMs(), 30);
+
+        poller.setIntervalMs(0); // "Never"
+        QVERIFY(!poller.isRunning());
+        QTest::qWait(50); // a list in flight may still land
+        const int after = lists();
+        QTest::qWait(300);
+        QCOMPARE(lists(), after);
+
+        poller.setIntervalMs(30); // and back on
+        QVERIFY(poller.isRunning());
+        QVERIFY(QTest::qWaitFor([&] { return lists() >= after + 2; }, 5000));
+    }
+
     void destroyedWhileAListIsInFlight()
     {
         FakeHopxServer::Fault slow;

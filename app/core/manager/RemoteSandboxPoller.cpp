@@ -53,6 +53,25 @@ void RemoteSandboxPoller::stop()
     m_timer->stop();
 }
 
+void RemoteSandboxPoller::setIntervalMs(int ms)
+{
+    if (ms == m_options.intervalMs)
+        return;
+    m_options.intervalMs = ms;
+    if (ms <= 0) {
+        stop();
+        return;
+    }
+    if (!m_running) {
+        start();
+        return;
+    }
+    if (m_failures == 0 && !m_paused && !m_inFlight) {
+        m_currentIntervalMs = ms;
+        schedule(ms);
+    }
+}
+
 void RemoteSandboxPoller::schedule(int delayMs)
 {
     if (m_running)

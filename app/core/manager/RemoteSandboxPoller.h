@@ -42,6 +42,10 @@ public:
     //! Polls at once, then on the interval. Does nothing when the interval is <= 0.
     void start();
     void stop();
+    /*! A new interval from now on (the user changed it): <= 0 stops, a positive one starts a
+     *  stopped poller; a running one waits the new interval from now unless it is backing
+     *  off after failures or waiting for the provider. */
+    void setIntervalMs(int ms);
     bool isRunning() const { return m_running; }
     //! The wait before the next list: the interval, or longer after failures.
     int currentIntervalMs() const { return m_currentIntervalMs; }

@@ -9,6 +9,8 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
+#include <algorithm>
+
 namespace Hopx::Core {
 
 Settings::Settings(QObject *parent)
@@ -149,6 +151,16 @@ QString Settings::hopxBaseUrl() const
 void Settings::setHopxBaseUrl(const QString &url)
 {
     setValue(QStringLiteral("hopx/baseUrl"), url);
+}
+
+int Settings::hopxListIntervalMs() const
+{
+    return std::max(0, m_settings.value(QStringLiteral("hopx/listIntervalMs"), 30000).toInt());
+}
+
+void Settings::setHopxListIntervalMs(int ms)
+{
+    setValue(QStringLiteral("hopx/listIntervalMs"), std::max(0, ms));
 }
 
 QString Settings::language() const

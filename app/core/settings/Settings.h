@@ -30,6 +30,9 @@ public:
     void setDefaultProvider(const QString &provider);
     QString hopxBaseUrl() const; // empty = https://api.hopx.dev
     void setHopxBaseUrl(const QString &url);
+    //! How often HOPX sandboxes made elsewhere are looked for (ms; 0 = never).
+    int hopxListIntervalMs() const;
+    void setHopxListIntervalMs(int ms);
 
     int defaultSandboxTimeoutSeconds() const;
     void setDefaultSandboxTimeoutSeconds(int seconds);

@@ -7,6 +7,7 @@
 
 #include <QFormLayout>
 #include <QLineEdit>
+#include <QSpinBox>
 #include <QUrl>
 
 namespace Hopx::Ui {
@@ -16,6 +17,8 @@ using namespace SettingsForm;
 CloudPage::CloudPage(QWidget *parent)
     : SettingsPage(parent)
     , m_baseUrl(new QLineEdit(this))
+    , m_listInterval(
+          spin(this, 0, 24 * 60 * 60, 10, tr(" s"), tr("Look for other sandboxes every")))
 {
     m_baseUrl->setObjectName(QStringLiteral("baseUrl"));
     m_baseUrl->setPlaceholderText(QStringLiteral("https://api.hopx.dev"));
@@ -25,11 +28,19 @@ CloudPage::CloudPage(QWidget *parent)
     addNote(form,
         tr("Leave empty for the public HOPX cloud. HOPX_BASE_URL in the "
            "environment takes precedence."));
+    m_listInterval->setObjectName(QStringLiteral("listInterval"));
+    m_listInterval->setSpecialValueText(tr("Never"));
+    addRow(form, tr("&Look for other sandboxes every:"), m_listInterval);
+    addNote(form,
+        tr("While an API key is set, sandboxes of your account made elsewhere (another "
+           "computer, the HOPX dashboard) show up in the window. Less often, or never, "
+           "spares an account with tight rate limits."));
 }
 
 void CloudPage::load(const Core::Settings &settings)
 {
     m_baseUrl->setText(settings.hopxBaseUrl());
+    m_listInterval->setValue(settings.hopxListIntervalMs() / 1000);
 }
 
 QString CloudPage::check()
@@ -49,6 +60,9 @@ QString CloudPage::check()
 QString CloudPage::save(Core::Settings &settings)
 {
     settings.setHopxBaseUrl(m_baseUrl->text().trimmed());
+    // Kept unset while it is the default, so a later version's default applies.
+    if (m_listInterval->value() != settings.hopxListIntervalMs() / 1000)
+        settings.setHopxListIntervalMs(m_listInterval->value() * 1000);
     return {};
 }
 

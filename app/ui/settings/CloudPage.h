@@ -5,6 +5,7 @@
 #include "ui/settings/SettingsPage.h"
 
 class QLineEdit;
+class QSpinBox;
 
 namespace Hopx::Ui {
 
@@ -21,6 +22,7 @@ public:
 
 private:
     QLineEdit *m_baseUrl;
+    QSpinBox *m_listInterval;
 };
 
 } // namespace Hopx::Ui

@@ -8,9 +8,15 @@
 #include "ui/settings/SettingsForm.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHostAddress>
+#include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSslCertificate>
+#include <QVBoxLayout>
 
 namespace Hopx::Ui {
 
@@ -43,6 +49,8 @@ NetworkPage::NetworkPage(QWidget *parent)
     , m_alwaysAllowed(
           lineList(this, QStringLiteral("alwaysAllowedHosts"), tr("Always allowed hosts")))
     , m_hostMap(lineList(this, QStringLiteral("hostMap"), tr("Host map")))
+    , m_caFiles(lineList(this, QStringLiteral("upstreamCaFiles"), tr("CA certificates")))
+    , m_addCa(new QPushButton(tr("Add &file…"), this))
 {
     m_default->setObjectName(QStringLiteral("localNetwork"));
     m_default->addItem(tr("No network"), false);
@@ -67,6 +75,22 @@ NetworkPage::NetworkPage(QWidget *parent)
     addNote(form,
         tr("name=address pairs the sandboxes' proxy uses instead of DNS, e.g. a package "
            "mirror on your network or on this computer."));
+    m_addCa->setObjectName(QStringLiteral("addUpstreamCa"));
+    m_caFiles->setPlaceholderText(QStringLiteral("/usr/local/share/ca-certificates/company.crt"));
+    connect(m_addCa, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Choose a CA certificate"),
+            QString(), tr("Certificates (*.pem *.crt *.cer);;All files (*)"));
+        if (!file.isEmpty())
+            m_caFiles->appendPlainText(QDir::cleanPath(file));
+    });
+    auto *cas = new QVBoxLayout;
+    cas->addWidget(m_caFiles);
+    cas->addWidget(m_addCa, 0, Qt::AlignLeft);
+    form->addRow(buddyLabel(this, tr("&CA certificates:"), m_caFiles), cas);
+    addNote(form,
+        tr("PEM files of certificate authorities the sandboxes' proxy trusts besides the "
+           "system's, when it connects to a secret's host itself: your company's CA, or a "
+           "local API's. One file per line; new sandboxes use them."));
 }
 
 void NetworkPage::load(const Core::Settings &settings)
@@ -75,6 +99,7 @@ void NetworkPage::load(const Core::Settings &settings)
     setLines(m_packageHosts, settings.packageHosts());
     setLines(m_alwaysAllowed, settings.alwaysAllowedHosts());
     setLines(m_hostMap, settings.egressHostMap());
+    setLines(m_caFiles, settings.upstreamCaFiles());
 }
 
 QString NetworkPage::check()
@@ -99,6 +124,16 @@ QString NetworkPage::check()
                 .arg(pair);
         }
     }
+    // Checked here, where the user can fix it, rather than warned about in the log when a
+    // sandbox starts.
+    for (const QString &file : lines(m_caFiles)) {
+        if (!QDir::isAbsolutePath(file) || QSslCertificate::fromPath(file).isEmpty()) {
+            m_caFiles->setFocus();
+            return tr("\"%1\" is not a PEM certificate file; write full paths of files that "
+                      "hold one, one per line.")
+                .arg(file);
+        }
+    }
     return {};
 }
 
@@ -112,6 +147,7 @@ QString NetworkPage::save(Core::Settings &settings)
         settings.setPackageHosts(packages);
     settings.setAlwaysAllowedHosts(hosts(m_alwaysAllowed, &bad));
     settings.setEgressHostMap(lines(m_hostMap));
+    settings.setUpstreamCaFiles(lines(m_caFiles));
     return {};
 }
 

@@ -6,11 +6,13 @@
 
 class QComboBox;
 class QPlainTextEdit;
+class QPushButton;
 
 namespace Hopx::Ui {
 
 /*! \brief What local sandboxes may reach: the default for a new one, the hosts "packages"
- *  stands for, the hosts always allowed, and names the egress proxy resolves itself. */
+ *  stands for, the hosts always allowed, names the egress proxy resolves itself, and the CAs
+ *  it trusts when it talks TLS to a secret's host. */
 class NetworkPage final : public SettingsPage
 {
     Q_OBJECT
@@ -26,6 +28,8 @@ private:
     QPlainTextEdit *m_packageHosts;
     QPlainTextEdit *m_alwaysAllowed;
     QPlainTextEdit *m_hostMap;
+    QPlainTextEdit *m_caFiles;
+    QPushButton *m_addCa;
 };
 
 } // namespace Hopx::Ui
