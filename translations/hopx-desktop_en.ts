@@ -1820,6 +1820,14 @@ Sandbox: %2</source>
         <source>&quot;%1&quot; is not a Python module name; write names like numpy or matplotlib.pyplot, separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open files per process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;files per process:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::LogsView</name>

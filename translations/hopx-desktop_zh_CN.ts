@@ -1815,6 +1815,14 @@ Sandbox: %2</source>
         <source>&quot;%1&quot; is not a Python module name; write names like numpy or matplotlib.pyplot, separated by commas.</source>
         <translation>“%1”不是 Python 模块名；请填写 numpy 或 matplotlib.pyplot 这样的名称，以逗号分隔。</translation>
     </message>
+    <message>
+        <source>Open files per process</source>
+        <translation>每个进程可打开的文件数</translation>
+    </message>
+    <message>
+        <source>Open &amp;files per process:</source>
+        <translation>每进程打开文件数(&amp;F)：</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::LogsView</name>

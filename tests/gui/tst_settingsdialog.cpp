@@ -84,6 +84,8 @@ private slots:
         child<QSpinBox>(&dialog, "localCpu")->setValue(0);
         QCOMPARE(child<QSpinBox>(&dialog, "localCpu")->text(), QStringLiteral("No limit"));
         child<QSpinBox>(&dialog, "localProcesses")->setValue(128);
+        QCOMPARE(child<QSpinBox>(&dialog, "localOpenFiles")->value(), 1024);
+        child<QSpinBox>(&dialog, "localOpenFiles")->setValue(4096);
         child<QSpinBox>(&dialog, "localDisk")->setValue(1024);
         child<QSpinBox>(&dialog, "defaultTimeout")->setValue(15);
         child<QSpinBox>(&dialog, "outputCap")->setValue(256);
@@ -112,6 +114,7 @@ private slots:
         QCOMPARE(Core::LocalSettings(&settings).memoryMb(), 4096);
         QCOMPARE(Core::LocalSettings(&settings).cpuSecondsPerRun(), 0);
         QCOMPARE(Core::LocalSettings(&settings).processes(), 128);
+        QCOMPARE(Core::LocalSettings(&settings).openFiles(), 4096);
         QCOMPARE(Core::LocalSettings(&settings).tmpMb(), 1024);
         QCOMPARE(settings.defaultSandboxTimeoutSeconds(), 15 * 60);
         QCOMPARE(settings.outputCapBytes(), qint64(256 * 1024));

@@ -37,7 +37,8 @@ public:
     void setProcesses(int count);
     int cpuSecondsPerRun() const; // 0 = only the wall clock applies
     void setCpuSecondsPerRun(int seconds);
-    int openFiles() const;
+    int openFiles() const; // per process (RLIMIT_NOFILE)
+    void setOpenFiles(int count);
     //! Size of each sandbox's /tmp and /dev/shm (tmpfs).
     int tmpMb() const;
     void setTmpMb(int mb);

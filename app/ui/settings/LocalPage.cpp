@@ -21,6 +21,7 @@ LocalPage::LocalPage(QWidget *parent)
     , m_memory(spin(this, 64, 262144, 256, tr(" MiB"), tr("Memory limit per sandbox")))
     , m_cpu(spin(this, 0, 86400, 10, tr(" s"), tr("CPU time limit per run")))
     , m_processes(spin(this, 8, 65536, 32, QString(), tr("Process limit per sandbox")))
+    , m_openFiles(spin(this, 64, 1048576, 256, QString(), tr("Open files per process")))
     , m_disk(spin(this, 16, 1048576, 256, tr(" MiB"), tr("Size of /tmp per sandbox")))
     , m_workspace(spin(this, 64, 16777216, 512, tr(" MiB"), tr("Disk space per sandbox")))
     , m_totalDisk(spin(this, 64, 67108864, 1024, tr(" MiB"), tr("Disk space for all sandboxes")))
@@ -33,6 +34,7 @@ LocalPage::LocalPage(QWidget *parent)
     m_cpu->setObjectName(QStringLiteral("localCpu"));
     m_cpu->setSpecialValueText(tr("No limit"));
     m_processes->setObjectName(QStringLiteral("localProcesses"));
+    m_openFiles->setObjectName(QStringLiteral("localOpenFiles"));
     m_disk->setObjectName(QStringLiteral("localDisk"));
     m_workspace->setObjectName(QStringLiteral("localWorkspace"));
     m_totalDisk->setObjectName(QStringLiteral("localTotalDisk"));
@@ -47,6 +49,7 @@ LocalPage::LocalPage(QWidget *parent)
     addRow(form, tr("&Memory:"), m_memory);
     addRow(form, tr("&CPU time per run:"), m_cpu);
     addRow(form, tr("&Processes:"), m_processes);
+    addRow(form, tr("Open &files per process:"), m_openFiles);
     addRow(form, tr("&Disk space:"), m_workspace);
     addRow(form, tr("Disk space in tot&al:"), m_totalDisk);
     addNote(form,
@@ -73,6 +76,7 @@ void LocalPage::load(const Core::Settings &settings)
     m_memory->setValue(local.memoryMb());
     m_cpu->setValue(local.cpuSecondsPerRun());
     m_processes->setValue(local.processes());
+    m_openFiles->setValue(local.openFiles());
     m_disk->setValue(local.tmpMb());
     m_workspace->setValue(local.workspaceMb());
     m_totalDisk->setValue(local.totalDiskMb());
@@ -111,6 +115,7 @@ QString LocalPage::save(Core::Settings &settings)
     local.setMemoryMb(m_memory->value());
     local.setCpuSecondsPerRun(m_cpu->value());
     local.setProcesses(m_processes->value());
+    local.setOpenFiles(m_openFiles->value());
     local.setTmpMb(m_disk->value());
     local.setWorkspaceMb(m_workspace->value());
     local.setTotalDiskMb(m_totalDisk->value());

@@ -27,6 +27,7 @@ private:
     QSpinBox *m_memory;
     QSpinBox *m_cpu;
     QSpinBox *m_processes;
+    QSpinBox *m_openFiles;
     QSpinBox *m_disk;
     QSpinBox *m_workspace;
     QSpinBox *m_totalDisk;
