@@ -394,7 +394,9 @@ private:
         exec.env = {{QStringLiteral("B"), QStringLiteral("2")}};
         exec.workingDir = QStringLiteral("/tmp");
         ok<ExecResult>("execute", [&](auto cb) { on(id)->exec()->execute(exec, cb); });
-        exec.liveOutput = true;
+        exec.liveOutput = true; // streamed, in a language that makes no figures
+        exec.language = QStringLiteral("bash");
+        exec.code = QStringLiteral("echo hi");
         ok<ExecResult>("execute streamed", [&](auto cb) { on(id)->exec()->execute(exec, cb); });
         CommandSpec command;
         command.command = QStringLiteral("echo hi");

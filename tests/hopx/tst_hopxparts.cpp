@@ -249,7 +249,8 @@ private slots:
         QCOMPARE(out->error().code, Error::Code::Cancelled);
 
         ExecSpec spec;
-        spec.code = QStringLiteral("print(1)");
+        spec.code = QStringLiteral("echo 1");
+        spec.language = QStringLiteral("bash"); // live output takes the stream for Bash
         for (const bool live : {false, true}) {
             spec.liveOutput = live;
             std::optional<Result<ExecResult>> ran;

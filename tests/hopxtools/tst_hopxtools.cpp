@@ -119,13 +119,15 @@ private:
     }
 
     //! execute_code in m_sandbox with a progressToken, not waited for; returns the request id.
-    qint64 startExecWithProgress(const QString &code, const QJsonValue &token, int timeout = 30)
+    qint64 startExecWithProgress(const QString &code, const QJsonValue &token, int timeout = 30,
+        const QString &language = QStringLiteral("bash"))
     {
         return m_client->request(QStringLiteral("tools/call"),
             {{QStringLiteral("name"), QStringLiteral("execute_code")},
                 {QStringLiteral("arguments"),
                     QJsonObject {{QStringLiteral("sandbox_id"), m_sandbox},
-                        {QStringLiteral("code"), code}, {QStringLiteral("timeout"), timeout}}},
+                        {QStringLiteral("code"), code}, {QStringLiteral("timeout"), timeout},
+                        {QStringLiteral("language"), language}}},
                 {QStringLiteral("_meta"), QJsonObject {{QStringLiteral("progressToken"), token}}}});
     }
 
@@ -596,16 +598,16 @@ private slots:
         }
     }
 
-    // With a progressToken the run goes over the agent's /execute/stream and its output
-    // reaches the client as notifications/progress while it runs.
+    // With a progressToken a run that makes no figures (here Bash) goes over the agent's
+    // /execute/stream and its output reaches the client as notifications/progress while it runs.
     void streamedExecutionShowsOutputBeforeTheResult()
     {
         QVERIFY(!m_sandbox.isEmpty());
         exec(m_sandbox, QStringLiteral("print('warm')"));
         m_fake->clearRequests();
         const QString token = QStringLiteral("stream-1");
-        const qint64 id = startExecWithProgress(
-            QStringLiteral("print('one')\nimport time\ntime.sleep(1.5)\nprint('two')"), token);
+        const qint64 id =
+            startExecWithProgress(QStringLiteral("echo one\nsleep 1.5\necho two"), token);
         const auto position = [this, id, token](bool response) {
             const QList<QJsonObject> &all = m_client->messages();
             for (qsizetype i = 0; i < all.size(); ++i) {
@@ -638,12 +640,37 @@ private slots:
                     .startsWith("Bearer ey"));
     }
 
+    // The stream's result frame has no figures: Python with a progressToken (every client in
+    // tests/clients sends one) stays on POST /execute, whose reply carries the plot.
+    void pythonWithProgressKeepsItsFigure()
+    {
+        QVERIFY(!m_sandbox.isEmpty());
+        m_fake->clearRequests();
+        const qint64 id = startExecWithProgress(
+            QStringLiteral("import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.show()\n"
+                           "print('drawn')"),
+            QStringLiteral("figure-1"), 30, QStringLiteral("python"));
+        const auto reply = m_client->response(id, 30000);
+        QVERIFY(reply);
+        const QJsonObject r = reply->value(QStringLiteral("result")).toObject();
+        QVERIFY2(!isError(r), dump(r));
+        QByteArray png;
+        for (const QJsonValue &c : r.value(QStringLiteral("content")).toArray())
+            if (c.toObject().value(QStringLiteral("type")) == QLatin1String("image"))
+                png = QByteArray::fromBase64(
+                    c.toObject().value(QStringLiteral("data")).toString().toLatin1());
+        QVERIFY2(png.startsWith("\x89PNG"), dump(r));
+        QVERIFY2(dump(r).contains(QLatin1String("drawn")), dump(r));
+        QCOMPARE(reqs("POST", agentPath(m_sandbox, QStringLiteral("/execute"))).size(), 1);
+        QCOMPARE(reqs("GET", agentPath(m_sandbox, QStringLiteral("/execute/stream"))).size(), 0);
+    }
+
     void cancellingAStreamedRunClosesItsStream()
     {
         QVERIFY(!m_sandbox.isEmpty());
         const int closedBefore = m_fake->streamsClosedByClient();
-        const qint64 id = startExecWithProgress(
-            QStringLiteral("print('start')\nimport time\ntime.sleep(60)\nprint('end')"), 77, 120);
+        const qint64 id =
+            startExecWithProgress(QStringLiteral("echo start\nsleep 60\necho end"), 77, 120);
         QTRY_COMPARE_WITH_TIMEOUT(m_fake->openStreams(), 1, 15000);
         m_client->notify(QStringLiteral("notifications/cancelled"),
             {{QStringLiteral("requestId"), id},
@@ -659,8 +686,7 @@ private slots:
     void streamedTimeoutIsReportedAsOne()
     {
         QVERIFY(!m_sandbox.isEmpty());
-        const qint64 id =
-            startExecWithProgress(QStringLiteral("import time\ntime.sleep(5)"), 78, 1);
+        const qint64 id = startExecWithProgress(QStringLiteral("sleep 5"), 78, 1);
         const QJsonObject r =
             m_client->response(id, 30000)->value(QStringLiteral("result")).toObject();
         QVERIFY2(!isError(r), dump(r));

@@ -102,7 +102,8 @@ struct ExecSpec
     qint64 maxOutputBytes = 1024 * 1024; // per stream
     OutputSink onOutput; // may be empty
     //! Someone watches the output while it runs (the client sent a progressToken): a provider
-    //! whose live path costs more (HOPX: a WebSocket instead of one POST) takes it only then.
+    //! whose live path costs more (HOPX: a WebSocket instead of one POST) takes it only then,
+    //! and only where it loses nothing (HOPX's stream carries no figures).
     bool liveOutput = false;
 };
 

@@ -122,8 +122,9 @@ ExecSpec ExecArgs::execSpec(const ToolDeps &deps, Mcp::ToolCall *call) const
 {
     ExecSpec spec = detachedExecSpec(deps);
     spec.onOutput = (new LiveOutput(call))->sink();
-    // Rich mode wants the figures of /execute's reply; HOPX's stream has no place for them.
-    spec.liveOutput = call->hasProgressToken() && mode != kRich;
+    // Whether live output is worth what it costs, and keeps what the run makes (figures), is
+    // the provider's call (HopxExec).
+    spec.liveOutput = call->hasProgressToken();
     return spec;
 }
 
