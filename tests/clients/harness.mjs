@@ -62,13 +62,14 @@ const projectDir = (root) => join(root, 'home', 'project');
 // `testServerArgs`: hopx-desktop-testserver with these flags instead (e.g. --press-approval).
 // `http`: also serve Streamable HTTP on a loopback port, with a bearer token (the result has
 // `endpoint` and `httpToken`).
-export async function startApp({ approveProject = false, testServerArgs = null, http = false } = {}) {
+// `appEnv`: more of the app's environment (e.g. HOPX_BASE_URL of a loopback fake cloud).
+export async function startApp({ approveProject = false, testServerArgs = null, http = false, appEnv = {} } = {}) {
   const tree = privateTree();
   if (approveProject) {
     appendFileSync(join(tree.env.XDG_CONFIG_HOME, 'hopx-desktop', 'hopx-desktop.ini'),
       `[files]\napprovedFolders=${projectDir(tree.root)}\n`);
   }
-  const env = { ...tree.env, QT_LOGGING_RULES: 'hopx.mcp.session.debug=true' };
+  const env = { ...tree.env, QT_LOGGING_RULES: 'hopx.mcp.session.debug=true', ...appEnv };
   const httpToken = http ? randomBytes(24).toString('hex') : null;
   if (http) env.HOPX_MCP_HTTP_TOKEN = httpToken;
   const program = testServerArgs ? 'hopx-desktop-testserver' : 'hopx-desktop';
@@ -152,12 +153,12 @@ export function connectIde(ctx, ide) {
 // `project`: files (name → text) in the folder the client runs in, whose path `onProject` gets
 // before the client starts; `approveProject`, `testServerArgs`: see startApp.
 export async function runClient(client, script, { prompt, toolTimeoutMs, limitMs = 45000, server = null,
-  project = {}, approveProject = false, testServerArgs = null, onProject = () => {} }) {
+  project = {}, approveProject = false, testServerArgs = null, appEnv = {}, onProject = () => {} }) {
   // In a TSan build the app, not the client, is slower: both limits stretch alike, so a
   // cancellation by the client's own timeout still comes where the scenario expects it.
   toolTimeoutMs = toolTimeoutMs && scaled(toolTimeoutMs);
   limitMs = scaled(limitMs);
-  const app = await startApp({ approveProject, testServerArgs, http: client.http });
+  const app = await startApp({ approveProject, testServerArgs, http: client.http, appEnv });
   const model = new ScriptedModel(client.dialect, script);
   const url = await model.listen();
   const env = clientEnv(app.root, client.ide ? app.env.XDG_RUNTIME_DIR : null);
