@@ -1626,6 +1626,13 @@ Sandbox: %2</source>
         <source>Allow %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A notice&apos;s title, then its text, on one line.
+----------
+A provider&apos;s name, then why it cannot be used.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::HttpPage</name>
@@ -2630,6 +2637,11 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Could not change the tools of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <extracomment>A form label: an IDE&apos;s name, then the colon of the language.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

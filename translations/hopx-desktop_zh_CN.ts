@@ -1621,6 +1621,13 @@ Sandbox: %2</source>
         <source>Allow %1</source>
         <translation>允许 %1</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A notice&apos;s title, then its text, on one line.
+----------
+A provider&apos;s name, then why it cannot be used.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::HttpPage</name>
@@ -2620,6 +2627,11 @@ Sandbox: %2</source>
     <message>
         <source>Could not change the tools of %1</source>
         <translation>无法更改 %1 的工具</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <extracomment>A form label: an IDE&apos;s name, then the colon of the language.</extracomment>
+        <translation>%1：</translation>
     </message>
 </context>
 <context>

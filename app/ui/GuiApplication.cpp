@@ -309,7 +309,8 @@ void GuiApplication::notifyWithoutService(
     if (m_tray->isVisible())
         m_tray->showMessage(title, text, Icons::app(), 20000);
     else
-        m_window->showMessage(title + QStringLiteral(": ") + text);
+        //: A notice's title, then its text, on one line.
+        m_window->showMessage(tr("%1: %2").arg(title, text));
 }
 
 void GuiApplication::readApiKey()
@@ -350,8 +351,9 @@ void GuiApplication::updateError()
             // A cloud provider without a key is the "no key" state, not an error.
             if (reason.isEmpty() || (m_deps.policy && m_deps.policy->isCloud(p) && !m_keyPresent))
                 continue;
-            problems << Core::SandboxListModel::providerName(m_deps.manager, p->id())
-                    + QStringLiteral(": ") + reason;
+            //: A provider's name, then why it cannot be used.
+            problems << tr("%1: %2").arg(
+                Core::SandboxListModel::providerName(m_deps.manager, p->id()), reason);
         }
     }
     m_tray->setErrorMessage(problems.join(QLatin1Char('\n')));

@@ -62,7 +62,8 @@ void ToolsPage::load(const Core::Settings &)
         if (box->findData(profile) < 0)
             box->addItem(profile, profile); // a profile this version does not know: kept as is
         box->setCurrentIndex(box->findData(profile));
-        m_form->addRow(IdeConfig::displayName(ide) + QLatin1Char(':'), box);
+        //: A form label: an IDE's name, then the colon of the language.
+        m_form->addRow(tr("%1:").arg(IdeConfig::displayName(ide)), box);
         m_rows.append({ide, box, profile});
     }
     m_none->setVisible(m_rows.isEmpty());
