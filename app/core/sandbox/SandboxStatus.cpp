@@ -32,4 +32,9 @@ QString SandboxStatus::name() const
     return m_state == Other ? m_other : QString::fromLatin1(kNames[size_t(m_state)]);
 }
 
+QString SandboxStatus::pausedRefusal(const QString &sandboxId)
+{
+    return QStringLiteral("Sandbox %1 is paused; call resume_sandbox first.").arg(sandboxId);
+}
+
 } // namespace Hopx::Core

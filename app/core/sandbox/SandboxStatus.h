@@ -37,6 +37,9 @@ public:
     State state() const { return m_state; }
     QString name() const;
     bool isRunning() const { return m_state == Running; }
+    //! What the model is told when it asks a paused sandbox to run something: one sentence
+    //! for the tools and every provider, so that it names the same next step everywhere.
+    static QString pausedRefusal(const QString &sandboxId);
 
     friend bool operator==(const SandboxStatus &a, const SandboxStatus &b)
     {

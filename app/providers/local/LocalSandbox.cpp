@@ -223,8 +223,7 @@ std::optional<Error> LocalSandbox::unusable() const
             QStringLiteral("Sandbox %1 is still starting; retry in a moment.").arg(m_info.id));
     if (m_paused)
         return Error::make(Error::Code::InvalidArgument,
-            QStringLiteral("Sandbox %1 is paused; call resume_sandbox first.").arg(m_info.id), {},
-            QStringLiteral("Sandbox paused"));
+            Core::SandboxStatus::pausedRefusal(m_info.id), {}, QStringLiteral("Sandbox paused"));
     return std::nullopt;
 }
 

@@ -217,7 +217,7 @@ QString cannotRunIn(const SandboxInfo &info)
     case SandboxStatus::Other:
         return {};
     case SandboxStatus::Paused:
-        return QStringLiteral("Sandbox %1 is paused; call resume_sandbox first.").arg(info.id);
+        return SandboxStatus::pausedRefusal(info.id);
     default:
         return QStringLiteral("Sandbox %1 is %2, so nothing can run in it. Create a new one with "
                               "create_sandbox.")
