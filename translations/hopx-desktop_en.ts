@@ -1812,10 +1812,6 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Sandboxes started ahead, so a new one is ready at once; each uses a little memory while it waits. Applies when HOPX Desktop starts again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Mod&amp;ules:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1833,6 +1829,10 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
     </message>
     <message>
         <source>Open &amp;files per process:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes started ahead, so a new one is ready at once; each uses a little memory while it waits.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

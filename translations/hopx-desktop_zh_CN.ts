@@ -1807,10 +1807,6 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
         <translation>预备数量(&amp;K)：</translation>
     </message>
     <message>
-        <source>Sandboxes started ahead, so a new one is ready at once; each uses a little memory while it waits. Applies when HOPX Desktop starts again.</source>
-        <translation>提前启动的沙箱，新沙箱可立即就绪；每个在等待时占用少量内存。HOPX Desktop 重新启动后生效。</translation>
-    </message>
-    <message>
         <source>Mod&amp;ules:</source>
         <translation>模块(&amp;U)：</translation>
     </message>
@@ -1829,6 +1825,10 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
     <message>
         <source>Open &amp;files per process:</source>
         <translation>每进程打开文件数(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Sandboxes started ahead, so a new one is ready at once; each uses a little memory while it waits.</source>
+        <translation>提前启动的沙箱，新沙箱可立即就绪；每个在等待时占用少量内存。</translation>
     </message>
 </context>
 <context>

@@ -148,6 +148,23 @@ private slots:
         QCOMPARE(strings(probe(spare).value(QStringLiteral("found"))), QStringList());
     }
 
+    void keptReadyChangesAtOnce()
+    {
+        // Settings → Local sandboxes → Kept ready: no restart, the pool follows the number.
+        QTemporaryDir root;
+        Stack stack(root.path(), false);
+        QVERIFY(stack.create()); // the first create asks for plain spares
+        QTRY_COMPARE_WITH_TIMEOUT(
+            stack.provider->spares()->ready(SparePool::Kind::Plain, false), 1, 300000);
+        Core::LocalSettings(&stack.settings).setWarmSpares(2);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            stack.provider->spares()->ready(SparePool::Kind::Plain, false), 2, 300000);
+        Core::LocalSettings(&stack.settings).setWarmSpares(0);
+        QCOMPARE(stack.provider->spares()->count(SparePool::Kind::Plain), 0);
+        QTest::qWait(2500); // past the refill's wait: nothing boots again
+        QCOMPARE(stack.provider->spares()->count(SparePool::Kind::Plain), 0);
+    }
+
     void turningItOffRenewsTheSpares()
     {
         QTemporaryDir root;

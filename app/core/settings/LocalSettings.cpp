@@ -42,7 +42,7 @@ HOPX_LOCAL_SETTING(int, workspaceMb, setWorkspaceMb, "local/workspaceMb", 2048, 
 HOPX_LOCAL_SETTING(int, totalDiskMb, setTotalDiskMb, "local/totalDiskMb", 20480, toInt)
 HOPX_LOCAL_SETTING(bool, deleteOnQuit, setDeleteOnQuit, "local/deleteOnQuit", false, toBool)
 HOPX_LOCAL_SETTING(bool, networkDefault, setNetworkDefault, "local/networkDefault", false, toBool)
-HOPX_LOCAL_GET(int, warmSpares, "local/warmSpares", 1, toInt)
+HOPX_LOCAL_GET(int, warmSpares, "local/warmSpares", 1, toInt) // kWarmSparesKey
 HOPX_LOCAL_GET(int, burstSpares, "local/burstSpares", 16, toInt)
 HOPX_LOCAL_SETTING(bool, preload, setPreload, "local/preload", true, toBool)
 
@@ -51,7 +51,7 @@ void LocalSettings::setWarmSpares(int count)
     Q_ASSERT(m_write || !m_read);
     // Kept unset while it is the default, so a later version's default applies.
     if (m_write && count != warmSpares())
-        m_write->setValue(QStringLiteral("local/warmSpares"), count);
+        m_write->setValue(QLatin1String(kWarmSparesKey), count);
 }
 
 QStringList LocalSettings::preloadModules() const

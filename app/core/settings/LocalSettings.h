@@ -26,6 +26,7 @@ public:
     //! Settings keys of the preload: a change of either renews the spares.
     static constexpr const char *kPreloadKey = "local/preload";
     static constexpr const char *kPreloadModulesKey = "local/preloadModules";
+    static constexpr const char *kWarmSparesKey = "local/warmSpares";
     /*! The data stack of a first plot: pyplot with the Agg backend (our figure capture), and
      *  what df.plot() and savefig(png) import lazily on the first plot (pandas' matplotlib
      *  backend, Agg's renderer, Pillow's PNG writer). */

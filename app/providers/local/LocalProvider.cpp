@@ -58,6 +58,14 @@ SandboxInfo unusableInfo(const QString &id, const QString &provider, const QStri
 }
 } // namespace
 
+SparePool::Sizes LocalProvider::spareSizes(int warmSpares) const
+{
+    SparePool::Sizes sizes;
+    sizes.plain = warmSpares;
+    sizes.pythonBurst = warmSpares > 0 ? std::max(1, m_options.burstSpares) : 0;
+    return sizes;
+}
+
 LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, QObject *parent)
     : SandboxProvider(parent)
     , m_settings(settings)
@@ -129,13 +137,16 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     }
     m_egress->prepareCa(m_etc->path(), m_libDir);
     m_runtimes.detect();
-    SparePool::Sizes sizes;
-    sizes.plain = options.warmSpares;
-    sizes.pythonBurst = options.warmSpares > 0 ? std::max(1, options.burstSpares) : 0;
-    m_spares = std::make_unique<SparePool>(
-        [this]() { return bootSpare(); }, [this](LocalSandbox *spare) { discard(spare); }, sizes);
+    m_spares = std::make_unique<SparePool>([this]() { return bootSpare(); },
+        [this](LocalSandbox *spare) { discard(spare); }, spareSizes(options.warmSpares));
     if (settings)
         connect(settings, &Core::Settings::changed, this, [this](const QString &key) {
+            // "Kept ready" on the settings page: the pool grows or shrinks now.
+            if (key == QLatin1String(Core::LocalSettings::kWarmSparesKey)) {
+                m_options.warmSpares = Core::LocalSettings(m_settings).warmSpares();
+                m_spares->setSizes(spareSizes(m_options.warmSpares));
+                return;
+            }
             if (key != QLatin1String(Core::LocalSettings::kPreloadKey)
                 && key != QLatin1String(Core::LocalSettings::kPreloadModulesKey))
                 return;

@@ -109,6 +109,8 @@ public:
 private:
     LocalSandbox *find(const QString &id) const;
     SandboxLimits limits() const;
+    //! The spare pool's sizes for \a warmSpares kept ready ("Kept ready" on the settings page).
+    SparePool::Sizes spareSizes(int warmSpares) const;
     //! A started sandbox on a new disk, or why it could not start (the disk is then gone).
     Core::Result<LocalSandbox *> boot(const Core::SandboxInfo &info,
         const Core::NetworkPolicy &network = Core::NetworkPolicy::none(),

@@ -279,6 +279,14 @@ void SparePool::trim(Kind kind)
     }
 }
 
+void SparePool::setSizes(const Sizes &sizes)
+{
+    m_sizes = sizes;
+    trim(Kind::Plain);
+    trim(Kind::Python);
+    refillSoon();
+}
+
 void SparePool::renew()
 {
     for (LocalSandbox *spare : takeAll())

@@ -56,6 +56,8 @@ public:
 
     SparePool(Boot boot, Discard discard, const Sizes &sizes, QObject *parent = nullptr);
 
+    //! New sizes from now on: spares beyond them end, missing ones boot soon.
+    void setSizes(const Sizes &sizes);
     //! The modules spares preload (empty: none). Applies to spares booted from now on.
     void setPreload(const QStringList &modules) { m_preload = modules; }
     QStringList preload() const { return m_preload; }

@@ -62,7 +62,7 @@ LocalPage::LocalPage(QWidget *parent)
     addRow(form, tr("&Kept ready:"), m_warmSpares);
     addNote(form,
         tr("Sandboxes started ahead, so a new one is ready at once; each uses a little "
-           "memory while it waits. Applies when HOPX Desktop starts again."));
+           "memory while it waits."));
     form->addRow(QString(), m_preload);
     addRow(form, tr("Mod&ules:"), m_preloadModules);
     addNote(form,
