@@ -22,7 +22,7 @@ QStringList LocalSettings::defaultPreloadModules()
 #define HOPX_LOCAL_GET(Type, getter, key, fallback, conv)                                          \
     Type LocalSettings::getter() const                                                             \
     {                                                                                              \
-        return m_read ? m_read->value(QStringLiteral(key), fallback).conv() : Type(fallback);      \
+        return m_read ? m_read->value(QLatin1String(key), fallback).conv() : Type(fallback);       \
     }
 #define HOPX_LOCAL_SETTING(Type, getter, setter, key, fallback, conv)                              \
     HOPX_LOCAL_GET(Type, getter, key, fallback, conv)                                              \
@@ -30,7 +30,7 @@ QStringList LocalSettings::defaultPreloadModules()
     {                                                                                              \
         Q_ASSERT(m_write || !m_read);                                                              \
         if (m_write)                                                                               \
-            m_write->setValue(QStringLiteral(key), v);                                             \
+            m_write->setValue(QLatin1String(key), v);                                              \
     }
 
 HOPX_LOCAL_SETTING(int, memoryMb, setMemoryMb, "local/memoryMb", 1024, toInt)
@@ -42,9 +42,9 @@ HOPX_LOCAL_SETTING(int, workspaceMb, setWorkspaceMb, "local/workspaceMb", 2048, 
 HOPX_LOCAL_SETTING(int, totalDiskMb, setTotalDiskMb, "local/totalDiskMb", 20480, toInt)
 HOPX_LOCAL_SETTING(bool, deleteOnQuit, setDeleteOnQuit, "local/deleteOnQuit", false, toBool)
 HOPX_LOCAL_SETTING(bool, networkDefault, setNetworkDefault, "local/networkDefault", false, toBool)
-HOPX_LOCAL_GET(int, warmSpares, "local/warmSpares", 1, toInt) // kWarmSparesKey
+HOPX_LOCAL_GET(int, warmSpares, kWarmSparesKey, 1, toInt)
 HOPX_LOCAL_GET(int, burstSpares, "local/burstSpares", 16, toInt)
-HOPX_LOCAL_SETTING(bool, preload, setPreload, "local/preload", true, toBool)
+HOPX_LOCAL_SETTING(bool, preload, setPreload, kPreloadKey, true, toBool)
 
 void LocalSettings::setWarmSpares(int count)
 {

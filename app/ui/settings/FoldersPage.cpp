@@ -8,11 +8,9 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
-#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QVBoxLayout>
 
 namespace Hopx::Ui {
 
@@ -28,17 +26,9 @@ FoldersPage::FoldersPage(QWidget *parent)
     m_add->setObjectName(QStringLiteral("addApprovedFolder"));
     m_cloudRoot->setObjectName(QStringLiteral("cloudRootMb"));
     m_inlineRead->setObjectName(QStringLiteral("inlineReadKb"));
-    connect(m_add, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Approve a folder"));
-        if (!dir.isEmpty())
-            m_folders->appendPlainText(QDir::cleanPath(dir));
-    });
-
-    auto *folders = new QVBoxLayout;
-    folders->addWidget(m_folders);
-    folders->addWidget(m_add, 0, Qt::AlignLeft);
     QFormLayout *form = formAtTop(this);
-    form->addRow(buddyLabel(this, tr("&Approved folders:"), m_folders), folders);
+    addPathListRow(form, tr("&Approved folders:"), m_folders, m_add,
+        [this] { return QFileDialog::getExistingDirectory(this, tr("Approve a folder")); });
     addNote(form,
         tr("Sandboxes may read these folders, and tools may copy files into them, without "
            "asking you each time. \"Always for this folder\" adds a folder here; remove a "
@@ -80,11 +70,12 @@ void FoldersPage::changed(const Core::Settings &settings, const QString &key)
     if (key != QLatin1String("files/approvedFolders"))
         return;
     // Shown at once, below what the user may be editing, which stays as it is.
+    const QStringList shown = lines(m_folders);
     for (const QString &folder : settings.approvedFolders()) {
         if (m_loaded.contains(folder))
             continue;
         m_loaded << folder;
-        if (!lines(m_folders).contains(folder))
+        if (!shown.contains(folder))
             m_folders->appendPlainText(folder);
     }
 }

@@ -12,11 +12,9 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHostAddress>
-#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSslCertificate>
-#include <QVBoxLayout>
 
 namespace Hopx::Ui {
 
@@ -77,16 +75,10 @@ NetworkPage::NetworkPage(QWidget *parent)
            "mirror on your network or on this computer."));
     m_addCa->setObjectName(QStringLiteral("addUpstreamCa"));
     m_caFiles->setPlaceholderText(QStringLiteral("/usr/local/share/ca-certificates/company.crt"));
-    connect(m_addCa, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Choose a CA certificate"),
-            QString(), tr("Certificates (*.pem *.crt *.cer);;All files (*)"));
-        if (!file.isEmpty())
-            m_caFiles->appendPlainText(QDir::cleanPath(file));
+    addPathListRow(form, tr("&CA certificates:"), m_caFiles, m_addCa, [this] {
+        return QFileDialog::getOpenFileName(this, tr("Choose a CA certificate"), QString(),
+            tr("Certificates (*.pem *.crt *.cer);;All files (*)"));
     });
-    auto *cas = new QVBoxLayout;
-    cas->addWidget(m_caFiles);
-    cas->addWidget(m_addCa, 0, Qt::AlignLeft);
-    form->addRow(buddyLabel(this, tr("&CA certificates:"), m_caFiles), cas);
     addNote(form,
         tr("PEM files of certificate authorities the sandboxes' proxy trusts besides the "
            "system's, when it connects to a secret's host itself: your company's CA, or a "

@@ -2,10 +2,12 @@
 // SPDX-License-Identifier: MIT
 #include "ui/settings/SettingsForm.h"
 
+#include <QDir>
 #include <QFontMetrics>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -85,6 +87,20 @@ QStringList lines(const QPlainTextEdit *edit)
             out << trimmed;
     }
     return out;
+}
+
+void addPathListRow(QFormLayout *form, const QString &label, QPlainTextEdit *list, QPushButton *add,
+    const std::function<QString()> &choose)
+{
+    QObject::connect(add, &QPushButton::clicked, list, [list, choose] {
+        const QString path = choose();
+        if (!path.isEmpty())
+            list->appendPlainText(QDir::cleanPath(path));
+    });
+    auto *column = new QVBoxLayout;
+    column->addWidget(list);
+    column->addWidget(add, 0, Qt::AlignLeft);
+    form->addRow(buddyLabel(list->parentWidget(), label, list), column);
 }
 
 } // namespace Hopx::Ui::SettingsForm

@@ -6,9 +6,12 @@
 
 #include <QStringList>
 
+#include <functional>
+
 class QFormLayout;
 class QLabel;
 class QPlainTextEdit;
+class QPushButton;
 class QSpinBox;
 class QString;
 class QWidget;
@@ -34,5 +37,9 @@ QPlainTextEdit *lineList(QWidget *parent, const QString &objectName, const QStri
 void setLines(QPlainTextEdit *edit, const QStringList &lines);
 //! The non-empty lines, trimmed.
 QStringList lines(const QPlainTextEdit *edit);
+/*! \a list with \a add under it, as one row of \a form labelled \a label: \a add appends the
+ *  path \a choose returns (a file dialog), cleaned; nothing when it returns "" (cancelled). */
+void addPathListRow(QFormLayout *form, const QString &label, QPlainTextEdit *list, QPushButton *add,
+    const std::function<QString()> &choose);
 
 } // namespace Hopx::Ui::SettingsForm

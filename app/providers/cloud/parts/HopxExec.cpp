@@ -64,9 +64,7 @@ Cancel HopxExec::execute(const ExecSpec &spec, Callback<ExecResult> done)
     // The stream's result frame has the exit code and time only: a figure or a DataFrame's table
     // comes in /execute's reply alone. Python, where they come from, keeps the POST (the client
     // still hears a heartbeat while it runs); the other languages print live.
-    const bool python =
-        spec.language.isEmpty() || spec.language.startsWith(QLatin1String("python"));
-    if (spec.liveOutput && !python)
+    if (spec.liveOutput && spec.language != QLatin1String("python")) // normalised by the tool
         return stream(req, timeout, spec.maxOutputBytes, spec.onOutput, std::move(done));
     return run(req, timeout, spec.maxOutputBytes, spec.onOutput, false, std::move(done));
 }
