@@ -833,6 +833,81 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Core::SandboxProvider</name>
+    <message>
+        <source>Local sandboxes need a private state directory: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hopx-sandbox-agent was not found next to the app or in its libexec directory; reinstall HOPX Desktop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not stage /etc for sandboxes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not install the Python kernel into %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap (bwrap) is not installed; local sandboxes need it. Install it (Debian/Ubuntu: sudo apt install bubblewrap, Fedora: sudo dnf install bubblewrap, Arch: sudo pacman -S bubblewrap).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is setuid root; local sandboxes need the normal, unprivileged bubblewrap 0.8 or newer (e.g. the distribution package).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap %1 is too old; local sandboxes need 0.8.0 or newer (for --disable-userns).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap did not finish a trivial sandbox within 10 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). The hopx-desktop package installs an AppArmor profile that allows them for hopx-desktop alone (/etc/apparmor.d/hopx-desktop); for a build from a clone, ./scripts/run.sh offers to install one. Or allow them for everyone with sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unprivileged user namespaces are disabled (bwrap: %1). Enable them with sudo sysctl kernel.unprivileged_userns_clone=1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User namespaces are disabled (bwrap: %1). Enable them with sudo sysctl user.max_user_namespaces=15000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot create a sandbox here: exit code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot create a sandbox here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hopx-capfs is missing beside the app (reinstall HOPX Desktop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fusermount3 is missing (Debian/Ubuntu: sudo apt install fuse3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/etc/mtab is missing, and without it fusermount3 cannot unmount a sandbox&apos;s disk (create the usual link: sudo ln -s ../proc/self/mounts /etc/mtab)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/dev/fuse cannot be opened by this user (%1); desktop systems have it as mode 0666 (sudo chmod 666 /dev/fuse, or load the fuse module: sudo modprobe fuse)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local sandboxes keep their files on a size-capped disk mounted with FUSE, and FUSE is unusable here: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::SecretStore</name>
     <message>
         <source>A secret needs at least one host it belongs to.</source>
@@ -2069,6 +2144,14 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
     </message>
     <message>
         <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Some sandboxes cannot run here.&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a HOPX API key to run sandboxes in the HOPX cloud.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

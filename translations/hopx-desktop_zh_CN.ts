@@ -830,6 +830,81 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Core::SandboxProvider</name>
+    <message>
+        <source>Local sandboxes need a private state directory: %1</source>
+        <translation>本地沙箱需要一个私有的状态目录：%1</translation>
+    </message>
+    <message>
+        <source>hopx-sandbox-agent was not found next to the app or in its libexec directory; reinstall HOPX Desktop.</source>
+        <translation>在应用旁边或其 libexec 目录中找不到 hopx-sandbox-agent；请重新安装 HOPX Desktop。</translation>
+    </message>
+    <message>
+        <source>Could not stage /etc for sandboxes: %1</source>
+        <translation>无法为沙箱准备 /etc：%1</translation>
+    </message>
+    <message>
+        <source>Could not install the Python kernel into %1</source>
+        <translation>无法将 Python 内核安装到 %1</translation>
+    </message>
+    <message>
+        <source>bubblewrap (bwrap) is not installed; local sandboxes need it. Install it (Debian/Ubuntu: sudo apt install bubblewrap, Fedora: sudo dnf install bubblewrap, Arch: sudo pacman -S bubblewrap).</source>
+        <translation>未安装 bubblewrap（bwrap），本地沙箱需要它。请安装（Debian/Ubuntu：sudo apt install bubblewrap，Fedora：sudo dnf install bubblewrap，Arch：sudo pacman -S bubblewrap）。</translation>
+    </message>
+    <message>
+        <source>%1 is setuid root; local sandboxes need the normal, unprivileged bubblewrap 0.8 or newer (e.g. the distribution package).</source>
+        <translation>%1 设置了 setuid root；本地沙箱需要普通的、非特权的 bubblewrap 0.8 或更新版本（例如发行版自带的软件包）。</translation>
+    </message>
+    <message>
+        <source>bubblewrap %1 is too old; local sandboxes need 0.8.0 or newer (for --disable-userns).</source>
+        <translation>bubblewrap %1 版本过旧；本地沙箱需要 0.8.0 或更新版本（以支持 --disable-userns）。</translation>
+    </message>
+    <message>
+        <source>bubblewrap did not finish a trivial sandbox within 10 s.</source>
+        <translation>bubblewrap 未能在 10 秒内完成一个最简单的沙箱。</translation>
+    </message>
+    <message>
+        <source>AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). The hopx-desktop package installs an AppArmor profile that allows them for hopx-desktop alone (/etc/apparmor.d/hopx-desktop); for a build from a clone, ./scripts/run.sh offers to install one. Or allow them for everyone with sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0.</source>
+        <translation>AppArmor 阻止了 bubblewrap 所需的用户命名空间（bwrap：%1）。hopx-desktop 软件包会安装一个仅对 hopx-desktop 放行的 AppArmor 配置文件（/etc/apparmor.d/hopx-desktop）；从克隆的源码构建时，./scripts/run.sh 会提出为你安装一个。也可以用 sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0 对所有程序放行。</translation>
+    </message>
+    <message>
+        <source>Unprivileged user namespaces are disabled (bwrap: %1). Enable them with sudo sysctl kernel.unprivileged_userns_clone=1.</source>
+        <translation>非特权用户命名空间已被禁用（bwrap：%1）。请用 sudo sysctl kernel.unprivileged_userns_clone=1 启用。</translation>
+    </message>
+    <message>
+        <source>User namespaces are disabled (bwrap: %1). Enable them with sudo sysctl user.max_user_namespaces=15000.</source>
+        <translation>用户命名空间已被禁用（bwrap：%1）。请用 sudo sysctl user.max_user_namespaces=15000 启用。</translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot create a sandbox here: exit code %1</source>
+        <translation>bubblewrap 无法在此创建沙箱：退出码 %1</translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot create a sandbox here: %1</source>
+        <translation>bubblewrap 无法在此创建沙箱：%1</translation>
+    </message>
+    <message>
+        <source>hopx-capfs is missing beside the app (reinstall HOPX Desktop)</source>
+        <translation>应用旁边缺少 hopx-capfs（请重新安装 HOPX Desktop）</translation>
+    </message>
+    <message>
+        <source>fusermount3 is missing (Debian/Ubuntu: sudo apt install fuse3)</source>
+        <translation>缺少 fusermount3（Debian/Ubuntu：sudo apt install fuse3）</translation>
+    </message>
+    <message>
+        <source>/etc/mtab is missing, and without it fusermount3 cannot unmount a sandbox&apos;s disk (create the usual link: sudo ln -s ../proc/self/mounts /etc/mtab)</source>
+        <translation>缺少 /etc/mtab，没有它 fusermount3 无法卸载沙箱的磁盘（请创建常规的链接：sudo ln -s ../proc/self/mounts /etc/mtab）</translation>
+    </message>
+    <message>
+        <source>/dev/fuse cannot be opened by this user (%1); desktop systems have it as mode 0666 (sudo chmod 666 /dev/fuse, or load the fuse module: sudo modprobe fuse)</source>
+        <translation>当前用户无法打开 /dev/fuse（%1）；桌面系统上它的权限是 0666（sudo chmod 666 /dev/fuse，或加载 fuse 模块：sudo modprobe fuse）</translation>
+    </message>
+    <message>
+        <source>Local sandboxes keep their files on a size-capped disk mounted with FUSE, and FUSE is unusable here: %1.</source>
+        <translation>本地沙箱把文件保存在通过 FUSE 挂载、有容量上限的磁盘上，而此处无法使用 FUSE：%1。</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::SecretStore</name>
     <message>
         <source>A secret needs at least one host it belongs to.</source>
@@ -2063,6 +2138,14 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
     <message>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Some sandboxes cannot run here.&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;有些沙箱无法在此运行。&lt;/b&gt;&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <source>Add a HOPX API key to run sandboxes in the HOPX cloud.</source>
+        <translation>添加 HOPX API 密钥后，即可在 HOPX 云中运行沙箱。</translation>
     </message>
 </context>
 <context>

@@ -347,7 +347,7 @@ void GuiApplication::updateError()
     QStringList problems;
     if (m_deps.manager) {
         for (Core::SandboxProvider *p : m_deps.manager->providers()) {
-            const QString reason = p->unavailableReason();
+            const QString reason = p->unavailableReason().translated();
             // A cloud provider without a key is the "no key" state, not an error.
             if (reason.isEmpty() || (m_deps.policy && m_deps.policy->isCloud(p) && !m_keyPresent))
                 continue;
@@ -357,6 +357,7 @@ void GuiApplication::updateError()
         }
     }
     m_tray->setErrorMessage(problems.join(QLatin1Char('\n')));
+    m_window->setProblem(problems.join(QLatin1Char('\n')));
 }
 
 void GuiApplication::quit()

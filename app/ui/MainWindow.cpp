@@ -20,6 +20,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -47,9 +48,9 @@ MainWindow::MainWindow(const Models &models, Core::Settings *settings, QWidget *
     m_tabs->addTab(m_logsView, tr("&Logs"));
     m_tabs->addTab(m_clientsView, tr("&Clients"));
 
-    m_keyHint = makeHint(QStringLiteral("apiKeyHint"),
-        tr("<b>Local sandboxes already work</b>, offline and without an account. "
-           "Add a HOPX API key to also run sandboxes in the HOPX cloud."));
+    m_keyHint = makeHint(QStringLiteral("apiKeyHint"), QString());
+    m_keyHintText = m_keyHint->findChild<QLabel *>();
+    updateKeyHintText();
     auto *addKey = new QPushButton(tr("Add &API key…"), m_keyHint);
     addKey->setObjectName(QStringLiteral("apiKeyHintButton"));
     connect(addKey, &QPushButton::clicked, this, &MainWindow::apiKeyRequested);
@@ -77,10 +78,22 @@ MainWindow::MainWindow(const Models &models, Core::Settings *settings, QWidget *
     m_trayHint->layout()->addWidget(understood);
     m_trayHint->hide();
 
+    // The tray's tooltip says it too, but a desktop without a tray has only this window.
+    m_problemHint = makeHint(QStringLiteral("problemHint"), QString());
+    m_problemText = m_problemHint->findChild<QLabel *>();
+    m_problemText->setTextInteractionFlags(Qt::TextSelectableByMouse); // commands to copy
+    auto *warning = new QLabel(m_problemHint);
+    const int iconSize = style()->pixelMetric(QStyle::PM_LargeIconSize);
+    warning->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
+    warning->setAlignment(Qt::AlignTop);
+    static_cast<QHBoxLayout *>(m_problemHint->layout())->insertWidget(0, warning);
+    m_problemHint->hide();
+
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(m_problemHint);
     layout->addWidget(m_trayHint);
     layout->addWidget(m_keyHint);
     if (models.approvals) {
@@ -207,6 +220,27 @@ void MainWindow::showNoTrayHint()
     if (m_settings && m_settings->noTrayHintShown())
         return;
     m_trayHint->show();
+}
+
+void MainWindow::updateKeyHintText()
+{
+    // The key hint shows only while no key is set, and then the cloud's complaint is that state,
+    // not a problem: a problem beside it is local sandboxes', which then do not "already work".
+    m_keyHintText->setText(m_problemHint && m_problemHint->isVisibleTo(this)
+            ? tr("Add a HOPX API key to run sandboxes in the HOPX cloud.")
+            : tr("<b>Local sandboxes already work</b>, offline and without an account. "
+                 "Add a HOPX API key to also run sandboxes in the HOPX cloud."));
+}
+
+void MainWindow::setProblem(const QString &text)
+{
+    m_problemHint->setVisible(!text.isEmpty());
+    updateKeyHintText();
+    if (text.isEmpty())
+        return;
+    QString lines = text.toHtmlEscaped();
+    lines.replace(QLatin1Char('\n'), QLatin1String("<br>"));
+    m_problemText->setText(tr("<b>Some sandboxes cannot run here.</b><br>%1").arg(lines));
 }
 
 void MainWindow::setServerName(const QString &name)

@@ -54,12 +54,16 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     QFrame *apiKeyHint() const { return m_keyHint; }
     QFrame *noTrayHint() const { return m_trayHint; }
+    QFrame *problemHint() const { return m_problemHint; }
 
     void showLogsFor(const QString &sandboxId);
     //! The first-run hint shows while no key is set (until dismissed for this session).
     void setApiKeyPresent(bool present);
     //! Shown once, when the desktop has no system tray.
     void showNoTrayHint();
+    //! Why sandboxes of a kind cannot run (one line each, the user's language), above the tabs
+    //! while there is any; empty hides it.
+    void setProblem(const QString &text);
     void setServerName(const QString &name);
     void showMessage(const QString &text, bool error = false);
     void bringToFront();
@@ -77,6 +81,7 @@ private:
     void createMenus();
     QFrame *makeHint(const QString &objectName, const QString &text);
     void updateCounts();
+    void updateKeyHintText();
 
     Models m_models;
     QPointer<Core::Settings> m_settings;
@@ -86,7 +91,10 @@ private:
     ClientsView *m_clientsView;
     ApprovalsView *m_approvalsView = nullptr;
     QFrame *m_keyHint;
+    QLabel *m_keyHintText;
     QFrame *m_trayHint;
+    QFrame *m_problemHint = nullptr;
+    QLabel *m_problemText;
     QLabel *m_serverLabel;
     QLabel *m_countsLabel;
     bool m_keyHintDismissed = false;

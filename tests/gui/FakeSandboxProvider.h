@@ -126,7 +126,7 @@ public:
 
     QStringList destroyed;
     QList<QPair<QString, int>> timeouts;
-    QString reason; // unavailableReason()
+    Hopx::Core::Wording reason; // unavailableReason()
     bool failDestroy = false;
     //! Executions "print" the lines in `outputs` (or echo the code's first line), as a provider's
     //! output signal and in the result.
@@ -152,7 +152,7 @@ public:
         emit sandboxRemoved(id);
     }
 
-    void setReason(const QString &r)
+    void setReason(const Hopx::Core::Wording &r)
     {
         reason = r;
         emit unavailableReasonChanged();
@@ -172,7 +172,7 @@ public:
         k.reportedWhenUnavailable = local;
         return k;
     }
-    QString unavailableReason() const override { return reason; }
+    Hopx::Core::Wording unavailableReason() const override { return reason; }
     //! "local" mints "local-…" ids and claims them; another kind may own any other id.
     Claim claims(const QString &sandboxId) const override
     {

@@ -8,6 +8,7 @@
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
 #include "core/models/SandboxListModel.h"
+#include "providers/local/boot/SandboxHost.h"
 #include "ui/MainWindow.h"
 #include "ui/TrayIcon.h"
 #include "ui/dialogs/ConnectIdeDialog.h"
@@ -325,8 +326,20 @@ private slots:
         f->local.setReason(QStringLiteral("bubblewrap is not installed"));
         QCOMPARE(f->gui->tray()->state(), Ui::TrayIcon::State::Error);
         QVERIFY(f->gui->tray()->toolTip().contains(QStringLiteral("bubblewrap")));
+        // The window says it as well (a desktop without a tray has nothing else), escaped.
+        f->local.setReason(QStringLiteral("bubblewrap <0.8> is too old"));
+        QVERIFY(w->problemHint()->isVisibleTo(w));
+        const auto *text = w->problemHint()->findChild<QLabel *>();
+        QVERIFY2(text->text().contains(QLatin1String("Local: bubblewrap &lt;0.8&gt; is too old")),
+            qPrintable(text->text()));
+        // Nor does the key hint claim that local sandboxes already work.
+        const auto *keyHint = w->apiKeyHint()->findChild<QLabel *>();
+        QVERIFY2(
+            !keyHint->text().contains(QLatin1String("already work")), qPrintable(keyHint->text()));
         f->local.setReason({});
         QCOMPARE(f->gui->tray()->state(), Ui::TrayIcon::State::Idle);
+        QVERIFY(!w->problemHint()->isVisibleTo(w));
+        QVERIFY(keyHint->text().contains(QLatin1String("already work")));
         // Without a key, the cloud provider's complaint is the "no key" state, not an error.
         f->keys.remove([](Core::Result<Core::Unit>) {});
         f->cloud.setReason(QStringLiteral("No HOPX API key"));
@@ -342,6 +355,39 @@ private slots:
             if (confirm->buttonRole(b) == QMessageBox::DestructiveRole)
                 QTest::mouseClick(b, Qt::LeftButton);
         QTRY_COMPARE(f->local.destroyed, QStringList {QStringLiteral("local-tray")});
+    }
+
+    void providerProblemsInTheUsersLanguage()
+    {
+        // A Chinese desktop, without the English one init() made.
+        m_sandboxTester.reset();
+        m_logTester.reset();
+        m_clientTester.reset();
+        f.reset();
+        GuiFixture zh;
+        zh.settings.setLanguage(QStringLiteral("zh_CN"));
+        Ui::GuiApplication *gui = zh.makeGui(QStringLiteral(HOPX_QM_DIR));
+        // The local provider's own sentence for a machine without bubblewrap.
+        const Core::Wording why =
+            Local::SandboxHost::selfTest(QStringLiteral("/nonexistent/bwrap"));
+        QVERIFY2(why.english().startsWith(QLatin1String("bubblewrap (bwrap) is not installed")),
+            qPrintable(why.english()));
+        zh.local.setReason(why);
+        QCOMPARE(gui->tray()->state(), Ui::TrayIcon::State::Error);
+        // The tray says it in Chinese, the commands to type as they are; the model's copy of the
+        // sentence (list_sandboxes, health) stays English.
+        const QString tip = gui->tray()->toolTip();
+        QVERIFY2(!tip.contains(QLatin1String("is not installed"))
+                && tip.contains(QLatin1String("sudo apt install bubblewrap")),
+            qPrintable(tip));
+        QString shown;
+        for (const QLabel *label : gui->mainWindow()->problemHint()->findChildren<QLabel *>())
+            shown += label->text();
+        QVERIFY2(!shown.contains(QLatin1String("is not installed"))
+                && !shown.contains(QLatin1String("cannot run"))
+                && shown.contains(QLatin1String("sudo apt install bubblewrap")),
+            qPrintable(shown));
+        QVERIFY(zh.local.unavailableReason().english().contains(QLatin1String("is not installed")));
     }
 
     void wantsGuiRules()

@@ -9,6 +9,8 @@
 // Fails on a blank image, on a string the Chinese translation lacks at run time, and on
 // unfinished strings in the .ts files (lrelease's own count).
 #include "GuiFixture.h"
+
+#include "providers/local/boot/SandboxHost.h"
 #include "support/BridgeProcess.h"
 #include "support/McpClient.h"
 
@@ -622,6 +624,12 @@ private slots:
         save(sub, QStringLiteral("tray-sandboxes-") + lang);
         sub->hide();
         menu->hide();
+
+        // A machine without bubblewrap: the local provider's own sentence, above the tabs.
+        f.local.setReason(Local::SandboxHost::selfTest(QStringLiteral("/nonexistent/bwrap")));
+        QVERIFY(w->problemHint()->isVisible());
+        save(w, QStringLiteral("main-problem-") + lang);
+        f.local.setReason({});
 
         QVERIFY2(recorder.missing.isEmpty() || lang == QLatin1String("en"),
             qPrintable(QStringLiteral("untranslated at run time:\n  ")

@@ -1079,7 +1079,7 @@ private slots:
 
         // No key at all: the same sentence, and nothing is sent.
         p().setApiKey({});
-        QCOMPARE(p().unavailableReason(), QString::fromUtf8(kUnauthorized));
+        QCOMPARE(p().unavailableReason().english(), QString::fromUtf8(kUnauthorized));
         server().clearRequests();
         r = wait<QList<SandboxInfo>>([&](auto cb) { p().list({}, cb); });
         QCOMPARE(r.error().message, QString::fromUtf8(kUnauthorized));

@@ -35,8 +35,8 @@ inline QString agentBinary()
  *  A missing hopx-capfs is this build's fault, not the machine's: tests fail on it, never skip. */
 inline QString localProviderUnavailable()
 {
-    const QString why = SandboxHost::selfTest();
-    return why.isEmpty() ? SandboxVolume::unavailableReason() : why;
+    const QString why = SandboxHost::selfTest().english();
+    return why.isEmpty() ? SandboxVolume::unavailableReason().english() : why;
 }
 
 /*! For initTestCase() of a test that runs a real LocalProvider: skips where it cannot run,
@@ -62,7 +62,7 @@ public:
     {
         if (!m_dir.isValid())
             return QStringLiteral("no temporary directory");
-        const QString why = SandboxHost::selfTest();
+        const QString why = SandboxHost::selfTest().english();
         if (!why.isEmpty())
             return why;
         const auto staged = m_etc.prepare();

@@ -109,7 +109,7 @@ private slots:
         QTemporaryDir root;
         Stack stack(root.path(), true);
         QVERIFY2(stack.provider->unavailableReason().isEmpty(),
-            qPrintable(stack.provider->unavailableReason()));
+            qPrintable(stack.provider->unavailableReason().english()));
         // The first create boots a sandbox of its own and asks for a spare from then on.
         Local::LocalSandbox *cold = stack.create();
         QVERIFY(cold);

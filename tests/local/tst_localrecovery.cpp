@@ -60,7 +60,7 @@ private slots:
         {
             Run first(root.path());
             QVERIFY2(first.provider.unavailableReason().isEmpty(),
-                qPrintable(first.provider.unavailableReason()));
+                qPrintable(first.provider.unavailableReason().english()));
             // As in the app: the provider's start-up recovery runs before the first call.
             QCoreApplication::processEvents();
             std::optional<Core::Result<Core::SandboxInfo>> created;

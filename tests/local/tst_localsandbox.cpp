@@ -89,7 +89,7 @@ void TestLocalSandbox::cleanupTestCase()
 void TestLocalSandbox::selfTestExplainsMissingBwrap()
 {
     QVERIFY(SandboxHost::selfTest().isEmpty());
-    const QString why = SandboxHost::selfTest(QStringLiteral("/nonexistent/bwrap"));
+    const QString why = SandboxHost::selfTest(QStringLiteral("/nonexistent/bwrap")).english();
     QVERIFY2(why.contains(QStringLiteral("not installed")), qPrintable(why));
     QVERIFY(why.contains(QStringLiteral("apt install bubblewrap")));
 }

@@ -33,7 +33,7 @@ public:
     }
     QString id() const override { return describe().id; }
     Hopx::Core::ProviderKind kind() const override { return describe(); }
-    QString unavailableReason() const override { return {}; }
+    Hopx::Core::Wording unavailableReason() const override { return {}; }
     Claim claims(const QString &sandboxId) const override
     {
         return sandboxId.startsWith(QLatin1String("third-")) ? Claim::Yes : Claim::No;

@@ -7,7 +7,7 @@
 #include <QObject>
 #include <QString>
 
-#include "core/approvals/Wording.h"
+#include "core/base/Wording.h"
 
 #include <functional>
 #include <map>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/approvals/Wording.h"
+#include "core/base/Wording.h"
 
 namespace Hopx::Core {
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/base/Result.h"
+#include "core/base/Wording.h"
 #include "core/manager/ProviderKind.h"
 #include "core/sandbox/Sandbox.h"
 #include "core/sandbox/SandboxTypes.h"
@@ -44,8 +45,9 @@ public:
     virtual QString id() const = 0;
     //! What this kind of provider is and can do (ProviderKind); the default knows the id only.
     virtual ProviderKind kind() const;
-    //! Empty when usable; otherwise a sentence saying why not and how to fix it.
-    virtual QString unavailableReason() const = 0;
+    //! Empty when usable; otherwise a sentence saying why not and how to fix it: English for the
+    //! model and the log, translated for the app's windows.
+    virtual Wording unavailableReason() const = 0;
     //! Facts the health tool adds to this provider's entry (model-facing English). Fixed for
     //! the provider's lifetime: health rebuilds its answer only when a reason changes.
     virtual QJsonObject healthDetails() const { return {}; }

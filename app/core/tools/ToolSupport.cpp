@@ -51,7 +51,7 @@ SandboxProvider *checkedProvider(
         finishWithError(call, Error::make(Error::Code::Unavailable, missing));
         return nullptr;
     }
-    const QString reason = provider->unavailableReason();
+    const QString reason = provider->unavailableReason().english();
     if (!reason.isEmpty()) {
         finishWithError(call,
             Error::make(Error::Code::Unavailable, reason,

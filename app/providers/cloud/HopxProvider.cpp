@@ -83,8 +83,10 @@ void HopxProvider::forgetAgents()
         QStringLiteral("The HOPX connection was reset (the API key changed).")));
 }
 
-QString HopxProvider::unavailableReason() const
+Wording HopxProvider::unavailableReason() const
 {
+    // The key's problems are the keychain's own message or the model's 401 sentence; the app
+    // shows the missing key as its own state, not as this reason.
     return m_key->unavailableReason();
 }
 

@@ -73,7 +73,7 @@ public:
     static Core::ProviderKind describe();
     QString id() const override { return describe().id; }
     Core::ProviderKind kind() const override { return describe(); }
-    QString unavailableReason() const override;
+    Core::Wording unavailableReason() const override;
 
     void listTemplates(Core::Callback<QJsonArray> done) override;
     void getTemplate(const QString &name, Core::Callback<QJsonObject> done) override;

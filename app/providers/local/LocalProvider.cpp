@@ -4,6 +4,7 @@
 
 #include "providers/local/LocalCreateRequest.h"
 #include "providers/local/LocalLogging.h"
+#include "providers/local/LocalReason.h"
 #include "providers/local/LocalRecovery.h"
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/SandboxRecord.h"
@@ -76,15 +77,16 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     m_cgroupFs = m_options.cgroupFs ? m_options.cgroupFs : m_hostCgroupFs.get();
     m_unavailable = SandboxHost::selfTest(options.bwrapPath);
     if (!m_unavailable.isEmpty()) {
-        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
+        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable.english();
         return;
     }
     const Core::Result<QString> stateBase = options.stateBase.isEmpty()
         ? SandboxHost::defaultStateBase()
         : Core::Result<QString>(options.stateBase);
     if (!stateBase) {
-        m_unavailable = QStringLiteral("Local sandboxes need a private state directory: %1")
-                            .arg(stateBase.error().message);
+        m_unavailable = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                                        "Local sandboxes need a private state directory: %1"),
+            {stateBase.error().message});
         return;
     }
     m_stateBase = stateBase.value();
@@ -100,8 +102,10 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     m_storage->onLeftMounted(
         this, [this](const QString &id, const QString &message) { emit problem(id, message); });
     if (const auto prepared = m_storage->prepare(); !prepared) {
-        m_unavailable = prepared.error().message;
-        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable;
+        // FUSE's sentence worded for translation, when that is what failed.
+        const Core::Wording fuse = SandboxStorage::unusableReason();
+        m_unavailable = fuse.isEmpty() ? Core::Wording(prepared.error().message) : fuse;
+        qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable.english();
         return;
     }
     m_egress = std::make_unique<EgressSetup>(
@@ -109,16 +113,17 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     QFile::setPermissions(
         m_stateBase, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if ((options.agentPath.isEmpty() ? SandboxHost::findAgent() : options.agentPath).isEmpty()) {
-        m_unavailable =
-            QStringLiteral("hopx-sandbox-agent was not found next to the app or in its libexec "
-                           "directory; reinstall HOPX Desktop.");
+        m_unavailable = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+            "hopx-sandbox-agent was not found next to the app or in its libexec directory; "
+            "reinstall HOPX Desktop."));
         return;
     }
     // A fresh staging per app run: a host /etc change shows up at the next start.
     m_etc = std::make_unique<EtcStage>(m_stateBase + QStringLiteral("/etc"));
     if (const auto staged = m_etc->prepare(); !staged) {
-        m_unavailable =
-            QStringLiteral("Could not stage /etc for sandboxes: %1").arg(staged.error().message);
+        m_unavailable = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                                        "Could not stage /etc for sandboxes: %1"),
+            {staged.error().message});
         return;
     }
     // The Python kernel ships in the app; sandboxes see it read-only at /run/sbx/lib.
@@ -128,8 +133,9 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
         const QString target = m_libDir + QLatin1Char('/') + file;
         QFile::remove(target);
         if (!QFile::copy(QStringLiteral(":/local/") + file, target)) {
-            m_unavailable =
-                QStringLiteral("Could not install the Python kernel into %1").arg(m_libDir);
+            m_unavailable = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                                            "Could not install the Python kernel into %1"),
+                {m_libDir});
             return;
         }
         QFile::setPermissions(
@@ -372,7 +378,8 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
 {
     done = announcing(std::move(done));
     if (!m_unavailable.isEmpty()) {
-        later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, m_unavailable));
+        later<SandboxInfo>(
+            this, done, Error::make(Error::Code::Unavailable, m_unavailable.english()));
         return;
     }
     Result<LocalCreateRequest> read = LocalCreateRequest::read(spec, m_settings.data());

@@ -67,7 +67,7 @@ public:
     static Core::ProviderKind describe();
     QString id() const override { return describe().id; }
     Core::ProviderKind kind() const override { return describe(); }
-    QString unavailableReason() const override { return m_unavailable; }
+    Core::Wording unavailableReason() const override { return m_unavailable; }
     //! "resource_limits": whether cgroups or only rlimits limit sandboxes here, and why.
     QJsonObject healthDetails() const override { return m_healthDetails; }
     int sandboxCount() const { return m_sandboxes.size(); }
@@ -137,7 +137,7 @@ private:
     QPointer<Core::Settings> m_settings;
     QPointer<Core::SecretStore> m_secretStore;
     Options m_options;
-    QString m_unavailable;
+    Core::Wording m_unavailable;
     std::unique_ptr<SandboxCgroupFs> m_hostCgroupFs; // when the options name none
     SandboxCgroupFs *m_cgroupFs = nullptr;
     QJsonObject m_healthDetails;

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/approvals/Wording.h"
 #include "core/base/Result.h"
+#include "core/base/Wording.h"
 #include "core/sandbox/SandboxTypes.h"
 
 #include <QList>

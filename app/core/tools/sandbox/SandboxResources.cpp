@@ -86,7 +86,7 @@ void readSandboxFile(SandboxManager *manager, const QString &uri,
         reply(failure(Mcp::JsonRpc::InternalError,
             QStringLiteral("Cannot read %1: %2")
                 .arg(uri,
-                    provider ? provider->unavailableReason()
+                    provider ? provider->unavailableReason().english()
                              : QStringLiteral("no provider runs sandbox %1").arg(id))));
         return;
     }

@@ -261,7 +261,7 @@ void listSandboxes(ToolCall *call, SandboxManager *manager, const ToolArgs &args
         if (p->unavailableReason().isEmpty())
             providers.append(p);
         else if (!only.isEmpty() || p->kind().reportedWhenUnavailable)
-            errors.insert(p->id(), p->unavailableReason());
+            errors.insert(p->id(), p->unavailableReason().english());
     }
     if (!named)
         errors.insert(only, QStringLiteral("not built in"));

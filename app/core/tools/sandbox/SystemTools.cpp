@@ -89,7 +89,7 @@ void health(ToolCall *call, SandboxManager *manager, HealthMemo &memo)
     for (SandboxProvider *p : connectionProviders(call, manager)) {
         state.kinds.append(p->id());
         state.providers.append(p);
-        state.reasons.append(p->unavailableReason());
+        state.reasons.append(p->unavailableReason().english());
     }
     if (!memo.result || !(memo.state == state)) {
         memo.result = buildHealth(state);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/boot/SandboxHost.h"
 
+#include "providers/local/LocalReason.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -77,19 +79,21 @@ Core::Result<QString> SandboxHost::defaultStateBase()
     return base;
 }
 
-QString SandboxHost::selfTest(const QString &bwrapPath)
+Core::Wording SandboxHost::selfTest(const QString &bwrapPath)
 {
     const QString bwrap =
         bwrapPath.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("bwrap")) : bwrapPath;
     if (bwrap.isEmpty() || !QFileInfo(bwrap).isExecutable())
-        return QStringLiteral("bubblewrap (bwrap) is not installed; local sandboxes need it. "
-                              "Install it (Debian/Ubuntu: sudo apt install bubblewrap, Fedora: "
-                              "sudo dnf install bubblewrap, Arch: sudo pacman -S bubblewrap).");
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+            "bubblewrap (bwrap) is not installed; local sandboxes need it. "
+            "Install it (Debian/Ubuntu: sudo apt install bubblewrap, Fedora: "
+            "sudo dnf install bubblewrap, Arch: sudo pacman -S bubblewrap)."));
     struct stat st;
     if (::stat(QFile::encodeName(bwrap).constData(), &st) == 0 && (st.st_mode & S_ISUID))
-        return QStringLiteral("%1 is setuid root; local sandboxes need the normal, unprivileged "
-                              "bubblewrap 0.8 or newer (e.g. the distribution package).")
-            .arg(bwrap);
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                               "%1 is setuid root; local sandboxes need the normal, unprivileged "
+                               "bubblewrap 0.8 or newer (e.g. the distribution package)."),
+            {bwrap});
 
     QProcess version;
     version.start(bwrap, {QStringLiteral("--version")});
@@ -98,9 +102,10 @@ QString SandboxHost::selfTest(const QString &bwrapPath)
         QString::fromUtf8(version.readAllStandardOutput()).trimmed().section(QLatin1Char(' '), -1);
     const QStringList parts = v.split(QLatin1Char('.'));
     if (parts.size() >= 2 && (parts[0].toInt() == 0 && parts[1].toInt() < 8))
-        return QStringLiteral("bubblewrap %1 is too old; local sandboxes need 0.8.0 or newer "
-                              "(for --disable-userns).")
-            .arg(v);
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                               "bubblewrap %1 is too old; local sandboxes need 0.8.0 or newer "
+                               "(for --disable-userns)."),
+            {v});
 
     QStringList args {QStringLiteral("--unshare-user"), QStringLiteral("--uid"),
         QStringLiteral("1000"), QStringLiteral("--gid"), QStringLiteral("1000"),
@@ -121,7 +126,8 @@ QString SandboxHost::selfTest(const QString &bwrapPath)
     if (!probe.waitForFinished(10000)) {
         probe.kill();
         probe.waitForFinished(1000);
-        return QStringLiteral("bubblewrap did not finish a trivial sandbox within 10 s.");
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+            "bubblewrap did not finish a trivial sandbox within 10 s."));
     }
     if (probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0)
         return {};
@@ -132,23 +138,31 @@ QString SandboxHost::selfTest(const QString &bwrapPath)
         return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
     };
     if (sysctl("/proc/sys/kernel/apparmor_restrict_unprivileged_userns") == "1")
-        return QStringLiteral(
-            "AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). The "
-            "hopx-desktop package installs an AppArmor profile that allows them for "
-            "hopx-desktop alone (/etc/apparmor.d/hopx-desktop); for a build from a clone, "
-            "./scripts/run.sh offers to install one. Or allow them for everyone with "
-            "sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0.")
-            .arg(said);
+        return localReason(
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                "AppArmor blocks the user namespaces bubblewrap needs (bwrap: %1). The "
+                "hopx-desktop package installs an AppArmor profile that allows them for "
+                "hopx-desktop alone (/etc/apparmor.d/hopx-desktop); for a build from a clone, "
+                "./scripts/run.sh offers to install one. Or allow them for everyone with "
+                "sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0."),
+            {said});
     if (sysctl("/proc/sys/kernel/unprivileged_userns_clone") == "0")
-        return QStringLiteral("Unprivileged user namespaces are disabled (bwrap: %1). Enable "
-                              "them with sudo sysctl kernel.unprivileged_userns_clone=1.")
-            .arg(said);
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                               "Unprivileged user namespaces are disabled (bwrap: %1). Enable "
+                               "them with sudo sysctl kernel.unprivileged_userns_clone=1."),
+            {said});
     if (sysctl("/proc/sys/user/max_user_namespaces") == "0")
-        return QStringLiteral("User namespaces are disabled (bwrap: %1). Enable them with sudo "
-                              "sysctl user.max_user_namespaces=15000.")
-            .arg(said);
-    return QStringLiteral("bubblewrap cannot create a sandbox here: %1")
-        .arg(said.isEmpty() ? QStringLiteral("exit code %1").arg(probe.exitCode()) : said);
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                               "User namespaces are disabled (bwrap: %1). Enable them with sudo "
+                               "sysctl user.max_user_namespaces=15000."),
+            {said});
+    if (said.isEmpty())
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                               "bubblewrap cannot create a sandbox here: exit code %1"),
+            {QString::number(probe.exitCode())});
+    return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                           "bubblewrap cannot create a sandbox here: %1"),
+        {said});
 }
 
 QString SandboxHost::networkUnavailableReason()

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/base/Result.h"
+#include "core/base/Wording.h"
 
 #include <QString>
 
@@ -17,8 +18,9 @@ class SandboxHost
 {
 public:
     //! Empty when bwrap can build sandboxes here; otherwise a sentence saying why and how to
-    //! fix it (bwrap missing or too old, user namespaces blocked by AppArmor or sysctl).
-    static QString selfTest(const QString &bwrapPath = {});
+    //! fix it (bwrap missing or too old, user namespaces blocked by AppArmor or sysctl),
+    //! worded under SandboxProvider's context so that the tray shows it translated.
+    static Core::Wording selfTest(const QString &bwrapPath = {});
     //! The agent next to the app's binary, else in the install's libexec directory.
     static QString findAgent();
     //! \a name beside the app or in its libexec directory (the agent, hopx-capfs), or empty.

@@ -5,6 +5,7 @@
 #include "core/base/MainThreadCall.h"
 #include "core/base/ThreadHandoff.h"
 #include "providers/local/LocalLogging.h"
+#include "providers/local/LocalReason.h"
 #include "providers/local/SandboxRecord.h"
 #include "providers/local/boot/XdgBaseDir.h"
 
@@ -96,13 +97,20 @@ Core::Result<Core::Unit> SandboxStorage::prepare()
         deleteInBackground(m_base + QLatin1Char('/') + name);
     // No fallback to files in RAM: they would be lost at quit and could take the memory the
     // user's session needs. A clear "how to fix it" instead.
-    const QString why = SandboxVolume::unavailableReason();
-    if (!why.isEmpty())
-        return Core::Error::make(Core::Error::Code::Internal,
-            QStringLiteral("Local sandboxes keep their files on a size-capped disk "
-                           "mounted with FUSE, and FUSE is unusable here: %1.")
-                .arg(why));
+    if (const Core::Wording why = unusableReason(); !why.isEmpty())
+        return Core::Error::make(Core::Error::Code::Internal, why.english());
     return Core::Unit {};
+}
+
+Core::Wording SandboxStorage::unusableReason()
+{
+    const Core::Wording why = SandboxVolume::unavailableReason();
+    if (why.isEmpty())
+        return {};
+    return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                           "Local sandboxes keep their files on a size-capped disk mounted with "
+                           "FUSE, and FUSE is unusable here: %1."),
+        {why});
 }
 
 QString SandboxStorage::dirFor(const QString &id) const

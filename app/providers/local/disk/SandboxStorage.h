@@ -49,6 +49,9 @@ public:
     //! Creates the base (0700) and checks that disk volumes work here (FUSE). An error (a
     //! sentence for the user, with the fix) when either fails.
     Core::Result<Core::Unit> prepare();
+    //! Why disk volumes cannot work here (prepare()'s FUSE sentence, worded for translation);
+    //! empty when they can.
+    static Core::Wording unusableReason();
 
     QString base() const { return m_base; }
     QString dirFor(const QString &id) const;

@@ -3,6 +3,7 @@
 #include "providers/local/disk/SandboxVolume.h"
 
 #include "providers/local/LocalLogging.h"
+#include "providers/local/LocalReason.h"
 #include "providers/local/boot/HostTool.h"
 #include "providers/local/boot/SandboxHost.h"
 
@@ -101,27 +102,31 @@ QString SandboxVolume::sizeText(qint64 bytes)
     return QStringLiteral("%1 MiB").arg((bytes + mib / 2) / mib);
 }
 
-QString SandboxVolume::unavailableReason()
+Core::Wording SandboxVolume::unavailableReason()
 {
     if (capfs().isEmpty())
-        return QStringLiteral("hopx-capfs is missing beside the app (reinstall HOPX Desktop)");
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+            "hopx-capfs is missing beside the app (reinstall HOPX Desktop)"));
     if (fusermount().isEmpty())
-        return QStringLiteral("fusermount3 is missing (Debian/Ubuntu: sudo apt install fuse3)");
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+            "fusermount3 is missing (Debian/Ubuntu: sudo apt install fuse3)"));
     // fusermount3 (libfuse 3.14 and its latest release) finds the mount in /etc/mtab before it
     // unmounts anything for a user who is not root, and fails without it ("failed to open
     // /etc/mtab"), even with -z. No other way lets a normal user unmount what it mounted: every
     // deleted sandbox's disk would stay mounted, its daemon running. Containers and debootstrap
     // roots lack the link that systemd and util-linux make on an installed system.
     if (::getuid() != 0 && ::access("/etc/mtab", R_OK) != 0)
-        return QStringLiteral("/etc/mtab is missing, and without it fusermount3 cannot unmount "
-                              "a sandbox's disk (create the usual link: sudo ln -s "
-                              "../proc/self/mounts /etc/mtab)");
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+            "/etc/mtab is missing, and without it fusermount3 cannot unmount "
+            "a sandbox's disk (create the usual link: sudo ln -s "
+            "../proc/self/mounts /etc/mtab)"));
     const int fd = ::open("/dev/fuse", O_RDWR | O_CLOEXEC);
     if (fd < 0)
-        return QStringLiteral("/dev/fuse cannot be opened by this user (%1); desktop systems "
-                              "have it as mode 0666 (sudo chmod 666 /dev/fuse, or load the fuse "
-                              "module: sudo modprobe fuse)")
-            .arg(qt_error_string(errno));
+        return localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                               "/dev/fuse cannot be opened by this user (%1); desktop systems "
+                               "have it as mode 0666 (sudo chmod 666 /dev/fuse, or load the fuse "
+                               "module: sudo modprobe fuse)"),
+            {qt_error_string(errno)});
     ::close(fd);
     return {};
 }
@@ -248,7 +253,8 @@ Core::Result<Core::Unit> SandboxVolume::unmount()
     const QString tool = fusermount();
     if (HostTool::run(tool, {QStringLiteral("-u"), QStringLiteral("mnt")}, m_dir).ok() && gone())
         return Core::Unit {};
-    // Busy on the host (a file manager looking in): detach now, hopx-capfs ends when it is free.
+    // Busy on the host (a file manager looking in): detach now, hopx-capfs ends when it is
+    // free.
     const HostTool::Outcome lazy = HostTool::run(
         tool, {QStringLiteral("-u"), QStringLiteral("-z"), QStringLiteral("mnt")}, m_dir);
     if (gone())

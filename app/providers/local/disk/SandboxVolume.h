@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/base/Result.h"
+#include "core/base/Wording.h"
 
 #include <QString>
 
@@ -13,10 +14,10 @@ namespace Hopx::Local {
  *  cap with ENOSPC. /workspace and /home/user are two directories in it.
  *
  * Layout of the sandbox's directory (SandboxStorage::dirFor()):
- *   disk/          the files (disk/workspace, disk/home, disk/.checkpoints), private to the user;
- *                  the mount does not show .checkpoints (kHiddenDir)
- *   mnt/           where hopx-capfs mounts disk/; mnt/workspace, mnt/home are bound into bwrap
- *   sandbox.json   the sandbox's record (SandboxRecord), outside the disk
+ *   disk/          the files (disk/workspace, disk/home, disk/.checkpoints), private to the
+ * user; the mount does not show .checkpoints (kHiddenDir) mnt/           where hopx-capfs
+ * mounts disk/; mnt/workspace, mnt/home are bound into bwrap sandbox.json   the sandbox's
+ * record (SandboxRecord), outside the disk
  *
  * Why FUSE: without root there is no other hard cap a normal user can have on Debian 12 and
  * Ubuntu 24.04 (project quotas and loop devices need root; overlayfs and tmpfs caps are in
@@ -90,7 +91,7 @@ public:
     //! "2 GiB", "64 MiB": sizes as the settings state them.
     static QString sizeText(qint64 bytes);
     //! Empty when FUSE volumes work here; otherwise why not and how to fix it.
-    static QString unavailableReason();
+    static Core::Wording unavailableReason();
 
 private:
     //! A disk.img of an earlier version moved into disk/ (see the class comment).
