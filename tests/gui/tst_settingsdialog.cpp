@@ -306,6 +306,15 @@ private slots:
         interval->setValue(0);
         QVERIFY(dialog.apply());
         QCOMPARE(settings.hopxListIntervalMs(), 0);
+        {
+            // One written by hand under a second shows as 1 s, not "Never", and a page left
+            // as it was keeps it.
+            settings.setHopxListIntervalMs(400);
+            SettingsDialog again(&settings, nullptr, QString());
+            QCOMPARE(child<QSpinBox>(&again, "listInterval")->value(), 1);
+            QVERIFY(again.apply());
+            QCOMPARE(settings.hopxListIntervalMs(), 400);
+        }
 
         auto *cas = child<QPlainTextEdit>(&dialog, "upstreamCaFiles");
         QVERIFY(cas->toPlainText().isEmpty());

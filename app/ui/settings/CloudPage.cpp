@@ -10,9 +10,20 @@
 #include <QSpinBox>
 #include <QUrl>
 
+#include <algorithm>
+
 namespace Hopx::Ui {
 
 using namespace SettingsForm;
+
+namespace {
+//! The interval as the page shows it, in whole seconds: an interval set by hand under a second
+//! is 1 s there, not "Never" (0).
+int shownSeconds(int ms)
+{
+    return ms <= 0 ? 0 : std::max(1, (ms + 500) / 1000);
+}
+} // namespace
 
 CloudPage::CloudPage(QWidget *parent)
     : SettingsPage(parent)
@@ -40,7 +51,7 @@ CloudPage::CloudPage(QWidget *parent)
 void CloudPage::load(const Core::Settings &settings)
 {
     m_baseUrl->setText(settings.hopxBaseUrl());
-    m_listInterval->setValue(settings.hopxListIntervalMs() / 1000);
+    m_listInterval->setValue(shownSeconds(settings.hopxListIntervalMs()));
 }
 
 QString CloudPage::check()
@@ -61,7 +72,7 @@ QString CloudPage::save(Core::Settings &settings)
 {
     settings.setHopxBaseUrl(m_baseUrl->text().trimmed());
     // Kept unset while it is the default, so a later version's default applies.
-    if (m_listInterval->value() != settings.hopxListIntervalMs() / 1000)
+    if (m_listInterval->value() != shownSeconds(settings.hopxListIntervalMs()))
         settings.setHopxListIntervalMs(m_listInterval->value() * 1000);
     return {};
 }
