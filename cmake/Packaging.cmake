@@ -160,9 +160,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap (>= 0.8), fuse3, libqt6svg6")
 # Local sandboxes run code with these when present (python3-dill carries Python variables into
 # forks and checkpoints); the keychain keeps the API key; fuse2fs
-# moves the files of sandboxes made before hopx-capfs out of their disk images.
+# moves the files of sandboxes made before hopx-capfs out of their disk images; Qt's own strings
+# (OK, Cancel, the file dialogs) come in the user's language from qt6-translations-l10n.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-    "gnome-keyring | kwalletmanager, python3, python3-numpy, python3-pandas, python3-matplotlib, python3-dill, nodejs, golang-go, slirp4netns, fuse2fs")
+    "gnome-keyring | kwalletmanager, python3, python3-numpy, python3-pandas, python3-matplotlib, python3-dill, nodejs, golang-go, slirp4netns, fuse2fs, qt6-translations-l10n")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # Install and load the AppArmor profile where AppArmor takes it; remove it again (0755 by STRICT).
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA

@@ -531,6 +531,49 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Core::NetworkLog</name>
+    <message>
+        <source>egress allowed: %1:%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>egress denied: %1:%2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>secret %1 used for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>secret %1 offered to %2 (sent unreplaced)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in this sandbox&apos;s network allowlist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a valid host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a loopback, private or link-local address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host map allows it on port %1 only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it resolves to a loopback, private or link-local address (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name does not resolve (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::Notices</name>
     <message>
         <source>A sandbox&apos;s disk is full</source>
@@ -586,6 +629,10 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>An async run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -829,6 +876,14 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>Secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

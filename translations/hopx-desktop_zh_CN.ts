@@ -530,6 +530,49 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Core::NetworkLog</name>
+    <message>
+        <source>egress allowed: %1:%2</source>
+        <translation>已允许出站连接：%1:%2</translation>
+    </message>
+    <message>
+        <source>egress denied: %1:%2 (%3)</source>
+        <translation>已拒绝出站连接：%1:%2（%3）</translation>
+    </message>
+    <message>
+        <source>secret %1 used for %2</source>
+        <translation>机密 %1 已用于 %2</translation>
+    </message>
+    <message>
+        <source>secret %1 offered to %2 (sent unreplaced)</source>
+        <translation>机密 %1 被发往 %2（原样发送，未替换）</translation>
+    </message>
+    <message>
+        <source>not in this sandbox&apos;s network allowlist</source>
+        <translation>不在此沙箱的网络允许列表中</translation>
+    </message>
+    <message>
+        <source>not a valid host</source>
+        <translation>不是有效的主机</translation>
+    </message>
+    <message>
+        <source>a loopback, private or link-local address</source>
+        <translation>环回、私有或链路本地地址</translation>
+    </message>
+    <message>
+        <source>the host map allows it on port %1 only</source>
+        <translation>主机映射只允许其使用端口 %1</translation>
+    </message>
+    <message>
+        <source>it resolves to a loopback, private or link-local address (%1)</source>
+        <translation>它解析为环回、私有或链路本地地址（%1）</translation>
+    </message>
+    <message>
+        <source>the name does not resolve (%1)</source>
+        <translation>该名称无法解析（%1）</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::Notices</name>
     <message>
         <source>A sandbox&apos;s disk is full</source>
@@ -586,6 +629,10 @@ Sandbox: %2</source>
     <message>
         <source>An async run finished</source>
         <translation>一个异步运行已结束</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
     </message>
 </context>
 <context>
@@ -827,6 +874,14 @@ Sandbox: %2</source>
     <message>
         <source>Secrets</source>
         <translation>机密</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
     </message>
 </context>
 <context>

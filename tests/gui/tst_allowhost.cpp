@@ -8,6 +8,7 @@
 #include "core/base/Later.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
+#include "core/settings/NetworkLog.h"
 #include "core/settings/NetworkPolicy.h"
 #include "providers/local/egress/EgressProxy.h"
 #include "ui/MainWindow.h"
@@ -43,7 +44,7 @@ public:
             [provider](const QString &host, quint16 port, bool allowed, const QString &reason) {
                 if (!allowed)
                     emit provider->output(kSandbox, QStringLiteral("network"),
-                        (Core::NetworkPolicy::deniedLogLine(host, port, reason) + '\n').toUtf8());
+                        (Core::NetworkLog::deniedLine(host, port, reason) + '\n').toUtf8());
             });
     }
     void allowHost(const QString &host, Core::Callback<Core::Unit> done) override
@@ -175,8 +176,8 @@ private slots:
         QTRY_VERIFY(
             selectRow(QStringLiteral("egress denied: 10.1.2.3:%1").arg(m_origin.serverPort())));
         QVERIFY(!m_logs->allowHostButton()->isVisible());
-        const QString forged = Core::NetworkPolicy::deniedLogLine(
-            QStringLiteral("evil.test"), 443, Core::NetworkPolicy::notListedReason());
+        const QString forged = Core::NetworkLog::deniedLine(
+            QStringLiteral("evil.test"), 443, Core::NetworkLog::notListed());
         emit f->local.output(kSandbox, QStringLiteral("stdout"), (forged + '\n').toUtf8());
         QTRY_VERIFY(selectRow(QStringLiteral("egress denied: evil.test:443")));
         QVERIFY(!m_logs->allowHostButton()->isVisible());

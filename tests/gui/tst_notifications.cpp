@@ -10,7 +10,7 @@
 
 #include "core/approvals/ConsentWording.h"
 #include "core/base/Later.h"
-#include "core/settings/NetworkPolicy.h"
+#include "core/settings/NetworkLog.h"
 #include "ui/DesktopNotifier.h"
 #include "ui/GuiApplication.h"
 #include "ui/MainWindow.h"
@@ -105,8 +105,7 @@ public:
 void refuse(GuiFixture &f, const QString &id, const QString &host)
 {
     emit f.local.output(id, QStringLiteral("network"),
-        (Core::NetworkPolicy::deniedLogLine(host, 443, Core::NetworkPolicy::notListedReason())
-            + QLatin1Char('\n'))
+        (Core::NetworkLog::deniedLine(host, 443, Core::NetworkLog::notListed()) + QLatin1Char('\n'))
             .toUtf8());
 }
 

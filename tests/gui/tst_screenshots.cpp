@@ -21,6 +21,7 @@
 #include "core/models/LogModel.h"
 #include "core/models/Notices.h"
 #include "core/models/SandboxListModel.h"
+#include "core/settings/NetworkLog.h"
 #include "core/settings/NetworkPolicy.h"
 #include "core/tools/McpTools.h"
 #include "ui/Icons.h"
@@ -396,8 +397,8 @@ private slots:
         stop();
         start();
         emit f.local.output(id, QStringLiteral("network"),
-            (Core::NetworkPolicy::deniedLogLine(
-                 QStringLiteral("api.github.com"), 443, Core::NetworkPolicy::notListedReason())
+            (Core::NetworkLog::deniedLine(
+                 QStringLiteral("api.github.com"), 443, Core::NetworkLog::notListed())
                 + '\n')
                 .toUtf8());
         grab(QStringLiteral("notification-network-") + lang);

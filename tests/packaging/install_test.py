@@ -22,7 +22,8 @@ import time
 
 APP_ID = "dev.hopx.Desktop"
 REQUIRED_RECOMMENDS = ["gnome-keyring | kwalletmanager", "python3-numpy", "python3-pandas",
-                       "python3-matplotlib", "python3-dill", "nodejs", "golang-go", "slirp4netns"]
+                       "python3-matplotlib", "python3-dill", "nodejs", "golang-go", "slirp4netns",
+                       "qt6-translations-l10n"]
 
 
 def fail(message):

@@ -3,7 +3,7 @@
 // Notices: which sandbox events become a desktop notification, each once, each switchable.
 
 #include "core/models/Notices.h"
-#include "core/settings/NetworkPolicy.h"
+#include "core/settings/NetworkLog.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -153,9 +153,9 @@ private slots:
         Settings settings(m_dir.filePath(QStringLiteral("d.ini")), nullptr);
         Notices notices(&settings);
         QSignalSpy spy(&notices, &Notices::notice);
-        const QByteArray denied = NetworkPolicy::deniedLogLine(
-            QStringLiteral("example.org"), 443, NetworkPolicy::notListedReason())
-                                      .toUtf8();
+        const QByteArray denied =
+            NetworkLog::deniedLine(QStringLiteral("example.org"), 443, NetworkLog::notListed())
+                .toUtf8();
         notices.output(QStringLiteral("local-d"), QStringLiteral("stdout"), denied + '\n');
         QCOMPARE(spy.count(), 0); // only the network stream counts
         notices.output(
@@ -166,7 +166,7 @@ private slots:
         QCOMPARE(spy.at(0).at(4).toString(), QStringLiteral("example.org"));
         // A refusal nobody can allow (a private address) is not offered.
         notices.output(QStringLiteral("local-d"), QStringLiteral("network"),
-            NetworkPolicy::deniedLogLine(
+            NetworkLog::deniedLine(
                 QStringLiteral("10.0.0.1"), 80, QStringLiteral("private address"))
                 .toUtf8());
         QCOMPARE(spy.count(), 1);

@@ -3,29 +3,12 @@
 // Wording: one sentence, English for the model and the log, the user's language for the app.
 #include "core/base/Wording.h"
 
+#include "BracketTranslator.h"
+
 #include <QCoreApplication>
 #include <QTest>
-#include <QTranslator>
 
 using Hopx::Core::Wording;
-
-namespace {
-
-//! Translates every text of the "Test" context by putting it in brackets, so a test can see
-//! which parts of a sentence went through the translator.
-class BracketTranslator : public QTranslator
-{
-public:
-    QString translate(const char *context, const char *sourceText, const char *, int) const override
-    {
-        if (qstrcmp(context, "Test") != 0)
-            return {};
-        return QStringLiteral("[%1]").arg(QString::fromUtf8(sourceText));
-    }
-    bool isEmpty() const override { return false; }
-};
-
-} // namespace
 
 class TestWording : public QObject
 {
@@ -45,7 +28,7 @@ private slots:
 
     void nestedSentencesAreTranslatedTheirArgumentsAreNot()
     {
-        BracketTranslator translator;
+        BracketTranslator translator("Test");
         QVERIFY(QCoreApplication::installTranslator(&translator));
         const Wording inner("Test", "cannot open %1", {QStringLiteral("/dev/fuse")});
         const Wording outer(

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/LogModel.h"
 
+#include "core/settings/NetworkLog.h"
+
 #include <QLocale>
 #include <QTimer>
 
@@ -222,6 +224,18 @@ QString LogModel::sourceOf(const LogEntry &e)
     return tr("HOPX Desktop");
 }
 
+QString LogModel::shown(const LogEntry &e, const QString &text)
+{
+    // The egress proxy's lines are the app's own words (the sandbox's stream keeps them English
+    // for the model); a saved or copied log keeps them as written (toText()).
+    if (e.stream != QLatin1String("network"))
+        return text;
+    // The table's line of a longer message ends in the mark append() gave it.
+    static const QString more = QStringLiteral(" …");
+    return text.endsWith(more) ? NetworkLog::translated(text.chopped(more.size())) + more
+                               : NetworkLog::translated(text);
+}
+
 QString LogModel::toText(int row) const
 {
     const LogEntry &e = entry(row);
@@ -254,7 +268,8 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
             return sourceOf(e);
         case Message:
             if (!e.stream.isEmpty())
-                return QString(QLatin1Char('[') + e.stream + QStringLiteral("] ") + e.message);
+                return QString(
+                    QLatin1Char('[') + e.stream + QStringLiteral("] ") + shown(e, e.message));
             return e.message;
         }
         return {};
@@ -267,7 +282,7 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
                 return tr("Client: %1\nSandbox: %2").arg(e.client, e.sandboxId);
             return sourceOf(e);
         case Message:
-            return cut(e.detail.isEmpty() ? e.message : e.detail, 2000);
+            return cut(shown(e, e.detail.isEmpty() ? e.message : e.detail), 2000);
         }
         return {};
     case LevelRole:
@@ -279,7 +294,7 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
     case SandboxRole:
         return e.sandboxId;
     case DetailRole:
-        return e.detail.isEmpty() ? e.message : e.detail;
+        return shown(e, e.detail.isEmpty() ? e.message : e.detail);
     case TimeRole:
         return e.time;
     case StreamRole:

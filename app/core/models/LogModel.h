@@ -81,6 +81,8 @@ public:
         int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString levelName(LogEntry::Level level);
+    //! \a text of \a e (its message or detail) as the view shows it.
+    static QString shown(const LogEntry &e, const QString &text);
     static QString sourceOf(const LogEntry &entry);
 
 signals:

@@ -4,7 +4,7 @@
 
 #include "core/manager/SandboxManager.h"
 #include "core/models/Format.h"
-#include "core/settings/NetworkPolicy.h"
+#include "core/settings/NetworkLog.h"
 
 #include <QTimer>
 
@@ -73,6 +73,9 @@ void Notices::execution(const ExecutionRecord &record)
     const bool detached = record.background || record.async;
     if (!record.finished || (!detached && record.seconds < kLongRunSeconds))
         return;
+    // A shell command's record says "command"; languages are names and stay as they are.
+    const QString what =
+        record.language == QLatin1String("command") ? tr("Command") : record.language;
     const QString how = !record.failure.isEmpty() ? tr("could not run: %1").arg(record.failure)
         : record.timedOut                         ? tr("timed out")
         : !record.exception.isEmpty()             ? tr("raised %1").arg(record.exception)
@@ -82,7 +85,7 @@ void Notices::execution(const ExecutionRecord &record)
             : record.async ? tr("An async run finished")
                            : tr("A run finished"),
         tr("%1 in %2 finished after %3: %4")
-            .arg(record.language, record.sandboxId, Format::duration(qint64(record.seconds)), how),
+            .arg(what, record.sandboxId, Format::duration(qint64(record.seconds)), how),
         record.sandboxId);
 }
 
@@ -91,7 +94,7 @@ void Notices::output(const QString &sandboxId, const QString &stream, const QByt
     if (stream != QLatin1String("network"))
         return;
     for (const QByteArray &line : chunk.split('\n')) {
-        const QString host = NetworkPolicy::allowableHostOf(QString::fromUtf8(line));
+        const QString host = NetworkLog::allowableHostOf(QString::fromUtf8(line));
         if (host.isEmpty() || m_denied.contains(sandboxId + QLatin1Char(' ') + host))
             continue;
         m_denied.insert(sandboxId + QLatin1Char(' ') + host);

@@ -355,7 +355,9 @@ QString SandboxListModel::statusName(const SandboxStatus &status)
     case SandboxStatus::Unavailable:
         return tr("unavailable"); // on disk, but this version cannot use it (a newer one's)
     case SandboxStatus::Deleted:
+        return tr("deleted");
     case SandboxStatus::Failed:
+        return tr("error"); // a cloud sandbox that failed to start or broke
     case SandboxStatus::Other:
         break;
     }

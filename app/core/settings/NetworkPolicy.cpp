@@ -136,26 +136,4 @@ bool NetworkPolicy::allows(const QString &host) const
     return false;
 }
 
-QString NetworkPolicy::notListedReason()
-{
-    return QStringLiteral("not in this sandbox's network allowlist");
-}
-
-QString NetworkPolicy::deniedLogLine(const QString &host, quint16 port, const QString &reason)
-{
-    return QStringLiteral("egress denied: %1:%2 (%3)").arg(host).arg(port).arg(reason);
-}
-
-QString NetworkPolicy::allowableHostOf(const QString &logLine)
-{
-    const QString line = logLine.trimmed();
-    const QString prefix = QStringLiteral("egress denied: ");
-    const QString suffix = QStringLiteral(" (") + notListedReason() + QLatin1Char(')');
-    if (!line.startsWith(prefix) || !line.endsWith(suffix))
-        return {};
-    const QString authority = line.mid(prefix.size(), line.size() - prefix.size() - suffix.size());
-    const qsizetype colon = authority.lastIndexOf(QLatin1Char(':'));
-    return colon > 0 ? normalizeHost(authority.left(colon)) : QString();
-}
-
 } // namespace Hopx::Core

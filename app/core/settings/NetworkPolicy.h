@@ -40,14 +40,6 @@ struct NetworkPolicy
     //! A host name or pattern as the allowlist keeps it; empty when it is not one.
     static QString normalizeHost(const QString &host);
 
-    //! Why the egress proxy refuses a host this policy does not list (allowing it would help).
-    static QString notListedReason();
-    //! The Logs view's line (the sandbox's "network" stream) for a refused connection.
-    static QString deniedLogLine(const QString &host, quint16 port, const QString &reason);
-    /*! The host of a deniedLogLine() that was refused for notListedReason(), which the user can
-     *  allow for the sandbox; empty for any other line (a private address stays refused). */
-    static QString allowableHostOf(const QString &logLine);
-
     bool operator==(const NetworkPolicy &o) const { return mode == o.mode && allow == o.allow; }
     bool operator!=(const NetworkPolicy &o) const { return !(*this == o); }
 };

@@ -242,6 +242,7 @@ Result<Unit> Settings::setStartAtLogin(bool on, const QString &program)
                                          "Type=Application\n"
                                          "Name=HOPX Desktop\n"
                                          "Comment=Run AI-written code in isolated sandboxes\n"
+                                         "Comment[zh_CN]=在隔离沙箱中运行 AI 编写的代码\n"
                                          "Exec=%1 --background\n"
                                          "Icon=" HOPX_APP_ID "\n"
                                          "Terminal=false\n"

@@ -25,7 +25,7 @@ QString callerName(const ToolCall *call)
         if (!name.isEmpty())
             return name;
     }
-    return QStringLiteral("An AI tool");
+    return {};
 }
 
 void askInApp(

@@ -33,7 +33,8 @@ void askForConsent(Mcp::ToolCall *call, ApprovalBroker *broker, const UserQuesti
 void confirmInternetAccess(
     Mcp::ToolCall *call, ApprovalBroker *broker, std::function<void(Mcp::ToolCall *)> proceed);
 
-//! The client's name for the user: its title, else its name, else "An AI tool".
+//! The client's name for the user: its title, else its name, else empty (the approval list then
+//! says "An AI tool" in the user's language).
 QString callerName(const Mcp::ToolCall *call);
 
 } // namespace Hopx::Core::Tools

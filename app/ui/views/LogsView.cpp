@@ -5,7 +5,7 @@
 #include "core/models/Format.h"
 #include "core/models/LogFilterModel.h"
 #include "core/models/LogModel.h"
-#include "core/settings/NetworkPolicy.h"
+#include "core/settings/NetworkLog.h"
 #include "ui/Icons.h"
 #include "ui/figures/FigureCache.h"
 #include "ui/figures/FigureDialog.h"
@@ -377,7 +377,7 @@ void LogsView::showDetail()
     // Only the proxy's own lines: a sandboxed program can print the same words on stdout.
     const QString deniedHost = e.sandboxId.isEmpty() || e.stream != QLatin1String("network")
         ? QString()
-        : Core::NetworkPolicy::allowableHostOf(e.message);
+        : Core::NetworkLog::allowableHostOf(e.message);
     m_allowHostFor = {e.sandboxId, deniedHost};
     m_allowHost->setText(tr("Allow %1 for this sandbox").arg(deniedHost));
     m_allowHost->setVisible(!deniedHost.isEmpty());

@@ -7,6 +7,8 @@
 #include "providers/local/egress/EgressListener.h"
 #include "providers/local/egress/UpstreamTlsPool.h"
 
+#include "core/settings/NetworkLog.h"
+
 #include <QFile>
 #include <QHostInfo>
 #include <QLocalSocket>
@@ -72,15 +74,14 @@ void EgressProxy::allowHost(const QString &host)
 void EgressProxy::noteSecrets(const QString &host, const SecretBindings::Report &report)
 {
     for (const QString &name : report.used) {
-        const QString line = QStringLiteral("secret %1 used for %2").arg(name, host);
+        const QString line = Core::NetworkLog::secretUsedLine(name, host);
         qCInfo(lcLocal).noquote() << "egress:" << line << "- sandbox" << m_sandboxId;
         emit secretNoted(line);
     }
     for (const QString &name : report.offered) {
-        const QString line = QStringLiteral("secret %1 offered to %2").arg(name, host);
-        qCWarning(lcLocal).noquote()
-            << "egress:" << line << "(sent unreplaced) - sandbox" << m_sandboxId;
-        emit secretNoted(line + QStringLiteral(" (sent unreplaced)"));
+        const QString line = Core::NetworkLog::secretOfferedLine(name, host);
+        qCWarning(lcLocal).noquote() << "egress:" << line << "- sandbox" << m_sandboxId;
+        emit secretNoted(line);
     }
 }
 
@@ -128,18 +129,18 @@ void EgressProxy::decide(const QString &rawHost, quint16 port, const Verdict &ve
 {
     const QString host = Core::NetworkPolicy::normalizeHost(rawHost);
     if (host.isEmpty() || host.startsWith(QLatin1String("*.")) || port == 0) {
-        deny(rawHost.left(255), port, QStringLiteral("not a valid host"), verdict);
+        deny(rawHost.left(255), port, Core::NetworkLog::invalidHost(), verdict);
         return;
     }
     const QHostAddress literal(host);
-    const QString forbidden = QStringLiteral("a loopback, private or link-local address");
+    const QString forbidden = Core::NetworkLog::privateAddress();
     // Before the allowlist: the log then says why no allowlist entry could let it through.
     if (!literal.isNull() && isForbiddenAddress(literal) && !m_rules.hostMap.contains(host)) {
         deny(host, port, forbidden, verdict);
         return;
     }
     if (!m_rules.policy.allows(host)) {
-        deny(host, port, Core::NetworkPolicy::notListedReason(), verdict);
+        deny(host, port, Core::NetworkLog::notListed(), verdict);
         return;
     }
     auto accept = [this, host, port, verdict](const QHostAddress &address) {
@@ -152,9 +153,7 @@ void EgressProxy::decide(const QString &rawHost, quint16 port, const Verdict &ve
     if (mapped != m_rules.hostMap.constEnd()) {
         // A mapped name may point at this machine; then only at the port the user named.
         if (mapped->port != 0 && mapped->port != port)
-            deny(host, port,
-                QStringLiteral("the host map allows it on port %1 only").arg(mapped->port),
-                verdict);
+            deny(host, port, Core::NetworkLog::portOnly(mapped->port), verdict);
         else
             accept(mapped->address);
         return;
@@ -174,10 +173,7 @@ void EgressProxy::decide(const QString &rawHost, quint16 port, const Verdict &ve
         for (const QHostAddress &a : info.addresses()) {
             if (isForbiddenAddress(a)) {
                 // One forbidden answer taints the name: it may be a rebinding attempt.
-                self->deny(host, port,
-                    QStringLiteral("it resolves to a loopback, private or link-local address (%1)")
-                        .arg(a.toString()),
-                    verdict);
+                self->deny(host, port, Core::NetworkLog::resolvesToPrivate(a.toString()), verdict);
                 return;
             }
             if (chosen.isNull()
@@ -186,8 +182,7 @@ void EgressProxy::decide(const QString &rawHost, quint16 port, const Verdict &ve
                 chosen = a;
         }
         if (chosen.isNull()) {
-            self->deny(host, port,
-                QStringLiteral("the name does not resolve (%1)").arg(info.errorString()), verdict);
+            self->deny(host, port, Core::NetworkLog::unresolved(info.errorString()), verdict);
             return;
         }
         accept(chosen);

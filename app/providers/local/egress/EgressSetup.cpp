@@ -9,6 +9,7 @@
 #include "providers/local/egress/EgressProxy.h"
 #include "providers/local/packages/PackageCache.h"
 
+#include "core/settings/NetworkLog.h"
 #include "core/settings/Settings.h"
 
 #include <QDir>
@@ -87,9 +88,9 @@ Core::Result<EgressProxy *> EgressSetup::makeProxy(const QString &id,
     // Every decision reaches the Logs view as a line of the sandbox's "network" stream.
     QObject::connect(proxy, &EgressProxy::decided, proxy,
         [log](const QString &host, quint16 port, bool allowed, const QString &reason) {
-            log(allowed
-                    ? QStringLiteral("egress allowed: %1:%2\n").arg(host).arg(port)
-                    : Core::NetworkPolicy::deniedLogLine(host, port, reason) + QLatin1Char('\n'));
+            log((allowed ? Core::NetworkLog::allowedLine(host, port)
+                         : Core::NetworkLog::deniedLine(host, port, reason))
+                + QLatin1Char('\n'));
         });
     QObject::connect(proxy, &EgressProxy::secretNoted, proxy,
         [log](const QString &line) { log(line + QLatin1Char('\n')); });
