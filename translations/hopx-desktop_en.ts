@@ -637,6 +637,16 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Core::PackageCacheFolder</name>
+    <message numerus="yes">
+        <source>%n file(s) of the package cache, e.g. %1; check the folder&apos;s permissions.</source>
+        <translation>
+            <numerusform>%n file of the package cache, e.g. %1; check the folder&apos;s permissions.</numerusform>
+            <numerusform>%n files of the package cache, e.g. %1; check the folder&apos;s permissions.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::QtKeychainStore</name>
     <message>
         <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set %1 instead, or keep the key in memory for this session.</source>

@@ -636,6 +636,15 @@ Sandbox: %2</source>
     </message>
 </context>
 <context>
+    <name>Hopx::Core::PackageCacheFolder</name>
+    <message numerus="yes">
+        <source>%n file(s) of the package cache, e.g. %1; check the folder&apos;s permissions.</source>
+        <translation>
+            <numerusform>软件包缓存中的 %n 个文件，例如 %1；请检查该文件夹的权限。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::QtKeychainStore</name>
     <message>
         <source>No keychain service is running (install gnome-keyring or KWallet and make sure it runs in your desktop session), so the HOPX API key cannot be stored. Set %1 instead, or keep the key in memory for this session.</source>

@@ -44,10 +44,10 @@ Result<Unit> PackageCacheFolder::clear() const
         }
     }
     if (!failed.isEmpty())
+        // Shown on the Packages page only: in the user's language.
         return Error::make(Error::Code::Internal,
-            QStringLiteral("Could not delete %1 file(s) of the package cache, e.g. %2; check the "
-                           "folder's permissions.")
-                .arg(failed.size())
+            tr("%n file(s) of the package cache, e.g. %1; check the folder's permissions.", nullptr,
+                int(failed.size()))
                 .arg(failed.first()));
     return Unit {};
 }

@@ -4,6 +4,7 @@
 
 #include "core/base/Result.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace Hopx::Core {
@@ -13,6 +14,7 @@ namespace Hopx::Core {
  *  pages/ index pages kept for offline use, tmp/ downloads in flight). */
 class PackageCacheFolder
 {
+    Q_DECLARE_TR_FUNCTIONS(Hopx::Core::PackageCacheFolder)
 public:
     explicit PackageCacheFolder(const QString &root)
         : m_root(root)
