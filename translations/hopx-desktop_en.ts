@@ -2454,6 +2454,30 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
         <source>No file manager could open %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>it no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is no longer running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the API key was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many requests; try again in a minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the network failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::SandboxesView</name>

@@ -2445,6 +2445,30 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
         <source>No file manager could open %1.</source>
         <translation>没有文件管理器能打开 %1。</translation>
     </message>
+    <message>
+        <source>it no longer exists</source>
+        <translation>它已不存在</translation>
+    </message>
+    <message>
+        <source>it is no longer running</source>
+        <translation>它已不在运行</translation>
+    </message>
+    <message>
+        <source>the API key was refused</source>
+        <translation>API 密钥被拒绝</translation>
+    </message>
+    <message>
+        <source>too many requests; try again in a minute</source>
+        <translation>请求过多，请一分钟后重试</translation>
+    </message>
+    <message>
+        <source>the network failed</source>
+        <translation>网络出错</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>未能及时得到响应</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::SandboxesView</name>

@@ -23,6 +23,27 @@ SandboxActions::SandboxActions(Core::SandboxManager *manager, QObject *parent)
     , m_manager(manager)
 { }
 
+QString SandboxActions::reasonFor(const Core::Error &error)
+{
+    using Code = Core::Error::Code;
+    switch (error.code) {
+    case Code::NotFound:
+        return tr("it no longer exists");
+    case Code::SandboxDead:
+        return tr("it is no longer running");
+    case Code::Unauthorized:
+        return tr("the API key was refused");
+    case Code::RateLimited:
+        return tr("too many requests; try again in a minute");
+    case Code::Network:
+        return tr("the network failed");
+    case Code::Timeout:
+        return tr("no answer in time");
+    default:
+        return error.message;
+    }
+}
+
 Core::SandboxProvider *SandboxActions::providerOf(const QString &id) const
 {
     return m_manager ? m_manager->providerForSandbox(id) : nullptr;
@@ -38,7 +59,7 @@ void SandboxActions::deleteSandboxes(const QStringList &ids)
         }
         const Result<Core::Sandbox *> sandbox = provider->sandbox(id);
         if (!sandbox) {
-            emit message(tr("Could not delete %1: %2").arg(id, sandbox.error().message), true);
+            emit message(tr("Could not delete %1: %2").arg(id, reasonFor(sandbox.error())), true);
             continue;
         }
         QPointer<SandboxActions> self(this);
@@ -46,7 +67,8 @@ void SandboxActions::deleteSandboxes(const QStringList &ids)
             if (!self)
                 return;
             if (!r.ok()) {
-                emit self->message(tr("Could not delete %1: %2").arg(id, r.error().message), true);
+                emit self->message(
+                    tr("Could not delete %1: %2").arg(id, reasonFor(r.error())), true);
                 return;
             }
             qCInfo(lcUi).noquote() << "deleted sandbox" << id << "from the UI";
@@ -66,7 +88,7 @@ void SandboxActions::extend(const QStringList &ids, int seconds)
         }
         const Result<Core::Sandbox *> sandbox = provider->sandbox(id);
         if (!sandbox) {
-            emit message(tr("Could not extend %1: %2").arg(id, sandbox.error().message), true);
+            emit message(tr("Could not extend %1: %2").arg(id, reasonFor(sandbox.error())), true);
             continue;
         }
         const QDateTime now = QDateTime::currentDateTime();
@@ -78,7 +100,8 @@ void SandboxActions::extend(const QStringList &ids, int seconds)
             if (!self)
                 return;
             if (!r.ok()) {
-                emit self->message(tr("Could not extend %1: %2").arg(id, r.error().message), true);
+                emit self->message(
+                    tr("Could not extend %1: %2").arg(id, reasonFor(r.error())), true);
                 return;
             }
             emit self->message(
@@ -99,7 +122,7 @@ void SandboxActions::allowHost(const QString &id, const QString &host)
         : Result<Core::SandboxNetwork *>(sandbox.error());
     if (!network) {
         emit message(
-            tr("Could not allow %1 for %2: %3").arg(host, id, network.error().message), true);
+            tr("Could not allow %1 for %2: %3").arg(host, id, reasonFor(network.error())), true);
         return;
     }
     QPointer<SandboxActions> self(this);
@@ -108,7 +131,7 @@ void SandboxActions::allowHost(const QString &id, const QString &host)
             return;
         if (!r.ok()) {
             emit self->message(
-                tr("Could not allow %1 for %2: %3").arg(host, id, r.error().message), true);
+                tr("Could not allow %1 for %2: %3").arg(host, id, reasonFor(r.error())), true);
             return;
         }
         qCInfo(lcUi).noquote() << "allowed" << host << "for sandbox" << id << "from the UI";

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Error.h"
+
 #include <QObject>
 #include <QPointer>
 
@@ -32,6 +34,10 @@ signals:
     void message(const QString &text, bool error);
 
 private:
+    /*! Why an action failed, for the status bar: a short sentence in the user's language where
+     *  the error's kind says enough (the provider's own text is written for the model, e.g.
+     *  "… list_sandboxes shows the ones that exist"); its text as it is otherwise. */
+    static QString reasonFor(const Core::Error &error);
     Core::SandboxProvider *providerOf(const QString &id) const;
 
     QPointer<Core::SandboxManager> m_manager;
