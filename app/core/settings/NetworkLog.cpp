@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/settings/NetworkLog.h"
 
+#include "core/base/Wording.h"
 #include "core/settings/NetworkPolicy.h"
 
 #include <QRegularExpression>
@@ -69,21 +70,11 @@ QString translateOne(const QString &line, const std::vector<Sentence> &sentences
         const QRegularExpressionMatch m = sentence.pattern.match(line);
         if (!m.hasMatch())
             continue;
-        const QString out = NetworkLog::tr(sentence.text);
-        QStringList args;
+        // Wording fills the arguments all at once: a host or a message holding "%1" stays.
+        std::vector<Wording> args;
         for (int i = 1; i <= m.lastCapturedIndex(); ++i)
-            args << (translateArg ? translateArg(m.captured(i)) : m.captured(i));
-        // All at once: a host or a message holding "%1" is not filled again.
-        switch (args.size()) {
-        case 1:
-            return out.arg(args.at(0));
-        case 2:
-            return out.arg(args.at(0), args.at(1));
-        case 3:
-            return out.arg(args.at(0), args.at(1), args.at(2));
-        default:
-            return out;
-        }
+            args.emplace_back(translateArg ? translateArg(m.captured(i)) : m.captured(i));
+        return Wording("Hopx::Core::NetworkLog", sentence.text, std::move(args)).translated();
     }
     return {};
 }
