@@ -971,6 +971,26 @@ Sandbox: %2</source>
         <source>Local sandboxes keep their files on a size-capped disk mounted with FUSE, and FUSE is unusable here: %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>it did not start again: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox %1 cannot be used: %2. Its files are left as they are in %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The disk of deleted sandbox %1 is still mounted at %2: %3. Its files stay until it is unmounted; the app tries again at its next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its record names another sandbox (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its disk did not mount: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::SecretStore</name>

@@ -967,6 +967,26 @@ Sandbox: %2</source>
         <source>Local sandboxes keep their files on a size-capped disk mounted with FUSE, and FUSE is unusable here: %1.</source>
         <translation>本地沙箱把文件保存在通过 FUSE 挂载、有容量上限的磁盘上，而此处无法使用 FUSE：%1。</translation>
     </message>
+    <message>
+        <source>it did not start again: %1</source>
+        <translation>它未能再次启动：%1</translation>
+    </message>
+    <message>
+        <source>Sandbox %1 cannot be used: %2. Its files are left as they are in %3.</source>
+        <translation>沙箱 %1 无法使用：%2。它的文件原样保留在 %3。</translation>
+    </message>
+    <message>
+        <source>The disk of deleted sandbox %1 is still mounted at %2: %3. Its files stay until it is unmounted; the app tries again at its next start.</source>
+        <translation>已删除的沙箱 %1 的磁盘仍挂载在 %2：%3。在卸载之前，它的文件会一直保留；应用会在下次启动时再试。</translation>
+    </message>
+    <message>
+        <source>its record names another sandbox (%1)</source>
+        <translation>它的记录写的是另一个沙箱（%1）</translation>
+    </message>
+    <message>
+        <source>its disk did not mount: %1</source>
+        <translation>它的磁盘未能挂载：%1</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::SecretStore</name>

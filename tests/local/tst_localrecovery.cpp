@@ -2,17 +2,26 @@
 // SPDX-License-Identifier: MIT
 // The GUI's sandbox list after an app restart: a real LocalProvider keeps a sandbox's disk at
 // shutdown, a second one (the next app run) finds it on the same storage, and the list model
-// the Sandboxes view shows gets its row, running, with its disk use.
+// the Sandboxes view shows gets its row, running, with its disk use. One that cannot come back
+// is explained in the Logs in the user's language, and to the model in English.
+#include "../unit/BracketTranslator.h"
 #include "LocalTestSupport.h"
 
 #include "core/manager/SandboxManager.h"
+#include "core/models/LogFeed.h"
+#include "core/models/LogModel.h"
 #include "core/models/SandboxListModel.h"
 #include "core/settings/Settings.h"
 #include "providers/local/LocalProvider.h"
 #include "providers/local/disk/SandboxVolume.h"
 
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
+#include <memory>
 #include <optional>
 
 using namespace Hopx;
@@ -49,29 +58,39 @@ class TestLocalRecovery : public QObject
 {
     Q_OBJECT
 
+    std::unique_ptr<QTemporaryDir> m_root;
+    QString m_id;
+
+    //! One app run on \a root that creates a sandbox and quits, keeping its files and record.
+    static void keepOne(const QString &root, QString *id)
+    {
+        Run first(root);
+        QVERIFY2(first.provider.unavailableReason().isEmpty(),
+            qPrintable(first.provider.unavailableReason().english()));
+        // As in the app: the provider's start-up recovery runs before the first call.
+        QCoreApplication::processEvents();
+        std::optional<Core::Result<Core::SandboxInfo>> created;
+        first.provider.create({}, [&](Core::Result<Core::SandboxInfo> r) { created = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(created.has_value(), 60000);
+        QVERIFY2(created->ok(), created->ok() ? "" : qPrintable(created->error().message));
+        *id = created->value().id;
+        first.provider.shutdown(); // the app quits: files and record stay
+    }
+
 private slots:
     void initTestCase() { HOPX_REQUIRE_LOCAL_PROVIDER(); }
+    //! Each test starts from an app run that kept one sandbox.
+    void init()
+    {
+        m_root = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_root->isValid());
+        keepOne(m_root->path(), &m_id);
+    }
 
     void theListShowsARecoveredSandbox()
     {
-        QTemporaryDir root;
-        QVERIFY(root.isValid());
-        QString id;
-        {
-            Run first(root.path());
-            QVERIFY2(first.provider.unavailableReason().isEmpty(),
-                qPrintable(first.provider.unavailableReason().english()));
-            // As in the app: the provider's start-up recovery runs before the first call.
-            QCoreApplication::processEvents();
-            std::optional<Core::Result<Core::SandboxInfo>> created;
-            first.provider.create({}, [&](Core::Result<Core::SandboxInfo> r) { created = r; });
-            QTRY_VERIFY_WITH_TIMEOUT(created.has_value(), 60000);
-            QVERIFY2(created->ok(), created->ok() ? "" : qPrintable(created->error().message));
-            id = created->value().id;
-            first.provider.shutdown(); // the app quits: files and record stay
-        }
-
-        Run second(root.path());
+        const QString id = m_id;
+        Run second(m_root->path());
         Core::SandboxListModel model;
         model.setTickInterval(0);
         model.attach(&second.manager);
@@ -85,6 +104,49 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(
             model.index(row(), Core::SandboxListModel::Status).data().toString(),
             Core::SandboxListModel::statusName(Core::SandboxStatus::Running), 60000);
+        second.provider.shutdown();
+    }
+
+    void aSandboxThatCannotComeBackIsExplainedInTheUsersLanguage()
+    {
+        const QString id = m_id;
+        const QString dir = m_root->path() + QStringLiteral("/sandboxes/") + id;
+        // Its record names another sandbox (a copied directory): it stays on disk untouched.
+        QFile record(dir + QStringLiteral("/sandbox.json"));
+        QVERIFY2(record.open(QIODevice::ReadOnly), qPrintable(record.fileName()));
+        QJsonObject o = QJsonDocument::fromJson(record.readAll()).object();
+        record.close();
+        QVERIFY(o.contains(QStringLiteral("id")));
+        o.insert(QStringLiteral("id"), QStringLiteral("local-elsewhere"));
+        QVERIFY(record.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        record.write(QJsonDocument(o).toJson());
+        record.close();
+
+        BracketTranslator translator("Hopx::Core::SandboxProvider");
+        QCoreApplication::installTranslator(&translator);
+        Run second(m_root->path());
+        Core::LogModel logs;
+        Core::LogFeed feed(&logs);
+        feed.attachManager(&second.manager); // before the recovery, which runs from the loop
+        QTRY_VERIFY_WITH_TIMEOUT(logs.rowCount() > 0, 60000);
+        QCoreApplication::removeTranslator(&translator);
+        // The Logs: the provider's sentence and its reason both through the translator, the
+        // id and the path as they are.
+        const Core::LogEntry &shown = logs.entry(logs.rowCount() - 1);
+        QCOMPARE(shown.level, Core::LogEntry::Level::Error);
+        QCOMPARE(shown.sandboxId, id);
+        QCOMPARE(shown.message,
+            QStringLiteral("[Sandbox %1 cannot be used: [its record names another sandbox "
+                           "(local-elsewhere)]. Its files are left as they are in %2.]")
+                .arg(id, dir));
+        // The model reads it in English, in list_sandboxes' reason and in a call's error.
+        const Core::Result<Core::Sandbox *> got = second.provider.sandbox(id);
+        QVERIFY(!got.ok());
+        QCOMPARE(got.error().message,
+            QStringLiteral("Sandbox %1 cannot be used: its record names another sandbox "
+                           "(local-elsewhere). Its files are left as they are in %2.")
+                .arg(id, dir));
+        QVERIFY(QFileInfo::exists(dir + QStringLiteral("/sandbox.json")));
         second.provider.shutdown();
     }
 };

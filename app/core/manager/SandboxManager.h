@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/base/Result.h"
+#include "core/base/Wording.h"
 #include "core/manager/ProviderKind.h"
 #include "core/sandbox/SandboxTypes.h"
 
@@ -77,7 +78,7 @@ signals:
     void activity(const QString &id, const QString &what);
     void execution(const Hopx::Core::ExecutionRecord &record);
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);
-    void problem(const QString &sandboxId, const QString &message);
+    void problem(const QString &sandboxId, const Hopx::Core::Wording &message);
 
 private:
     //! Records what a provider announced (sandboxChanged) and arms its expiry.

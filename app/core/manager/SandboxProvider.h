@@ -83,8 +83,9 @@ signals:
     //! A background process ended: the end of a run whose start had `background` set.
     void backgroundFinished(const Hopx::Core::ExecutionRecord &record);
     //! Something went wrong with a sandbox outside any call (e.g. its disk stayed mounted
-    //! after its deletion): a sentence for the user, with what happens next.
-    void problem(const QString &sandboxId, const QString &message);
+    //! after its deletion): a sentence for the user, with what happens next, worded so that
+    //! the app shows it in the user's language.
+    void problem(const QString &sandboxId, const Hopx::Core::Wording &message);
     void unavailableReasonChanged();
 };
 

@@ -175,13 +175,14 @@ void LogFeed::sandboxRemoved(const QString &id, const QString &reason)
     m_model->append(std::move(e));
 }
 
-void LogFeed::problem(const QString &sandboxId, const QString &message)
+void LogFeed::problem(const QString &sandboxId, const Wording &message)
 {
     LogEntry e;
     e.kind = LogEntry::Kind::Sandbox;
     e.sandboxId = sandboxId;
     e.level = LogEntry::Level::Error;
-    e.message = message; // the provider's sentence, like an unavailable provider's reason
+    // The provider's sentence in the user's language, like an unavailable provider's reason.
+    e.message = message.translated();
     m_model->append(std::move(e));
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Wording.h"
 #include "core/models/LogEntry.h"
 #include "core/sandbox/SandboxTypes.h"
 #include "session/RequestRecord.h"
@@ -46,7 +47,7 @@ public:
     void activity(const QString &sandboxId, const QString &what);
     void execution(const ExecutionRecord &record);
     void output(const QString &sandboxId, const QString &stream, const QByteArray &chunk);
-    void problem(const QString &sandboxId, const QString &message);
+    void problem(const QString &sandboxId, const Wording &message);
 
 private:
     QString clientName(quint64 connectionId) const;

@@ -99,8 +99,8 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     m_storage = std::make_unique<SandboxStorage>(
         options.storageBase.isEmpty() ? SandboxStorage::defaultBase() : options.storageBase);
     // Before prepare(): it takes up the deletions an earlier run left, mounts included.
-    m_storage->onLeftMounted(
-        this, [this](const QString &id, const QString &message) { emit problem(id, message); });
+    m_storage->onLeftMounted(this,
+        [this](const QString &id, const Core::Wording &message) { emit problem(id, message); });
     if (const auto prepared = m_storage->prepare(); !prepared) {
         // FUSE's sentence worded for translation, when that is what failed.
         const Core::Wording fuse = SandboxStorage::unusableReason();
@@ -589,7 +589,7 @@ void LocalProvider::recover()
                      const Core::NetworkPolicy &policy) {
         return boot(info, std::move(volume), policy);
     };
-    hooks.unusable = [this](const QString &id, const QString &why) { markUnusable(id, why); };
+    hooks.unusable = [this](const QString &id, const Core::Wording &why) { markUnusable(id, why); };
     hooks.booting = [this](LocalSandbox *sandbox, const Core::EnvMap &env) {
         watchRecovered(sandbox, env);
     };
@@ -616,18 +616,23 @@ void LocalProvider::watchRecovered(LocalSandbox *sandbox, const Core::EnvMap &en
         if (kept)
             kept->unmount();
         sandbox->deleteLater();
-        markUnusable(id, QStringLiteral("it did not start again: %1").arg(reason));
+        markUnusable(id,
+            localReason(
+                QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "it did not start again: %1"),
+                {reason}));
     });
 }
 
-void LocalProvider::markUnusable(const QString &id, const QString &why)
+void LocalProvider::markUnusable(const QString &id, const Core::Wording &why)
 {
-    const QString message =
-        QStringLiteral("Sandbox %1 cannot be used: %2. Its files are left as they are in %3.")
-            .arg(id, why, m_storage->dirFor(id));
-    qCWarning(lcLocal).noquote() << message;
-    m_unusable.insert(id, message);
-    emit sandboxChanged(unusableInfo(id, this->id(), message));
+    const Core::Wording message = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                                                  "Sandbox %1 cannot be used: %2. Its files are "
+                                                  "left as they are in %3."),
+        {id, why, m_storage->dirFor(id)});
+    // The model and the log read it in English (list_sandboxes' unavailable_reason).
+    qCWarning(lcLocal).noquote() << message.english();
+    m_unusable.insert(id, message.english());
+    emit sandboxChanged(unusableInfo(id, this->id(), message.english()));
     emit problem(id, message);
 }
 

@@ -126,7 +126,7 @@ private:
     //! Lists a recovered \a sandbox while it boots; \a env goes in once it is ready.
     void watchRecovered(LocalSandbox *sandbox, const Core::EnvMap &env);
     //! \a id stays on disk as it is, listed as "unavailable" because of \a why (m_unusable).
-    void markUnusable(const QString &id, const QString &why);
+    void markUnusable(const QString &id, const Core::Wording &why);
     void refillSpares();
     LocalSandbox *bootSpare();
     //! The preload list the settings ask for (empty when preloading is off).

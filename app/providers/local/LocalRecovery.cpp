@@ -3,6 +3,7 @@
 #include "providers/local/LocalRecovery.h"
 
 #include "providers/local/LocalLogging.h"
+#include "providers/local/LocalReason.h"
 #include "providers/local/LocalSandbox.h"
 #include "providers/local/boot/SandboxHost.h"
 #include "providers/local/branches/CheckpointJournal.h"
@@ -61,8 +62,10 @@ void LocalRecovery::recoverOne(const QString &id, const QString &providerId)
         // Nothing is mounted, moved, rewritten or deleted: a newer build, or the user repairing
         // the record, finds the directory as it was.
         m_hooks.unusable(id,
-            loaded ? QStringLiteral("its record names another sandbox (%1)").arg(loaded.value().id)
-                   : loaded.error().message);
+            loaded ? localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                                     "its record names another sandbox (%1)"),
+                {loaded.value().id})
+                   : Core::Wording(loaded.error().message));
         return;
     }
     const SandboxRecord *record = &loaded.value();
@@ -74,8 +77,10 @@ void LocalRecovery::recoverOne(const QString &id, const QString &providerId)
     }
     auto existing = m_storage->existingVolume(*record);
     if (!existing) {
-        m_hooks.unusable(
-            id, QStringLiteral("its disk did not mount: %1").arg(existing.error().message));
+        m_hooks.unusable(id,
+            localReason(
+                QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "its disk did not mount: %1"),
+                {existing.error().message}));
         return;
     }
     std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
@@ -110,8 +115,10 @@ void LocalRecovery::recoverOne(const QString &id, const QString &providerId)
     const Core::NetworkPolicy policy = policyOf(*record, info);
     const Result<LocalSandbox *> booted = m_hooks.boot(info, std::move(volume), policy);
     if (!booted) {
-        m_hooks.unusable(
-            id, QStringLiteral("it did not start again: %1").arg(booted.error().message));
+        m_hooks.unusable(id,
+            localReason(
+                QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "it did not start again: %1"),
+                {booted.error().message}));
         return;
     }
     LocalSandbox *sandbox = booted.value();

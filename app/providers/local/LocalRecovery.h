@@ -5,6 +5,7 @@
 #include "providers/local/SandboxRecord.h"
 
 #include "core/base/Result.h"
+#include "core/base/Wording.h"
 #include "core/sandbox/SandboxTypes.h"
 #include "core/settings/NetworkPolicy.h"
 
@@ -50,7 +51,7 @@ public:
             std::unique_ptr<SandboxVolume> volume, const Core::NetworkPolicy &policy)>
             boot;
         //! \a id stays on disk as it is, unusable because of \a why.
-        std::function<void(const QString &id, const QString &why)> unusable;
+        std::function<void(const QString &id, const Core::Wording &why)> unusable;
         //! \a sandbox is booting again; \a env (its secrets as placeholders) goes in once ready.
         std::function<void(LocalSandbox *sandbox, const Core::EnvMap &env)> booting;
     };

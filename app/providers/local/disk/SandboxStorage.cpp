@@ -70,7 +70,7 @@ SandboxStorage::~SandboxStorage()
 }
 
 void SandboxStorage::onLeftMounted(
-    QObject *context, std::function<void(const QString &, const QString &)> report)
+    QObject *context, std::function<void(const QString &, const Core::Wording &)> report)
 {
     m_reportContext = context;
     m_report = std::move(report);
@@ -290,11 +290,12 @@ bool SandboxStorage::unmountForDeletion(const QString &dir, Core::MainThreadCall
     QString id = QFileInfo(dir).fileName();
     if (id.startsWith(QLatin1String(kDeletingPrefix)))
         id = id.mid(int(qstrlen(kDeletingPrefix))).section(QLatin1Char('.'), 0, 0);
-    const QString message =
-        QStringLiteral("The disk of deleted sandbox %1 is still mounted at %2: %3. Its files "
-                       "stay until it is unmounted; the app tries again at its next start.")
-            .arg(id, volume.mountPoint(), why);
-    qCWarning(lcLocal).noquote() << message;
+    const Core::Wording message = localReason(
+        QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+            "The disk of deleted sandbox %1 is still mounted at %2: %3. Its files stay until it "
+            "is unmounted; the app tries again at its next start."),
+        {id, volume.mountPoint(), why});
+    qCWarning(lcLocal).noquote() << message.english();
     if (m_report)
         back->post([report = m_report, id, message] { report(id, message); });
     else

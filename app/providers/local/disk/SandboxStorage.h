@@ -80,7 +80,7 @@ public:
     //! Where remove() reports a disk still mounted after its retries: \a report(sandbox id, a
     //! sentence for the user) runs on \a context's thread.
     void onLeftMounted(
-        QObject *context, std::function<void(const QString &, const QString &)> report);
+        QObject *context, std::function<void(const QString &, const Core::Wording &)> report);
     /*! The same, with the unmount on the deleting thread too: fusermount takes milliseconds
      *  that the next call (an agent's burst of isolated runs) must not wait for. The
      *  directory leaves its place at once; the deleting thread starts once no volume has come
@@ -104,7 +104,7 @@ private:
 
     QString m_base;
     QPointer<QObject> m_reportContext;
-    std::function<void(const QString &, const QString &)> m_report;
+    std::function<void(const QString &, const Core::Wording &)> m_report;
     std::atomic<bool> m_stopping {false}; // at quit the retries stop: the next start retries
     DiskSteps m_quietSteps;
     std::atomic<DiskSteps *> m_steps {&m_quietSteps}; // read on the deleting thread too
