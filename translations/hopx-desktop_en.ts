@@ -159,6 +159,17 @@
     </message>
 </context>
 <context>
+    <name>Hopx::Core::HttpService</name>
+    <message>
+        <source>MCP over HTTP could not serve on port %1: it is not a port number (1 to 65535)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP over HTTP could not serve on port %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::IdeConfig</name>
     <message>
         <source>Claude Desktop</source>
@@ -1751,10 +1762,6 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The HTTP endpoint did not start: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>MCP over HTTP at %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1869,10 +1876,6 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not serve on port %1: %2. Choose another port, or stop the program that uses it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Serving at %1, as --http on the command line says. These settings apply when HOPX Desktop starts without --http.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1882,6 +1885,10 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
     </message>
     <message>
         <source>A new token is in effect. Update the clients that used the old one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. Choose another port, or stop the program that uses it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -159,6 +159,17 @@
     </message>
 </context>
 <context>
+    <name>Hopx::Core::HttpService</name>
+    <message>
+        <source>MCP over HTTP could not serve on port %1: it is not a port number (1 to 65535)</source>
+        <translation>MCP HTTP 服务无法使用端口 %1：这不是有效的端口号（1 到 65535）</translation>
+    </message>
+    <message>
+        <source>MCP over HTTP could not serve on port %1: %2</source>
+        <translation>MCP HTTP 服务无法使用端口 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Hopx::Core::IdeConfig</name>
     <message>
         <source>Claude Desktop</source>
@@ -1745,10 +1756,6 @@ Sandbox: %2</source>
         <translation>HOPX Desktop</translation>
     </message>
     <message>
-        <source>The HTTP endpoint did not start: %1</source>
-        <translation>HTTP 端点未能启动：%1</translation>
-    </message>
-    <message>
         <source>MCP over HTTP at %1</source>
         <translation>MCP HTTP 服务地址：%1</translation>
     </message>
@@ -1863,10 +1870,6 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
         <translation>正在 %1 提供服务</translation>
     </message>
     <message>
-        <source>Could not serve on port %1: %2. Choose another port, or stop the program that uses it.</source>
-        <translation>无法在端口 %1 上提供服务：%2。请选择其他端口，或停止占用该端口的程序。</translation>
-    </message>
-    <message>
         <source>Serving at %1, as --http on the command line says. These settings apply when HOPX Desktop starts without --http.</source>
         <translation>按照命令行参数 --http 在 %1 提供服务。不带 --http 启动 HOPX Desktop 时才会应用这些设置。</translation>
     </message>
@@ -1877,6 +1880,10 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
     <message>
         <source>A new token is in effect. Update the clients that used the old one.</source>
         <translation>新令牌已生效。请更新使用旧令牌的客户端。</translation>
+    </message>
+    <message>
+        <source>%1. Choose another port, or stop the program that uses it.</source>
+        <translation>%1。请选择其他端口，或停止占用它的程序。</translation>
     </message>
 </context>
 <context>

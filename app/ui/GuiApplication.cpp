@@ -175,9 +175,7 @@ GuiApplication::GuiApplication(const Deps &deps, QObject *parent)
             [this](Core::HttpService::State state) {
                 // The settings dialog may be closed by now (OK): say it where it is seen.
                 if (state == Core::HttpService::State::Failed)
-                    m_window->showMessage(
-                        tr("The HTTP endpoint did not start: %1").arg(m_deps.http->errorString()),
-                        true);
+                    m_window->showMessage(m_deps.http->errorString(), true);
                 else if (state == Core::HttpService::State::Listening)
                     m_window->showMessage(
                         tr("MCP over HTTP at %1").arg(m_deps.http->endpointUrl()));

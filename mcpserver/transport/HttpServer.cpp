@@ -141,6 +141,12 @@ void HttpServer::close()
     m_sweep->stop();
 }
 
+QString HttpServer::socketErrorString() const
+{
+    return m_server->serverError() == QAbstractSocket::UnknownSocketError ? QString()
+                                                                          : m_server->errorString();
+}
+
 quint16 HttpServer::port() const
 {
     return m_server->serverPort();

@@ -44,7 +44,12 @@ public:
 
     bool listen();
     void close();
+    //! Why listen() failed, whole and in English (the command line's and the log's words).
     QString errorString() const { return m_error; }
+    /*! Why the socket refused the last listen() ("The bound address is already in use"), in
+     *  Qt's words: the user's language where the app loads Qt's translations. Empty when
+     *  listen() refused before asking the socket. */
+    QString socketErrorString() const;
     quint16 port() const;
     //! e.g. http://127.0.0.1:8765/mcp
     QString endpointUrl() const;

@@ -527,7 +527,7 @@ private slots:
         QVERIFY(settings.httpEnabled());
         QTRY_COMPARE(http.state(), Core::HttpService::State::Failed);
         QVERIFY2(dialog.httpStatusLabel()->text().contains(
-                     QStringLiteral("Could not serve on port %1").arg(squatter.serverPort())),
+                     QStringLiteral("could not serve on port %1").arg(squatter.serverPort())),
             qPrintable(dialog.httpStatusLabel()->text()));
 
         // Another port: serving at once, no restart.

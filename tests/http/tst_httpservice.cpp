@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // The HTTP endpoint the Settings control (Core::HttpService) through real sockets: it follows
 // the settings live, its token comes from the key store, and a new token locks the old out.
+#include "../unit/BracketTranslator.h"
 #include "HttpTestClient.h"
 
 #include "core/http/HttpService.h"
@@ -246,10 +247,16 @@ private slots:
         Core::MemoryKeyStore keys;
         Core::HttpService http(s.get(), &keys, Mcp::ServerConfig {}, context());
         QSignalSpy states(&http, &Core::HttpService::stateChanged);
+        BracketTranslator translator("Hopx::Core::HttpService");
+        QCoreApplication::installTranslator(&translator);
         http.start();
         QTRY_COMPARE(http.state(), State::Failed);
-        QVERIFY2(http.errorString().contains(QString::number(squatter.serverPort())),
-            qPrintable(http.errorString()));
+        // Said for the user, in their language, with the socket's reason in Qt's words (which
+        // Qt's own translations put in that language), not the English of the command line.
+        QCOMPARE(http.errorString(),
+            QStringLiteral("[MCP over HTTP could not serve on port %1: %2]")
+                .arg(squatter.serverPort())
+                .arg(QStringLiteral("The bound address is already in use")));
         QVERIFY(http.endpointUrl().isEmpty());
         // Freed and asked again (the same port re-applied): it serves.
         const quint16 port = squatter.serverPort();
@@ -258,6 +265,13 @@ private slots:
         s->setHttpEnabled(true);
         QTRY_COMPARE(http.state(), State::Listening);
         QCOMPARE(http.port(), port);
+        // A port no socket can have (a hand-edited settings file): said as such.
+        s->setHttpPort(70000);
+        QTRY_COMPARE(http.state(), State::Failed);
+        QCOMPARE(http.errorString(),
+            QStringLiteral("[MCP over HTTP could not serve on port 70000: it is not a port number "
+                           "(1 to 65535)]"));
+        QCoreApplication::removeTranslator(&translator);
     }
 
     void commandLineWins()

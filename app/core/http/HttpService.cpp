@@ -156,9 +156,24 @@ void HttpService::reconcile()
     http.port = quint16(wanted);
     http.bearerToken = m_token.toUtf8();
     m_server = std::make_unique<Mcp::HttpServer>(m_config, m_context, http);
-    if (wanted < 0 || wanted > 65535 || !m_server->listen()) {
-        m_error = m_server->errorString();
-        qCWarning(lcHttpService).noquote() << "HTTP endpoint not started:" << m_error;
+    if (wanted < 0 || wanted > 65535) {
+        m_error = tr("MCP over HTTP could not serve on port %1: it is not a port number (1 to "
+                     "65535)")
+                      .arg(wanted);
+        qCWarning(lcHttpService).noquote()
+            << "HTTP endpoint not started: port" << wanted << "is out of range";
+        m_server.reset();
+        setState(State::Failed);
+        return;
+    }
+    if (!m_server->listen()) {
+        // The socket's reason in Qt's words, translated with Qt's own; the log keeps English.
+        const QString reason = m_server->socketErrorString();
+        m_error = tr("MCP over HTTP could not serve on port %1: %2")
+                      .arg(wanted)
+                      .arg(reason.isEmpty() ? m_server->errorString() : reason);
+        qCWarning(lcHttpService).noquote()
+            << "HTTP endpoint not started:" << m_server->errorString();
         m_server.reset();
         setState(State::Failed);
         return;

@@ -61,7 +61,7 @@ public:
     void setCommandLineOverride(const QString &url);
 
     State state() const { return m_state; }
-    //! Why the last start failed (the port is taken, …), in the transport's words.
+    //! Why the last start failed (the port is taken, …): a sentence in the user's language.
     QString errorString() const { return m_error; }
     //! http://127.0.0.1:PORT/mcp while listening or overridden, else "".
     QString endpointUrl() const;

@@ -81,7 +81,6 @@ void HttpPage::load(const Core::Settings &settings)
 {
     m_enabled->setChecked(settings.httpEnabled());
     m_port->setValue(settings.httpPort());
-    m_savedPort = settings.httpPort();
     updateUrl();
     showToken();
 }
@@ -92,7 +91,6 @@ QString HttpPage::save(Core::Settings &settings)
     // stopped by now, and the status line tells how that went.
     settings.setHttpEnabled(m_enabled->isChecked());
     settings.setHttpPort(m_port->value());
-    m_savedPort = m_port->value();
     return {};
 }
 
@@ -145,9 +143,7 @@ void HttpPage::showState()
         break;
     case Core::HttpService::State::Failed:
         error = true;
-        text = tr("Could not serve on port %1: %2. Choose another port, or stop the program "
-                  "that uses it.")
-                   .arg(m_savedPort)
+        text = tr("%1. Choose another port, or stop the program that uses it.")
                    .arg(m_http->errorString());
         break;
     case Core::HttpService::State::CommandLine:

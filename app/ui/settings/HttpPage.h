@@ -50,7 +50,6 @@ private:
     void updateUrl();
 
     QPointer<Core::HttpService> m_http;
-    int m_savedPort = 0;
     QCheckBox *m_enabled;
     QSpinBox *m_port;
     QLabel *m_url;
