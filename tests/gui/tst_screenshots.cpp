@@ -36,8 +36,10 @@
 #include "ui/views/SandboxesView.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
+#include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocalSocket>
@@ -47,6 +49,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTcpServer>
@@ -602,6 +605,18 @@ private slots:
             settings->tabs()->setCurrentIndex(tab);
             save(settings, QStringLiteral("settings-%1-%2").arg(QLatin1String(pages[tab]), lang));
         }
+        // MCP over HTTP asked for on a port another program holds: why, and what to do.
+        QTcpServer squatter;
+        QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
+        f.http.start();
+        settings->tabs()->setCurrentIndex(int(std::size(pages)) - 2);
+        settings->findChild<QCheckBox *>(QStringLiteral("httpEnabled"))->setChecked(true);
+        settings->findChild<QSpinBox *>(QStringLiteral("httpPort"))
+            ->setValue(squatter.serverPort());
+        QTest::mouseClick(settings->buttons()->button(QDialogButtonBox::Apply), Qt::LeftButton);
+        QTRY_COMPARE(f.http.state(), Core::HttpService::State::Failed);
+        save(settings, QStringLiteral("settings-http-taken-") + lang);
+        f.http.stop();
         settings->close();
 
         Ui::ConnectIdeDialog *ide = f.gui->showConnectIde();
