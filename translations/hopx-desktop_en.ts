@@ -2246,6 +2246,10 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
         <source>Add a HOPX API key to run sandboxes in the HOPX cloud.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::NetworkPage</name>

@@ -2238,6 +2238,10 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
         <source>Add a HOPX API key to run sandboxes in the HOPX cloud.</source>
         <translation>添加 HOPX API 密钥后，即可在 HOPX 云中运行沙箱。</translation>
     </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Ui::NetworkPage</name>

@@ -86,6 +86,7 @@ MainWindow::MainWindow(const Models &models, Core::Settings *settings, QWidget *
     const int iconSize = style()->pixelMetric(QStyle::PM_LargeIconSize);
     warning->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
     warning->setAlignment(Qt::AlignTop);
+    warning->setAccessibleName(tr("Warning"));
     static_cast<QHBoxLayout *>(m_problemHint->layout())->insertWidget(0, warning);
     m_problemHint->hide();
 

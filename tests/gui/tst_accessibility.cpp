@@ -74,6 +74,10 @@ class TestAccessibility : public QObject
             }
             QVERIFY2(!w->accessibleName().isEmpty() || hasLabel(top, w), qPrintable(describe(w)));
         }
+        // A picture that says something (an icon without words) is named too.
+        for (QLabel *l : top->findChildren<QLabel *>())
+            if (l->isVisible() && l->text().isEmpty() && !l->pixmap().isNull())
+                QVERIFY2(!l->accessibleName().isEmpty(), qPrintable(describe(l)));
     }
 
     //! Tab from the first control visits every enabled, visible control.
@@ -122,6 +126,8 @@ private slots:
         f->gui->start(false);
         Ui::MainWindow *w = f->gui->mainWindow();
         QVERIFY(QTest::qWaitForWindowExposed(w));
+        // With the banner that says why local sandboxes cannot run.
+        f->local.setReason(QStringLiteral("bubblewrap (bwrap) is not installed"));
         for (int tab = 0; tab < w->tabs()->count(); ++tab) {
             w->tabs()->setCurrentIndex(tab);
             checkNames(w);
