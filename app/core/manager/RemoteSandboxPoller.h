@@ -30,7 +30,9 @@ class RemoteSandboxPoller final : public QObject
 public:
     struct Options
     {
-        int intervalMs = 30000; // between successful lists; <= 0 disables polling
+        // Between successful lists; <= 0 disables polling. The app's default is the
+        // setting's (Settings::hopxListIntervalMs()), written in one place.
+        int intervalMs = 0;
         int maxIntervalMs = 5 * 60 * 1000; // the backoff never waits longer than this
     };
 
