@@ -157,6 +157,34 @@
         <source>%1 ms</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the sandbox no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sandbox is no longer running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the API key was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many requests; try again in a minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the network failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::HttpService</name>
@@ -487,6 +515,10 @@
     </message>
     <message>
         <source>%1 in the background exited with code %2 after %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error, as the AI tool was told:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2483,30 +2515,6 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
     </message>
     <message>
         <source>No file manager could open %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>it no longer exists</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>it is no longer running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the API key was refused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>too many requests; try again in a minute</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the network failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no answer in time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

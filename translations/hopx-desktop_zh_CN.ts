@@ -157,6 +157,34 @@
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
+    <message>
+        <source>the sandbox no longer exists</source>
+        <translation>沙箱已不存在</translation>
+    </message>
+    <message>
+        <source>the sandbox is no longer running</source>
+        <translation>沙箱已不在运行</translation>
+    </message>
+    <message>
+        <source>the API key was refused</source>
+        <translation>API 密钥被拒绝</translation>
+    </message>
+    <message>
+        <source>too many requests; try again in a minute</source>
+        <translation>请求过多，请一分钟后重试</translation>
+    </message>
+    <message>
+        <source>the network failed</source>
+        <translation>网络出错</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>未能及时得到响应</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::HttpService</name>
@@ -486,6 +514,10 @@
     <message>
         <source>%1 in the background exited with code %2 after %3: %4</source>
         <translation>%1 在后台以退出码 %2 结束，用时 %3：%4</translation>
+    </message>
+    <message>
+        <source>Error, as the AI tool was told:</source>
+        <translation>错误（AI 工具收到的原文）：</translation>
     </message>
 </context>
 <context>
@@ -2475,30 +2507,6 @@ A provider&apos;s name, then why it cannot be used.</extracomment>
     <message>
         <source>No file manager could open %1.</source>
         <translation>没有文件管理器能打开 %1。</translation>
-    </message>
-    <message>
-        <source>it no longer exists</source>
-        <translation>它已不存在</translation>
-    </message>
-    <message>
-        <source>it is no longer running</source>
-        <translation>它已不在运行</translation>
-    </message>
-    <message>
-        <source>the API key was refused</source>
-        <translation>API 密钥被拒绝</translation>
-    </message>
-    <message>
-        <source>too many requests; try again in a minute</source>
-        <translation>请求过多，请一分钟后重试</translation>
-    </message>
-    <message>
-        <source>the network failed</source>
-        <translation>网络出错</translation>
-    </message>
-    <message>
-        <source>no answer in time</source>
-        <translation>未能及时得到响应</translation>
     </message>
 </context>
 <context>

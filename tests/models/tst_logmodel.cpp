@@ -289,9 +289,15 @@ private slots:
         ExecutionRecord failed = run;
         failed.failure = QStringLiteral("The sandbox is gone");
         feed.execution(failed);
+        // Its kind says enough: the row says it shortly, the detail keeps what the model read.
+        ExecutionRecord died = failed;
+        died.failure = QStringLiteral("The sandbox's agent died (exit code 137); its state is "
+                                      "lost. Create a new sandbox.");
+        died.failureCode = Error::Code::SandboxDead;
+        feed.execution(died);
         m_model->flush();
 
-        QCOMPARE(m_model->rowCount(), 3);
+        QCOMPARE(m_model->rowCount(), 4);
         QCOMPARE(message(0), QStringLiteral("python started: import math"));
         QCOMPARE(message(1),
             QStringLiteral(
@@ -310,6 +316,11 @@ private slots:
                     .contains(QStringLiteral("print(math.pi)")));
         QCOMPARE(message(2), QStringLiteral("python could not run: The sandbox is gone"));
         QCOMPARE(m_model->entry(2).level, LogEntry::Level::Error);
+        QCOMPARE(
+            message(3), QStringLiteral("python could not run: the sandbox is no longer running"));
+        const QString diedDetail =
+            m_model->index(3, LogModel::Message).data(LogModel::DetailRole).toString();
+        QVERIFY2(diedDetail.contains(died.failure), qPrintable(diedDetail));
     }
 
     void feedDescribesCallsSandboxesAndOutput()

@@ -71,4 +71,27 @@ QString Format::elapsedUs(qint64 us)
     return tr("%1 s").arg(QLocale().toString(us / 1000000.0, 'f', 2));
 }
 
+QString Format::failure(Error::Code code, const QString &message)
+{
+    using Code = Error::Code;
+    switch (code) {
+    case Code::NotFound:
+        return tr("the sandbox no longer exists");
+    case Code::SandboxDead:
+        return tr("the sandbox is no longer running");
+    case Code::Unauthorized:
+        return tr("the API key was refused");
+    case Code::RateLimited:
+        return tr("too many requests; try again in a minute");
+    case Code::Network:
+        return tr("the network failed");
+    case Code::Timeout:
+        return tr("no answer in time");
+    case Code::Cancelled:
+        return tr("cancelled");
+    default:
+        return message;
+    }
+}
+
 } // namespace Hopx::Core

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Error.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QString>
@@ -25,6 +27,10 @@ public:
     static QString imageType(const QString &mimeType);
     //! Milliseconds with a sensible precision: "850 µs", "12 ms", "1.23 s".
     static QString elapsedUs(qint64 microseconds);
+    /*! Why an action on a sandbox failed, said shortly for the user where the kind of error
+     *  says enough ("the sandbox no longer exists"); else \a message, the sentence written
+     *  for the model, which the detail shows whole anyway. */
+    static QString failure(Error::Code code, const QString &message);
     //! The placeholder for "no value here".
     static QString none() { return QStringLiteral("—"); }
 };

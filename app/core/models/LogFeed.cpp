@@ -218,7 +218,10 @@ void LogFeed::execution(const ExecutionRecord &r)
                             .arg(took, firstLine);
         } else if (!r.failure.isEmpty()) {
             e.level = LogEntry::Level::Error;
-            e.message = tr("%1 could not run: %2").arg(language, r.failure);
+            const QString reason = Format::failure(r.failureCode, r.failure);
+            e.message = tr("%1 could not run: %2").arg(language, reason);
+            if (reason != r.failure) // what the model read, which the short reason stands for
+                detail << tr("Error, as the AI tool was told:") << r.failure << QString();
         } else if (r.timedOut) {
             e.level = LogEntry::Level::Warning;
             e.message = tr("%1 timed out after %2: %3").arg(language, took, firstLine);

@@ -76,10 +76,11 @@ void Notices::execution(const ExecutionRecord &record)
     // A shell command's record says "command"; languages are names and stay as they are.
     const QString what =
         record.language == QLatin1String("command") ? tr("Command") : record.language;
-    const QString how = !record.failure.isEmpty() ? tr("could not run: %1").arg(record.failure)
-        : record.timedOut                         ? tr("timed out")
-        : !record.exception.isEmpty()             ? tr("raised %1").arg(record.exception)
-                                                  : tr("exit code %1").arg(record.exitCode);
+    const QString how = !record.failure.isEmpty()
+        ? tr("could not run: %1").arg(Format::failure(record.failureCode, record.failure))
+        : record.timedOut             ? tr("timed out")
+        : !record.exception.isEmpty() ? tr("raised %1").arg(record.exception)
+                                      : tr("exit code %1").arg(record.exitCode);
     say(Settings::Notice::RunFinished,
         record.background  ? tr("A background run finished")
             : record.async ? tr("An async run finished")

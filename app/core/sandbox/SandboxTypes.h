@@ -4,6 +4,7 @@
 
 // Value types shared by SandboxManager, the providers and the MCP tools.
 
+#include "core/base/Error.h"
 #include "core/sandbox/SandboxStatus.h"
 #include "core/settings/NetworkPolicy.h"
 
@@ -174,7 +175,8 @@ struct ExecutionRecord
     int exitCode = 0;
     bool timedOut = false;
     double seconds = 0;
-    QString failure; // the run could not happen at all (sandbox gone, …)
+    QString failure; // the run could not happen at all (sandbox gone, …), as the model read it
+    Error::Code failureCode = Error::Code::Internal; // its kind, for a short word to the user
     QString exception; // Python: "ValueError: bad" when the code raised
     QByteArray stdoutTail; // the last kMaxOutput bytes
     QByteArray stderrTail;

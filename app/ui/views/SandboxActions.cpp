@@ -23,27 +23,6 @@ SandboxActions::SandboxActions(Core::SandboxManager *manager, QObject *parent)
     , m_manager(manager)
 { }
 
-QString SandboxActions::reasonFor(const Core::Error &error)
-{
-    using Code = Core::Error::Code;
-    switch (error.code) {
-    case Code::NotFound:
-        return tr("it no longer exists");
-    case Code::SandboxDead:
-        return tr("it is no longer running");
-    case Code::Unauthorized:
-        return tr("the API key was refused");
-    case Code::RateLimited:
-        return tr("too many requests; try again in a minute");
-    case Code::Network:
-        return tr("the network failed");
-    case Code::Timeout:
-        return tr("no answer in time");
-    default:
-        return error.message;
-    }
-}
-
 Core::SandboxProvider *SandboxActions::providerOf(const QString &id) const
 {
     return m_manager ? m_manager->providerForSandbox(id) : nullptr;

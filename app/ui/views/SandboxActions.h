@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/base/Error.h"
+#include "core/models/Format.h"
 
 #include <QObject>
 #include <QPointer>
@@ -34,10 +35,13 @@ signals:
     void message(const QString &text, bool error);
 
 private:
-    /*! Why an action failed, for the status bar: a short sentence in the user's language where
-     *  the error's kind says enough (the provider's own text is written for the model, e.g.
+    /*! Why an action failed, for the status bar: shortly, in the user's language, where the
+     *  error's kind says enough (the provider's own text is written for the model, e.g.
      *  "… list_sandboxes shows the ones that exist"); its text as it is otherwise. */
-    static QString reasonFor(const Core::Error &error);
+    static QString reasonFor(const Core::Error &error)
+    {
+        return Core::Format::failure(error.code, error.message);
+    }
     Core::SandboxProvider *providerOf(const QString &id) const;
 
     QPointer<Core::SandboxManager> m_manager;

@@ -55,6 +55,7 @@ void ExecutionActivity::finished(const Result<ExecResult> &r) const
     record.finished = true;
     if (!r) {
         record.failure = r.error().message;
+        record.failureCode = r.error().code;
     } else {
         const ExecResult &x = r.value();
         record.exitCode = x.exitCode;
