@@ -44,6 +44,35 @@ QString article(const QString &type)
     return QStringLiteral("a ") + type;
 }
 
+/*! A schema's pattern is ECMA-262, QRegularExpression's PCRE2: they differ where a tool's
+ *  pattern would notice, in "$", which in PCRE2 also matches before a final newline (so
+ *  "^[A-Z]+$" took "FOO\n"). An unescaped "$" outside a class becomes "\z", ECMA-262's
+ *  meaning without the multiline flag. */
+QString pcreFromEcma(const QString &pattern)
+{
+    QString out;
+    out.reserve(pattern.size() + 4);
+    bool inClass = false;
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        const QChar c = pattern.at(i);
+        if (c == QLatin1Char('\\') && i + 1 < pattern.size()) {
+            out += c;
+            out += pattern.at(++i);
+        } else if (inClass) {
+            inClass = c != QLatin1Char(']');
+            out += c;
+        } else if (c == QLatin1Char('[')) {
+            inClass = true;
+            out += c;
+        } else if (c == QLatin1Char('$')) {
+            out += QLatin1String("\\z");
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 // Code points, not UTF-16 units: "💩" is one character long (JSON Schema §6.3.1).
 qsizetype codePoints(const QString &s)
 {
@@ -381,9 +410,10 @@ QString JsonSchema::checkObject(
                 .arg(path)
                 .arg(schema.value(QStringLiteral("maxLength")).toInt());
         if (schema.value(QStringLiteral("pattern")).isString()) {
-            const QRegularExpression re(schema.value(QStringLiteral("pattern")).toString());
+            const QString pattern = schema.value(QStringLiteral("pattern")).toString();
+            const QRegularExpression re(pcreFromEcma(pattern));
             if (re.isValid() && !re.match(s).hasMatch())
-                return QStringLiteral("%1 must match %2").arg(path, re.pattern());
+                return QStringLiteral("%1 must match %2").arg(path, pattern);
         }
     }
 

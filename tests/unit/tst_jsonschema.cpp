@@ -58,6 +58,22 @@ private slots:
         QTest::newRow("pattern") << R"({"pattern":"^[a-z]+$"})"
                                  << R"("A")"
                                  << "must match";
+        // ECMA-262's "$" is the end of the string; PCRE2's also matched before a final newline.
+        QTest::newRow("pattern $ before a newline") << R"({"pattern":"^[A-Z_][A-Z0-9_]{0,63}$"})"
+                                                    << R"("API_KEY\n")"
+                                                    << "must match ^[A-Z_][A-Z0-9_]{0,63}$";
+        QTest::newRow("pattern $ at the end") << R"({"pattern":"^[A-Z_][A-Z0-9_]{0,63}$"})"
+                                              << R"("API_KEY")"
+                                              << "";
+        QTest::newRow("pattern $ in a class") << R"({"pattern":"^[$]+$"})"
+                                              << R"("$$")"
+                                              << "";
+        QTest::newRow("pattern escaped $") << R"({"pattern":"^a\\$"})"
+                                           << R"("a$")"
+                                           << "";
+        QTest::newRow("pattern escaped $ needs it") << R"({"pattern":"^a\\$"})"
+                                                    << R"("a")"
+                                                    << "must match";
         QTest::newRow("required") << R"({"type":"object","required":["code"]})"
                                   << "{}"
                                   << "arguments.code is required";
