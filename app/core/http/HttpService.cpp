@@ -152,20 +152,19 @@ void HttpService::reconcile()
     if (m_server && m_state == State::Listening && (wanted == 0 || m_server->port() == wanted))
         return;
     closeServer();
-    Mcp::HttpServerConfig http;
-    http.port = quint16(wanted);
-    http.bearerToken = m_token.toUtf8();
-    m_server = std::make_unique<Mcp::HttpServer>(m_config, m_context, http);
     if (wanted < 0 || wanted > 65535) {
         m_error = tr("MCP over HTTP could not serve on port %1: it is not a port number (1 to "
                      "65535)")
                       .arg(wanted);
         qCWarning(lcHttpService).noquote()
             << "HTTP endpoint not started: port" << wanted << "is out of range";
-        m_server.reset();
         setState(State::Failed);
         return;
     }
+    Mcp::HttpServerConfig http;
+    http.port = quint16(wanted);
+    http.bearerToken = m_token.toUtf8();
+    m_server = std::make_unique<Mcp::HttpServer>(m_config, m_context, http);
     if (!m_server->listen()) {
         // The socket's reason in Qt's words, translated with Qt's own; the log keeps English.
         const QString reason = m_server->socketErrorString();
