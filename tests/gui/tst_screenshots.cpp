@@ -58,6 +58,7 @@
 #include <QToolButton>
 #include <QTranslator>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace Hopx;
@@ -609,7 +610,9 @@ private slots:
         QTcpServer squatter;
         QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
         f.http.start();
-        settings->tabs()->setCurrentIndex(int(std::size(pages)) - 2);
+        const auto http = std::find_if(std::begin(pages), std::end(pages),
+            [](const char *page) { return qstrcmp(page, "http") == 0; });
+        settings->tabs()->setCurrentIndex(int(http - std::begin(pages)));
         settings->findChild<QCheckBox *>(QStringLiteral("httpEnabled"))->setChecked(true);
         settings->findChild<QSpinBox *>(QStringLiteral("httpPort"))
             ->setValue(squatter.serverPort());

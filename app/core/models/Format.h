@@ -10,7 +10,8 @@
 
 namespace Hopx::Core {
 
-/*! \brief How the models write durations, countdowns and sizes: one place, translated. */
+/*! \brief How the models write durations, countdowns, sizes and why an action failed: one
+ *  place, translated. */
 class Format
 {
     Q_DECLARE_TR_FUNCTIONS(Hopx::Core::Format)
