@@ -1034,6 +1034,94 @@ Sandbox: %2</source>
         <source>its disk did not mount: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a private directory of this user; remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this sandbox&apos;s files are in the disk image of an earlier version (%1); install fuse2fs once so they can be moved (Debian/Ubuntu: sudo apt install fuse2fs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fuse2fs could not mount the earlier disk image: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moving the files out of the earlier disk image failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hopx-capfs could not mount the sandbox&apos;s disk: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local sandboxes need a private directory for their files: cannot create %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, more than any record (damaged?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2 at byte %3), perhaps cut short by a full disk or a crash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no valid format version (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it was made by a newer version of HOPX Desktop (sandbox format %1; this version reads formats up to %2): use it with that version, or update this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lacks the sandbox&apos;s id, creation time or disk cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot copy /etc/%1 into %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write the fabricated passwd/group/hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot replace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot move %1 into place</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::SecretStore</name>

@@ -1030,6 +1030,94 @@ Sandbox: %2</source>
         <source>its disk did not mount: %1</source>
         <translation>它的磁盘未能挂载：%1</translation>
     </message>
+    <message>
+        <source>Cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a private directory of this user; remove it.</source>
+        <translation>%1 不是当前用户的私有目录；请删除它。</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>this sandbox&apos;s files are in the disk image of an earlier version (%1); install fuse2fs once so they can be moved (Debian/Ubuntu: sudo apt install fuse2fs)</source>
+        <translation>此沙箱的文件位于旧版本的磁盘映像中（%1）；请安装一次 fuse2fs 以便迁移这些文件（Debian/Ubuntu：sudo apt install fuse2fs）</translation>
+    </message>
+    <message>
+        <source>fuse2fs could not mount the earlier disk image: %1</source>
+        <translation>fuse2fs 无法挂载旧版本的磁盘映像：%1</translation>
+    </message>
+    <message>
+        <source>moving the files out of the earlier disk image failed: %1</source>
+        <translation>从旧版本的磁盘映像中迁出文件失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>hopx-capfs could not mount the sandbox&apos;s disk: %1</source>
+        <translation>hopx-capfs 无法挂载沙箱的磁盘：%1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>Local sandboxes need a private directory for their files: cannot create %1.</source>
+        <translation>本地沙箱需要一个私有目录来存放文件：无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, more than any record (damaged?)</source>
+        <translation>%1 有 %2 字节，超出任何记录的大小（已损坏？）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2 at byte %3), perhaps cut short by a full disk or a crash</source>
+        <translation>%1 已损坏（第 %3 字节处：%2），可能因磁盘已满或崩溃而被截断</translation>
+    </message>
+    <message>
+        <source>%1 has no valid format version (%2)</source>
+        <translation>%1 没有有效的格式版本（%2）</translation>
+    </message>
+    <message>
+        <source>it was made by a newer version of HOPX Desktop (sandbox format %1; this version reads formats up to %2): use it with that version, or update this one</source>
+        <translation>它由更新版本的 HOPX Desktop 创建（沙箱格式 %1；此版本最高读取格式 %2）：请使用那个版本，或更新此版本</translation>
+    </message>
+    <message>
+        <source>%1 lacks the sandbox&apos;s id, creation time or disk cap</source>
+        <translation>%1 缺少沙箱的 ID、创建时间或磁盘上限</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot copy /etc/%1 into %2</source>
+        <translation>无法将 /etc/%1 复制到 %2</translation>
+    </message>
+    <message>
+        <source>cannot write the fabricated passwd/group/hosts</source>
+        <translation>无法写入生成的 passwd/group/hosts</translation>
+    </message>
+    <message>
+        <source>cannot replace %1</source>
+        <translation>无法替换 %1</translation>
+    </message>
+    <message>
+        <source>cannot move %1 into place</source>
+        <translation>无法将 %1 移到位</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::SecretStore</name>

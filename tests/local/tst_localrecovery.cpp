@@ -3,7 +3,8 @@
 // The GUI's sandbox list after an app restart: a real LocalProvider keeps a sandbox's disk at
 // shutdown, a second one (the next app run) finds it on the same storage, and the list model
 // the Sandboxes view shows gets its row, running, with its disk use. One that cannot come back
-// is explained in the Logs in the user's language, and to the model in English.
+// is explained in the Logs in the user's language, and to the model in English; so is storage
+// that cannot be made.
 #include "../unit/BracketTranslator.h"
 #include "LocalTestSupport.h"
 
@@ -107,19 +108,50 @@ private slots:
         second.provider.shutdown();
     }
 
+    void aSandboxThatCannotComeBackIsExplainedInTheUsersLanguage_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::newRow("its record names another sandbox") << QStringLiteral("id");
+        QTest::newRow("a newer version's record") << QStringLiteral("version");
+        QTest::newRow("a record cut short") << QStringLiteral("cut");
+    }
     void aSandboxThatCannotComeBackIsExplainedInTheUsersLanguage()
     {
+        QFETCH(QString, damage);
         const QString id = m_id;
         const QString dir = m_root->path() + QStringLiteral("/sandboxes/") + id;
-        // Its record names another sandbox (a copied directory): it stays on disk untouched.
+        // What a copied directory, a newer build or a crash while writing leaves: the
+        // sandbox stays on disk untouched.
         QFile record(dir + QStringLiteral("/sandbox.json"));
         QVERIFY2(record.open(QIODevice::ReadOnly), qPrintable(record.fileName()));
-        QJsonObject o = QJsonDocument::fromJson(record.readAll()).object();
+        const QByteArray written = record.readAll();
         record.close();
-        QVERIFY(o.contains(QStringLiteral("id")));
-        o.insert(QStringLiteral("id"), QStringLiteral("local-elsewhere"));
+        QJsonObject o = QJsonDocument::fromJson(written).object();
+        QVERIFY(o.contains(QStringLiteral("id")) && o.contains(QStringLiteral("version")));
+        QByteArray damaged;
+        QString why; // the reason, in English; the translator brackets it
+        if (damage == QLatin1String("id")) {
+            o.insert(QStringLiteral("id"), QStringLiteral("local-elsewhere"));
+            damaged = QJsonDocument(o).toJson();
+            why = QStringLiteral("its record names another sandbox (local-elsewhere)");
+        } else if (damage == QLatin1String("version")) {
+            o.insert(QStringLiteral("version"), 99);
+            damaged = QJsonDocument(o).toJson();
+            why = QStringLiteral("it was made by a newer version of HOPX Desktop (sandbox format "
+                                 "99; this version reads formats up to 1): use it with that "
+                                 "version, or update this one");
+        } else {
+            damaged = written.left(written.size() / 2);
+            QJsonParseError parsed;
+            QJsonDocument::fromJson(damaged, &parsed);
+            QVERIFY(parsed.error != QJsonParseError::NoError);
+            why = QStringLiteral("%1 is damaged (%2 at byte %3), perhaps cut short by a full disk "
+                                 "or a crash")
+                      .arg(record.fileName(), parsed.errorString())
+                      .arg(parsed.offset);
+        }
         QVERIFY(record.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        record.write(QJsonDocument(o).toJson());
+        record.write(damaged);
         record.close();
 
         BracketTranslator translator("Hopx::Core::SandboxProvider");
@@ -131,23 +163,51 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(logs.rowCount() > 0, 60000);
         QCoreApplication::removeTranslator(&translator);
         // The Logs: the provider's sentence and its reason both through the translator, the
-        // id and the path as they are.
+        // id, the path and Qt's own words as they are.
         const Core::LogEntry &shown = logs.entry(logs.rowCount() - 1);
         QCOMPARE(shown.level, Core::LogEntry::Level::Error);
         QCOMPARE(shown.sandboxId, id);
         QCOMPARE(shown.message,
-            QStringLiteral("[Sandbox %1 cannot be used: [its record names another sandbox "
-                           "(local-elsewhere)]. Its files are left as they are in %2.]")
-                .arg(id, dir));
+            QStringLiteral("[Sandbox %1 cannot be used: [%2]. Its files are left as they are in "
+                           "%3.]")
+                .arg(id, why, dir));
         // The model reads it in English, in list_sandboxes' reason and in a call's error.
         const Core::Result<Core::Sandbox *> got = second.provider.sandbox(id);
         QVERIFY(!got.ok());
         QCOMPARE(got.error().message,
-            QStringLiteral("Sandbox %1 cannot be used: its record names another sandbox "
-                           "(local-elsewhere). Its files are left as they are in %2.")
-                .arg(id, dir));
-        QVERIFY(QFileInfo::exists(dir + QStringLiteral("/sandbox.json")));
+            QStringLiteral("Sandbox %1 cannot be used: %2. Its files are left as they are in %3.")
+                .arg(id, why, dir));
+        QFile kept(record.fileName());
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), damaged);
         second.provider.shutdown();
+    }
+
+    //! Not recovery, but what the same user meets at the same start: the storage's folder
+    //! cannot be made (here a file is in its way).
+    void aStorageThatCannotBeMadeIsExplainedInTheUsersLanguage()
+    {
+        const QString blocker = m_root->path() + QStringLiteral("/blocker");
+        QFile file(blocker);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        Core::Settings settings(m_root->path() + QStringLiteral("/other.ini"), nullptr);
+        Local::LocalProvider::Options o = Run::options(m_root->path());
+        o.storageBase = blocker + QStringLiteral("/sandboxes");
+        Local::LocalProvider provider(&settings, o);
+        const QString why = QStringLiteral(
+            "Local sandboxes need a private directory for their files: cannot create %1.")
+                                .arg(o.storageBase);
+        BracketTranslator translator("Hopx::Core::SandboxProvider");
+        QCoreApplication::installTranslator(&translator);
+        const QString shown = provider.unavailableReason().translated();
+        QCoreApplication::removeTranslator(&translator);
+        QCOMPARE(shown, QLatin1Char('[') + why + QLatin1Char(']'));
+        std::optional<Core::Result<Core::SandboxInfo>> created;
+        provider.create({}, [&](Core::Result<Core::SandboxInfo> r) { created = r; });
+        QTRY_VERIFY(created.has_value());
+        QVERIFY(!created->ok());
+        QCOMPARE(created->error().message, why);
     }
 };
 

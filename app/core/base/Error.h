@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Wording.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -12,7 +14,9 @@ namespace Hopx::Core {
  * `message` is a sentence for the model (what went wrong and what to do next); `details`
  * are extra keys merged into the hopx-mcp-shaped error dict (e.g. `{"id": …}` for
  * "Sandbox not found"). `error` is the short hopx-mcp `error` string when it differs from
- * the message (e.g. "Sandbox not found", "File not found").
+ * the message (e.g. "Sandbox not found", "File not found"). `wording` is set when the app
+ * also shows the sentence to the user (why a sandbox cannot come back, why local sandboxes
+ * cannot run): `message` is then its English.
  */
 struct Error
 {
@@ -35,12 +39,21 @@ struct Error
     QString message;
     QString error; // hopx-mcp short form; empty = use message
     QJsonObject details;
+    Wording wording;
 
     static Error make(Code code, const QString &message, const QJsonObject &details = {},
         const QString &shortError = {})
     {
-        return Error {code, message, shortError, details};
+        return Error {code, message, shortError, details, {}};
     }
+    static Error make(Code code, const Wording &wording, const QJsonObject &details = {},
+        const QString &shortError = {})
+    {
+        return Error {code, wording.english(), shortError, details, wording};
+    }
+
+    //! The sentence for the app's windows: the wording, or the message as it is.
+    Wording worded() const { return wording.isEmpty() ? Wording(message) : wording; }
 };
 
 } // namespace Hopx::Core

@@ -86,7 +86,7 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     if (!stateBase) {
         m_unavailable = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
                                         "Local sandboxes need a private state directory: %1"),
-            {stateBase.error().message});
+            {stateBase.error().worded()});
         return;
     }
     m_stateBase = stateBase.value();
@@ -102,9 +102,7 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     m_storage->onLeftMounted(this,
         [this](const QString &id, const Core::Wording &message) { emit problem(id, message); });
     if (const auto prepared = m_storage->prepare(); !prepared) {
-        // FUSE's sentence worded for translation, when that is what failed.
-        const Core::Wording fuse = SandboxStorage::unusableReason();
-        m_unavailable = fuse.isEmpty() ? Core::Wording(prepared.error().message) : fuse;
+        m_unavailable = prepared.error().worded();
         qCWarning(lcLocal).noquote() << "local sandboxes unavailable:" << m_unavailable.english();
         return;
     }
@@ -123,7 +121,7 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
     if (const auto staged = m_etc->prepare(); !staged) {
         m_unavailable = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
                                         "Could not stage /etc for sandboxes: %1"),
-            {staged.error().message});
+            {staged.error().worded()});
         return;
     }
     // The Python kernel ships in the app; sandboxes see it read-only at /run/sbx/lib.
@@ -378,8 +376,7 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
 {
     done = announcing(std::move(done));
     if (!m_unavailable.isEmpty()) {
-        later<SandboxInfo>(
-            this, done, Error::make(Error::Code::Unavailable, m_unavailable.english()));
+        later<SandboxInfo>(this, done, Error::make(Error::Code::Unavailable, m_unavailable));
         return;
     }
     Result<LocalCreateRequest> read = LocalCreateRequest::read(spec, m_settings.data());

@@ -65,7 +65,7 @@ void LocalRecovery::recoverOne(const QString &id, const QString &providerId)
             loaded ? localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
                                      "its record names another sandbox (%1)"),
                 {loaded.value().id})
-                   : Core::Wording(loaded.error().message));
+                   : loaded.error().worded());
         return;
     }
     const SandboxRecord *record = &loaded.value();
@@ -80,7 +80,7 @@ void LocalRecovery::recoverOne(const QString &id, const QString &providerId)
         m_hooks.unusable(id,
             localReason(
                 QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "its disk did not mount: %1"),
-                {existing.error().message}));
+                {existing.error().worded()}));
         return;
     }
     std::unique_ptr<SandboxVolume> volume = std::move(existing.value());
@@ -118,7 +118,7 @@ void LocalRecovery::recoverOne(const QString &id, const QString &providerId)
         m_hooks.unusable(id,
             localReason(
                 QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "it did not start again: %1"),
-                {booted.error().message}));
+                {booted.error().worded()}));
         return;
     }
     LocalSandbox *sandbox = booted.value();

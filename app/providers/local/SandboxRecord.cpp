@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "providers/local/SandboxRecord.h"
 
+#include "providers/local/LocalReason.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -103,45 +105,46 @@ Core::Result<Core::Unit> SandboxRecord::save(const QString &dir) const
 
 Core::Result<SandboxRecord> SandboxRecord::load(const QString &dir)
 {
-    auto unusable = [](Core::Error::Code code, const QString &why) {
-        return Core::Error::make(code, why);
+    // Worded for the Logs as well: recovery shows why a sandbox cannot come back.
+    auto unusable = [](Core::Error::Code code, const char *why, std::vector<Core::Wording> args) {
+        return Core::Error::make(code, localReason(why, std::move(args)));
     };
     QFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
     if (!file.open(QIODevice::ReadOnly))
         return unusable(Core::Error::Code::Internal,
-            QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "cannot read %1: %2"),
+            {file.fileName(), file.errorString()});
     if (file.size() > kMaxRecord)
         return unusable(Core::Error::Code::Internal,
-            QStringLiteral("%1 is %2 bytes, more than any record (damaged?)")
-                .arg(file.fileName())
-                .arg(file.size()));
+            QT_TRANSLATE_NOOP(
+                "Hopx::Core::SandboxProvider", "%1 is %2 bytes, more than any record (damaged?)"),
+            {file.fileName(), QString::number(file.size())});
     QJsonParseError parsed;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parsed);
     if (parsed.error != QJsonParseError::NoError || !doc.isObject())
         return unusable(Core::Error::Code::Internal,
-            QStringLiteral("%1 is damaged (%2 at byte %3), perhaps cut short by a full disk or "
-                           "a crash")
-                .arg(file.fileName(),
-                    parsed.error != QJsonParseError::NoError ? parsed.errorString()
-                                                             : QStringLiteral("not an object"))
-                .arg(parsed.offset));
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                "%1 is damaged (%2 at byte %3), perhaps cut short by a full disk or a crash"),
+            {file.fileName(),
+                parsed.error != QJsonParseError::NoError ? parsed.errorString()
+                                                         : QStringLiteral("not an object"),
+                QString::number(parsed.offset)});
     const QJsonObject o = doc.object();
     // Absent: format 1, the only one before the field could have been left out.
     const QJsonValue version = o.value(QStringLiteral("version"));
     const double format = version.isUndefined() ? 1 : version.toDouble(-1);
     if (!(format >= 1) || std::floor(format) != format)
         return unusable(Core::Error::Code::Internal,
-            QStringLiteral("%1 has no valid format version (%2)")
-                .arg(file.fileName(),
-                    QString::fromUtf8(
-                        QJsonDocument(QJsonArray {version}).toJson(QJsonDocument::Compact))));
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "%1 has no valid format version (%2)"),
+            {file.fileName(),
+                QString::fromUtf8(
+                    QJsonDocument(QJsonArray {version}).toJson(QJsonDocument::Compact))});
     if (format > kFormat)
         return unusable(Core::Error::Code::Unsupported,
-            QStringLiteral("it was made by a newer version of HOPX Desktop (sandbox format %1; "
-                           "this version reads formats up to %2): use it with that version, or "
-                           "update this one")
-                .arg(version.toVariant().toString())
-                .arg(kFormat));
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                "it was made by a newer version of HOPX Desktop (sandbox format %1; this version "
+                "reads formats up to %2): use it with that version, or update this one"),
+            {version.toVariant().toString(), QString::number(kFormat)});
     SandboxRecord r;
     r.id = o.value(QStringLiteral("id")).toString();
     r.templateName = o.value(QStringLiteral("template")).toString();
@@ -170,8 +173,9 @@ Core::Result<SandboxRecord> SandboxRecord::load(const QString &dir)
     }
     if (r.id.isEmpty() || !r.createdAt.isValid() || r.capBytes <= 0)
         return unusable(Core::Error::Code::Internal,
-            QStringLiteral("%1 lacks the sandbox's id, creation time or disk cap")
-                .arg(file.fileName()));
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                "%1 lacks the sandbox's id, creation time or disk cap"),
+            {file.fileName()});
     return r;
 }
 

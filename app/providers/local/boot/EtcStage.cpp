@@ -3,6 +3,7 @@
 #include "providers/local/boot/EtcStage.h"
 
 #include "providers/local/LocalLogging.h"
+#include "providers/local/LocalReason.h"
 
 #include <QDir>
 #include <QFile>
@@ -155,19 +156,20 @@ Core::Result<Core::Unit> EtcStage::prepare()
 {
     if (m_prepared)
         return Core::Unit {};
-    auto fail = [](const QString &why) {
-        qCWarning(lcLocal) << "staging /etc failed:" << why;
-        return Core::Error::make(Core::Error::Code::Internal, why);
+    auto fail = [](const char *why, std::vector<Core::Wording> args) {
+        const Core::Wording worded = localReason(why, std::move(args));
+        qCWarning(lcLocal).noquote() << "staging /etc failed:" << worded.english();
+        return Core::Error::make(Core::Error::Code::Internal, worded);
     };
     const QFileInfo target(m_dir);
     const QString parent = target.absolutePath();
     if (!QDir().mkpath(parent))
-        return fail(QStringLiteral("cannot create %1").arg(parent));
+        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "cannot create %1"), {parent});
     const QString fresh = m_dir + QStringLiteral(".new-%1").arg(::getpid());
     removeTree(fresh);
     if (::mkdir(QFile::encodeName(fresh).constData(), 0700) != 0)
-        return fail(QStringLiteral("cannot create %1: %2")
-                        .arg(fresh, QString::fromLocal8Bit(std::strerror(errno))));
+        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "cannot create %1: %2"),
+            {fresh, QString::fromLocal8Bit(std::strerror(errno))});
 
     Budget budget;
     const QDir source(m_source);
@@ -178,7 +180,9 @@ Core::Result<Core::Unit> EtcStage::prepare()
         if (!copyEntry(QFile::encodeName(source.filePath(name)),
                 QFile::encodeName(fresh + QLatin1Char('/') + name), 0, budget)) {
             removeTree(fresh);
-            return fail(QStringLiteral("cannot copy /etc/%1 into %2").arg(name, fresh));
+            return fail(
+                QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "cannot copy /etc/%1 into %2"),
+                {name, fresh});
         }
     }
     const bool ok = writeText(fresh + QStringLiteral("/passwd"),
@@ -194,7 +198,9 @@ Core::Result<Core::Unit> EtcStage::prepare()
         && writeText(fresh + QStringLiteral("/resolv.conf"), "nameserver 10.0.2.3\n");
     if (!ok) {
         removeTree(fresh);
-        return fail(QStringLiteral("cannot write the fabricated passwd/group/hosts"));
+        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                        "cannot write the fabricated passwd/group/hosts"),
+            {});
     }
 
     // Swap in: a copy from an earlier run is replaced (its sandboxes died with that run).
@@ -204,11 +210,12 @@ Core::Result<Core::Unit> EtcStage::prepare()
         && ::rename(QFile::encodeName(m_dir).constData(), QFile::encodeName(old).constData())
             != 0) {
         removeTree(fresh);
-        return fail(QStringLiteral("cannot replace %1").arg(m_dir));
+        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "cannot replace %1"), {m_dir});
     }
     if (::rename(QFile::encodeName(fresh).constData(), QFile::encodeName(m_dir).constData()) != 0) {
         removeTree(fresh);
-        return fail(QStringLiteral("cannot move %1 into place").arg(fresh));
+        return fail(
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "cannot move %1 into place"), {fresh});
     }
     removeTree(old);
     m_prepared = true;

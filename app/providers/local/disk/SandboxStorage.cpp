@@ -87,9 +87,10 @@ Core::Result<Core::Unit> SandboxStorage::prepare()
     QDir().mkpath(QFileInfo(QFileInfo(m_base).absolutePath()).absolutePath());
     if (!privateDir(QFileInfo(m_base).absolutePath()) || !privateDir(m_base))
         return Core::Error::make(Core::Error::Code::Internal,
-            QStringLiteral("Local sandboxes need a private directory for their "
-                           "files: cannot create %1.")
-                .arg(m_base));
+            localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                            "Local sandboxes need a private directory for their files: cannot "
+                            "create %1."),
+                {m_base}));
     // Deletions an earlier run did not finish (it quit or crashed on the way).
     const QStringList left = QDir(m_base).entryList(
         {QLatin1String(kDeletingPrefix) + QLatin1Char('*')}, QDir::Dirs | QDir::Hidden);
@@ -98,7 +99,7 @@ Core::Result<Core::Unit> SandboxStorage::prepare()
     // No fallback to files in RAM: they would be lost at quit and could take the memory the
     // user's session needs. A clear "how to fix it" instead.
     if (const Core::Wording why = unusableReason(); !why.isEmpty())
-        return Core::Error::make(Core::Error::Code::Internal, why.english());
+        return Core::Error::make(Core::Error::Code::Internal, why);
     return Core::Unit {};
 }
 
