@@ -161,7 +161,17 @@ private slots:
         Core::LogFeed feed(&logs);
         feed.attachManager(&second.manager); // before the recovery, which runs from the loop
         QTRY_VERIFY_WITH_TIMEOUT(logs.rowCount() > 0, 60000);
+        // The Sandboxes list, attached once the recovery has run (as a window opened later
+        // is): its row says why on its status.
+        Core::SandboxListModel list;
+        list.setTickInterval(0);
+        list.attach(&second.manager);
+        QTRY_COMPARE(list.rowCount(), 1);
+        const QModelIndex status = list.index(0, Core::SandboxListModel::Status);
+        const QString statusTip = status.data(Qt::ToolTipRole).toString();
         QCoreApplication::removeTranslator(&translator);
+        QCOMPARE(status.data().toString(),
+            Core::SandboxListModel::statusName(Core::SandboxStatus::Unavailable));
         // The Logs: the provider's sentence and its reason both through the translator, the
         // id, the path and Qt's own words as they are.
         const Core::LogEntry &shown = logs.entry(logs.rowCount() - 1);
@@ -171,6 +181,7 @@ private slots:
             QStringLiteral("[Sandbox %1 cannot be used: [%2]. Its files are left as they are in "
                            "%3.]")
                 .arg(id, why, dir));
+        QCOMPARE(statusTip, shown.message);
         // The model reads it in English, in list_sandboxes' reason and in a call's error.
         const Core::Result<Core::Sandbox *> got = second.provider.sandbox(id);
         QVERIFY(!got.ok());

@@ -257,8 +257,8 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
         touch(Provider, {Qt::DisplayRole, SortRole, ProviderRole});
     if (templateOf(old) != templateOf(info))
         touch(Template, {Qt::DisplayRole, SortRole});
-    if (old.status != info.status)
-        touch(Status, {Qt::DisplayRole, SortRole, StatusRole});
+    if (old.status != info.status || old.problem.english() != info.problem.english())
+        touch(Status, {Qt::DisplayRole, SortRole, StatusRole, Qt::ToolTipRole});
     if (old.createdAt != info.createdAt)
         touch(Age, {Qt::DisplayRole, SortRole, CreatedAtRole});
     if (old.expiresAt != info.expiresAt)
@@ -510,6 +510,11 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
                 lines << tr("Secrets: %1").arg(secrets.join(QStringLiteral(", ")));
             return lines.join(QLatin1Char('\n'));
         }
+        case Status:
+            // Why it cannot be used, where the user looks first (the Logs say it too).
+            if (!s.problem.isEmpty())
+                return s.problem.translated();
+            return {};
         case Parent:
             return SandboxFacts::parentToolTip(s);
         case Network:

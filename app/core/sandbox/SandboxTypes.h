@@ -44,6 +44,9 @@ struct SandboxInfo
     qint64 diskUsedBytes = -1;
     qint64 diskCapBytes = -1;
     QJsonObject extra; // provider-specific fields passed through to get_sandbox
+    // Why it cannot be used (status unavailable): the app's list shows it in the user's
+    // language; the model reads its English in extra's "unavailable_reason".
+    Wording problem;
 };
 
 //! A host folder a new sandbox sees read-only (create_sandbox's mount_roots).

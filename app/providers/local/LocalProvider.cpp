@@ -48,13 +48,14 @@ void later(QObject *context, const Callback<T> &done, Result<T> value)
 }
 
 //! How a sandbox that cannot come back is listed (LocalProvider::m_unusable).
-SandboxInfo unusableInfo(const QString &id, const QString &provider, const QString &why)
+SandboxInfo unusableInfo(const QString &id, const QString &provider, const Core::Wording &why)
 {
     SandboxInfo info;
     info.id = id;
     info.provider = provider;
     info.status = Core::SandboxStatus::Unavailable;
-    info.extra.insert(QStringLiteral("unavailable_reason"), why);
+    info.extra.insert(QStringLiteral("unavailable_reason"), why.english());
+    info.problem = why;
     return info;
 }
 } // namespace
@@ -628,8 +629,8 @@ void LocalProvider::markUnusable(const QString &id, const Core::Wording &why)
         {id, why, m_storage->dirFor(id)});
     // The model and the log read it in English (list_sandboxes' unavailable_reason).
     qCWarning(lcLocal).noquote() << message.english();
-    m_unusable.insert(id, message.english());
-    emit sandboxChanged(unusableInfo(id, this->id(), message.english()));
+    m_unusable.insert(id, message);
+    emit sandboxChanged(unusableInfo(id, this->id(), message));
     emit problem(id, message);
 }
 

@@ -150,7 +150,7 @@ private:
     /*! Sandboxes on disk that cannot come back (a record of a newer build, a damaged one, a
      *  disk or a start that failed), and why: listed as "unavailable", every call on them
      *  answers why, their files untouched until the next start tries again. */
-    QHash<QString, QString> m_unusable;
+    QHash<QString, Core::Wording> m_unusable;
     std::unique_ptr<SparePool> m_spares; // booting or ready, not yet handed out
     LocalRuntimes m_runtimes;
     DiskSteps m_quietSteps;

@@ -52,6 +52,7 @@ protected:
             color = Icons::warning();
             break;
         case Core::SandboxStatus::Dead:
+        case Core::SandboxStatus::Unavailable: // on disk, but needs the user (its tooltip says)
             color = Icons::error();
             break;
         default:
