@@ -45,6 +45,7 @@
 #include <QLocalSocket>
 #include <QMenu>
 #include <QPainter>
+#include <QPointer>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -160,6 +161,14 @@ class TestScreenshots : public QObject
         QVERIFY2(notBlank(image, &why), qPrintable(name + QStringLiteral(": ") + why));
         QVERIFY(image.save(m_out.filePath(name + QStringLiteral(".png"))));
         qInfo().noquote() << "wrote" << m_out.filePath(name + QStringLiteral(".png"));
+    }
+    //! The tooltip the view has just shown (Qt's own top-level label).
+    static QWidget *visibleTip()
+    {
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (w->inherits("QTipLabel") && w->isVisible())
+                return w;
+        return nullptr;
     }
     void save(QWidget *w, const QString &name)
     {
@@ -643,6 +652,49 @@ private slots:
         save(sub, QStringLiteral("tray-sandboxes-") + lang);
         sub->hide();
         menu->hide();
+
+        // A sandbox a newer version last used: listed in red, and its status says why (the
+        // local provider's sentences, under their context).
+        const char *ctx = "Hopx::Core::SandboxProvider";
+        const QString newerId = QStringLiteral("local-w3h8za");
+        Core::SandboxInfo newer;
+        newer.id = newerId;
+        newer.provider = QStringLiteral("local");
+        newer.status = Core::SandboxStatus::Unavailable;
+        newer.problem = Core::Wording(ctx,
+            "Sandbox %1 cannot be used: %2. Its files are left as they are in %3.",
+            {newerId,
+                Core::Wording(ctx,
+                    "it was made by a newer version of HOPX Desktop (sandbox format %1; this "
+                    "version reads formats up to %2): use it with that version, or update this "
+                    "one",
+                    {QStringLiteral("2"), QStringLiteral("1")}),
+                QString(
+                    QStringLiteral("/home/ada/.local/state/hopx-desktop/sandboxes/") + newerId)});
+        f.local.add(newer);
+        w->tabs()->setCurrentIndex(Ui::MainWindow::SandboxesTab);
+        sv->selectId(newerId);
+        auto *table = sv->findChild<QTableView *>();
+        QVERIFY(table);
+        const QModelIndex newerStatus =
+            table->model()->index(table->currentIndex().row(), Core::SandboxListModel::Status);
+        QVERIFY(!newerStatus.data(Qt::ToolTipRole).toString().isEmpty());
+        const QPoint at = table->visualRect(newerStatus).center();
+        QHelpEvent help(QEvent::ToolTip, at, table->viewport()->mapToGlobal(at));
+        QCoreApplication::sendEvent(table->viewport(), &help);
+        // Qt's label goes away on its own (a timer, the pointer elsewhere): taken at once.
+        QPointer<QWidget> tip;
+        QTRY_VERIFY((tip = visibleTip()) != nullptr);
+        const QPixmap tipShot = tip->grab();
+        const QPoint tipAt = w->mapFromGlobal(tip->mapToGlobal(QPoint(0, 0)));
+        tip->hide();
+        QImage shot = w->grab().toImage();
+        {
+            QPainter painter(&shot);
+            painter.drawPixmap(tipAt, tipShot);
+        }
+        save(shot, QStringLiteral("main-unavailable-") + lang);
+        f.local.remove(newerId);
 
         // A machine without bubblewrap: the local provider's own sentence, above the tabs.
         f.local.setReason(Local::SandboxHost::selfTest(QStringLiteral("/nonexistent/bwrap")));

@@ -181,7 +181,7 @@ private slots:
             QStringLiteral("[Sandbox %1 cannot be used: [%2]. Its files are left as they are in "
                            "%3.]")
                 .arg(id, why, dir));
-        QCOMPARE(statusTip, shown.message);
+        QCOMPARE(statusTip, QStringLiteral("<p>%1</p>").arg(shown.message.toHtmlEscaped()));
         // The model reads it in English, in list_sandboxes' reason and in a call's error.
         const Core::Result<Core::Sandbox *> got = second.provider.sandbox(id);
         QVERIFY(!got.ok());

@@ -511,9 +511,10 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
             return lines.join(QLatin1Char('\n'));
         }
         case Status:
-            // Why it cannot be used, where the user looks first (the Logs say it too).
+            // Why it cannot be used, where the user looks first (the Logs say it too). As rich
+            // text, which Qt wraps: a plain Chinese sentence would run off the screen.
             if (!s.problem.isEmpty())
-                return s.problem.translated();
+                return QStringLiteral("<p>%1</p>").arg(s.problem.translated().toHtmlEscaped());
             return {};
         case Parent:
             return SandboxFacts::parentToolTip(s);
