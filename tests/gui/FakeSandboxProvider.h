@@ -125,6 +125,7 @@ public:
     { }
 
     QStringList destroyed;
+    QStringList discarded; // unavailable ones deleted at the user's request
     QList<QPair<QString, int>> timeouts;
     Hopx::Core::Wording reason; // unavailableReason()
     bool failDestroy = false;
@@ -150,6 +151,12 @@ public:
     {
         m_known.remove(id);
         emit sandboxRemoved(id);
+    }
+
+    bool isUnusable(const QString &id) const
+    {
+        return m_known.contains(id)
+            && m_known.value(id).status == Hopx::Core::SandboxStatus::Unavailable;
     }
 
     void setReason(const Hopx::Core::Wording &r)
@@ -184,10 +191,23 @@ public:
     //! Any id the fake claims has a handle: tests track sandboxes it never created.
     Hopx::Core::Result<Hopx::Core::Sandbox *> sandbox(const QString &id) override
     {
+        if (isUnusable(id))
+            return Hopx::Core::Error::make(
+                Hopx::Core::Error::Code::Unavailable, m_known.value(id).problem);
         FakeSandbox *&s = m_sandboxes[id];
         if (!s)
             s = new FakeSandbox(id, this);
         return s;
+    }
+
+    //! As the local provider: one listed as unavailable goes, and only such a one.
+    Hopx::Core::Result<Hopx::Core::Unit> discardUnusable(const QString &id) override
+    {
+        if (!isUnusable(id))
+            return SandboxProvider::discardUnusable(id);
+        discarded << id;
+        remove(id);
+        return Hopx::Core::Unit {};
     }
 
     void create(const Hopx::Core::CreateSpec &spec, Callback<SandboxInfo> done) override

@@ -215,6 +215,34 @@ private slots:
         QTest::qWait(100);
         QCOMPARE(table->model()->rowCount(), 1); // cancelled: nothing was deleted
         QVERIFY(!f->local.destroyed.contains(left) && !f->cloud.destroyed.contains(left));
+
+        // One this version cannot use (a newer version's): no handle to destroy, but the user
+        // may delete what is left of it, after the same question.
+        w->show();
+        Core::SandboxInfo newer;
+        newer.id = QStringLiteral("local-newer");
+        newer.provider = QStringLiteral("local");
+        newer.status = Core::SandboxStatus::Unavailable;
+        newer.problem = Core::Wording(QStringLiteral("Sandbox local-newer cannot be used: …"));
+        f->local.add(newer);
+        QTRY_COMPARE(table->model()->rowCount(), 2);
+        view->selectId(newer.id);
+        QCOMPARE(view->selectedIds(), QStringList {newer.id});
+        QVERIFY(view->deleteAction()->isEnabled());
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_VERIFY((confirm = view->findChild<QMessageBox *>(QStringLiteral("confirmDelete"))));
+        QTRY_VERIFY(confirm->isVisible());
+        QVERIFY(confirm->text().contains(newer.id));
+        yes = nullptr;
+        for (QAbstractButton *b : confirm->buttons())
+            if (confirm->buttonRole(b) == QMessageBox::DestructiveRole)
+                yes = b;
+        QVERIFY(yes);
+        QTest::mouseClick(yes, Qt::LeftButton);
+        QTRY_COMPARE(f->local.discarded, QStringList {newer.id});
+        QVERIFY(!f->local.destroyed.contains(newer.id));
+        QTRY_COMPARE(table->model()->rowCount(), 1);
+        QCOMPARE(w->statusBar()->currentMessage(), QStringLiteral("Deleted local-newer."));
     }
 
     void extendCopyWorkspaceAndLogs()

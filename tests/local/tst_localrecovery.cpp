@@ -17,6 +17,7 @@
 #include "providers/local/disk/SandboxVolume.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -191,6 +192,49 @@ private slots:
         QFile kept(record.fileName());
         QVERIFY(kept.open(QIODevice::ReadOnly));
         QCOMPARE(kept.readAll(), damaged);
+        second.provider.shutdown();
+    }
+
+    //! The user may delete one that cannot come back (the app asks first); a tool cannot.
+    void theUserCanDeleteASandboxThatCannotComeBack()
+    {
+        const QString id = m_id;
+        const QString dir = m_root->path() + QStringLiteral("/sandboxes/") + id;
+        QFile record(dir + QStringLiteral("/sandbox.json"));
+        QVERIFY(record.open(QIODevice::ReadOnly));
+        QJsonObject o = QJsonDocument::fromJson(record.readAll()).object();
+        record.close();
+        o.insert(QStringLiteral("version"), 99);
+        QVERIFY(record.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        record.write(QJsonDocument(o).toJson());
+        record.close();
+
+        Run second(m_root->path());
+        Core::SandboxListModel list;
+        list.setTickInterval(0);
+        list.attach(&second.manager);
+        QTRY_COMPARE_WITH_TIMEOUT(list.rowCount(), 1, 60000);
+        // What a tool's delete_sandbox meets: no handle, the reason.
+        const Core::Result<Core::Sandbox *> handle = second.provider.sandbox(id);
+        QVERIFY(!handle.ok());
+        QCOMPARE(handle.error().code, Core::Error::Code::Unavailable);
+        QVERIFY(QFileInfo::exists(dir));
+        // Another id, or a running sandbox, is not for this.
+        QCOMPARE(second.provider.discardUnusable(QStringLiteral("local-000000000000")).error().code,
+            Core::Error::Code::NotFound);
+
+        const Core::Result<Core::Unit> discarded = second.provider.discardUnusable(id);
+        QVERIFY2(discarded.ok(), discarded.ok() ? "" : qPrintable(discarded.error().message));
+        QCOMPARE(list.rowCount(), 0);
+        QVERIFY(!second.manager.sandbox(id));
+        QCOMPARE(second.provider.sandbox(id).error().code, Core::Error::Code::NotFound);
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(dir), 30000);
+        // Nothing of it is left behind under another name either.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            QDir(m_root->path() + QStringLiteral("/sandboxes"))
+                .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot)
+                .size(),
+            0, 30000);
         second.provider.shutdown();
     }
 

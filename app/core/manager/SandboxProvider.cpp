@@ -16,6 +16,12 @@ ProviderKind SandboxProvider::kind() const
     return k;
 }
 
+Result<Unit> SandboxProvider::discardUnusable(const QString &id)
+{
+    return Error::make(Error::Code::NotFound,
+        QStringLiteral("Sandbox %1 is not an unavailable sandbox of this provider.").arg(id));
+}
+
 Callback<SandboxInfo> SandboxProvider::announcing(Callback<SandboxInfo> done)
 {
     return [self = QPointer<SandboxProvider>(this), done = std::move(done)](Result<SandboxInfo> r) {

@@ -66,6 +66,13 @@ public:
     virtual void create(const CreateSpec &spec, Callback<SandboxInfo> done) = 0;
     virtual void list(const ListSpec &spec, Callback<QList<SandboxInfo>> done) = 0;
 
+    /*! Deletes what is left of sandbox \a id, listed as unavailable (it cannot be used here:
+     *  a newer version's, a damaged record), and announces sandboxRemoved(). Only the user
+     *  asks for this, in the app, after confirming: no tool does, since such a sandbox may
+     *  hold work that a newer version can still open. NotFound when \a id is not such a
+     *  sandbox of this provider (the default: a provider that lists none). */
+    virtual Result<Unit> discardUnusable(const QString &id);
+
     /*! \a done, after announcing (sandboxChanged) the sandbox it delivers, with its last
      *  activity now: how a provider's create, fork, pause and resume report to SandboxManager,
      *  so that no caller has to. */

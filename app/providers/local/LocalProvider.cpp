@@ -13,6 +13,8 @@
 #include "providers/local/boot/SandboxProcess.h"
 #include "providers/local/cgroup/SandboxCgroup.h"
 #include "providers/local/cgroup/SandboxCgroupFs.h"
+#include "providers/local/disk/SandboxStorage.h"
+#include "providers/local/disk/SandboxVolume.h"
 #include "providers/local/egress/EgressProxy.h"
 #include "providers/local/egress/EgressSetup.h"
 #include "providers/local/egress/SecretBindings.h"
@@ -528,6 +530,18 @@ void LocalProvider::list(const Core::ListSpec &spec, Callback<QList<SandboxInfo>
     std::sort(out.begin(), out.end(),
         [](const SandboxInfo &a, const SandboxInfo &b) { return a.createdAt > b.createdAt; });
     later<QList<SandboxInfo>>(this, done, out);
+}
+
+Result<Unit> LocalProvider::discardUnusable(const QString &id)
+{
+    if (!m_unusable.contains(id) || !m_storage)
+        return SandboxProvider::discardUnusable(id);
+    // What recovery left untouched goes now, mounted or not, on the storage's deleting thread.
+    m_unusable.remove(id);
+    m_storage->removeInBackground(std::make_unique<SandboxVolume>(m_storage->dirFor(id), 0));
+    qCInfo(lcLocal) << "deleted unavailable sandbox" << id << "at the user's request";
+    emit sandboxRemoved(id);
+    return Unit {};
 }
 
 void LocalProvider::release(const QString &id)

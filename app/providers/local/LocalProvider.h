@@ -89,6 +89,7 @@ public:
     void getTemplate(const QString &name, Core::Callback<QJsonObject> done) override;
     void create(const Core::CreateSpec &spec, Core::Callback<Core::SandboxInfo> done) override;
     void list(const Core::ListSpec &spec, Core::Callback<QList<Core::SandboxInfo>> done) override;
+    Core::Result<Core::Unit> discardUnusable(const QString &id) override;
 
     //! Language -> version of the runtimes sandboxes see (get_vm_info, templates).
     QJsonObject runtimes() const override { return m_runtimes.versions(); }

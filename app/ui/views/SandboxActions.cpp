@@ -37,6 +37,13 @@ void SandboxActions::deleteSandboxes(const QStringList &ids)
             continue;
         }
         const Result<Core::Sandbox *> sandbox = provider->sandbox(id);
+        if (!sandbox && sandbox.error().code == Core::Error::Code::Unavailable
+            && provider->discardUnusable(id)) {
+            // One this version cannot use: the user confirmed, so its files go.
+            qCInfo(lcUi).noquote() << "deleted unavailable sandbox" << id << "from the UI";
+            emit message(tr("Deleted %1.").arg(id), false);
+            continue;
+        }
         if (!sandbox) {
             emit message(tr("Could not delete %1: %2").arg(id, reasonFor(sandbox.error())), true);
             continue;
