@@ -70,7 +70,9 @@ public:
      *  a newer version's, a damaged record), and announces sandboxRemoved(). Only the user
      *  asks for this, in the app, after confirming: no tool does, since such a sandbox may
      *  hold work that a newer version can still open. NotFound when \a id is not such a
-     *  sandbox of this provider (the default: a provider that lists none). */
+     *  sandbox of this provider (the default: a provider that lists none). Synchronous, as
+     *  sandbox(id) is: it only forgets the sandbox here, and its files go on a thread of the
+     *  provider's own (a provider whose deletion waits on a network lists no such sandbox). */
     virtual Result<Unit> discardUnusable(const QString &id);
 
     /*! \a done, after announcing (sandboxChanged) the sandbox it delivers, with its last
