@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/base/Error.h"
 #include "core/base/Wording.h"
 
 #include <vector>
@@ -15,6 +16,14 @@ namespace Hopx::Local {
 inline Core::Wording localReason(const char *text, std::vector<Core::Wording> args = {})
 {
     return Core::Wording("Hopx::Core::SandboxProvider", text, std::move(args));
+}
+
+//! A part's failure worded the same way: the model reads its English `message`, the sentence
+//! around it in the app takes `worded()`.
+inline Core::Error localError(const char *text, std::vector<Core::Wording> args = {},
+    Core::Error::Code code = Core::Error::Code::Internal)
+{
+    return Core::Error::make(code, localReason(text, std::move(args)));
 }
 
 } // namespace Hopx::Local

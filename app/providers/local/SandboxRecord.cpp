@@ -105,24 +105,20 @@ Core::Result<Core::Unit> SandboxRecord::save(const QString &dir) const
 
 Core::Result<SandboxRecord> SandboxRecord::load(const QString &dir)
 {
-    // Worded for the Logs as well: recovery shows why a sandbox cannot come back.
-    auto unusable = [](Core::Error::Code code, const char *why, std::vector<Core::Wording> args) {
-        return Core::Error::make(code, localReason(why, std::move(args)));
-    };
+    // Each reason is worded (localError) for the Logs as well: recovery shows why a sandbox
+    // cannot come back.
     QFile file(dir + QLatin1Char('/') + QLatin1String(kFileName));
     if (!file.open(QIODevice::ReadOnly))
-        return unusable(Core::Error::Code::Internal,
-            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "cannot read %1: %2"),
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "cannot read %1: %2"),
             {file.fileName(), file.errorString()});
     if (file.size() > kMaxRecord)
-        return unusable(Core::Error::Code::Internal,
-            QT_TRANSLATE_NOOP(
-                "Hopx::Core::SandboxProvider", "%1 is %2 bytes, more than any record (damaged?)"),
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                              "%1 is %2 bytes, more than any record (damaged?)"),
             {file.fileName(), QString::number(file.size())});
     QJsonParseError parsed;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parsed);
     if (parsed.error != QJsonParseError::NoError || !doc.isObject())
-        return unusable(Core::Error::Code::Internal,
+        return localError(
             QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
                 "%1 is damaged (%2 at byte %3), perhaps cut short by a full disk or a crash"),
             {file.fileName(),
@@ -134,17 +130,18 @@ Core::Result<SandboxRecord> SandboxRecord::load(const QString &dir)
     const QJsonValue version = o.value(QStringLiteral("version"));
     const double format = version.isUndefined() ? 1 : version.toDouble(-1);
     if (!(format >= 1) || std::floor(format) != format)
-        return unusable(Core::Error::Code::Internal,
+        return localError(
             QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "%1 has no valid format version (%2)"),
             {file.fileName(),
                 QString::fromUtf8(
                     QJsonDocument(QJsonArray {version}).toJson(QJsonDocument::Compact))});
     if (format > kFormat)
-        return unusable(Core::Error::Code::Unsupported,
-            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                "it was made by a newer version of HOPX Desktop (sandbox format %1; this version "
-                "reads formats up to %2): use it with that version, or update this one"),
-            {version.toVariant().toString(), QString::number(kFormat)});
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                              "it was made by a newer version of HOPX Desktop (sandbox format "
+                              "%1; this version reads formats up to %2): use it with that "
+                              "version, or update this one"),
+            {version.toVariant().toString(), QString::number(kFormat)},
+            Core::Error::Code::Unsupported);
     SandboxRecord r;
     r.id = o.value(QStringLiteral("id")).toString();
     r.templateName = o.value(QStringLiteral("template")).toString();
@@ -172,9 +169,8 @@ Core::Result<SandboxRecord> SandboxRecord::load(const QString &dir)
             r.secrets.append({name, placeholder});
     }
     if (r.id.isEmpty() || !r.createdAt.isValid() || r.capBytes <= 0)
-        return unusable(Core::Error::Code::Internal,
-            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                "%1 lacks the sandbox's id, creation time or disk cap"),
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                              "%1 lacks the sandbox's id, creation time or disk cap"),
             {file.fileName()});
     return r;
 }

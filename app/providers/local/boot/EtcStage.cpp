@@ -157,9 +157,9 @@ Core::Result<Core::Unit> EtcStage::prepare()
     if (m_prepared)
         return Core::Unit {};
     auto fail = [](const char *why, std::vector<Core::Wording> args) {
-        const Core::Wording worded = localReason(why, std::move(args));
-        qCWarning(lcLocal).noquote() << "staging /etc failed:" << worded.english();
-        return Core::Error::make(Core::Error::Code::Internal, worded);
+        Core::Error error = localError(why, std::move(args));
+        qCWarning(lcLocal).noquote() << "staging /etc failed:" << error.message;
+        return error;
     };
     const QFileInfo target(m_dir);
     const QString parent = target.absolutePath();

@@ -52,9 +52,6 @@ QString SandboxHost::findHelper(const QString &name)
 
 Core::Result<QString> SandboxHost::defaultStateBase()
 {
-    auto fail = [](const char *why, std::vector<Core::Wording> args) {
-        return Core::Error::make(Core::Error::Code::Internal, localReason(why, std::move(args)));
-    };
     const uid_t uid = ::geteuid();
     QString top;
     const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
@@ -67,17 +64,18 @@ Core::Result<QString> SandboxHost::defaultStateBase()
     }
     const QByteArray topBytes = QFile::encodeName(top);
     if (::mkdir(topBytes.constData(), 0700) != 0 && errno != EEXIST)
-        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "Cannot create %1: %2"),
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "Cannot create %1: %2"),
             {top, qt_error_string(errno)});
     // In /tmp someone else could have made it first: it must be ours, private, not a link.
     if (::lstat(topBytes.constData(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid
         || (st.st_mode & 077) != 0)
-        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                        "%1 is not a private directory of this user; remove it."),
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                              "%1 is not a private directory of this user; remove it."),
             {top});
     const QString base = top + QStringLiteral("/sbx");
     if (!makePrivateDir(base))
-        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "Cannot create %1."), {base});
+        return localError(
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "Cannot create %1."), {base});
     return base;
 }
 

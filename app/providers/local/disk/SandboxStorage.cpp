@@ -86,11 +86,10 @@ Core::Result<Core::Unit> SandboxStorage::prepare()
 {
     QDir().mkpath(QFileInfo(QFileInfo(m_base).absolutePath()).absolutePath());
     if (!privateDir(QFileInfo(m_base).absolutePath()) || !privateDir(m_base))
-        return Core::Error::make(Core::Error::Code::Internal,
-            localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                            "Local sandboxes need a private directory for their files: cannot "
-                            "create %1."),
-                {m_base}));
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                              "Local sandboxes need a private directory for their files: cannot "
+                              "create %1."),
+            {m_base});
     // Deletions an earlier run did not finish (it quit or crashed on the way).
     const QStringList left = QDir(m_base).entryList(
         {QLatin1String(kDeletingPrefix) + QLatin1Char('*')}, QDir::Dirs | QDir::Hidden);

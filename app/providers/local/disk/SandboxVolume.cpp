@@ -171,15 +171,13 @@ void SandboxVolume::clearDeadMount() const
 
 Core::Result<Core::Unit> SandboxVolume::migrateImage()
 {
-    auto fail = [](const char *why, std::vector<Core::Wording> args) {
-        return Core::Error::make(Core::Error::Code::Internal, localReason(why, std::move(args)));
-    };
     const QString fuse2fs = HostTool::find(QStringLiteral("fuse2fs"));
     if (fuse2fs.isEmpty())
-        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                        "this sandbox's files are in the disk image of an earlier version (%1); "
-                        "install fuse2fs once so they can be moved (Debian/Ubuntu: sudo apt "
-                        "install fuse2fs)"),
+        return localError(
+            QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                "this sandbox's files are in the disk image of an earlier version (%1); "
+                "install fuse2fs once so they can be moved (Debian/Ubuntu: sudo apt "
+                "install fuse2fs)"),
             {earlierImagePath()});
     QDir().mkpath(mountPoint());
     HostTool::run(HostTool::find(QStringLiteral("e2fsck")),
@@ -189,8 +187,8 @@ Core::Result<Core::Unit> SandboxVolume::migrateImage()
             QStringLiteral("ro,fakeroot")},
         m_dir);
     if (!mounted.ok() || !isMounted())
-        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                        "fuse2fs could not mount the earlier disk image: %1"),
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                              "fuse2fs could not mount the earlier disk image: %1"),
             {mounted.said});
     // Into a new directory, renamed when complete: a crash halfway leaves the image as it was.
     QDir(m_dir + QStringLiteral("/disk.moving")).removeRecursively();
@@ -206,8 +204,8 @@ Core::Result<Core::Unit> SandboxVolume::migrateImage()
                QFile::encodeName(backingDir()))
             != 0) {
         QDir(m_dir + QStringLiteral("/disk.moving")).removeRecursively();
-        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                        "moving the files out of the earlier disk image failed: %1"),
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                              "moving the files out of the earlier disk image failed: %1"),
             {copied.said});
     }
     // The image goes only once the rename is on the disk too: a power cut in between leaves
@@ -221,9 +219,6 @@ Core::Result<Core::Unit> SandboxVolume::migrateImage()
 
 Core::Result<Core::Unit> SandboxVolume::mount()
 {
-    auto fail = [](const char *why, std::vector<Core::Wording> args) {
-        return Core::Error::make(Core::Error::Code::Internal, localReason(why, std::move(args)));
-    };
     if (isMounted())
         return Core::Unit {}; // hopx-capfs of an earlier run, alive: nothing was lost
     clearDeadMount();
@@ -232,7 +227,7 @@ Core::Result<Core::Unit> SandboxVolume::mount()
             return migrated;
     }
     if (!QFileInfo(backingDir()).isDir())
-        return fail(
+        return localError(
             QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "%1 is missing"), {backingDir()});
     QDir().mkpath(mountPoint());
     // Relative paths: the sandbox's /proc/self/mountinfo shows the source, and the host path
@@ -242,8 +237,8 @@ Core::Result<Core::Unit> SandboxVolume::mount()
             QStringLiteral("cap=%1,hide=%2").arg(m_cap).arg(QLatin1String(kHiddenDir))},
         m_dir, 120000);
     if (!mounted.ok() || !isMounted())
-        return fail(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                        "hopx-capfs could not mount the sandbox's disk: %1"),
+        return localError(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
+                              "hopx-capfs could not mount the sandbox's disk: %1"),
             {mounted.said.isEmpty()
                     ? localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider", "exit code %1"),
                         {QString::number(mounted.exitCode)})
