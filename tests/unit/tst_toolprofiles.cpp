@@ -309,6 +309,16 @@ private slots:
         QCOMPARE(r.structuredContent().value(QStringLiteral("stdout")).toString(),
             QStringLiteral("run_command"));
         QVERIFY(r.isError());
+        // A failed run's stderr that repeats its message is ours: it names the same tools.
+        const QString notFound =
+            QStringLiteral("Sandbox x not found; list_sandboxes shows the ones that exist.");
+        const Mcp::ToolResult failedRun = inCompactTerms(Mcp::ToolResult::error(notFound,
+            {{QStringLiteral("message"), notFound}, {QStringLiteral("stderr"), notFound}}));
+        QCOMPARE(failedRun.structuredContent().value(QStringLiteral("stderr")).toString(),
+            QStringLiteral("Sandbox x not found; manage_sandbox (action \"list\") shows the ones "
+                           "that exist."));
+        QCOMPARE(failedRun.structuredContent().value(QStringLiteral("stderr")),
+            failedRun.structuredContent().value(QStringLiteral("message")));
         QCOMPARE(Core::Tools::CompactTools::compactCall(QStringLiteral("execute_code_background")),
             QStringLiteral("run with background: true"));
     }

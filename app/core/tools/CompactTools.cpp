@@ -400,6 +400,11 @@ Mcp::ToolResult CompactTools::inCompactTerms(const Mcp::ToolResult &result)
             object = result.structuredContent();
         object.insert(key, out);
         changed = true;
+        // A failed run repeats its message as stderr (hopx-mcp's shape): our words, not a
+        // program's, so they name the same tools.
+        if (key == QLatin1String("message")
+            && result.structuredString(QStringLiteral("stderr")) == text)
+            object.insert(QStringLiteral("stderr"), out);
     }
     return changed ? Mcp::ToolResult::structured(object, result.isError()) : result;
 }
