@@ -11,7 +11,7 @@ import { openai } from './openai.mjs';
 import { gemini } from './gemini.mjs';
 import { chat } from './chat.mjs';
 import { scaled } from '../interop/harness.mjs';
-import { connectIde, envFlags, setupCommand } from './harness.mjs';
+import { connectIde, envFlags, hopxMcp, setupCommand } from './harness.mjs';
 
 // Claude Code pointed at the scripted model. -p connects MCP servers in the background and may
 // start the first turn without their tools (anthropics/claude-code#65094): under load, wait for
@@ -164,4 +164,27 @@ export const cline = {
     setupCommand(ctx, ['auth', '-p', 'openai-compatible', '-k', 'test-key-for-a-loopback-fake', '-m', this.model, '-b', `${ctx.url}/v1`]);
   },
   args: (ctx, prompt) => ['--json', prompt],
+};
+
+// GitHub Copilot CLI: connected by Connect an IDE (~/.copilot/mcp-config.json), its model a
+// custom provider (BYOK, `copilot help environment`) in offline mode: no GitHub account, and
+// nothing but the scripted model is asked.
+export const copilotCli = {
+  name: 'GitHub Copilot CLI',
+  pkg: '@github/copilot',
+  bin: 'copilot',
+  ide: 'copilot-cli',
+  dialect: anthropic,
+  model: 'claude-sonnet-4.5',
+  // A failed call reaches its model as text that starts so, with no is_error.
+  errorText: /^MCP server 'hopx': /,
+  configure(ctx) {
+    // Another server in hopx's place (shapes.test.mjs): its own `copilot mcp add`.
+    if (ctx.server.command === hopxMcp) connectIde(ctx, this.ide);
+    else setupCommand(ctx, ['mcp', 'add', 'hopx', ...envFlags('--env', ctx.server.env), '--', ctx.server.command, ...ctx.server.args]);
+    Object.assign(ctx.env, { COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_TYPE: 'anthropic',
+      COPILOT_PROVIDER_BASE_URL: ctx.url, COPILOT_PROVIDER_API_KEY: 'test-key-for-a-loopback-fake',
+      COPILOT_MODEL: this.model, COPILOT_AUTO_UPDATE: 'false' });
+  },
+  args: (ctx, prompt) => ['-p', prompt, '--allow-all-tools', '--output-format', 'json', '--disable-builtin-mcps'],
 };

@@ -81,12 +81,13 @@ export class ScriptedModel {
 }
 
 // The exact name a client gave one of our tools: "execute_code", "mcp__hopx__execute_code",
-// "hopx_execute_code", or "execute_code" inside a namespace ("mcp__hopx\u0000execute_code").
+// "hopx_execute_code", "hopx-execute_code" (Copilot CLI), or "execute_code" inside a namespace
+// ("mcp__hopx\u0000execute_code").
 // The closest match wins: "files" must not find "mcp__hopx__host_files".
 export function matchTool(names, bare) {
   return names.find((n) => n === bare)
       ?? names.find((n) => n.endsWith(`__${bare}`) || n.endsWith(`\u0000${bare}`))
-      ?? names.find((n) => n === `hopx_${bare}` || n.endsWith(`_hopx_${bare}`))
+      ?? names.find((n) => n === `hopx_${bare}` || n.endsWith(`_hopx_${bare}`) || n === `hopx-${bare}`)
       ?? names.filter((n) => n.endsWith(`_${bare}`) && /hopx/.test(n)).sort((a, b) => a.length - b.length)[0]
       ?? null;
 }
