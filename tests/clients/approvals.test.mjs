@@ -20,11 +20,12 @@ if (why) {
 }
 
 const SANDBOX_ID = /local-[A-Za-z0-9_-]+/;
-// Codex declares no roots (its create_sandbox with mount_roots gets "This client does not declare
-// roots"): nothing to mount, so its consent is the internet access below. Codex exec declines
-// every elicitation at once, claude -p cancels: both reach the app's own question.
-const NO_ROOTS = 'Codex declares no roots: nothing to mount (its consent is tested with internet access)';
-const hasRoots = client.bin !== 'codex';
+// Codex and Copilot CLI declare no roots (their create_sandbox with mount_roots gets "This client
+// does not declare roots"): nothing to mount, so their consent is the internet access below.
+// Codex exec declines every elicitation at once, claude -p cancels, Copilot CLI -p asks no one
+// either: all reach the app's own question.
+const hasRoots = !['codex', 'copilot'].includes(client.bin);
+const NO_ROOTS = `${client.name} declares no roots: nothing to mount (its consent is tested with internet access)`;
 const idOf = (steps) => SANDBOX_ID.exec(JSON.stringify(steps[0]?.raw ?? ''))?.[0] ?? 'local-none';
 const MOUNT = [
   { key: 'create', tool: 'create_sandbox', input: { mount_roots: true } },
@@ -94,7 +95,7 @@ describe(`${client.name}: mount_roots waits for the approval asked in HOPX Deskt
     assert.doesNotMatch(ok.text, /declined/, ok.text);
     assert.match(ok.text, /"id":"local-|could not give the sandbox network/i, ok.text);
     const no = received(client.dialect, offline.model.steps[0]);
-    // (Codex's model is not told isError; the words are what it reads.)
+    // (Codex's and Copilot CLI's models are not told isError; the words are what they read.)
     assert.match(no.text, /declined internet access .*denied in HOPX Desktop.*nothing was created/s, no.text);
   });
   test('"Deny" reaches the model as a clear refusal, and nothing was made', (t) => {
