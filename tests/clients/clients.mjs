@@ -178,10 +178,17 @@ export const copilotCli = {
   model: 'claude-sonnet-4.5',
   // A failed call reaches its model as text that starts so, with no is_error.
   errorText: /^MCP server 'hopx': /,
+  // Its timeout restarts on every progress notification, as opencode's does.
+  resetsTimeoutOnProgress: true,
   configure(ctx) {
     // Another server in hopx's place (shapes.test.mjs): its own `copilot mcp add`.
     if (ctx.server.command === hopxMcp) connectIde(ctx, this.ide);
     else setupCommand(ctx, ['mcp', 'add', 'hopx', ...envFlags('--env', ctx.server.env), '--', ctx.server.command, ...ctx.server.args]);
+    // Its per-server timeout (ms, for discovery and every call), which the cancel scenario needs.
+    const path = join(ctx.env.HOME, '.copilot', 'mcp-config.json');
+    const config = JSON.parse(readFileSync(path, 'utf8'));
+    config.mcpServers.hopx.timeout = ctx.toolTimeoutMs;
+    writeFileSync(path, JSON.stringify(config, null, 2));
     Object.assign(ctx.env, { COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_TYPE: 'anthropic',
       COPILOT_PROVIDER_BASE_URL: ctx.url, COPILOT_PROVIDER_API_KEY: 'test-key-for-a-loopback-fake',
       COPILOT_MODEL: this.model, COPILOT_AUTO_UPDATE: 'false' });

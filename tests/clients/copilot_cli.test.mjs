@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 HOPX Desktop developers
 // SPDX-License-Identifier: MIT
 // What the model behind GitHub Copilot CLI receives from our tools, connected by Connect an
-// IDE: see scenarios.mjs.
+// IDE, through the whole session (scenarios.mjs; about 30 s).
 import { copilotCli } from './clients.mjs';
-import { clientSuite, SHORT } from './scenarios.mjs';
+import { clientSuite } from './scenarios.mjs';
 
 // Copilot CLI 1.0.102 with a custom model provider (BYOK: the only way to run it without a
 // GitHub account) hands its model no MCP image: vision is off for such models, with no setting
@@ -15,4 +15,4 @@ const known = {
   'plotSandbox: the figure reaches the model as an image': NO_IMAGES_WITH_BYOK,
 };
 
-clientSuite(copilotCli, known, { keys: SHORT });
+clientSuite(copilotCli, known);

@@ -135,6 +135,12 @@ export function clientSuite(client, known = {}, { keys = null } = {}) {
     assert.ok(r, `no result of ${key} reached the model (the first test says why)`);
     return r;
   };
+  // The model is told the call failed: by the API's flag (is_error), where the client sets it,
+  // or in the words a client puts before the text instead (errorText).
+  const markedAsError = (r) => {
+    if (client.errorText) assert.match(r.text, client.errorText, summary(r));
+    else assert.notEqual(r.isError, false, `the client marks the result as an error where it can: ${summary(r)}`);
+  };
   const peek = (key) => received(client.dialect, run.model.steps[script.findIndex((s) => s.key === key)]);
   describe(`${client.name} through ${client.http ? 'Streamable HTTP' : 'hopx-mcp'}, scripted model on loopback`, () => {
     before(async () => {
@@ -197,18 +203,14 @@ export function clientSuite(client, known = {}, { keys = null } = {}) {
       // list_sandboxes, which only the full profile has.
       assert.doesNotMatch(r.text, /list_sandboxes/, summary(r));
     });
-    // A client with no error flag in its model's API marks an error its own way (errorText).
-    if (has('error')) it('error: the client marks the result as an error where it can', () => {
-      if (client.errorText) assert.match(seen('error').text, client.errorText, summary(seen('error')));
-      else assert.notEqual(seen('error').isError, false, summary(seen('error')));
-    });
+    if (has('error')) it('error: the client marks the result as an error where it can', () => markedAsError(seen('error')));
 
     if (has('missingId')) it('missingId: the model reads the argument it left out by the name it can send', () => {
       const r = seen('missingId');
       assert.match(r.text, /sandbox_id is required/, summary(r));
       // get_sandbox's own name for it, which manage_sandbox's schema refuses.
       assert.doesNotMatch(r.text, /arguments\.id\b/, summary(r));
-      assert.notEqual(r.isError, false, 'the client marks the result as an error where it can');
+      markedAsError(r);
     });
 
     if (has('progress')) it('progress: the model reads every line of a long run, once it finished', () => {
