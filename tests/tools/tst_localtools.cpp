@@ -441,12 +441,15 @@ private slots:
                                       .toArray();
         QVERIFY(!findBy(paused, QStringLiteral("sandbox_id"), id).isEmpty());
 
-        // Runs are refused with a sentence that names the way out, not left hanging.
+        // Runs are refused with a sentence that names the way out, not left hanging: by the
+        // name this (compact) client can call, in the message and in stderr alike.
         for (const QJsonObject &refused :
             {exec(id, QStringLiteral("counter")), command(id, QStringLiteral("echo hi"))}) {
             QVERIFY(isError(refused));
             QVERIFY2(text(refused).contains(QLatin1String("paused"))
-                    && text(refused).contains(QLatin1String("resume_sandbox")),
+                    && text(refused).contains(
+                        QLatin1String("manage_sandbox (action \\\"resume\\\")"))
+                    && !text(refused).contains(QLatin1String("resume_sandbox")),
                 qPrintable(text(refused)));
         }
 
