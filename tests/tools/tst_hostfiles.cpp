@@ -291,6 +291,56 @@ private slots:
         QVERIFY2(isError(other), dump(other).constData());
     }
 
+    void aClientWithoutRootsIsAskedAboutTheFilesFolder()
+    {
+        // Codex and Copilot CLI declare no roots: a path they name is asked about, by its folder
+        // (here the client asks its user; a client that cannot leaves it to the app's window).
+        auto socket = m_app->connect();
+        QVERIFY(socket);
+        RootsClient noRoots(socket.get(), {}, true);
+        QVERIFY(noRoots.ok());
+        const QString source = QString(m_outside.path() + QStringLiteral("/notes.txt"));
+        QVERIFY(writeFile(source, "from a folder nobody declared"));
+        noRoots.answer = QStringLiteral("decline");
+        const QJsonObject declined = noRoots.tool(QStringLiteral("file_upload"),
+            {{"sandbox_id", m_id}, {"host_path", source}, {"path", "/workspace/notes.txt"}});
+        QVERIFY2(isError(declined) && dump(declined).contains("did not allow"),
+            dump(declined).constData());
+        QVERIFY(!sandboxHas(QStringLiteral("/workspace/notes.txt")));
+        noRoots.answer = QStringLiteral("accept");
+        const QJsonObject up = noRoots.tool(QStringLiteral("file_upload"),
+            {{"sandbox_id", m_id}, {"host_path", source}, {"path", "/workspace/notes.txt"}});
+        QVERIFY2(!isError(up), dump(up).constData());
+        QCOMPARE(noRoots.questions.size(), 2);
+        QVERIFY2(noRoots.questions.at(1).contains(m_outside.path()),
+            qPrintable(noRoots.questions.at(1)));
+        const QJsonObject read = noRoots.tool(
+            QStringLiteral("file_read"), {{"sandbox_id", m_id}, {"path", "/workspace/notes.txt"}});
+        QCOMPARE(sc(read).value(QStringLiteral("content")).toString(),
+            QStringLiteral("from a folder nobody declared"));
+        // Writing back asks again, as for any folder.
+        const QString target = QString(m_outside.path() + QStringLiteral("/back.txt"));
+        const QJsonObject down = noRoots.tool(QStringLiteral("file_download"),
+            {{"sandbox_id", m_id}, {"path", "/workspace/notes.txt"}, {"host_path", target}});
+        QVERIFY2(!isError(down), dump(down).constData());
+        QCOMPARE(readFile(target), QByteArray("from a folder nobody declared"));
+        QCOMPARE(noRoots.questions.size(), 3);
+        // Still no way out of the folder asked about, and nothing approved for good.
+        const QJsonObject dots = noRoots.tool(QStringLiteral("file_upload"),
+            {{"sandbox_id", m_id},
+                {"host_path", QString(m_outside.path() + QStringLiteral("/../x"))}});
+        QVERIFY2(isError(dots), dump(dots).constData());
+        QCOMPARE(noRoots.questions.size(), 3);
+        QVERIFY(!readFile(
+            m_app->root() + QStringLiteral("/xdg_config_home/hopx-desktop/hopx-desktop.ini"))
+                     .contains(m_outside.path().toUtf8()));
+        // A client that declares roots keeps to them (uploadRefusesWhatLeavesTheRoots).
+        m_client->questions.clear();
+        QVERIFY(isError(
+            tool(QStringLiteral("file_upload"), {{"sandbox_id", m_id}, {"host_path", source}})));
+        QVERIFY(m_client->questions.isEmpty());
+    }
+
     void noMountRootsNoProject()
     {
         const QJsonObject r = command(QStringLiteral("test -e /project && echo seen || echo none"));

@@ -256,7 +256,8 @@ void addFileTools(ToolRegistry &registry, const QList<ProviderKind> &kinds)
         QStringLiteral("Files of the user's machine"),
         QStringLiteral(
             "upload a host file into a sandbox or download a sandbox file to the host (inside "
-            "a root or a folder approved in the app; the user is asked unless it is approved; "
+            "a root, any folder if the client has no roots, or a folder approved in the app; "
+            "the user is asked unless it is approved; "
             "download keeps an existing file unless overwrite), or diff a mounted project folder "
             "(root, e.g. /project/app) against a sandbox directory. Streamed, any size."),
         {{kSandboxId, sandboxId()},

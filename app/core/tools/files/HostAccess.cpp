@@ -5,7 +5,9 @@
 #include "core/tools/AppApproval.h"
 #include "core/tools/ToolSupport.h"
 
+#include "core/approvals/ApprovalBroker.h"
 #include "core/approvals/ConsentWording.h"
+#include "core/base/HostPath.h"
 #include "core/settings/Settings.h"
 
 #include "tools/ToolCall.h"
@@ -67,6 +69,25 @@ void HostAccess::roots(ToolCall *call, std::function<void(ToolCall *, QList<Host
             }
             next(guard, roots + approved);
         });
+}
+
+Result<HostRoot> HostAccess::rootFor(
+    ToolCall *call, const QList<HostRoot> &roots, const QString &hostPath) const
+{
+    const Result<QString> root = HostPath::rootFor(paths(roots), hostPath);
+    if (root)
+        return *find(roots, root.value());
+    const bool canAsk = call->clientSupports(QStringLiteral("elicitation"))
+        || (m_approvals && m_approvals->canAsk());
+    if (call->clientSupports(QStringLiteral("roots")) || !canAsk
+        || !hostPath.startsWith(QLatin1Char('/')))
+        return root.error();
+    // The question names this folder, and "Always" approves it: never more than the file's.
+    const Result<QString> own =
+        HostPath::rootFor({QFileInfo(QDir::cleanPath(hostPath)).absolutePath()}, hostPath);
+    if (!own)
+        return own.error();
+    return HostRoot {own.value(), QFileInfo(own.value()).fileName(), false};
 }
 
 void HostAccess::consent(ToolCall *call, const HostRoot &root, Use use, const Wording &wording,

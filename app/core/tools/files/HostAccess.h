@@ -40,7 +40,8 @@ struct HostRoot
  * one (file_download) every time. The question goes to the client's user when the client can
  * ask (elicitation) and does, else to the app's own list (ApprovalBroker) when it has a window;
  * with neither, nobody can say yes, and the answer is no, naming the setting that says yes.
- * "Always" there adds the folder to Settings::approvedFolders().
+ * "Always" there adds the folder to Settings::approvedFolders(). A client without roots
+ * (Codex, Copilot CLI) may name any host file: the user is asked about the file's folder.
  */
 class HostAccess
 {
@@ -52,6 +53,13 @@ public:
 
     //! The folders \a call may use; `next` runs later (roots/list is a round trip).
     void roots(Mcp::ToolCall *call, std::function<void(Mcp::ToolCall *, QList<HostRoot>)> next);
+
+    /*! The folder \a call may use for \a hostPath: the deepest of \a roots that holds it. A
+     *  client that declares no roots names host files by path alone: then the file's own
+     *  folder, when someone can be asked about it (the client's user or the app's). Else an
+     *  error that says why. */
+    Result<HostRoot> rootFor(
+        Mcp::ToolCall *call, const QList<HostRoot> &roots, const QString &hostPath) const;
 
     enum class Use { Read, Write };
     /*! Runs `proceed` once the user agreed that \a call may \a use \a root (\a what says what

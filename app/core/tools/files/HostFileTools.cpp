@@ -72,15 +72,17 @@ struct HostCall
     QString path; // in the sandbox
 };
 
-//! The root of `roots` that may hold `hostPath`, or nullptr after finishing the call.
-const HostRoot *rootOrFinish(ToolCall *call, const QList<HostRoot> &roots, const QString &hostPath)
+//! The folder `hostPath` may be used from (HostAccess::rootFor), or nullopt after finishing
+//! the call.
+std::optional<HostRoot> rootOrFinish(
+    ToolCall *call, const HostAccess &access, const QList<HostRoot> &roots, const QString &hostPath)
 {
-    const Result<QString> root = HostPath::rootFor(HostAccess::paths(roots), hostPath);
+    Result<HostRoot> root = access.rootFor(call, roots, hostPath);
     if (!root) {
         finishWithError(call, root.error());
-        return nullptr;
+        return std::nullopt;
     }
-    return HostAccess::find(roots, root.value());
+    return root.value();
 }
 
 //! The call's provider, sandbox and both paths (`path` defaults to /workspace/<host file name>),
@@ -106,7 +108,7 @@ void fileUpload(ToolCall *call, SandboxManager *manager, std::shared_ptr<HostAcc
         return;
     const HostCall c = *found;
     access->roots(call, [c, access](ToolCall *call, const QList<HostRoot> &roots) {
-        const HostRoot *root = rootOrFinish(call, roots, c.hostPath);
+        const std::optional<HostRoot> root = rootOrFinish(call, *access, roots, c.hostPath);
         if (!root)
             return;
         const HostRoot chosen = *root;
@@ -144,7 +146,7 @@ void fileDownload(ToolCall *call, SandboxManager *manager, std::shared_ptr<HostA
     const HostCall c = *found;
     const bool overwrite = args.boolean(QStringLiteral("overwrite"));
     access->roots(call, [c, access, overwrite](ToolCall *call, const QList<HostRoot> &roots) {
-        const HostRoot *root = rootOrFinish(call, roots, c.hostPath);
+        const std::optional<HostRoot> root = rootOrFinish(call, *access, roots, c.hostPath);
         if (!root)
             return;
         // Checked before asking, so that an existing file is refused without a question;
@@ -259,7 +261,8 @@ QJsonObject hostPathSchema(const QString &description)
 {
     return Schema::string(description
         + QStringLiteral(" Absolute; it must lie beneath one of the client's roots or a folder "
-                         "the user approved in HOPX Desktop, and symlinks may not lead out."));
+                         "the user approved in HOPX Desktop (from a client without roots, the "
+                         "user is asked about its folder), and symlinks may not lead out."));
 }
 
 } // namespace
