@@ -299,6 +299,11 @@ private slots:
         QVERIFY(socket);
         RootsClient noRoots(socket.get(), {}, true);
         QVERIFY(noRoots.ok());
+        // Nothing to mount, and the model is told how to get a file in instead.
+        const QJsonObject mount =
+            noRoots.tool(QStringLiteral("create_sandbox"), {{"mount_roots", true}});
+        QVERIFY2(isError(mount) && dump(mount).contains("by their absolute host paths"),
+            dump(mount).constData());
         const QString source = QString(m_outside.path() + QStringLiteral("/notes.txt"));
         QVERIFY(writeFile(source, "from a folder nobody declared"));
         noRoots.answer = QStringLiteral("decline");

@@ -71,15 +71,19 @@ void HostAccess::roots(ToolCall *call, std::function<void(ToolCall *, QList<Host
         });
 }
 
+bool HostAccess::canAsk(const ToolCall *call) const
+{
+    return call->clientSupports(QStringLiteral("elicitation"))
+        || (m_approvals && m_approvals->canAsk());
+}
+
 Result<HostRoot> HostAccess::rootFor(
     ToolCall *call, const QList<HostRoot> &roots, const QString &hostPath) const
 {
     const Result<QString> root = HostPath::rootFor(paths(roots), hostPath);
     if (root)
         return *find(roots, root.value());
-    const bool canAsk = call->clientSupports(QStringLiteral("elicitation"))
-        || (m_approvals && m_approvals->canAsk());
-    if (call->clientSupports(QStringLiteral("roots")) || !canAsk
+    if (call->clientSupports(QStringLiteral("roots")) || !canAsk(call)
         || !hostPath.startsWith(QLatin1Char('/')))
         return root.error();
     // The question names this folder, and "Always" approves it: never more than the file's.
@@ -201,6 +205,12 @@ void HostAccess::rootMounts(
                         ? QStringLiteral("The client listed no folder roots on this machine; "
                                          "nothing to mount. Create the sandbox without "
                                          "mount_roots and use file_upload.")
+                        : canAsk(call)
+                        ? QStringLiteral("This client does not declare roots (its project "
+                                         "folders), so there is nothing to mount. Create the "
+                                         "sandbox without mount_roots and copy files in with "
+                                         "file_upload by their absolute host paths (the user "
+                                         "is asked about each file's folder).")
                         : QStringLiteral("This client does not declare roots (its project "
                                          "folders), so there is nothing to mount. Create the "
                                          "sandbox without mount_roots and use file_upload."),

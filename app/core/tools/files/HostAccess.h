@@ -82,6 +82,8 @@ private:
     struct MountState;
     void mountNext(Mcp::ToolCall *call, std::shared_ptr<MountState> state);
 
+    //! Whether anyone can answer a question for \a call: its client's user, or the app's.
+    bool canAsk(const Mcp::ToolCall *call) const;
     void approveAlways(const QString &folder);
     QString settingsFile() const;
 
