@@ -205,15 +205,14 @@ void HostAccess::rootMounts(
                         ? QStringLiteral("The client listed no folder roots on this machine; "
                                          "nothing to mount. Create the sandbox without "
                                          "mount_roots and use file_upload.")
-                        : canAsk(call)
-                        ? QStringLiteral("This client does not declare roots (its project "
-                                         "folders), so there is nothing to mount. Create the "
-                                         "sandbox without mount_roots and copy files in with "
-                                         "file_upload by their absolute host paths (the user "
-                                         "is asked about each file's folder).")
                         : QStringLiteral("This client does not declare roots (its project "
                                          "folders), so there is nothing to mount. Create the "
-                                         "sandbox without mount_roots and use file_upload."),
+                                         "sandbox without mount_roots and %1")
+                              .arg(canAsk(call)
+                                      ? QStringLiteral("copy files in with file_upload by their "
+                                                       "absolute host paths (the user is asked "
+                                                       "about each file's folder).")
+                                      : QStringLiteral("use file_upload.")),
                     {}, QStringLiteral("No roots")));
             return;
         }
