@@ -1071,6 +1071,35 @@ private slots:
         tool(QStringLiteral("delete_sandbox"), {{"id", id}});
     }
 
+    void anOversizedKernelFrameRestartsTheInterpreter()
+    {
+        // Code in the sandbox can write to the interpreter's protocol pipe: 49 MiB with no
+        // newline is past the host's frame limit. The host ends that interpreter, the run says
+        // so, and the next run gets a fresh one.
+        const QString id = createSandbox();
+        QCOMPARE(
+            sc(exec(id, QStringLiteral("x = 41\nx"))).value(QStringLiteral("result")).toString(),
+            QStringLiteral("41"));
+        QJsonObject r = sc(exec(id,
+            QStringLiteral(
+                "import gc, os\n"
+                "k = next(o for o in gc.get_objects()\n"
+                "         if type(o).__dict__.get('_send') and hasattr(o, '_proto_out'))\n"
+                "chunk = b'x' * (1 << 20)\n"
+                "for _ in range(49):\n"
+                "    os.write(k._proto_out, chunk)\n"),
+            QStringLiteral("python"), 60));
+        QVERIFY2(r.value(QStringLiteral("stderr"))
+                     .toString()
+                     .contains(QLatin1String("it sent an oversized message")),
+            QJsonDocument(r).toJson().constData());
+        QCOMPARE(r.value(QStringLiteral("exit_code")).toInt(), 137);
+        QVERIFY(m_client->response(m_client->request(QStringLiteral("ping")), 2000));
+        r = sc(exec(id, QStringLiteral("'x' in globals()")));
+        QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("False"));
+        tool(QStringLiteral("delete_sandbox"), {{"id", id}});
+    }
+
     void liveOutputArrivesAsProgress()
     {
         const QString id = createSandbox();

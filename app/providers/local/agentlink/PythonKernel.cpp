@@ -5,10 +5,10 @@
 #include "providers/local/LocalLogging.h"
 #include "providers/local/agentlink/AgentClient.h"
 #include "providers/local/agentlink/KernelFrame.h"
+#include "providers/local/agentlink/KernelLink.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSocketNotifier>
 #include <QTimer>
 
 #include <cerrno>
@@ -22,7 +22,6 @@ using Core::Error;
 using Core::ExecResult;
 
 namespace {
-constexpr qsizetype kMaxFrame = 48 * 1024 * 1024; // a result with large images stays below
 constexpr int kInterruptGraceMs = 2000;
 constexpr int kTimeoutExitCode = 124; // as GNU timeout
 const char *const kKernelPath = "/run/sbx/lib/kernel.py";
@@ -34,12 +33,20 @@ constexpr int kStateTimeoutMs = 10 * 60 * 1000;
 PythonKernel::PythonKernel(AgentClient *agent, QObject *parent)
     : QObject(parent)
     , m_agent(agent)
+    , m_link(new KernelLink(this))
     , m_timeout(new QTimer(this))
     , m_killTimer(new QTimer(this))
 {
     m_timeout->setSingleShot(true);
     m_killTimer->setSingleShot(true);
     m_killTimer->setInterval(kInterruptGraceMs);
+    connect(m_link, &KernelLink::frame, this, &PythonKernel::handleFrame);
+    connect(m_link, &KernelLink::oversized, this, [this]() {
+        qCWarning(lcLocal) << "python kernel sent an oversized frame; restarting it";
+        if (m_agent && m_pid > 0)
+            m_agent->kill(m_pid, SIGKILL, true, [](Core::Result<Core::Unit>) {});
+        died(QStringLiteral("it sent an oversized message"));
+    });
     connect(m_timeout, &QTimer::timeout, this, [this]() {
         if (m_restoring && !m_restoring->waitingForExit) {
             if (m_agent && m_pid > 0)
@@ -64,37 +71,10 @@ PythonKernel::~PythonKernel()
     closePipes();
 }
 
-PythonKernel::Pipes::~Pipes()
-{
-    for (int fd : {in, out, err})
-        if (fd >= 0)
-            ::close(fd);
-}
-
 void PythonKernel::closePipes()
 {
-    delete m_outNotifier;
-    m_outNotifier = nullptr;
-    delete m_errNotifier;
-    m_errNotifier = nullptr;
     // Closed once no checkpoint needs them either.
-    m_pipes.reset();
-    m_in = m_out = m_err = -1;
-    m_buffer.clear();
-}
-
-void PythonKernel::watch(std::shared_ptr<Pipes> pipes)
-{
-    m_pipes = std::move(pipes);
-    m_in = m_pipes->in;
-    m_out = m_pipes->out;
-    m_err = m_pipes->err;
-    ::fcntl(m_out, F_SETFL, O_NONBLOCK);
-    ::fcntl(m_err, F_SETFL, O_NONBLOCK);
-    m_outNotifier = new QSocketNotifier(m_out, QSocketNotifier::Read, this);
-    m_errNotifier = new QSocketNotifier(m_err, QSocketNotifier::Read, this);
-    connect(m_outNotifier, &QSocketNotifier::activated, this, &PythonKernel::onReadyRead);
-    connect(m_errNotifier, &QSocketNotifier::activated, this, &PythonKernel::onStderr);
+    m_link->detach();
 }
 
 void PythonKernel::start()
@@ -115,7 +95,7 @@ void PythonKernel::preload(const QStringList &modules)
 
 void PythonKernel::sendPreload()
 {
-    if (m_preloadModules.isEmpty() || m_in < 0)
+    if (m_preloadModules.isEmpty() || !m_link->canWrite())
         return;
     const QByteArray line = QJsonDocument(
         QJsonObject {{QStringLiteral("op"), QStringLiteral("preload")},
@@ -152,7 +132,7 @@ void PythonKernel::launch()
     pipes->in = in[1];
     pipes->out = out[0];
     pipes->err = err[0];
-    watch(std::move(pipes));
+    m_link->attach(std::move(pipes));
     m_starting = true;
     m_ready = false;
     m_used = !m_queue.isEmpty();
@@ -269,22 +249,10 @@ void PythonKernel::sendNext()
 
 bool PythonKernel::writeLine(const QByteArray &json)
 {
-    const QByteArray line = json + '\n';
-    // Blocking write: the interpreter reads whole request lines while idle, so this drains.
-    const char *p = line.constData();
-    qsizetype left = line.size();
-    while (left > 0) {
-        const ssize_t n = ::write(m_in, p, size_t(left));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            died(QStringLiteral("its input pipe closed"));
-            return false;
-        }
-        p += n;
-        left -= n;
-    }
-    return true;
+    if (m_link->writeLine(json))
+        return true;
+    died(QStringLiteral("its input pipe closed"));
+    return false;
 }
 
 void PythonKernel::interrupt(bool timedOut, bool cancelled)
@@ -299,55 +267,6 @@ void PythonKernel::interrupt(bool timedOut, bool cancelled)
     if (m_agent && m_pid > 0)
         m_agent->kill(m_pid, SIGINT, false, [](Core::Result<Core::Unit>) {});
     m_killTimer->start();
-}
-
-void PythonKernel::onStderr()
-{
-    char buf[8192];
-    while (true) {
-        const ssize_t n = ::read(m_err, buf, sizeof(buf));
-        if (n > 0) {
-            // The interpreter's own diagnostics (never user output): keep a bounded tail.
-            m_stderr.append(buf, int(n));
-            if (m_stderr.size() > 16384)
-                m_stderr = m_stderr.right(8192);
-            continue;
-        }
-        if (n == 0 && m_errNotifier)
-            m_errNotifier->setEnabled(false);
-        return;
-    }
-}
-
-void PythonKernel::onReadyRead()
-{
-    char buf[65536];
-    while (m_out >= 0) {
-        const ssize_t n = ::read(m_out, buf, sizeof(buf));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            break; // EAGAIN
-        if (n == 0) {
-            if (m_outNotifier)
-                m_outNotifier->setEnabled(false);
-            break;
-        }
-        m_buffer.append(buf, int(n));
-        qsizetype nl;
-        while ((nl = m_buffer.indexOf('\n')) >= 0) {
-            const QByteArray line = m_buffer.left(nl);
-            m_buffer.remove(0, nl + 1);
-            handleFrame(line);
-        }
-        if (m_buffer.size() > kMaxFrame) {
-            qCWarning(lcLocal) << "python kernel sent an oversized frame; restarting it";
-            if (m_agent && m_pid > 0)
-                m_agent->kill(m_pid, SIGKILL, true, [](Core::Result<Core::Unit>) {});
-            died(QStringLiteral("it sent an oversized message"));
-            return;
-        }
-    }
 }
 
 void PythonKernel::handleFrame(const QByteArray &line)
@@ -372,7 +291,7 @@ void PythonKernel::handleFrame(const QByteArray &line)
         m_starting = false;
         m_ready = true;
         const std::unique_ptr<Restore> r = std::move(m_restoring);
-        r->done(Snapshot {frame.pid, m_pipes});
+        r->done(Snapshot {frame.pid, m_link->pipes()});
         sendNext();
         return;
     }
@@ -385,7 +304,7 @@ void PythonKernel::handleFrame(const QByteArray &line)
         m_timeout->stop();
         auto forkJob = std::exchange(m_current, nullptr);
         if (frame.type == KernelFrame::Type::Checkpoint && frame.pid > 0)
-            forkJob->forked(Snapshot {frame.pid, m_pipes});
+            forkJob->forked(Snapshot {frame.pid, m_link->pipes()});
         else
             forkJob->forked(Error::make(Error::Code::Internal,
                 QStringLiteral("The Python interpreter could not be copied: %1")
@@ -664,7 +583,7 @@ void PythonKernel::continueRestore()
             launch();
         return;
     }
-    watch(snapshot.pipes);
+    m_link->attach(snapshot.pipes);
     m_starting = true;
     m_timeout->start(10000);
     QPointer<PythonKernel> self(this);

@@ -4,6 +4,7 @@
 
 #include "core/base/Result.h"
 #include "core/sandbox/SandboxTypes.h"
+#include "providers/local/agentlink/KernelPipes.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -16,12 +17,12 @@
 
 #include <memory>
 
-class QSocketNotifier;
 class QTimer;
 
 namespace Hopx::Local {
 
 class AgentClient;
+class KernelLink;
 
 /*! \brief The persistent Python interpreter of one sandbox (resources/kernel.py).
  *
@@ -62,15 +63,7 @@ public:
     //! Kills the interpreter; queued and running runs fail.
     void stop();
 
-    //! The pipes of one interpreter launch; a checkpoint keeps its launch's pipes open, since
-    //! its stopped copy speaks through them when it is resumed.
-    struct Pipes
-    {
-        int in = -1;
-        int out = -1;
-        int err = -1;
-        ~Pipes();
-    };
+    using Pipes = KernelPipes;
     //! A stopped copy of the interpreter (pid 0: there was no interpreter to copy).
     struct Snapshot
     {
@@ -137,12 +130,9 @@ private:
         Core::Callback<StateReport> done, bool background = false);
     bool writeLine(const QByteArray &line);
     void sendPreload();
-    void watch(std::shared_ptr<Pipes> pipes);
     void continueRestore();
     void failRestore(const Core::Error &error);
     void failQueue();
-    void onReadyRead();
-    void onStderr();
     void handleFrame(const QByteArray &line);
     void sendNext();
     void interrupt(bool timedOut, bool cancelled);
@@ -151,10 +141,7 @@ private:
     void closePipes();
 
     QPointer<AgentClient> m_agent;
-    std::shared_ptr<Pipes> m_pipes;
-    int m_in = -1; // m_pipes' fds
-    int m_out = -1;
-    int m_err = -1;
+    KernelLink *m_link;
     struct Restore
     {
         Snapshot snapshot;
@@ -162,12 +149,8 @@ private:
         bool waitingForExit = false;
     };
     std::unique_ptr<Restore> m_restoring;
-    QSocketNotifier *m_outNotifier = nullptr;
-    QSocketNotifier *m_errNotifier = nullptr;
     QTimer *m_timeout;
     QTimer *m_killTimer;
-    QByteArray m_buffer;
-    QByteArray m_stderr;
     qint64 m_pid = 0;
     bool m_starting = false;
     bool m_ready = false;
