@@ -2,8 +2,10 @@
 #   -P CheckTranslations.cmake
 # Fails when today's sources hold a UI string that a .ts file lacks or leaves unfinished.
 # English is the source language: only its plural forms are translated, so it is not checked.
-# With APP_DIR, also fails when a source outside SOURCES_FILE calls tr(): lupdate never reads it,
-# so its strings would never be translated (model-facing text is plain English, not tr()).
+# With APP_DIR, also fails when a source outside SOURCES_FILE calls tr() or marks a string with
+# QT_TR_NOOP/QT_TRANSLATE_NOOP: lupdate never reads it, so its strings would never be translated
+# (model-facing text is plain English, not tr()), and update_translations would drop their
+# translations from the .ts files.
 file(STRINGS ${SOURCES_FILE} sources)
 if(APP_DIR)
     file(GLOB_RECURSE app_sources ${APP_DIR}/*.cpp ${APP_DIR}/*.h)
@@ -13,7 +15,7 @@ if(APP_DIR)
         if(NOT read EQUAL -1)
             continue()
         endif()
-        file(STRINGS ${source} calls REGEX "(^|[^A-Za-z0-9_])(tr|QT_TR_NOOP)\\(")
+        file(STRINGS ${source} calls REGEX "(^|[^A-Za-z0-9_])(tr|QT_TR_NOOP|QT_TRANSLATE_NOOP)\\(")
         list(FILTER calls EXCLUDE REGEX "^[ \t]*(//|\\*|/\\*)")
         if(calls)
             list(APPEND unread ${source})

@@ -7,8 +7,8 @@
 #include "providers/local/LocalReason.h"
 #include "providers/local/LocalRecovery.h"
 #include "providers/local/LocalSandbox.h"
+#include "providers/local/SandboxLauncher.h"
 #include "providers/local/SandboxRecord.h"
-#include "providers/local/boot/BwrapCommand.h"
 #include "providers/local/boot/SandboxHost.h"
 #include "providers/local/boot/SandboxProcess.h"
 #include "providers/local/cgroup/SandboxCgroup.h"
@@ -119,30 +119,24 @@ LocalProvider::LocalProvider(Core::Settings *settings, const Options &options, Q
             "reinstall HOPX Desktop."));
         return;
     }
-    // A fresh staging per app run: a host /etc change shows up at the next start.
-    m_etc = std::make_unique<EtcStage>(m_stateBase + QStringLiteral("/etc"));
-    if (const auto staged = m_etc->prepare(); !staged) {
-        m_unavailable = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                                        "Could not stage /etc for sandboxes: %1"),
-            {staged.error().worded()});
+    SandboxLauncher::Options launch;
+    launch.stateBase = m_stateBase;
+    launch.bwrapPath = options.bwrapPath;
+    launch.agentPath = options.agentPath;
+    launch.cgroupFs = m_cgroupFs;
+    launch.storage = m_storage.get();
+    launch.egress = m_egress.get();
+    launch.host = this;
+    launch.provider = this;
+    launch.networkLine = [this](const QString &id, const QString &line) {
+        emit output(id, QStringLiteral("network"), line.toUtf8());
+    };
+    m_launcher = std::make_unique<SandboxLauncher>(std::move(launch));
+    if (const auto prepared = m_launcher->prepare(); !prepared) {
+        m_unavailable = prepared.error().worded();
         return;
     }
-    // The Python kernel ships in the app; sandboxes see it read-only at /run/sbx/lib.
-    m_libDir = m_stateBase + QStringLiteral("/lib");
-    QDir().mkpath(m_libDir);
-    for (const QString &file : {QStringLiteral("kernel.py"), QStringLiteral("kernel_state.py")}) {
-        const QString target = m_libDir + QLatin1Char('/') + file;
-        QFile::remove(target);
-        if (!QFile::copy(QStringLiteral(":/local/") + file, target)) {
-            m_unavailable = localReason(QT_TRANSLATE_NOOP("Hopx::Core::SandboxProvider",
-                                            "Could not install the Python kernel into %1"),
-                {m_libDir});
-            return;
-        }
-        QFile::setPermissions(
-            target, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
-    }
-    m_egress->prepareCa(m_etc->path(), m_libDir);
+    m_egress->prepareCa(m_launcher->etcDir(), m_launcher->libDir());
     m_runtimes.detect();
     m_spares = std::make_unique<SparePool>([this]() { return bootSpare(); },
         [this](LocalSandbox *spare) { discard(spare); }, spareSizes(options.warmSpares));
@@ -273,61 +267,7 @@ Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
     auto volume = m_storage->newVolume(info.id, qint64(limits().workspaceMb) << 20, total);
     if (!volume)
         return volume.error();
-    return boot(info, std::move(volume.value()), network, mounts);
-}
-
-Result<LocalSandbox *> LocalProvider::boot(const SandboxInfo &info,
-    std::unique_ptr<SandboxVolume> volume, const Core::NetworkPolicy &network,
-    const QList<Core::HostMount> &mounts)
-{
-    SandboxProcess::Options o;
-    o.id = info.id;
-    o.bwrapPath = m_options.bwrapPath;
-    o.agentPath = m_options.agentPath;
-    o.etcDir = m_etc->path();
-    o.workspaceDir = volume->workspaceDir();
-    o.homeDir = volume->homeDir();
-    o.stateDir = volume->stateDir();
-    o.libDir = m_libDir;
-    o.limits = limits();
-    o.cgroupFs = m_cgroupFs;
-    o.limits.workspaceMb = int(volume->capBytes() >> 20);
-    o.network = network.mode == Core::NetworkPolicy::Mode::Full;
-    for (const Core::HostMount &m : mounts)
-        o.readOnlyMounts.append({m.hostPath, QFile::encodeName(m.sandboxPath)});
-    // The proxy's socket sits beside the disk, outside everything the sandbox can write.
-    EgressProxy *egress = nullptr;
-    if (network.mode == Core::NetworkPolicy::Mode::Allowlist) {
-        o.proxyDir = volume->dir() + QStringLiteral("/net");
-        const QString id = info.id;
-        const auto made =
-            m_egress->makeProxy(id, network, o.proxyDir, [this, id](const QString &line) {
-                emit output(id, QStringLiteral("network"), line.toUtf8());
-            });
-        if (!made) {
-            // As below: a recovered sandbox's disk is unmounted, not left to its daemon.
-            if (!info.createdAt.isValid())
-                m_storage->remove(volume.get());
-            else
-                volume->unmount();
-            return made.error();
-        }
-        egress = made.value();
-    }
-    auto *sandbox = new LocalSandbox(info, o, std::move(volume), this, this);
-    if (egress)
-        sandbox->setEgress(egress);
-    if (const auto started = sandbox->start(); !started) {
-        std::unique_ptr<SandboxVolume> back = sandbox->takeVolume();
-        delete sandbox;
-        // A recovered sandbox's files are the user's: only a new one's are thrown away.
-        if (!info.createdAt.isValid())
-            m_storage->remove(back.get());
-        else
-            back->unmount();
-        return started.error();
-    }
-    return sandbox;
+    return m_launcher->start(info, std::move(volume.value()), limits(), network, mounts);
 }
 
 void LocalProvider::adopt(LocalSandbox *sandbox)
@@ -464,32 +404,9 @@ void LocalProvider::create(const Core::CreateSpec &spec, Callback<SandboxInfo> d
 
 void LocalProvider::setSecretStore(Core::SecretStore *store)
 {
-    if (m_secretStore)
-        disconnect(m_secretStore, nullptr, this, nullptr);
     m_secretStore = store;
-    if (!store)
-        return;
-    // Revoking reaches every proxy before the keychain has even answered.
-    connect(store, &Core::SecretStore::revoked, this, [this](const QString &name) {
-        for (LocalSandbox *s : std::as_const(m_sandboxes))
-            if (EgressProxy *proxy = s->egress())
-                proxy->secrets().revoke(name);
-        qCInfo(lcLocal).noquote() << "secret" << name << "revoked: no sandbox gets it any more";
-    });
-    connect(store, &Core::SecretStore::changed, this, [this](const QString &name) {
-        const std::optional<Core::SecretStore::Entry> entry = m_secretStore->find(name);
-        if (!entry)
-            return;
-        QPointer<LocalProvider> self(this);
-        m_secretStore->readValue(name, [self, entry](Result<QString> value) {
-            if (!self || !value)
-                return;
-            for (LocalSandbox *s : std::as_const(self->m_sandboxes))
-                if (EgressProxy *proxy = s->egress())
-                    proxy->secrets().update(entry->name, value.value().toUtf8(), entry->hosts,
-                        entry->inQuery, entry->inBody);
-        });
-    });
+    if (m_egress)
+        m_egress->followSecrets(store);
 }
 
 LocalSandbox *LocalProvider::find(const QString &id) const
@@ -599,7 +516,7 @@ void LocalProvider::recover()
     };
     hooks.boot = [this](const SandboxInfo &info, std::unique_ptr<SandboxVolume> volume,
                      const Core::NetworkPolicy &policy) {
-        return boot(info, std::move(volume), policy);
+        return m_launcher->start(info, std::move(volume), limits(), policy, {});
     };
     hooks.unusable = [this](const QString &id, const Core::Wording &why) { markUnusable(id, why); };
     hooks.booting = [this](LocalSandbox *sandbox, const Core::EnvMap &env) {

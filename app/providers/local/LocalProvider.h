@@ -6,7 +6,6 @@
 #include "providers/local/LocalSandboxHost.h"
 #include "providers/local/SandboxRecord.h"
 #include "providers/local/SparePool.h"
-#include "providers/local/boot/EtcStage.h"
 #include "providers/local/boot/SandboxLimits.h"
 #include "providers/local/disk/DiskSteps.h"
 #include "providers/local/disk/SandboxStorage.h"
@@ -29,6 +28,7 @@ namespace Hopx::Local {
 
 class EgressSetup;
 class LocalSandbox;
+class SandboxLauncher;
 class SandboxCgroupFs;
 
 /*! \brief Sandboxes on this machine: one bubblewrap + hopx-sandbox-agent per sandbox.
@@ -117,9 +117,6 @@ private:
         const Core::NetworkPolicy &network = Core::NetworkPolicy::none(),
         const QList<Core::HostMount> &mounts = {});
     //! As above on `volume`; a recovered sandbox's disk is only unmounted when it cannot start.
-    Core::Result<LocalSandbox *> boot(const Core::SandboxInfo &info,
-        std::unique_ptr<SandboxVolume> volume, const Core::NetworkPolicy &network,
-        const QList<Core::HostMount> &mounts = {});
     //! Kills \a sandbox, deletes its files, and schedules the object's deletion.
     void discard(LocalSandbox *sandbox);
     //! Brings back the sandboxes an earlier run left on disk (LocalRecovery).
@@ -143,10 +140,9 @@ private:
     SandboxCgroupFs *m_cgroupFs = nullptr;
     QJsonObject m_healthDetails;
     QString m_stateBase;
-    QString m_libDir;
-    std::unique_ptr<EtcStage> m_etc;
     std::unique_ptr<SandboxStorage> m_storage;
     std::unique_ptr<EgressSetup> m_egress; // what the allowlist sandboxes' proxies share
+    std::unique_ptr<SandboxLauncher> m_launcher;
     QHash<QString, LocalSandbox *> m_sandboxes;
     /*! Sandboxes on disk that cannot come back (a record of a newer build, a damaged one, a
      *  disk or a start that failed), and why: listed as "unavailable", every call on them

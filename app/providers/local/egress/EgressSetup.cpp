@@ -7,8 +7,10 @@
 #include "providers/local/boot/XdgBaseDir.h"
 #include "providers/local/egress/EgressCa.h"
 #include "providers/local/egress/EgressProxy.h"
+#include "providers/local/egress/SecretBindings.h"
 #include "providers/local/packages/PackageCache.h"
 
+#include "core/secrets/SecretStore.h"
 #include "core/settings/NetworkLog.h"
 #include "core/settings/Settings.h"
 
@@ -60,8 +62,8 @@ void EgressSetup::prepareCa(const QString &etcDir, const QString &libDir)
     m_ca = std::move(ca);
 }
 
-Core::Result<EgressProxy *> EgressSetup::makeProxy(const QString &id,
-    const Core::NetworkPolicy &policy, const QString &dir, const LogLine &log) const
+Core::Result<EgressProxy *> EgressSetup::makeProxy(
+    const QString &id, const Core::NetworkPolicy &policy, const QString &dir, const LogLine &log)
 {
     EgressProxy::Rules rules;
     rules.policy = policy;
@@ -94,7 +96,38 @@ Core::Result<EgressProxy *> EgressSetup::makeProxy(const QString &id,
         });
     QObject::connect(proxy, &EgressProxy::secretNoted, proxy,
         [log](const QString &line) { log(line + QLatin1Char('\n')); });
+    m_proxies.removeAll(nullptr);
+    m_proxies.append(proxy);
     return proxy;
+}
+
+void EgressSetup::followSecrets(Core::SecretStore *store)
+{
+    if (m_secrets)
+        disconnect(m_secrets, nullptr, this, nullptr);
+    m_secrets = store;
+    if (!store)
+        return;
+    connect(store, &Core::SecretStore::revoked, this, [this](const QString &name) {
+        for (EgressProxy *proxy : std::as_const(m_proxies))
+            if (proxy)
+                proxy->secrets().revoke(name);
+        qCInfo(lcLocal).noquote() << "secret" << name << "revoked: no sandbox gets it any more";
+    });
+    connect(store, &Core::SecretStore::changed, this, [this](const QString &name) {
+        const std::optional<Core::SecretStore::Entry> entry = m_secrets->find(name);
+        if (!entry)
+            return;
+        QPointer<EgressSetup> self(this);
+        m_secrets->readValue(name, [self, entry](Core::Result<QString> value) {
+            if (!self || !value)
+                return;
+            for (EgressProxy *proxy : std::as_const(self->m_proxies))
+                if (proxy)
+                    proxy->secrets().update(entry->name, value.value().toUtf8(), entry->hosts,
+                        entry->inQuery, entry->inBody);
+        });
+    });
 }
 
 } // namespace Hopx::Local

@@ -5,6 +5,8 @@
 #include "core/base/Result.h"
 #include "core/settings/NetworkPolicy.h"
 
+#include <QList>
+#include <QObject>
 #include <QPointer>
 #include <QString>
 
@@ -12,6 +14,7 @@
 #include <memory>
 
 namespace Hopx::Core {
+class SecretStore;
 class Settings;
 } // namespace Hopx::Core
 
@@ -23,10 +26,11 @@ class PackageCache;
 
 /*! \brief What every allowlist sandbox's egress proxy shares: this installation's CA (for
  *  secrets sent over HTTPS), the package cache, and the network settings; and the making of
- *  each proxy.
+ *  each proxy, which it keeps in step with the keychain's secrets.
  */
-class EgressSetup
+class EgressSetup : public QObject
 {
+    Q_OBJECT
 public:
     struct Options
     {
@@ -47,13 +51,18 @@ public:
     /*! The egress proxy of allowlist sandbox \a id, listening in \a dir (made private), or why
      *  it cannot listen. Every decision it takes goes to \a log, a line each. */
     Core::Result<EgressProxy *> makeProxy(const QString &id, const Core::NetworkPolicy &policy,
-        const QString &dir, const LogLine &log) const;
+        const QString &dir, const LogLine &log);
+    /*! Keeps every proxy made here in step with \a store: a revoked secret leaves them all
+     *  before the keychain has even answered; a changed value reaches those that bind it. */
+    void followSecrets(Core::SecretStore *store);
 
 private:
     QPointer<Core::Settings> m_settings;
     Options m_options;
     std::unique_ptr<EgressCa> m_ca;
     std::unique_ptr<PackageCache> m_packages;
+    QPointer<Core::SecretStore> m_secrets;
+    QList<QPointer<EgressProxy>> m_proxies; // owned by their sandboxes
 };
 
 } // namespace Hopx::Local
