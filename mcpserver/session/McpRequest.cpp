@@ -24,7 +24,7 @@ void McpRequest::succeed(const QJsonObject &result, const QString &detail) const
         return;
     if (caller().stateless && m_state->session) {
         QJsonObject decorated = result;
-        m_state->session->decorate(decorated);
+        m_state->session->m_modern.decorate(decorated);
         answer(JsonRpc::serializeResponse(context().id, JsonWriter::toJson(decorated)),
             RequestRecord::Outcome::Ok, detail);
         return;
@@ -41,7 +41,7 @@ void McpRequest::succeedJson(
         return;
     if (caller().stateless && m_state->session)
         answer(JsonRpc::serializeResponse(
-                   context().id, m_state->session->decorateJson(resultJson.toByteArray())),
+                   context().id, m_state->session->m_modern.decorateJson(resultJson.toByteArray())),
             outcome, detail);
     else
         answer(JsonRpc::responseParts(context().id, resultJson), outcome, detail);

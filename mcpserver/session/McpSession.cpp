@@ -48,18 +48,24 @@ McpSession::McpSession(const ServerConfig &config, const ServerContext &context,
     , m_config(config)
     , m_context(context)
     , m_caller(std::make_shared<Caller>())
+    , m_modern(
+          config.modernProtocolVersions,
+          QJsonObject {{QStringLiteral("name"), config.name},
+              {QStringLiteral("title"), config.title}, {QStringLiteral("version"), config.version}},
+          [this](const Caller &caller) { return declareCapabilities(caller); },
+          [this](const Caller &caller) {
+              logClient(caller, caller.protocolVersion);
+              if (m_context.observer && m_observerId)
+                  m_context.observer->identified(
+                      m_observerId, caller.clientInfo, caller.protocolVersion, caller.toolProfile);
+          })
 {
     registerLifecycle();
     m_features = SessionFeatures::create(*this, context);
     for (const auto &feature : m_features)
         feature->registerMethods(m_methods);
-    m_serverInfo = QJsonObject {{QStringLiteral("name"), m_config.name},
-        {QStringLiteral("title"), m_config.title}, {QStringLiteral("version"), m_config.version}};
-    m_resultTrailer = ",\"_meta\":{\"" + QByteArray(RequestEnvelope::kServerInfo.data())
-        + "\":" + JsonWriter::toJson(m_serverInfo) + "},\"resultType\":\"complete\"";
-    // What 2026-07-28 callers are told depends only on what the server offers: worked out once,
-    // again when that changes (no initialize marks the moment to do it).
-    const auto forget = [this]() { m_modernCapabilities = QJsonObject(); };
+    // What 2026-07-28 callers are told depends only on what the server offers.
+    const auto forget = [this]() { m_modern.forgetCapabilities(); };
     if (context.tools)
         connect(context.tools, &ToolRegistry::changed, this, forget);
     if (context.resources)
@@ -107,7 +113,7 @@ void McpSession::updateCaller(const std::function<void(Caller &)> &change)
     auto caller = std::make_shared<Caller>(*m_caller);
     change(*caller);
     m_caller = caller;
-    m_modernCaller.reset(); // made from the old one's env, profile and auth context
+    m_modern.forgetCallers(); // made from the old one's env, profile and auth context
 }
 
 void McpSession::setConnectionEnv(const QMap<QString, QString> &env)
@@ -362,50 +368,6 @@ void McpSession::dispatchCall(const QJsonValue &id, const QString &method,
     dispatchRequest(method, params, id, key, batch);
 }
 
-CallerPtr McpSession::callerFor(
-    const QJsonObject &params, bool modern, RequestEnvelope::Error *error)
-{
-    // The era seam. A legacy request (2024-11-05 … 2025-11-25) is served for the caller that
-    // `initialize` agreed on. A 2026-07-28 request names its own in params._meta; it gets a
-    // Caller of its own, with this connection's env and auth context and what this server
-    // offers that era. Every feature handler then serves it unchanged.
-    if (!modern)
-        return m_caller;
-    const auto envelope = RequestEnvelope::read(params, m_config.modernProtocolVersions, error);
-    if (!envelope)
-        return nullptr;
-    auto caller = std::make_shared<Caller>();
-    caller->protocolVersion = envelope->protocolVersion;
-    caller->stateless = true;
-    caller->logLevel = envelope->logLevel;
-    caller->clientInfo = envelope->clientInfo;
-    caller->clientCapabilities = envelope->clientCapabilities;
-    caller->connectionEnv = m_caller->connectionEnv;
-    caller->toolProfile = m_caller->toolProfile;
-    caller->authContext = m_caller->authContext;
-    caller->serverCapabilities = modernCapabilities();
-    if (caller->clientInfo != m_reportedClient) {
-        // Said once per client, not per request: every 2026-07-28 request names its client.
-        m_reportedClient = caller->clientInfo;
-        logClient(*caller, caller->protocolVersion);
-        if (m_context.observer && m_observerId)
-            m_context.observer->identified(
-                m_observerId, caller->clientInfo, caller->protocolVersion, caller->toolProfile);
-    }
-    return caller;
-}
-
-const QJsonObject &McpSession::modernCapabilities()
-{
-    if (m_modernCapabilities.isEmpty()) {
-        Caller prototype;
-        prototype.protocolVersion = m_config.modernProtocolVersions.value(0);
-        prototype.stateless = true;
-        m_modernCapabilities = declareCapabilities(prototype);
-    }
-    return m_modernCapabilities;
-}
-
 QJsonObject McpSession::declareCapabilities(const Caller &caller) const
 {
     // Capabilities declared = capabilities implemented (and something to offer).
@@ -413,34 +375,6 @@ QJsonObject McpSession::declareCapabilities(const Caller &caller) const
     for (const auto &feature : m_features)
         feature->declare(capabilities, caller);
     return capabilities;
-}
-
-void McpSession::decorate(QJsonObject &result) const
-{
-    if (!result.contains(QLatin1String("resultType")))
-        result.insert(QStringLiteral("resultType"), QStringLiteral("complete"));
-    QJsonObject meta = result.value(QLatin1String("_meta")).toObject();
-    if (!meta.contains(RequestEnvelope::kServerInfo)) {
-        meta.insert(RequestEnvelope::kServerInfo, m_serverInfo);
-        result.insert(QStringLiteral("_meta"), meta);
-    }
-}
-
-QByteArray McpSession::decorateJson(const QByteArray &resultJson) const
-{
-    // A result written already ({...}, a tool's: no resultType, no _meta of its own) gets the
-    // same two keys appended rather than parsed and written again.
-    if (resultJson.size() < 2 || !resultJson.endsWith('}'))
-        return resultJson;
-    QByteArray out;
-    out.reserve(resultJson.size() + m_resultTrailer.size());
-    out.append(resultJson.constData(), resultJson.size() - 1);
-    if (resultJson == "{}")
-        out.append(m_resultTrailer.constData() + 1, m_resultTrailer.size() - 1);
-    else
-        out.append(m_resultTrailer);
-    out.append('}');
-    return out;
 }
 
 void McpSession::dispatchRequest(const QString &method, const QJsonObject &params,
@@ -452,18 +386,12 @@ void McpSession::dispatchRequest(const QString &method, const QJsonObject &param
     state->method = method;
     state->params = params;
     state->batch = batch;
-    const QJsonObject meta = params.value(QLatin1String("_meta")).toObject();
-    // A client sends the same _meta with each 2026-07-28 request: the Caller made from it the
-    // last time serves again (a Caller never changes), and the envelope is not read anew.
-    const bool sameMeta = m_modernCaller && !meta.isEmpty() && meta == m_modernMeta;
-    const bool modern = sameMeta || m_stateless || method == QLatin1String("server/discover")
+    CallerPtr caller = m_modern.cached(params.value(QLatin1String("_meta")).toObject());
+    const bool modern = caller || m_stateless || method == QLatin1String("server/discover")
         || RequestEnvelope::namesVersion(params);
     RequestEnvelope::Error envelopeError;
-    CallerPtr caller = sameMeta ? m_modernCaller : callerFor(params, modern, &envelopeError);
-    if (modern && caller && !sameMeta) {
-        m_modernMeta = meta;
-        m_modernCaller = caller;
-    }
+    if (!caller)
+        caller = modern ? m_modern.make(params, *m_caller, &envelopeError) : m_caller;
     state->context = RequestContext {caller ? caller : m_caller, id, key};
     const McpRequest request(state);
     if (!caller) {

@@ -8,6 +8,7 @@
 #include "session/McpFeature.h"
 #include "session/McpRequest.h"
 #include "session/MethodTable.h"
+#include "session/ModernCallers.h"
 #include "session/Outgoing.h"
 #include "session/ServerConfig.h"
 #include "session/ServerContext.h"
@@ -127,16 +128,11 @@ private:
     //! The era a request belongs to, and the entry that serves it there; false if answered.
     bool admit(const McpRequest &request, const QString &method, bool modern,
         const MethodTable::Method **entry);
-    CallerPtr callerFor(const QJsonObject &params, bool modern, RequestEnvelope::Error *error);
     QJsonObject declareCapabilities(const Caller &caller) const;
-    const QJsonObject &modernCapabilities();
     void initialize(const McpRequest &request);
     void discover(const McpRequest &request);
     //! "client NAME VERSION speaks V": which era each client ended on, for the log.
     void logClient(const Caller &caller, const QString &version) const;
-    //! resultType and serverInfo, which every 2026-07-28 result carries.
-    void decorate(QJsonObject &result) const;
-    QByteArray decorateJson(const QByteArray &resultJson) const;
     void cancelled(const QJsonObject &params);
     void cancel(RequestState &state);
     //! An error answering no request (a parse error, a refused batch).
@@ -165,12 +161,7 @@ private:
     std::vector<std::unique_ptr<McpFeature>> m_features;
     QHash<QString, std::shared_ptr<RequestState>> m_inFlight; // JsonRpc::idKey → request
     CallerPtr m_caller; // the session's: env and auth context, then what initialize agreed
-    QJsonObject m_modernCapabilities; // what 2026-07-28 callers are told (cached; see create)
-    QJsonObject m_serverInfo; // io.modelcontextprotocol/serverInfo
-    QByteArray m_resultTrailer; // the same as JSON, for results written already
-    QJsonObject m_reportedClient; // the last 2026-07-28 clientInfo told to the observer
-    QJsonObject m_modernMeta; // the last 2026-07-28 request's _meta …
-    CallerPtr m_modernCaller; // … and the Caller made from it (see dispatchRequest)
+    ModernCallers m_modern; // 2026-07-28 requests' callers, and their results' two keys
     quint64 m_observerId = 0;
     bool m_initializeAnswered = false;
     bool m_initialized = false;
