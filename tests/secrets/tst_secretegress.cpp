@@ -613,6 +613,33 @@ out.close(); print(os.path.getsize('/workspace/everything.bin') > 1 << 20)
         QVERIFY(!m_results.contains(m_value));
     }
 
+    void aNewValueReachesRunningSandboxes()
+    {
+        // The user rotates the token with the CLI while the app runs, hosts and options as
+        // they were: the running sandbox's next request carries the new value, not the old.
+        const QByteArray rotated =
+            "new-" + QByteArray::number(QRandomGenerator::system()->generate64(), 16);
+        QCOMPARE(cli({"--set-secret", "API_TOKEN", "--hosts", "api.test,secure.test",
+                         "--secret-in-query", "--secret-in-body"},
+                     rotated),
+            0);
+        const QString curl =
+            QStringLiteral("curl -sS -H \"Authorization: Bearer $API_TOKEN\" %1/rotated")
+                .arg(url(QStringLiteral("api.test"), false));
+        // The test API answers "ok" for the old value only, and echoes any other.
+        QTRY_COMPARE_WITH_TIMEOUT(answer(command(curl)).value("auth").toString(),
+            QString::fromLatin1("Bearer " + rotated), 10000);
+        QVERIFY(!appLog().contains(QString::fromLatin1(rotated)));
+        // And back: the value the API knows works again, at once.
+        QCOMPARE(cli({"--set-secret", "API_TOKEN", "--hosts", "api.test,secure.test",
+                         "--secret-in-query", "--secret-in-body"},
+                     m_value),
+            0);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            answer(command(curl)).value("auth").toString(), QStringLiteral("ok"), 10000);
+        QVERIFY(!m_results.contains(m_value));
+    }
+
     void revokingStopsSubstitutionAtOnce()
     {
         QCOMPARE(cli({"--remove-secret", "API_TOKEN"}), 0);

@@ -161,6 +161,10 @@ private slots:
 
         QVERIFY(wait<Unit>([&](Callback<Unit> cb) { store.set(e, value, cb); }).ok());
         QCOMPARE(changed.count(), 1);
+        QCOMPARE(store.list().size(), 1);
+        const QString firstRevision = store.list().first().revision;
+        QVERIFY(!firstRevision.isEmpty());
+        e.revision = firstRevision;
         QCOMPARE(store.list(), QList<SecretStore::Entry> {e});
         QCOMPARE(wait<QString>([&](Callback<QString> cb) { store.readValue(e.name, cb); }).value(),
             value);
@@ -175,10 +179,16 @@ private slots:
         }).ok());
         QCOMPARE(store.list().size(), 1);
         QCOMPARE(store.find(e.name)->hosts.size(), 2);
+        // A new value is a new revision: what another process sees in the settings file.
+        const QString secondRevision = store.find(e.name)->revision;
+        QVERIFY(!secondRevision.isEmpty() && secondRevision != firstRevision);
 
+        // The options alone: the value, and so the revision, stay.
         e.alwaysAllow = true;
+        e.revision.clear();
         QVERIFY(store.update(e).ok());
         QVERIFY(store.find(e.name)->alwaysAllow);
+        QCOMPARE(store.find(e.name)->revision, secondRevision);
 
         // Revoked at once, before the keychain has answered.
         bool revokedFirst = false;

@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -33,7 +34,7 @@ QJsonObject toJson(const SecretStore::Entry &e)
     return {{QStringLiteral("name"), e.name},
         {QStringLiteral("hosts"), QJsonArray::fromStringList(e.hosts)},
         {QStringLiteral("in_query"), e.inQuery}, {QStringLiteral("in_body"), e.inBody},
-        {QStringLiteral("always_allow"), e.alwaysAllow}};
+        {QStringLiteral("always_allow"), e.alwaysAllow}, {QStringLiteral("revision"), e.revision}};
 }
 
 SecretStore::Entry fromJson(const QJsonObject &o)
@@ -45,6 +46,7 @@ SecretStore::Entry fromJson(const QJsonObject &o)
     e.inQuery = o.value(QStringLiteral("in_query")).toBool();
     e.inBody = o.value(QStringLiteral("in_body")).toBool();
     e.alwaysAllow = o.value(QStringLiteral("always_allow")).toBool();
+    e.revision = o.value(QStringLiteral("revision")).toString();
     return e;
 }
 
@@ -145,10 +147,12 @@ void SecretStore::set(const Entry &entry, const QString &value, Callback<Unit> d
         return;
     }
     QPointer<SecretStore> self(this);
+    Entry stored = entry;
+    stored.revision = QString::number(QRandomGenerator::system()->generate64(), 16);
     // The keychain first: metadata without a value would offer a secret that cannot be used.
     m_keys->write(
         value,
-        [self, entry, done](Result<Unit> r) {
+        [self, entry = std::move(stored), done](Result<Unit> r) {
             if (!self)
                 return;
             if (r) {
@@ -172,7 +176,9 @@ Result<Unit> SecretStore::update(const Entry &entry)
     QList<Entry> entries = list();
     for (Entry &e : entries) {
         if (e.name == entry.name) {
+            const QString revision = e.revision; // the value stays as it was
             e = entry;
+            e.revision = revision;
             save(entries);
             emit changed(entry.name);
             return Unit {};

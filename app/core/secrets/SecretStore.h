@@ -29,7 +29,8 @@ class Settings;
  *
  * Removing a secret removes its metadata first, so revoked() fires at once and the proxies
  * stop substituting before the keychain has answered. A removal by another process (the
- * command line while the app runs) is seen through the settings file and revokes too.
+ * command line while the app runs) is seen through the settings file and revokes too; so is a
+ * new value another process stored (its entry's revision changed), which reaches the proxies.
  */
 class SecretStore final : public QObject
 {
@@ -43,10 +44,13 @@ public:
         bool inQuery = false; // the proxy may also substitute in the query string
         bool inBody = false; // ... and in the request body
         bool alwaysAllow = false; // no per-sandbox question
+        //! Random, new with every value set() stores (never derived from it): a process that
+        //! only sees the settings file can tell that the value changed.
+        QString revision;
         bool operator==(const Entry &o) const
         {
             return name == o.name && hosts == o.hosts && inQuery == o.inQuery && inBody == o.inBody
-                && alwaysAllow == o.alwaysAllow;
+                && alwaysAllow == o.alwaysAllow && revision == o.revision;
         }
     };
     static constexpr int kMaxValueBytes = 16 * 1024;
