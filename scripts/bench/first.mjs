@@ -10,7 +10,7 @@
 //   - the memory (PSS) of a spare sandbox with the data stack imported, against one without.
 // Each of HOPX_FIRST_RUNS runs gives a p50 per measure; the table shows their range.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp, binDir, writeLocalSettings } from '../../tests/interop/harness.mjs';
@@ -34,6 +34,7 @@ const PROBED_PLOT = 'import sys\nprint("preloaded" if "pandas" in sys.modules el
 const BARE_PLOT = PLOT + 'import io\nplt.gcf().savefig(io.BytesIO(), format="png", bbox_inches="tight")\n';
 const HELLO = 'print("Hello, World!")';
 const bareHome = mkdtempSync(join(tmpdir(), 'hopx-bench-first-'));
+process.on('exit', () => rmSync(bareHome, { recursive: true, force: true }));
 
 function bare(code) {
   return new Promise((resolve, reject) => {

@@ -46,8 +46,18 @@ export function writeLocalSettings(env, values) {
   writeFileSync(join(dir, 'hopx-desktop.ini'), `[local]\n${lines}`);
 }
 
+// Trees whose test never reached its cleanup (a failed assertion skips a stop()) go when the
+// process exits, so runs do not pile up in /tmp.
+const liveTrees = new Set();
+process.on('exit', () => {
+  for (const root of liveTrees) {
+    try { rmSync(root, { recursive: true, force: true }); } catch { /* a mount still busy */ }
+  }
+});
+
 export function privateTree() {
   const root = mkdtempSync(join(tmpdir(), 'hopx-interop-'));
+  liveTrees.add(root);
   const env = { ...process.env };
   for (const k of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) {
     env[k] = join(root, k.toLowerCase());
@@ -60,7 +70,11 @@ export function privateTree() {
   // 512 MiB the app wants free on the host disk before it makes one.
   writeLocalSettings(env, { workspaceMb: 256 });
   const socket = join(env.XDG_RUNTIME_DIR, 'hopx-desktop', 'mcp.sock');
-  return { root, env, socket, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  const cleanup = () => {
+    rmSync(root, { recursive: true, force: true });
+    liveTrees.delete(root);
+  };
+  return { root, env, socket, cleanup };
 }
 
 function canConnect(path) {
