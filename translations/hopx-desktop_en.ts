@@ -768,6 +768,58 @@ Sandbox: %2</source>
         <source>Its requests can carry these secrets; their values never enter the sandbox: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Forked from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forked from %1 at checkpoint %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Region: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internet access: on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internet access: off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sees %1 (read-only) at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured for local sandboxes only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files and checkpoints use %1 % of this sandbox&apos;s disk; a program that writes more gets &quot;no space left&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoints:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::SandboxListModel</name>
@@ -805,30 +857,6 @@ Sandbox: %2</source>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Template id: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Region: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Internet access: on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Internet access: off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Workspace: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sees %1 (read-only) at %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -892,31 +920,7 @@ Sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Files and checkpoints use %1 % of this sandbox&apos;s disk; a program that writes more gets &quot;no space left&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Disk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checkpoints:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2, %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Forked from %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Forked from %1 at checkpoint %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Secrets: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -764,6 +764,58 @@ Sandbox: %2</source>
         <source>Its requests can carry these secrets; their values never enter the sandbox: %1</source>
         <translation>它的请求可以携带这些机密，机密的值从不进入沙箱：%1</translation>
     </message>
+    <message>
+        <source>Forked from %1</source>
+        <translation>由 %1 分叉而来</translation>
+    </message>
+    <message>
+        <source>Forked from %1 at checkpoint %2</source>
+        <translation>由 %1 在检查点 %2 处分叉而来</translation>
+    </message>
+    <message>
+        <source>Template id: %1</source>
+        <translation>模板 ID：%1</translation>
+    </message>
+    <message>
+        <source>Region: %1</source>
+        <translation>区域：%1</translation>
+    </message>
+    <message>
+        <source>Internet access: on</source>
+        <translation>互联网访问：开</translation>
+    </message>
+    <message>
+        <source>Internet access: off</source>
+        <translation>互联网访问：关</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>工作区：%1</translation>
+    </message>
+    <message>
+        <source>Sees %1 (read-only) at %2</source>
+        <translation>可读取 %1（只读），位于 %2</translation>
+    </message>
+    <message>
+        <source>Secrets: %1</source>
+        <translation>机密：%1</translation>
+    </message>
+    <message>
+        <source>Measured for local sandboxes only</source>
+        <translation>仅对本地沙箱测量</translation>
+    </message>
+    <message>
+        <source>Files and checkpoints use %1 % of this sandbox&apos;s disk; a program that writes more gets &quot;no space left&quot;</source>
+        <translation>文件和检查点已占用此沙箱磁盘的 %1 %；程序再写入将收到“设备上没有空间”</translation>
+    </message>
+    <message>
+        <source>Checkpoints:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
 </context>
 <context>
     <name>Hopx::Core::SandboxListModel</name>
@@ -802,30 +854,6 @@ Sandbox: %2</source>
     <message>
         <source>%1 %</source>
         <translation>%1%</translation>
-    </message>
-    <message>
-        <source>Template id: %1</source>
-        <translation>模板 ID：%1</translation>
-    </message>
-    <message>
-        <source>Region: %1</source>
-        <translation>区域：%1</translation>
-    </message>
-    <message>
-        <source>Internet access: on</source>
-        <translation>互联网访问：开</translation>
-    </message>
-    <message>
-        <source>Internet access: off</source>
-        <translation>互联网访问：关</translation>
-    </message>
-    <message>
-        <source>Workspace: %1</source>
-        <translation>工作区：%1</translation>
-    </message>
-    <message>
-        <source>Sees %1 (read-only) at %2</source>
-        <translation>可读取 %1（只读），位于 %2</translation>
     </message>
     <message>
         <source>Deleted automatically at %1</source>
@@ -888,32 +916,8 @@ Sandbox: %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>Files and checkpoints use %1 % of this sandbox&apos;s disk; a program that writes more gets &quot;no space left&quot;</source>
-        <translation>文件和检查点已占用此沙箱磁盘的 %1 %；程序再写入将收到“设备上没有空间”</translation>
-    </message>
-    <message>
         <source>Disk</source>
         <translation>磁盘</translation>
-    </message>
-    <message>
-        <source>Checkpoints:</source>
-        <translation>检查点：</translation>
-    </message>
-    <message>
-        <source>%1: %2, %3</source>
-        <translation>%1：%2，%3</translation>
-    </message>
-    <message>
-        <source>Forked from %1</source>
-        <translation>由 %1 分叉而来</translation>
-    </message>
-    <message>
-        <source>Forked from %1 at checkpoint %2</source>
-        <translation>由 %1 在检查点 %2 处分叉而来</translation>
-    </message>
-    <message>
-        <source>Secrets: %1</source>
-        <translation>机密：%1</translation>
     </message>
     <message>
         <source>Forked from</source>

@@ -120,4 +120,73 @@ QString SandboxFacts::secretsToolTip(const SandboxInfo &info)
         .arg(names.join(QStringLiteral(", ")));
 }
 
+QString SandboxFacts::workspaceOf(const SandboxInfo &info)
+{
+    // The local provider reports its host-side state in `extra`; HOPX sandboxes have none.
+    for (const char *key : {"workspace_path", "workspace_dir", "host_workspace"}) {
+        const QString path = info.extra.value(QLatin1String(key)).toString();
+        if (!path.isEmpty())
+            return path;
+    }
+    return {};
+}
+
+QString SandboxFacts::idToolTip(const SandboxInfo &info)
+{
+    QStringList lines {info.id};
+    // A fork says where it came from, so branches can be told apart in the list.
+    const QJsonObject parent = parentOf(info);
+    const QString parentId = parent.value(QStringLiteral("sandbox_id")).toString();
+    const QString checkpoint = parent.value(QStringLiteral("checkpoint_id")).toString();
+    if (!parentId.isEmpty())
+        lines << (checkpoint.isEmpty()
+                ? tr("Forked from %1").arg(parentId)
+                : tr("Forked from %1 at checkpoint %2").arg(parentId, checkpoint));
+    if (!info.templateId.isEmpty() && info.templateId != info.templateName)
+        lines << tr("Template id: %1").arg(info.templateId);
+    if (!info.region.isEmpty())
+        lines << tr("Region: %1").arg(info.region);
+    lines << (info.internetAccess ? tr("Internet access: on") : tr("Internet access: off"));
+    if (!workspaceOf(info).isEmpty())
+        lines << tr("Workspace: %1").arg(workspaceOf(info));
+    // mount_roots: which of the user's folders this sandbox can read.
+    for (const QJsonValue &m : info.extra.value(QStringLiteral("mounted_roots")).toArray())
+        lines << tr("Sees %1 (read-only) at %2")
+                     .arg(m.toObject().value(QStringLiteral("host_path")).toString(),
+                         m.toObject().value(QStringLiteral("path")).toString());
+    // Which of the user's secrets its requests can carry (names only: values never
+    // leave the egress proxy).
+    const QStringList secrets = secretsOf(info);
+    if (!secrets.isEmpty())
+        lines << tr("Secrets: %1").arg(secrets.join(QStringLiteral(", ")));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString SandboxFacts::diskToolTip(const SandboxInfo &info, const QDateTime &now)
+{
+    if (info.diskUsedBytes < 0)
+        return tr("Measured for local sandboxes only");
+    QStringList lines;
+    if (info.diskCapBytes > 0)
+        lines << tr("Files and checkpoints use %1 % of this sandbox's disk; a program that "
+                    "writes more gets \"no space left\"")
+                     .arg(qRound(100.0 * double(info.diskUsedBytes) / double(info.diskCapBytes)));
+    const QJsonArray checkpoints = info.extra.value(QStringLiteral("checkpoints")).toArray();
+    if (!checkpoints.isEmpty())
+        lines << tr("Checkpoints:");
+    for (const QJsonValue &v : checkpoints) {
+        const QJsonObject c = v.toObject();
+        const QString name = c.value(QStringLiteral("name")).toString();
+        lines << tr("%1: %2, %3")
+                     .arg(name.isEmpty() ? c.value(QStringLiteral("checkpoint_id")).toString()
+                                         : name,
+                         Format::bytes(c.value(QStringLiteral("size_bytes")).toInteger()),
+                         Format::ago(
+                             QDateTime::fromString(
+                                 c.value(QStringLiteral("created_at")).toString(), Qt::ISODate),
+                             now));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 } // namespace Hopx::Core

@@ -14,7 +14,8 @@ namespace Hopx::Core {
  *  its network policy, the secrets it holds (names only) and the sandbox it was forked from.
  *
  * Read from SandboxInfo::extra as the local provider fills it (`network`, `secrets`,
- * `forked_from`); a cloud sandbox has only its internet flag.
+ * `forked_from`, its workspace, mounted roots and checkpoints); a cloud sandbox has only its
+ * internet flag, template and region.
  */
 class SandboxFacts final
 {
@@ -35,6 +36,13 @@ public:
     static QStringList networkSamples();
     static QString secretsText(const SandboxInfo &info);
     static QString secretsToolTip(const SandboxInfo &info);
+    //! The host directory of a local sandbox's /workspace; empty for a cloud sandbox.
+    static QString workspaceOf(const SandboxInfo &info);
+    //! Its id, then where it came from, its template, region, internet access, workspace,
+    //! the user's folders it sees and the secrets it holds, one a line.
+    static QString idToolTip(const SandboxInfo &info);
+    //! Use of the cap, and the checkpoints with their size and age as of \a now.
+    static QString diskToolTip(const SandboxInfo &info, const QDateTime &now);
 };
 
 } // namespace Hopx::Core

@@ -20,17 +20,6 @@ namespace Hopx::Core {
 
 namespace {
 
-QString workspaceOf(const SandboxInfo &info)
-{
-    // The local provider reports its host-side state in `extra`; HOPX sandboxes have none.
-    for (const char *key : {"workspace_path", "workspace_dir", "host_workspace"}) {
-        const QString path = info.extra.value(QLatin1String(key)).toString();
-        if (!path.isEmpty())
-            return path;
-    }
-    return {};
-}
-
 QString templateOf(const SandboxInfo &info)
 {
     return info.templateName.isEmpty() ? info.templateId : info.templateName;
@@ -285,7 +274,7 @@ void SandboxListModel::updateRow(int row, const SandboxInfo &incoming, bool samp
         touch(Disk, {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
     if (old.region != info.region || old.internetAccess != info.internetAccess
         || old.timeoutSeconds != info.timeoutSeconds || old.templateId != info.templateId
-        || workspaceOf(old) != workspaceOf(info)
+        || SandboxFacts::workspaceOf(old) != SandboxFacts::workspaceOf(info)
         || SandboxFacts::parentOf(old) != SandboxFacts::parentOf(info))
         touch(Id, {Qt::ToolTipRole, WorkspaceRole});
     if (SandboxFacts::parentOf(old) != SandboxFacts::parentOf(info))
@@ -411,34 +400,6 @@ QString SandboxListModel::diskText(qint64 usedBytes, qint64 capBytes)
     return tr("%1 of %2").arg(Format::bytes(usedBytes), Format::bytes(capBytes));
 }
 
-QString SandboxListModel::diskToolTip(const Row &row) const
-{
-    const SandboxInfo &s = row.info;
-    if (s.diskUsedBytes < 0)
-        return tr("Measured for local sandboxes only");
-    QStringList lines;
-    if (s.diskCapBytes > 0)
-        lines << tr("Files and checkpoints use %1 % of this sandbox's disk; a program that "
-                    "writes more gets \"no space left\"")
-                     .arg(qRound(100.0 * double(s.diskUsedBytes) / double(s.diskCapBytes)));
-    const QJsonArray checkpoints = s.extra.value(QStringLiteral("checkpoints")).toArray();
-    if (!checkpoints.isEmpty())
-        lines << tr("Checkpoints:");
-    for (const QJsonValue &v : checkpoints) {
-        const QJsonObject c = v.toObject();
-        const QString name = c.value(QStringLiteral("name")).toString();
-        lines << tr("%1: %2, %3")
-                     .arg(name.isEmpty() ? c.value(QStringLiteral("checkpoint_id")).toString()
-                                         : name,
-                         Format::bytes(c.value(QStringLiteral("size_bytes")).toInteger()),
-                         Format::ago(
-                             QDateTime::fromString(
-                                 c.value(QStringLiteral("created_at")).toString(), Qt::ISODate),
-                             now()));
-    }
-    return lines.join(QLatin1Char('\n'));
-}
-
 QVariant SandboxListModel::sortValue(const Row &row, int column) const
 {
     const SandboxInfo &s = row.info;
@@ -481,35 +442,8 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case Id: {
-            QStringList lines {s.id};
-            // A fork says where it came from, so branches can be told apart in the list.
-            const QJsonObject parent = SandboxFacts::parentOf(s);
-            const QString parentId = parent.value(QStringLiteral("sandbox_id")).toString();
-            const QString checkpoint = parent.value(QStringLiteral("checkpoint_id")).toString();
-            if (!parentId.isEmpty())
-                lines << (checkpoint.isEmpty()
-                        ? tr("Forked from %1").arg(parentId)
-                        : tr("Forked from %1 at checkpoint %2").arg(parentId, checkpoint));
-            if (!s.templateId.isEmpty() && s.templateId != s.templateName)
-                lines << tr("Template id: %1").arg(s.templateId);
-            if (!s.region.isEmpty())
-                lines << tr("Region: %1").arg(s.region);
-            lines << (s.internetAccess ? tr("Internet access: on") : tr("Internet access: off"));
-            if (!workspaceOf(s).isEmpty())
-                lines << tr("Workspace: %1").arg(workspaceOf(s));
-            // mount_roots: which of the user's folders this sandbox can read.
-            for (const QJsonValue &m : s.extra.value(QStringLiteral("mounted_roots")).toArray())
-                lines << tr("Sees %1 (read-only) at %2")
-                             .arg(m.toObject().value(QStringLiteral("host_path")).toString(),
-                                 m.toObject().value(QStringLiteral("path")).toString());
-            // Which of the user's secrets its requests can carry (names only: values never
-            // leave the egress proxy).
-            const QStringList secrets = SandboxFacts::secretsOf(s);
-            if (!secrets.isEmpty())
-                lines << tr("Secrets: %1").arg(secrets.join(QStringLiteral(", ")));
-            return lines.join(QLatin1Char('\n'));
-        }
+        case Id:
+            return SandboxFacts::idToolTip(s);
         case Status:
             // Why it cannot be used, where the user looks first (the Logs say it too). As rich
             // text, which Qt wraps: a plain Chinese sentence would run off the screen.
@@ -540,7 +474,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
                 return tr("Measured for local sandboxes only");
             return {};
         case Disk:
-            return diskToolTip(row);
+            return SandboxFacts::diskToolTip(s, now());
         default:
             return {};
         }
@@ -555,7 +489,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
     case ExpiresAtRole:
         return s.expiresAt;
     case WorkspaceRole:
-        return workspaceOf(s);
+        return SandboxFacts::workspaceOf(s);
     default:
         return {};
     }

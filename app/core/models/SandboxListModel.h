@@ -133,8 +133,6 @@ private:
     void reindexFrom(int row);
     QVariant display(const Row &row, int column) const;
     QVariant sortValue(const Row &row, int column) const;
-    //! Use of the cap, and the checkpoints with their size and age.
-    QString diskToolTip(const Row &row) const;
 
     std::vector<Row> m_rows;
     QHash<QString, int> m_index; // id → row
